@@ -1,0 +1,1 @@
+"""Telegram adapter: the only package that knows Telegram (aiogram) exists."""

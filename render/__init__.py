@@ -1,0 +1,1 @@
+"""Pillow pictures: boards, replays, charts."""

@@ -1,0 +1,1 @@
+"""aiosqlite storage: schema, migrations, repositories, ratings, leaderboards."""

@@ -1,0 +1,112 @@
+"""Settings: defaults, `.env` parsing, the missing-token message and exit status."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+
+SETTING_NAMES = (
+    "BOT_TOKEN", "DATABASE_PATH", "TELEGRAM_API_URL", "MOVE_TIMEOUT_SECONDS",
+    "LEADERBOARD_TIMEZONE", "DEFAULT_LANGUAGE", "ADMIN_IDS", "LOG_LEVEL",
+)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in SETTING_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env from the developer's checkout
+
+
+def test_defaults() -> None:
+    settings = load_settings(bot_token="123:abc")
+    assert settings.database_path == "nard.sqlite3"
+    assert settings.telegram_api_url is None
+    assert settings.move_timeout_seconds == 120
+    assert settings.leaderboard_timezone == "UTC"
+    assert settings.default_language == "en"
+    assert settings.admin_ids == ()
+    assert settings.log_level == "INFO"
+
+
+def test_dotenv_file_is_read(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        "BOT_TOKEN=42:secret\nDATABASE_PATH=/data/nard.db\n"
+        "TELEGRAM_API_URL=http://127.0.0.1:8081/\nMOVE_TIMEOUT_SECONDS=60\n"
+        "LEADERBOARD_TIMEZONE=Asia/Tashkent\nDEFAULT_LANGUAGE=uz\n"
+        "ADMIN_IDS=1, 22,333\nLOG_LEVEL=debug\n",
+        encoding="utf-8",
+    )
+    settings = load_settings()
+    assert settings.bot_token.get_secret_value() == "42:secret"
+    assert settings.database_path == "/data/nard.db"
+    assert settings.telegram_api_url == "http://127.0.0.1:8081"
+    assert settings.move_timeout_seconds == 60
+    assert settings.timezone.key == "Asia/Tashkent"
+    assert settings.default_language == "uz"
+    assert settings.admin_ids == (1, 22, 333)
+    assert settings.log_level == "DEBUG"
+
+
+def test_environment_beats_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".env").write_text("BOT_TOKEN=from-file\n", encoding="utf-8")
+    monkeypatch.setenv("BOT_TOKEN", "from-env")
+    assert load_settings().bot_token.get_secret_value() == "from-env"
+
+
+def test_token_is_never_shown() -> None:
+    settings = load_settings(bot_token="123:very-secret")
+    assert "very-secret" not in repr(settings)
+    assert "very-secret" not in str(settings.model_dump())
+
+
+@pytest.mark.parametrize("token", [None, "", "   "])
+def test_missing_token_is_one_clear_error(token: str | None) -> None:
+    kwargs = {} if token is None else {"bot_token": token}
+    with pytest.raises(ConfigError, match="BOT_TOKEN is not set"):
+        load_settings(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "fragment"),
+    [
+        ("LEADERBOARD_TIMEZONE", "Mars/Olympus", "LEADERBOARD_TIMEZONE"),
+        ("DEFAULT_LANGUAGE", "fr", "DEFAULT_LANGUAGE"),
+        ("MOVE_TIMEOUT_SECONDS", "0", "MOVE_TIMEOUT_SECONDS"),
+        ("ADMIN_IDS", "1,x", "ADMIN_IDS"),
+    ],
+)
+def test_bad_values_name_the_setting(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, fragment: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", "1:a")
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=fragment):
+        load_settings()
+
+
+def test_run_without_token_exits_2_with_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "BOT_TOKEN" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_env_example_lists_every_setting() -> None:
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    for name in SETTING_NAMES:
+        assert f"\n{name}=" in text
