@@ -1,0 +1,281 @@
+"""Legal moves: one per distinct resulting position, every rule of RULES.md enforced.
+
+The rules of a single step live in one search state per variant (`ShortState`, `LongState`):
+a mutable board with `steps(die)`, `apply` and `undo`. `search` walks every order of the
+dice over that state (the full-move and larger-die rules need the whole turn), and the step
+interface in `engine.turn` walks the same state, so the two can never disagree.
+
+Doubles in short nard only try steps in non-increasing order of starting point (as GNU
+Backgammon does): any set of same-die steps can be reordered that way. Long nard may not use
+that shortcut because the head and six-block rules make order matter; it remembers the
+states it has expanded instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.errors import IllegalMoveError
+from engine.moves import Move, Step
+from engine.position import BAR, CHECKERS, OFF, Position, Variant
+
+HEAD = 24
+# Long nard: the opponent's route in my numbering is 12..1 then 24..13.
+ROUTE = (*range(12, 0, -1), *range(24, 12, -1))
+ROUTE_INDEX = {point: i for i, point in enumerate(ROUTE)}
+_OPENING_DOUBLES_FROM_HEAD = {6, 4, 3}
+
+RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
+
+
+class Play(NamedTuple):
+    """A legal move and the position it leads to, with the opponent on roll."""
+
+    move: Move
+    after: Position
+
+
+class ShortState:
+    """Short nard search state: my checkers, the opponent's on my points, blots hit."""
+
+    __slots__ = ("hits", "me", "occ", "opp", "outside")
+
+    def __init__(self, position: Position) -> None:
+        self.me = list(position.me)
+        self.opp = position.opp
+        self.occ = [0] + [position.opp[25 - p] for p in range(1, 25)]
+        self.hits = 0  # bit mask of my points where a blot was hit
+        self.outside = sum(self.me[7:26])
+
+    def steps(self, die: int, max_src: int = BAR) -> list[tuple[int, int, bool]]:
+        me, occ = self.me, self.occ
+        if me[BAR]:
+            dst = BAR - die
+            return [(BAR, dst, occ[dst] == 1)] if occ[dst] < 2 else []
+        out = []
+        for src in range(min(max_src, 24), 0, -1):
+            if not me[src]:
+                continue
+            dst = src - die
+            if dst > 0:
+                if occ[dst] < 2:
+                    out.append((src, dst, occ[dst] == 1))
+            elif not self.outside and (dst == 0 or not any(me[src + 1 : 7])):
+                out.append((src, OFF, False))
+        return out
+
+    def apply(self, src: int, dst: int, hit: bool) -> None:
+        self.me[src] -= 1
+        self.me[dst] += 1
+        if src > 6 and dst <= 6:
+            self.outside -= 1
+        if hit:
+            self.occ[dst] = 0
+            self.hits |= 1 << dst
+
+    def undo(self, src: int, dst: int, hit: bool) -> None:
+        self.me[src] += 1
+        self.me[dst] -= 1
+        if src > 6 and dst <= 6:
+            self.outside += 1
+        if hit:
+            self.occ[dst] = 1
+            self.hits &= ~(1 << dst)
+
+    def key(self) -> tuple[int, ...]:
+        return (*self.me, self.hits)
+
+    def result(self) -> Position:
+        """The position reached, with the opponent on roll."""
+        opp = list(self.opp)
+        for point in range(1, 25):
+            if self.hits >> point & 1:
+                opp[25 - point] -= 1
+                opp[BAR] += 1
+        return Position._trusted(Variant.SHORT, tuple(opp), tuple(self.me))
+
+
+class LongState:
+    """Long nard search state: no hitting, the head rule, the six-block rule."""
+
+    __slots__ = ("head_limit", "head_used", "me", "occ", "opp", "opp_reach", "outside")
+
+    def __init__(self, position: Position, first_turn: bool = False, dice: tuple = ()) -> None:
+        self.me = list(position.me)
+        self.opp = position.opp
+        self.occ = [0] + [position.opp[p + 12 if p <= 12 else p - 12] for p in range(1, 25)]
+        self.outside = sum(self.me[7:25])
+        self.head_used = 0
+        opening_double = first_turn and len(dice) == 2 and dice[0] == dice[1]
+        self.head_limit = 2 if opening_double and dice[0] in _OPENING_DOUBLES_FROM_HEAD else 1
+        # The furthest route index of an opposing checker on the board: a six-block is
+        # allowed only when some opposing checker stands past it.
+        on_board = [q for q in range(1, 25) if position.opp[q]]
+        self.opp_reach = 24 - min(on_board) if on_board else -1
+
+    def steps(self, die: int, max_src: int = BAR) -> list[tuple[int, int, bool]]:
+        me, occ = self.me, self.occ
+        out = []
+        for src in range(24, 0, -1):
+            if not me[src] or (src == HEAD and self.head_used >= self.head_limit):
+                continue
+            dst = src - die
+            if dst > 0:
+                if not occ[dst] and (me[dst] or not self._makes_block(dst)):
+                    out.append((src, dst, False))
+            elif not self.outside and (dst == 0 or not any(me[src + 1 : 7])):
+                out.append((src, OFF, False))
+        return out
+
+    def _makes_block(self, dst: int) -> bool:
+        """Would a new checker on empty `dst` complete six in a row with none past it?"""
+        me, i = self.me, ROUTE_INDEX[dst]
+        lo = i
+        while lo > 0 and me[ROUTE[lo - 1]]:
+            lo -= 1
+        hi = i
+        while hi < 23 and me[ROUTE[hi + 1]]:
+            hi += 1
+        return hi - lo >= 5 and self.opp_reach <= hi
+
+    def apply(self, src: int, dst: int, hit: bool) -> None:
+        self.me[src] -= 1
+        self.me[dst] += 1
+        if src == HEAD:
+            self.head_used += 1
+        if src > 6 and dst <= 6:
+            self.outside -= 1
+
+    def undo(self, src: int, dst: int, hit: bool) -> None:
+        self.me[src] += 1
+        self.me[dst] -= 1
+        if src == HEAD:
+            self.head_used -= 1
+        if src > 6 and dst <= 6:
+            self.outside += 1
+
+    def key(self) -> tuple[int, ...]:
+        return tuple(self.me)
+
+    def result(self) -> Position:
+        return Position._trusted(Variant.LONG, self.opp, tuple(self.me))
+
+
+State = ShortState | LongState
+
+
+def new_state(position: Position, dice: tuple[int, int], first_turn: bool = False) -> State:
+    if position.variant is Variant.SHORT:
+        return ShortState(position)
+    return LongState(position, first_turn, dice)
+
+
+def dice_of_turn(dice: tuple[int, int]) -> tuple[int, ...]:
+    """The dice to play, larger first; a double is played four times."""
+    d1, d2 = check_dice(dice)
+    return (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+
+
+def check_dice(dice: object) -> tuple[int, int]:
+    try:
+        d1, d2 = dice  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise IllegalMoveError("dice must be two numbers") from None
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise IllegalMoveError(f"a die shows 1 to 6, not {d!r}")
+    return d1, d2
+
+
+def search(
+    state: State,
+    remaining: tuple[int, ...],
+    on_node: Callable[[list[RawStep], bool], bool | None],
+) -> None:
+    """Walk every playable order of `remaining` dice from `state`.
+
+    `on_node(steps, is_leaf)` is called at each node reached (steps so far; `is_leaf` when no
+    further die can be played). Returning True stops the whole walk early.
+    """
+    ordered = isinstance(state, ShortState) and len(set(remaining)) == 1
+    seen: set[tuple] | None = set() if isinstance(state, LongState) else None
+    steps: list[RawStep] = []
+
+    def walk(remaining: tuple[int, ...], max_src: int) -> bool:
+        if seen is not None:
+            mark = (*state.me, state.head_used, len(remaining))  # type: ignore[union-attr]
+            if mark in seen:
+                return False
+            seen.add(mark)
+        leaf = True
+        for i, die in enumerate(remaining):
+            if die in remaining[:i]:
+                continue
+            rest = remaining[:i] + remaining[i + 1 :]
+            for src, dst, hit in state.steps(die, max_src):
+                leaf = False
+                state.apply(src, dst, hit)
+                steps.append((src, dst, hit, die))
+                stop = walk(rest, src if ordered else BAR)
+                steps.pop()
+                state.undo(src, dst, hit)
+                if stop:
+                    return True
+        return bool(on_node(steps, leaf))
+
+    walk(remaining, BAR)
+
+
+def legal_moves(
+    position: Position, dice: tuple[int, int], *, first_turn: bool = False
+) -> list[Play]:
+    """Every legal move for `dice`, one per distinct resulting position.
+
+    Empty when no die can be played (the turn passes). `first_turn` marks a long-nard
+    player's very first roll of the game (the head rule's exception for 6-6, 4-4, 3-3).
+    """
+    return [Play(Move(tuple(Step(s, d, h) for s, d, h, _ in steps)), after)
+            for after, steps in _final_nodes(position, dice, first_turn).values()]
+
+
+def _final_nodes(
+    position: Position, dice: tuple[int, int], first_turn: bool
+) -> dict[tuple, tuple[Position, tuple[RawStep, ...]]]:
+    """Legal results keyed by search-state key: (position after, the steps that reach it)."""
+    if position.is_over:
+        return {}
+    remaining = dice_of_turn(dice)
+    state = new_state(position, dice, first_turn)
+    found: dict[tuple, tuple[Position, tuple[RawStep, ...]]] = {}
+    best = 1  # a turn that plays nothing is a pass, not a move
+
+    def on_node(steps: list[RawStep], leaf: bool) -> None:
+        nonlocal best
+        # Bearing off the last checker ends the game and so uses the whole roll (as Open
+        # Sage and GNU Backgammon count it): 3/off with a 3-2 is as full as 3/1*/off.
+        used = len(remaining) if state.me[OFF] == CHECKERS else len(steps)
+        if not leaf or used < best:
+            return
+        if used > best:
+            found.clear()
+            best = used
+        key = state.key()
+        if key not in found:
+            found[key] = (state.result(), tuple(steps))
+
+    search(state, remaining, on_node)
+    if best == 1 and len(remaining) == 2:
+        larger = [k for k, (_, steps) in found.items() if steps[0][3] == remaining[0]]
+        if larger:
+            return {k: found[k] for k in larger}
+    return found
+
+
+def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[tuple]:
+    """Search-state keys of the legal results, for the step interface."""
+    return set(_final_nodes(position, dice, first_turn))
+
+
+def has_won(position: Position) -> bool:
+    return position.me[OFF] == CHECKERS
