@@ -54,9 +54,7 @@ class ShortState:
             dst = BAR - die
             return [(BAR, dst, occ[dst] == 1)] if occ[dst] < 2 else []
         out = []
-        for src in range(min(max_src, 24), 0, -1):
-            if not me[src]:
-                continue
+        for src in [p for p in range(min(max_src, 24), 0, -1) if me[p]]:
             dst = src - die
             if dst > 0:
                 if occ[dst] < 2:
@@ -86,14 +84,18 @@ class ShortState:
     def key(self) -> tuple[int, ...]:
         return (*self.me, self.hits)
 
-    def result(self) -> Position:
-        """The position reached, with the opponent on roll."""
-        opp = list(self.opp)
-        for point in range(1, 25):
-            if self.hits >> point & 1:
-                opp[25 - point] -= 1
-                opp[BAR] += 1
-        return Position._trusted(Variant.SHORT, tuple(opp), tuple(self.me))
+    def result(self, key: tuple[int, ...]) -> Position:
+        """The position of a `key()`, with the opponent on roll."""
+        hits = key[26]
+        opp = self.opp
+        if hits:
+            opp_list = list(opp)
+            for point in range(1, 25):
+                if hits >> point & 1:
+                    opp_list[25 - point] -= 1
+                    opp_list[BAR] += 1
+            opp = tuple(opp_list)
+        return Position._trusted(Variant.SHORT, opp, key[:26])
 
 
 class LongState:
@@ -117,8 +119,8 @@ class LongState:
     def steps(self, die: int, max_src: int = BAR) -> list[tuple[int, int, bool]]:
         me, occ = self.me, self.occ
         out = []
-        for src in range(24, 0, -1):
-            if not me[src] or (src == HEAD and self.head_used >= self.head_limit):
+        for src in [p for p in range(24, 0, -1) if me[p]]:
+            if src == HEAD and self.head_used >= self.head_limit:
                 continue
             dst = src - die
             if dst > 0:
@@ -158,8 +160,9 @@ class LongState:
     def key(self) -> tuple[int, ...]:
         return tuple(self.me)
 
-    def result(self) -> Position:
-        return Position._trusted(Variant.LONG, self.opp, tuple(self.me))
+    def result(self, key: tuple[int, ...]) -> Position:
+        """The position of a `key()`, with the opponent on roll."""
+        return Position._trusted(Variant.LONG, self.opp, key)
 
 
 State = ShortState | LongState
@@ -217,7 +220,8 @@ def search(
                 leaf = False
                 state.apply(src, dst, hit)
                 steps.append((src, dst, hit, die))
-                stop = walk(rest, src if ordered else BAR)
+                # With no dice left the node is a leaf: report it without another call.
+                stop = walk(rest, src if ordered else BAR) if rest else on_node(steps, True)
                 steps.pop()
                 state.undo(src, dst, hit)
                 if stop:
@@ -235,8 +239,12 @@ def legal_moves(
     Empty when no die can be played (the turn passes). `first_turn` marks a long-nard
     player's very first roll of the game (the head rule's exception for 6-6, 4-4, 3-3).
     """
-    return [Play(Move(tuple(Step(s, d, h) for s, d, h, _ in steps)), after)
+    return [Play(Move(tuple([_step(raw[:3]) for raw in steps])), after)
             for after, steps in _final_nodes(position, dice, first_turn).values()]
+
+
+def _step(raw: tuple[int, int, bool]) -> Step:
+    return tuple.__new__(Step, raw)  # skips NamedTuple's argument handling: a hot path
 
 
 def _final_nodes(
@@ -247,7 +255,7 @@ def _final_nodes(
         return {}
     remaining = dice_of_turn(dice)
     state = new_state(position, dice, first_turn)
-    found: dict[tuple, tuple[Position, tuple[RawStep, ...]]] = {}
+    found: dict[tuple, tuple[RawStep, ...]] = {}
     best = 1  # a turn that plays nothing is a pass, not a move
 
     def on_node(steps: list[RawStep], leaf: bool) -> None:
@@ -262,14 +270,12 @@ def _final_nodes(
             best = used
         key = state.key()
         if key not in found:
-            found[key] = (state.result(), tuple(steps))
+            found[key] = tuple(steps)
 
     search(state, remaining, on_node)
-    if best == 1 and len(remaining) == 2:
-        larger = [k for k, (_, steps) in found.items() if steps[0][3] == remaining[0]]
-        if larger:
-            return {k: found[k] for k in larger}
-    return found
+    if best == 1 and len(remaining) == 2 and any(s[0][3] == remaining[0] for s in found.values()):
+        found = {k: s for k, s in found.items() if s[0][3] == remaining[0]}
+    return {key: (state.result(key), steps) for key, steps in found.items()}
 
 
 def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[tuple]:

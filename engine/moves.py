@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.errors import NotationError
 from engine.position import BAR, OFF
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     src: int
     dst: int
     hit: bool = False
@@ -91,7 +91,9 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
     """GNU-style text for the steps of one turn; `""` for a pass."""
     chains: list[list[Step]] = []
     open_chains: dict[int, list[list[Step]]] = {}  # chain end point -> chains ending there
-    for step in steps:
+    # Highest starting point first, so a checker's later steps always join its chain and
+    # the same result always reads the same, whatever order the steps were played in.
+    for step in sorted(steps, key=lambda s: -s.src):
         waiting = open_chains.get(step.src)
         if waiting:
             chain = waiting.pop()

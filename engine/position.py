@@ -12,6 +12,7 @@ Where my point p lies for the opponent:
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any
 
 from engine.errors import PositionError
@@ -38,52 +39,34 @@ _SHORT_START = tuple({24: 2, 13: 5, 8: 3, 6: 5}.get(p, 0) for p in range(26))
 _LONG_START = (0,) * 24 + (CHECKERS, 0)
 
 
-class Position:
-    """A nard position, `me` to roll. Immutable, hashable, cheap to create."""
+class Position(tuple):
+    """A nard position, `me` to roll. An immutable, hashable value, cheap to create."""
 
-    __slots__ = ("_hash", "me", "opp", "variant")
+    __slots__ = ()
 
-    variant: Variant
-    me: tuple[int, ...]
-    opp: tuple[int, ...]
+    variant: Variant = property(itemgetter(0))  # type: ignore[assignment]
+    me: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
+    opp: tuple[int, ...] = property(itemgetter(2))  # type: ignore[assignment]
 
-    def __init__(self, variant: Variant | str, me: Any, opp: Any) -> None:
+    def __new__(cls, variant: Variant | str, me: Any, opp: Any) -> Position:
         variant = Variant(variant)
         me_t, opp_t = _checked_side(me, "me"), _checked_side(opp, "opp")
         _check_overlap(variant, me_t, opp_t)
-        self._set(variant, me_t, opp_t)
-
-    def _set(self, variant: Variant, me: tuple[int, ...], opp: tuple[int, ...]) -> None:
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "me", me)
-        object.__setattr__(self, "opp", opp)
-        object.__setattr__(self, "_hash", None)
+        return tuple.__new__(cls, (variant, me_t, opp_t))
 
     @classmethod
     def _trusted(cls, variant: Variant, me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
         """Build without validation: for the move generator, whose results are legal."""
-        pos = object.__new__(cls)
-        pos._set(variant, me, opp)
-        return pos
+        return tuple.__new__(cls, (variant, me, opp))
+
+    def __getnewargs__(self) -> tuple:
+        return tuple(self)
 
     @classmethod
     def initial(cls, variant: Variant | str) -> Position:
         variant = Variant(variant)
         start = _SHORT_START if variant is Variant.SHORT else _LONG_START
         return cls._trusted(variant, start, start)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self.variant == other.variant and self.me == other.me and self.opp == other.opp
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash((self.variant, self.me, self.opp)))
-        return self._hash  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         return f"Position({self.variant.value!r}, me={list(self.me)}, opp={list(self.opp)})"
