@@ -24,14 +24,19 @@ def resolve_move(
         if plays:
             raise IllegalMoveError("a move is possible, so the turn cannot be passed")
         return Play(Move(), position.swapped())
-    after = _apply_directly(position, move.steps)
+    after = apply_steps(position, move.steps).swapped()
     for play in plays:
         if play.after == after:
             return play
     raise IllegalMoveError(f"{move} is not a legal move for {dice[0]}-{dice[1]}")
 
 
-def _apply_directly(position: Position, steps: tuple[Step, ...]) -> Position:
+def apply_steps(position: Position, steps: tuple[Step, ...]) -> Position:
+    """The position after `steps`, still from the mover's side (for showing a partial turn).
+
+    Checks only that each checker exists and lands on a point it may occupy; legality of
+    the whole turn is `resolve_move`'s job.
+    """
     me, opp = list(position.me), list(position.opp)
     for step in steps:
         if not me[step.src]:
@@ -45,4 +50,4 @@ def _apply_directly(position: Position, steps: tuple[Step, ...]) -> Position:
             if opp[there] == 1:
                 opp[there], opp[BAR] = 0, opp[BAR] + 1
         me[step.dst] += 1
-    return Position._trusted(position.variant, tuple(opp), tuple(me))
+    return Position._trusted(position.variant, tuple(me), tuple(opp))

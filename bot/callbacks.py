@@ -1,0 +1,57 @@
+"""Callback data of every inline button, each well under Telegram's 64 bytes.
+
+A game button carries the game id, the game's version when the button was drawn and the
+choice. The server recomputes everything from the stored game: a button only selects one of
+the options the server offered, and a press with an old version changes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from aiogram.filters.callback_data import CallbackData
+
+
+class Act(StrEnum):
+    PICK = "p"  # show the destinations of the checker on `src`
+    GO = "g"  # move the checker on `src` to `dst` (one die or several)
+    BACK = "b"  # back from the destinations to the list of checkers
+    UNDO = "u"
+    DONE = "ok"
+    ROLL = "r"
+    DOUBLE = "x"
+    TAKE = "t"
+    DROP = "d"
+    RESIGN = "rs"  # ask for confirmation
+    RESIGN_YES = "ry"
+    RESIGN_NO = "rn"
+    REMATCH = "re"  # a new game (or the next game of the match) with the same players
+
+
+class GameCb(CallbackData, prefix="g"):
+    game: int
+    v: int
+    a: Act
+    src: int = 0
+    dst: int = 0
+
+
+class NewGameCb(CallbackData, prefix="n"):
+    """The new-game menu: each press fills in one more option."""
+
+    variant: str = ""  # short | long
+    opponent: str = ""  # ai | friend
+    level: str = ""
+    length: int = 0  # match length
+    cube: int = -1  # -1 not chosen yet, 0 off, 1 on
+
+
+class LangCb(CallbackData, prefix="l"):
+    code: str
+
+
+class ChallengeCb(CallbackData, prefix="c"):
+    """Cancel an open challenge (by its creator)."""
+
+    code: str
+    a: str = "cancel"

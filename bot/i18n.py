@@ -1,0 +1,64 @@
+"""Translations: one Fluent bundle per language, loaded once from `bot/locales/<lang>.ftl`.
+
+Every text a player sees goes through `Translator`. English is the reference locale; the
+tests require every key, with the same placeholders, in every language.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+from bot.config import LANGUAGES
+
+LOCALES = Path(__file__).with_name("locales")
+REFERENCE = "en"
+log = logging.getLogger(__name__)
+
+
+@cache
+def bundle(language: str) -> FluentBundle:
+    path = LOCALES / f"{language}.ftl"
+    # use_isolating=False: Telegram shows the Unicode isolation marks as stray characters.
+    result = FluentBundle([language], use_isolating=False)
+    result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def available_languages() -> tuple[str, ...]:
+    return tuple(lang for lang in LANGUAGES if (LOCALES / f"{lang}.ftl").exists())
+
+
+def pick_language(saved: str | None, telegram_code: str | None, default: str) -> str:
+    """The player's saved choice, else Telegram's language, else the bot's default."""
+    known = available_languages()
+    for candidate in (saved, (telegram_code or "").split("-")[0].lower()):
+        if candidate in known:
+            return candidate
+    return default if default in known else REFERENCE
+
+
+class Translator:
+    """Formats messages for one language; falls back to English for a missing key."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language if language in available_languages() else REFERENCE
+
+    def __call__(self, key: str, **args: Any) -> str:
+        return self.get(key, **args)
+
+    def get(self, key: str, **args: Any) -> str:
+        for language in (self.language, REFERENCE):
+            messages = bundle(language)
+            if messages.has_message(key):
+                message = messages.get_message(key)
+                text, errors = messages.format_pattern(message.value, args)
+                if errors:
+                    log.error("fluent errors in %s/%s: %s", language, key, errors)
+                return text
+        log.error("missing translation key %s", key)
+        return key
