@@ -1,0 +1,466 @@
+"""GameService: every change to a game goes through here, in the order ARCHITECTURE.md gives.
+
+1. the callback is answered at once; 2. under the game's lock the stored game is loaded and
+the presser and the button's version are checked (a stale or foreign press gets an alert and
+changes nothing); 3. the engine applies the step and storage saves it in one transaction
+(version + 1, the move log appended); 4. each player's board message is redrawn; 5. when the
+computer is to act it thinks in a worker thread, then back to 3. The database is the truth:
+every message can be redrawn from the stored game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from aiogram import Bot
+from render.board import render_board
+from storage.db import Database
+from storage.errors import VersionConflict
+from storage.models import Challenge, LogEntry, RatingChange
+from storage.models import Game as Row
+
+from bot.callbacks import Act, GameCb
+from bot.config import Settings
+from bot.i18n import Translator, pick_language
+from bot.services import computer
+from bot.services.live import Live
+from bot.services.views import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
+from bot.telegram_io import Board, edit_board, edit_keyboard, send_board, send_text
+from engine.dice import DiceSource, SecretDice
+from engine.errors import EngineError
+from engine.game import Game, MatchState, Phase
+from engine.result import race_estimate
+from storage import boards, challenges, games, players, results
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], datetime]
+Answer = Callable[[str | None, bool], Awaitable[None]]  # (text, show_alert)
+CHALLENGE_HOURS = 24
+WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
+
+
+class Busy(Exception):
+    """The player is already in a game."""
+
+
+@dataclass
+class Outcome:
+    """What ending a game did, for the result messages."""
+
+    winner: int
+    kind: str
+    points: int
+    reason: str
+    match_over: bool
+    changes: tuple[RatingChange, ...]
+
+
+class GameService:
+    def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
+                 dice: DiceSource | None = None,
+                 render: Callable = render_board) -> None:
+        self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
+        self.dice = dice or SecretDice()
+        self.render = render
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._selected: dict[tuple[int, int], int] = {}  # (game, seat) -> chosen point: UI only
+        self._warned: set[tuple[int, datetime]] = set()
+
+    # -- starting games ------------------------------------------------------------
+
+    async def active_game(self, player_id: int) -> Row | None:
+        found = await games.active_games(self.db, player_id)
+        return found[0] if found else None
+
+    async def start_vs_computer(self, player_id: int, variant: str, level: str, length: int,
+                                cube: bool) -> Row:
+        if await self.active_game(player_id):
+            raise Busy
+        live = self._new_live(variant, length, cube, computer_seat=1)
+        now = self.clock()
+        row = await games.create_game(
+            self.db, variant=variant, players=(player_id, None), level=level,
+            state_json=live.dump(), now=now, deadline=self._deadline(live, (player_id, None)),
+            match_length=length, cube=cube, log=_opening_log(live.game))
+        await self._continue(row, live)
+        return row
+
+    async def create_challenge(self, player_id: int, variant: str, length: int,
+                               cube: bool) -> Challenge:
+        if await self.active_game(player_id):
+            raise Busy
+        now = self.clock()
+        return await challenges.create_challenge(
+            self.db, creator_id=player_id, variant=variant, now=now,
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube)
+
+    async def accept_challenge(self, code: str, player_id: int) -> Row:
+        """Join a friend's challenge; storage lets only the first acceptance through."""
+        challenge = await challenges.get_challenge(self.db, code)
+        playing = challenge is not None and challenge.creator_id != player_id and (
+            await self.active_game(player_id) or await self.active_game(challenge.creator_id))
+        if playing:
+            raise Busy
+        variant = challenge.variant if challenge else "short"
+        live = self._new_live(variant, challenge.match_length if challenge else 1,
+                              challenge.cube if challenge else False, computer_seat=None)
+        now = self.clock()
+        _, row = await challenges.accept_challenge(
+            self.db, code, player_id, now=now, state_json=live.dump(),
+            deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+        await self._continue(row, live)
+        return row
+
+    def _new_live(self, variant: str, length: int, cube: bool,
+                  computer_seat: int | None) -> Live:
+        live = Live(Game.new(variant, self.dice, match=MatchState(length), cube=cube))
+        self._auto(live, computer_seat)
+        return live
+
+    # -- button presses ------------------------------------------------------------
+
+    async def press(self, user_id: int, data: GameCb, answer: Answer) -> None:
+        async with self._locks[data.game]:
+            row = await games.load_game(self.db, data.game)
+            seat = row.seat_of(user_id)
+            t = await self._translator(user_id)
+            if seat is None:
+                return await answer(t("alert-not-player"), True)
+            if data.a is Act.REMATCH:
+                await answer(None, False)
+                return await self._rematch(row, seat)
+            if row.status != "active":
+                return await answer(t("alert-finished"), True)
+            if data.v != row.version:
+                return await answer(t("alert-stale"), True)
+            live = Live.load(row.state_json)
+            if data.a is Act.RESIGN:
+                await answer(None, False)
+                return await self._ask_resign(row, seat, t)
+            if data.a is Act.RESIGN_NO:
+                await answer(None, False)
+                return await self._publish(row, live)
+            if data.a is not Act.RESIGN_YES and live.game.to_act != seat:
+                return await answer(t("alert-not-your-turn"), True)
+            await answer(None, False)
+            await self._apply(row, live, seat, data)
+
+    async def _apply(self, row: Row, live: Live, seat: int, data: GameCb) -> None:
+        game, key = live.game, (row.id, seat)
+        entries: list[LogEntry] = []
+        try:
+            if data.a is Act.PICK:
+                self._selected[key] = data.src
+                return await self._publish(row, live, only_seat=seat)
+            if data.a is Act.BACK:
+                self._selected.pop(key, None)
+                return await self._publish(row, live, only_seat=seat)
+            self._selected.pop(key, None)
+            if data.a is Act.GO:
+                path = live.turn().destinations(data.src)[data.dst]
+                for step in path:
+                    live.steps.append((step.src, step.dst))
+                    entries.append(LogEntry("step", str(step), seat))
+                live.turn()  # the steps must replay; KeyError/EngineError otherwise
+            elif data.a is Act.UNDO:
+                if not live.steps:
+                    return None
+                src, dst = live.steps.pop()
+                entries.append(LogEntry("undo", f"{src}/{dst}", seat))
+            elif data.a is Act.DONE:
+                play = live.turn().finish()
+                live.steps.clear()
+                game.play(seat, play)
+                entries.append(LogEntry("move", str(play.move) or "pass", seat))
+            elif data.a is Act.ROLL:
+                d1, d2 = game.roll(seat, self.dice)
+                entries.append(LogEntry("roll", f"{d1}-{d2}", seat))
+            elif data.a is Act.DOUBLE:
+                game.double(seat)
+                entries.append(LogEntry("double", str(game.cube_value * 2), seat))
+            elif data.a is Act.TAKE:
+                game.take(seat)
+                entries.append(LogEntry("take", str(game.cube_value), seat))
+            elif data.a is Act.DROP:
+                game.drop(seat)
+                entries.append(LogEntry("drop", str(game.cube_value), seat))
+            elif data.a is Act.RESIGN_YES:
+                game.resign(seat, computer.expected_loss if row.level else race_estimate)
+                entries.append(LogEntry("resign", "", seat))
+        except (EngineError, KeyError) as exc:
+            log.info("refused %s in game %s: %s", data.a, row.id, exc)
+            return await self._publish(row, live)
+        await self._commit_and_continue(row, live, entries)
+
+    async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry]) -> None:
+        """Automatic play (rolls, forced moves, passes, the computer), saved step by step."""
+        entries += self._auto(live, _computer_seat(row))
+        row, live = await self._commit(row, live, entries)
+        await self._continue(row, live)
+
+    async def _continue(self, row: Row, live: Live) -> None:
+        """Show the saved game, then let the computer act (and save) while it is its turn."""
+        computer_seat = _computer_seat(row)
+        await self._publish(row, live)
+        while row.status == "active" and live.game.to_act == computer_seat:
+            entries = await self._computer_acts(live, row.level or "intermediate")
+            entries += self._auto(live, computer_seat)
+            row, live = await self._commit(row, live, entries)
+            await self._publish(row, live)
+
+    def _auto(self, live: Live, computer_seat: int | None) -> list[LogEntry]:
+        """Rolls that need no decision and moves that need no choice."""
+        game, entries = live.game, []
+        while game.phase is not Phase.OVER and game.to_act != computer_seat:
+            seat = game.seat
+            if game.phase is Phase.ROLL and not game.can_double(seat):
+                before = len(game.history)
+                d1, d2 = game.roll(seat, self.dice)
+                entries.append(LogEntry("roll", f"{d1}-{d2}", seat))
+                if any(e["type"] == "pass" for e in game.history[before:]):
+                    entries.append(LogEntry("pass", f"{d1}-{d2}", seat))
+            elif game.phase is Phase.MOVE and not live.steps and game.turn().is_forced:
+                play = game.turn().plays[0]
+                game.play(seat, play)
+                entries.append(LogEntry("move", str(play.move), seat))
+            else:
+                break
+        return entries
+
+    async def _computer_acts(self, live: Live, level: str) -> list[LogEntry]:
+        game, seat = live.game, live.game.to_act
+        if game.phase is Phase.DOUBLED:
+            if await computer.takes(game, level):
+                game.take(seat)
+                return [LogEntry("take", str(game.cube_value), seat)]
+            game.drop(seat)
+            return [LogEntry("drop", str(game.cube_value), seat)]
+        entries = []
+        if game.phase is Phase.ROLL:
+            if game.can_double(seat) and await computer.wants_to_double(game, level):
+                game.double(seat)
+                return [LogEntry("double", str(game.cube_value * 2), seat)]
+            before = len(game.history)
+            d1, d2 = game.roll(seat, self.dice)
+            entries.append(LogEntry("roll", f"{d1}-{d2}", seat))
+            if any(e["type"] == "pass" for e in game.history[before:]):
+                return [*entries, LogEntry("pass", f"{d1}-{d2}", seat)]
+        if game.phase is Phase.MOVE and game.seat == seat:
+            play = await computer.choose_move(game, level)
+            game.play(seat, play)
+            entries.append(LogEntry("move", str(play.move), seat))
+        return entries
+
+    # -- saving ----------------------------------------------------------------------
+
+    async def _commit(self, row: Row, live: Live, entries: list[LogEntry]) -> tuple[Row, Live]:
+        """Save the change in one transaction; a finished game also writes its result."""
+        now = self.clock()
+        result = live.game.result
+        if result is None:
+            await games.save_game(self.db, row.id, row.version, state_json=live.dump(),
+                                  deadline=self._deadline(live, row.players), now=now,
+                                  log=entries)
+            return await games.load_game(self.db, row.id), live
+        following = live.game.next_game(self.dice)
+        next_live = Live(following, number=live.number + 1) if following else live
+        if following:
+            entries += self._auto(next_live, _computer_seat(row))
+        finish = await results.finish_game(
+            self.db, row.id, row.version, winner_seat=result.winner, result=result.kind.value,
+            points=result.points, state_json=next_live.dump(), now=now, log=entries,
+            match_over=following is None,
+            deadline=self._deadline(next_live, row.players) if following else None)
+        new_row = await games.load_game(self.db, row.id)
+        await self._announce(new_row, live, Outcome(
+            result.winner, result.kind.value, result.points, result.reason.value,
+            finish.match_over, finish.rating_changes))
+        return new_row, next_live
+
+    def _deadline(self, live: Live, seats: tuple[int | None, int | None]) -> datetime | None:
+        game = live.game
+        if game.phase is Phase.OVER or seats[game.to_act] is None:
+            return None
+        return self.clock() + timedelta(seconds=self.settings.move_timeout_seconds)
+
+    # -- timers ------------------------------------------------------------------------
+
+    async def tick(self) -> None:
+        """One pass of the timer loop: time out overdue turns, warn those running out."""
+        now = self.clock()
+        warn_from = now + timedelta(seconds=self.settings.move_timeout_seconds * WARN_BEFORE)
+        for row in await games.expired_games(self.db, warn_from):
+            if row.deadline is not None and row.deadline <= now:
+                await self._expire(row.id)
+            elif (row.id, row.deadline) not in self._warned:
+                self._warned.add((row.id, row.deadline))
+                await self._warn(row)
+
+    async def _expire(self, game_id: int) -> None:
+        async with self._locks[game_id]:
+            row = await games.load_game(self.db, game_id)
+            if row.status != "active" or row.deadline is None or row.deadline > self.clock():
+                return
+            live = Live.load(row.state_json)
+            seat = live.game.to_act
+            live.steps.clear()
+            live.game.timeout(seat, computer.expected_loss if row.level else race_estimate)
+            try:
+                await self._commit_and_continue(row, live, [LogEntry("timeout", "", None)])
+            except VersionConflict:
+                log.info("game %s changed while timing out; the next tick decides", game_id)
+
+    async def _warn(self, row: Row) -> None:
+        live = Live.load(row.state_json)
+        player = row.players[live.game.to_act]
+        if player is None or row.deadline is None:
+            return
+        t = await self._translator(player)
+        left = max(0, int((row.deadline - self.clock()).total_seconds()))
+        await send_text(self.bot, player, t("timer-warning", seconds=left))
+
+    # -- messages ----------------------------------------------------------------------
+
+    async def _publish(self, row: Row, live: Live, only_seat: int | None = None) -> None:
+        """Redraw every board message of the game (or only one player's)."""
+        stored = {msg.chat_id: msg for msg in await boards.board_messages(self.db, row.id)}
+        for seat, player in enumerate(row.players):
+            if player is None or (only_seat is not None and seat != only_seat):
+                continue
+            viewer = await self._viewer(row, seat)
+            board = await self._board(row, live, viewer)
+            message = stored.get(player)
+            if message is None:
+                new_id = await send_board(self.bot, player, board)
+            else:
+                new_id = await edit_board(self.bot, player, message.message_id, board)
+            if new_id is not None and (message is None or new_id != message.message_id):
+                await boards.put_board_message(self.db, row.id, player, new_id,
+                                               player_id=player, now=self.clock())
+
+    async def _board(self, row: Row, live: Live, viewer: Viewer) -> Board:
+        selected = self._selected.get((row.id, viewer.seat))
+        targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
+        scene = scene_for(live, viewer, selected, targets)
+        photo = await asyncio.to_thread(self.render, scene)
+        caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
+                              computer_seat=_computer_seat(row))
+        keyboard = keyboard_for(live, viewer, row.id, row.version, selected)
+        return Board(photo, caption, keyboard)
+
+    async def _ask_resign(self, row: Row, seat: int, t: Translator) -> None:
+        player = row.players[seat]
+        stored = {m.chat_id: m for m in await boards.board_messages(self.db, row.id)}
+        if player is None or player not in stored:
+            return
+        viewer = await self._viewer(row, seat)
+        await edit_keyboard(self.bot, player, stored[player].message_id,
+                            resign_keyboard(viewer, row.id, row.version))
+
+    async def _announce(self, row: Row, live: Live, outcome: Outcome) -> None:
+        changes = {change.player_id: change for change in outcome.changes}
+        for seat, player in enumerate(row.players):
+            if player is None:
+                continue
+            viewer = await self._viewer(row, seat)
+            t = viewer.t
+            won = outcome.winner == seat
+            lines = [t("result-win" if won else "result-loss", points=outcome.points,
+                       kind=t(f"kind-{outcome.kind}"), reason=t(f"reason-{outcome.reason}"))]
+            if row.match_length > 1:
+                match = live.game.match.after(live.game.result)  # type: ignore[arg-type]
+                lines.append(t("match-score", length=row.match_length,
+                               me=match.score[seat], them=match.score[1 - seat]))
+                lines.append(t("match-won" if won else "match-lost") if outcome.match_over
+                             else t("match-next", number=live.number + 1))
+            if player in changes:
+                change = changes[player]
+                lines.append(t("rating-change", delta=f"{change.delta:+d}", rating=change.after))
+            await send_text(self.bot, player, "\n".join(lines))
+
+    async def redraw(self, player_id: int) -> bool:
+        """Send the player's board again as a new message (e.g. after /games)."""
+        row = await self.active_game(player_id)
+        if row is None:
+            return False
+        async with self._locks[row.id]:
+            row = await games.load_game(self.db, row.id)
+            live = Live.load(row.state_json)
+            seat = row.seat_of(player_id)
+            viewer = await self._viewer(row, seat)  # type: ignore[arg-type]
+            new_id = await send_board(self.bot, player_id, await self._board(row, live, viewer))
+            if new_id is not None:
+                await boards.put_board_message(self.db, row.id, player_id, new_id,
+                                               player_id=player_id, now=self.clock())
+        return True
+
+    async def resign_prompt(self, player_id: int) -> bool:
+        row = await self.active_game(player_id)
+        if row is None:
+            return False
+        seat = row.seat_of(player_id)
+        await self._ask_resign(row, seat, await self._translator(player_id))  # type: ignore[arg-type]
+        return True
+
+    async def _rematch(self, row: Row, seat: int) -> None:
+        player = row.players[seat]
+        assert player is not None
+        t = await self._translator(player)
+        try:
+            if row.level is not None:
+                await self.start_vs_computer(player, row.variant, row.level, row.match_length,
+                                             row.cube)
+                return
+            challenge = await self.create_challenge(player, row.variant, row.match_length,
+                                                    row.cube)
+        except Busy:
+            await send_text(self.bot, player, t("busy"))
+            return
+        other = row.players[1 - seat]
+        me = await players.get_player(self.db, player)
+        link = await self.challenge_link(challenge.code)
+        await send_text(self.bot, player, t("rematch-sent", link=link))
+        if other is not None:
+            await send_text(self.bot, other, (await self._translator(other))(
+                "rematch-offer", name=me.name if me else "?", link=link))
+
+    async def challenge_link(self, code: str) -> str:
+        me = await self.bot.me()
+        return f"https://t.me/{me.username}?start={code}"
+
+    # -- who is who --------------------------------------------------------------------
+
+    async def _translator(self, player_id: int) -> Translator:
+        player = await players.get_player(self.db, player_id)
+        saved = player.language if player else None
+        return Translator(pick_language(saved, None, self.settings.default_language))
+
+    async def _viewer(self, row: Row, seat: int) -> Viewer:
+        player = row.players[seat]
+        t = await self._translator(player) if player is not None else Translator(
+            self.settings.default_language)
+        names = []
+        for occupant in row.players:
+            if occupant is None:
+                names.append(t("computer-name", level=t(f"level-{row.level}")))
+            else:
+                stored = await players.get_player(self.db, occupant)
+                names.append(stored.name if stored else "?")
+        return Viewer(seat, t, (names[0], names[1]))
+
+
+def _computer_seat(row: Row) -> int | None:
+    for seat, player in enumerate(row.players):
+        if player is None:
+            return seat
+    return None
+
+
+def _opening_log(game: Game) -> list[LogEntry]:
+    return [LogEntry(event["type"], str(event.get("dice") or event.get("move") or ""),
+                     event.get("seat", event.get("starter"))) for event in game.history]

@@ -1,0 +1,182 @@
+"""What each player sees of a game: the picture's scene, the caption and the buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from render.scene import Scene
+
+from bot.callbacks import Act, GameCb
+from bot.i18n import Translator
+from bot.services.live import Live
+from engine.game import Phase
+from engine.position import BAR, OFF
+
+POINTS_PER_ROW = 6
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """One person looking at a game: their seat, language and the names to show."""
+
+    seat: int
+    t: Translator
+    names: tuple[str, str]  # by seat
+    is_player: bool = True
+
+
+def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
+              targets: tuple[int, ...] = ()) -> Scene:
+    game = live.game
+    seat = viewer.seat
+    by_seat, _, segments = live.last_move()
+    dice = game.dice if game.phase is Phase.MOVE else None
+    used = tuple(_die_of(s, d) for s, d in live.steps) if dice else ()
+    return Scene(
+        position=live.position_for(seat),
+        viewer_color="white" if seat == 0 else "black",
+        viewer_to_move=game.seat == seat,
+        dice=dice,
+        dice_used=tuple(u for u in used if u)[:4],
+        last_move=() if live.steps else segments,
+        last_move_by_viewer=by_seat == seat,
+        selected=selected,
+        targets=targets,
+        names=(viewer.names[seat], viewer.names[1 - seat]),
+        score=_score(live, seat),
+        cube=_cube(live, seat),
+    )
+
+
+def _die_of(src: int, dst: int) -> int:
+    """The pips a step used; a bear-off may use a bigger die, shown as the distance."""
+    return min(6, src - dst)
+
+
+def _score(live: Live, seat: int) -> tuple[int, int, int] | None:
+    match = live.game.match
+    if match.length <= 1:
+        return None
+    return match.score[seat], match.score[1 - seat], match.length
+
+
+def _cube(live: Live, seat: int) -> tuple[int, str] | None:
+    game = live.game
+    if not game.cube_enabled:
+        return None
+    owner = "center" if game.cube_owner is None else (
+        "viewer" if game.cube_owner == seat else "opponent")
+    return game.cube_value, owner
+
+
+def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
+                computer_seat: int | None) -> str:
+    t, game, seat = viewer.t, live.game, viewer.seat
+    lines = [t(f"variant-{game.variant.value}")]
+    if game.match.length > 1:
+        me, them = game.match.score[seat], game.match.score[1 - seat]
+        lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
+        if game.match.crawford:
+            lines.append(t("crawford-game"))
+    by_seat, text, _ = live.last_move()
+    if by_seat is not None:
+        who = viewer.names[by_seat]
+        lines.append(t("last-move", name=who, move=text) if text else t("last-pass", name=who))
+    lines.append(_status(live, viewer, computer_seat))
+    if deadline is not None and game.phase is not Phase.OVER and game.to_act != computer_seat:
+        left = max(0, int((deadline - now).total_seconds()))
+        lines.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
+    return "\n".join(lines)
+
+
+def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
+    t, game, seat = viewer.t, live.game, viewer.seat
+    other = viewer.names[1 - seat] if viewer.is_player else viewer.names[game.to_act]
+    if game.phase is Phase.OVER:
+        return t("game-over")
+    mine = viewer.is_player and game.to_act == seat
+    if game.phase is Phase.DOUBLED:
+        doubler = viewer.names[game.seat]
+        value = game.cube_value * 2
+        return t("double-answer", value=value) if mine else t("double-wait", name=doubler,
+                                                               value=value)
+    if not mine:
+        return t("waiting-for", name=other)
+    if game.phase is Phase.ROLL:
+        return t("your-roll")
+    d1, d2 = game.dice or (0, 0)
+    if live.steps:
+        return t("your-move-partial", d1=d1, d2=d2, move=str(live.turn().move()))
+    return t("your-move", d1=d1, d2=d2)
+
+
+def point_label(t: Translator, point: int) -> str:
+    if point == BAR:
+        return t("point-bar")
+    if point == OFF:
+        return t("point-off")
+    return str(point)
+
+
+def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
+                 selected: int | None = None) -> InlineKeyboardMarkup | None:
+    """The buttons of `viewer`'s board message; None when there is nothing to press."""
+    game, t = live.game, viewer.t
+
+    def button(text: str, act: Act, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
+        data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
+        return InlineKeyboardButton(text=text, callback_data=data)
+
+    if not viewer.is_player:
+        return None
+    if game.phase is Phase.OVER:
+        return InlineKeyboardMarkup(inline_keyboard=[[button(t("btn-rematch"), Act.REMATCH)]])
+    rows: list[list[InlineKeyboardButton]] = []
+    if game.to_act == viewer.seat:
+        if game.phase is Phase.ROLL:
+            row = [button(t("btn-roll"), Act.ROLL)]
+            if game.can_double(viewer.seat):
+                row.append(button(t("btn-double", value=game.cube_value * 2), Act.DOUBLE))
+            rows.append(row)
+        elif game.phase is Phase.DOUBLED:
+            rows.append([button(t("btn-take"), Act.TAKE), button(t("btn-drop"), Act.DROP)])
+        elif selected is not None:
+            turn = live.turn()
+            targets = turn.destinations(selected)
+            labels = [button(f"{point_label(t, selected)}→{point_label(t, dst)}", Act.GO,
+                             selected, dst) for dst in sorted(targets, reverse=True)]
+            rows.extend(_chunks(labels))
+            rows.append([button(t("btn-back"), Act.BACK)])
+        else:
+            turn = live.turn()
+            sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
+            rows.extend(_chunks([button(point_label(t, src), Act.PICK, src) for src in sources]))
+            extra = []
+            if live.steps:
+                extra.append(button(t("btn-undo"), Act.UNDO))
+            if live.steps and turn.is_complete:
+                extra.append(button(t("btn-done"), Act.DONE))
+            if extra:
+                rows.append(extra)
+    rows.append([button(t("btn-resign"), Act.RESIGN)])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def resign_keyboard(viewer: Viewer, game_id: int, version: int) -> InlineKeyboardMarkup:
+    t = viewer.t
+    yes = GameCb(game=game_id, v=version, a=Act.RESIGN_YES).pack()
+    no = GameCb(game=game_id, v=version, a=Act.RESIGN_NO).pack()
+    return InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-resign-yes"), callback_data=yes),
+        InlineKeyboardButton(text=t("btn-resign-no"), callback_data=no),
+    ]])
+
+
+def _chunks(buttons: list[InlineKeyboardButton]) -> list[list[InlineKeyboardButton]]:
+    return [buttons[i:i + POINTS_PER_ROW] for i in range(0, len(buttons), POINTS_PER_ROW)]
+
+
+def targets_of(live: Live, selected: int) -> tuple[int, ...]:
+    return tuple(sorted(live.turn().destinations(selected)))
