@@ -1,17 +1,34 @@
-"""Build the Bot and Dispatcher from the settings and run long polling."""
+"""Build the Bot, Dispatcher and services from the settings, and run long polling."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import BotCommand
 
 from bot.config import Settings
+from bot.handlers import get_routers
+from bot.i18n import Translator, available_languages
+from bot.middlewares import PlayerMiddleware
+from bot.services.games import GameService
+from engine.dice import DiceSource
+from storage.db import Database
 
 log = logging.getLogger("bot")
+COMMANDS = ("new", "games", "resign", "rules", "lang", "help", "start")
+TIMER_INTERVAL = 1.0
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def make_bot(settings: Settings) -> Bot:
@@ -22,17 +39,58 @@ def make_bot(settings: Settings) -> Bot:
     return Bot(token=settings.bot_token.get_secret_value(), session=session)
 
 
-def make_dispatcher(settings: Settings) -> Dispatcher:
-    return Dispatcher(settings=settings)
+@dataclass
+class App:
+    bot: Bot
+    dispatcher: Dispatcher
+    service: GameService
+    db: Database
+
+
+async def build(settings: Settings, *, bot: Bot | None = None,
+                clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None) -> App:
+    """Everything the bot needs, wired together; the caller closes `db`."""
+    bot = bot or make_bot(settings)
+    db = await Database.open(settings.database_path)
+    service = GameService(bot, db, settings, clock=clock, dice=dice)
+    players = PlayerMiddleware(db, settings, clock)
+    dispatcher = Dispatcher(service=service, settings=settings, player_cache=players)
+    for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
+        observer.outer_middleware(players)
+    dispatcher.include_routers(*get_routers())
+    return App(bot, dispatcher, service, db)
+
+
+async def register_commands(bot: Bot) -> None:
+    """The command menu in every language (English for everyone else)."""
+    for language in (None, *available_languages()):
+        t = Translator(language or "en")
+        commands = [BotCommand(command=name, description=t(f"cmd-{name}")) for name in COMMANDS]
+        await bot.set_my_commands(commands, language_code=language)
+
+
+async def timer_loop(service: GameService, interval: float = TIMER_INTERVAL) -> None:
+    """Time out overdue turns (also those that expired while the bot was down)."""
+    while True:
+        try:
+            await service.tick()
+        except Exception:  # a bad game must not stop every other game's timer
+            log.exception("timer tick failed")
+        await asyncio.sleep(interval)
 
 
 async def serve(settings: Settings) -> None:
-    bot = make_bot(settings)
-    dispatcher = make_dispatcher(settings)
+    app = await build(settings)
+    timer = asyncio.create_task(timer_loop(app.service))
     try:
-        await dispatcher.start_polling(bot, handle_signals=True)
+        await register_commands(app.bot)
+        await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
-        await bot.session.close()
+        timer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await timer
+        await app.db.close()
+        await app.bot.session.close()
 
 
 def run(settings: Settings) -> int:

@@ -1,0 +1,114 @@
+"""/new: choose the variant, the opponent, the level, the match length and the cube."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+
+from bot.callbacks import ChallengeCb, NewGameCb
+from bot.i18n import Translator
+from bot.services.computer import LEVEL_NAMES
+from bot.services.games import CHALLENGE_HOURS, Busy, GameService
+from storage import challenges
+from storage.errors import ChallengeUnavailable
+from storage.models import Player
+
+router = Router(name="newgame")
+LENGTHS = (1, 3, 5, 7)
+
+
+def _button(text: str, data: NewGameCb) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+
+def next_question(data: NewGameCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:
+    """The next question of the menu and its buttons, or None when every option is chosen."""
+    if not data.variant:
+        return t("new-variant"), _rows(
+            [_button(t("btn-short"), data.model_copy(update={"variant": "short"})),
+             _button(t("btn-long"), data.model_copy(update={"variant": "long"}))])
+    if not data.opponent:
+        return t("new-opponent"), _rows(
+            [_button(t("btn-vs-computer"), data.model_copy(update={"opponent": "ai"})),
+             _button(t("btn-vs-friend"), data.model_copy(update={"opponent": "friend"}))])
+    if data.opponent == "ai" and not data.level:
+        return t("new-level"), _rows(
+            [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))
+             for name in LEVEL_NAMES], per_row=1)
+    if not data.length:
+        return t("new-length"), _rows(
+            [_button(t("btn-length", points=n), data.model_copy(update={"length": n}))
+             for n in LENGTHS])
+    if data.cube < 0 and data.variant == "short":
+        return t("new-cube"), _rows(
+            [_button(t("btn-cube-off"), data.model_copy(update={"cube": 0})),
+             _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))])
+    return None
+
+
+def _rows(buttons: list[InlineKeyboardButton], per_row: int = 2) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        inline_keyboard=[buttons[i:i + per_row] for i in range(0, len(buttons), per_row)])
+
+
+def valid(data: NewGameCb) -> bool:
+    return (data.variant in ("short", "long") and data.opponent in ("ai", "friend")
+            and (data.opponent == "friend" or data.level in LEVEL_NAMES)
+            and data.length in LENGTHS)
+
+
+@router.message(Command("new"))
+async def new(message: Message, t: Translator) -> None:
+    text, keyboard = next_question(NewGameCb(), t)  # type: ignore[misc]
+    await message.answer(text, reply_markup=keyboard)
+
+
+@router.callback_query(NewGameCb.filter())
+async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
+                 service: GameService) -> None:
+    await query.answer()
+    question = next_question(callback_data, t)
+    if question is not None and query.message is not None:
+        text, keyboard = question
+        await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+        return
+    if not valid(callback_data):
+        await query.message.answer(t("bad-option"))  # type: ignore[union-attr]
+        return
+    cube = callback_data.variant == "short" and callback_data.cube == 1
+    try:
+        if callback_data.opponent == "ai":
+            await query.message.delete()  # type: ignore[union-attr]
+            await service.start_vs_computer(player.id, callback_data.variant,
+                                            callback_data.level, callback_data.length, cube)
+            return
+        challenge = await service.create_challenge(player.id, callback_data.variant,
+                                                   callback_data.length, cube)
+    except Busy:
+        await query.message.answer(t("busy"))  # type: ignore[union-attr]
+        return
+    link = await service.challenge_link(challenge.code)
+    share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
+    keyboard = InlineKeyboardMarkup(inline_keyboard=[
+        [InlineKeyboardButton(text=t("btn-share"), url=share)],
+        [InlineKeyboardButton(text=t("btn-cancel"),
+                              callback_data=ChallengeCb(code=challenge.code).pack())],
+    ])
+    await query.message.edit_text(  # type: ignore[union-attr]
+        t("challenge-created", link=link, hours=CHALLENGE_HOURS), reply_markup=keyboard)
+
+
+@router.callback_query(ChallengeCb.filter())
+async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,
+                 service: GameService) -> None:
+    try:
+        await challenges.cancel_challenge(service.db, callback_data.code, player.id)
+    except ChallengeUnavailable as exc:
+        key = {"accepted": "challenge-accepted", "expired": "challenge-expired"}
+        await query.answer(t(key.get(exc.reason, "challenge-not-found")), show_alert=True)
+        return
+    await query.answer()
+    await query.message.edit_text(t("challenge-cancelled"))  # type: ignore[union-attr]

@@ -1,0 +1,81 @@
+"""/start, deep links into challenges, /help and /lang."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+
+from bot.callbacks import LangCb, NewGameCb
+from bot.i18n import Translator, available_languages
+from bot.middlewares import PlayerMiddleware
+from bot.services.games import Busy, GameService
+from storage import players
+from storage.errors import ChallengeUnavailable
+from storage.models import Player
+
+router = Router(name="start")
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uz": "Oʻzbekcha", "ky": "Кыргызча",
+                  "az": "Azərbaycanca"}
+
+
+def start_keyboard(t: Translator) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-new-game"), callback_data=NewGameCb().pack()),
+    ]])
+
+
+def language_keyboard() -> InlineKeyboardMarkup:
+    buttons = [InlineKeyboardButton(text=LANGUAGE_NAMES[code], callback_data=LangCb(code=code)
+                                    .pack()) for code in available_languages()]
+    return InlineKeyboardMarkup(inline_keyboard=[buttons[:3], buttons[3:]])
+
+
+@router.message(CommandStart(deep_link=True))
+async def start_with_code(message: Message, command: CommandObject, player: Player,
+                          t: Translator, service: GameService) -> None:
+    code = (command.args or "").strip()
+    try:
+        await service.accept_challenge(code, player.id)
+    except Busy:
+        await message.answer(t("challenge-busy"))
+    except ChallengeUnavailable as exc:
+        key = {"accepted": "challenge-accepted", "expired": "challenge-expired",
+               "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
+        await message.answer(t(key.get(exc.reason, "challenge-not-found")))
+
+
+@router.message(CommandStart())
+async def start(message: Message, player: Player, t: Translator) -> None:
+    await message.answer(t("welcome", name=player.name), reply_markup=start_keyboard(t))
+    if not player.language or player.language not in available_languages():
+        await message.answer(t("choose-language"), reply_markup=language_keyboard())
+
+
+@router.message(Command("help"))
+async def help_(message: Message, t: Translator) -> None:
+    await message.answer(t("help"), reply_markup=start_keyboard(t))
+
+
+@router.message(Command("lang"))
+async def lang(message: Message, t: Translator) -> None:
+    await message.answer(t("choose-language"), reply_markup=language_keyboard())
+
+
+@router.callback_query(LangCb.filter())
+async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, service: GameService,
+                   player_cache: PlayerMiddleware) -> None:
+    if callback_data.code not in available_languages():
+        await query.answer()
+        return
+    await players.set_language(service.db, player.id, callback_data.code, now=service.clock())
+    player_cache.forget(player.id)
+    t = Translator(callback_data.code)
+    await query.answer(t("language-set"))
+    if query.message is not None:
+        await query.message.answer(t("language-set"), reply_markup=start_keyboard(t))
+
+
+@router.callback_query(F.data == "noop")
+async def noop(query: CallbackQuery) -> None:
+    await query.answer()
