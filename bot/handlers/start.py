@@ -63,8 +63,8 @@ async def lang(message: Message, t: Translator) -> None:
 
 
 @router.callback_query(LangCb.filter())
-async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, service: GameService,
-                   player_cache: PlayerMiddleware) -> None:
+async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player,
+                   service: GameService, player_cache: PlayerMiddleware) -> None:
     if callback_data.code not in available_languages():
         await query.answer()
         return

@@ -18,11 +18,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from aiogram import Bot
-from render.board import render_board
-from storage.db import Database
-from storage.errors import VersionConflict
-from storage.models import Challenge, LogEntry, RatingChange
-from storage.models import Game as Row
 
 from bot.callbacks import Act, GameCb
 from bot.config import Settings
@@ -35,7 +30,12 @@ from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
 from engine.result import race_estimate
+from render.board import render_board
 from storage import boards, challenges, games, players, results
+from storage.db import Database
+from storage.errors import VersionConflict
+from storage.models import Challenge, LogEntry, RatingChange
+from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from render.scene import Scene
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
 from bot.services.live import Live
 from engine.game import Phase
 from engine.position import BAR, OFF
+from render.scene import Scene
 
 POINTS_PER_ROW = 6
 
