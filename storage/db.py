@@ -1,0 +1,153 @@
+"""One aiosqlite connection per process, serialised by an asyncio lock.
+
+Every statement goes through `db.transaction()` (writes, `BEGIN IMMEDIATE`) or
+`db.read()` (reads). Both hold the same lock: on a single connection a read issued while
+another coroutine's transaction is open would see that transaction's uncommitted rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from os import PathLike
+from typing import Any
+
+import aiosqlite
+
+from storage.migrations import Migration, apply_migrations, load_migrations
+
+BUSY_TIMEOUT_MS = 5_000
+
+Params = Sequence[Any] | dict[str, Any]
+
+
+class Tx:
+    """The connection as seen inside `transaction()` or `read()`: one statement per call."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; returns the number of rows it changed."""
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """Run one INSERT; returns the new row id."""
+        cursor = await self._conn.execute(sql, params)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class Database:
+    """The process's single connection: WAL, foreign keys, busy timeout, write lock."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self.path = path
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | PathLike[str],
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        migrations: Sequence[Migration] | None = None,
+    ) -> Database:
+        """Open (creating if needed) the database and apply pending migrations."""
+        # isolation_level=None: the sqlite3 module opens no implicit transactions; we do.
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await _configure(conn, busy_timeout_ms, in_memory=str(path) == ":memory:")
+            await apply_migrations(conn, load_migrations() if migrations is None else migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, str(path))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Exclusive use of the connection for reads (each statement sees committed data)."""
+        async with self._hold():
+            yield Tx(self._conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when the block raises.
+
+        IMMEDIATE takes SQLite's write lock at the start, so a second process waits out
+        the busy timeout at BEGIN instead of failing half-way through.
+        """
+        async with self._hold():
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+            except BaseException:
+                await self._rollback()
+                raise
+            try:
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        # The statement queue runs in order, so this runs after anything already queued,
+        # even if the awaiting task was cancelled.
+        if self._conn.in_transaction:
+            await self._conn.execute("ROLLBACK")
+
+    @asynccontextmanager
+    async def _hold(self) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        if task is not None and task is self._owner:
+            raise RuntimeError("nested use of the database inside read()/transaction()")
+        async with self._lock:
+            self._owner = task
+            try:
+                yield
+            finally:
+                self._owner = None
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        async with self.read() as tx:
+            return await tx.fetchall(sql, params)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        async with self.read() as tx:
+            return await tx.fetchone(sql, params)
+
+    async def pragma(self, name: str) -> Any:
+        row = await self.fetchone(f"PRAGMA {name}")
+        return None if row is None else row[0]
+
+
+async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int, in_memory: bool) -> None:
+    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+    mode = rows[0][0]
+    if mode != "wal" and not (in_memory and mode == "memory"):
+        raise sqlite3.OperationalError(f"cannot switch the database to WAL (got {mode!r})")
+    # In WAL mode NORMAL never corrupts and survives a killed process; only a power cut can
+    # lose the last few commits. FULL would fsync every commit (one per button press).
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    await conn.execute("PRAGMA foreign_keys = ON")
