@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from os import PathLike
 from typing import Any
 
@@ -92,28 +92,26 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when the block raises.
+        """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when anything raises or is cancelled.
 
         IMMEDIATE takes SQLite's write lock at the start, so a second process waits out
         the busy timeout at BEGIN instead of failing half-way through.
         """
         async with self._hold():
-            await self._conn.execute("BEGIN IMMEDIATE")
             try:
+                await self._conn.execute("BEGIN IMMEDIATE")
                 yield Tx(self._conn)
-            except BaseException:
-                await self._rollback()
-                raise
-            try:
                 await self._conn.execute("COMMIT")
             except BaseException:
                 await self._rollback()
                 raise
 
     async def _rollback(self) -> None:
-        # The statement queue runs in order, so this runs after anything already queued,
-        # even if the awaiting task was cancelled.
-        if self._conn.in_transaction:
+        # aiosqlite runs statements in queue order, and a statement whose await was
+        # cancelled still runs. So ROLLBACK is queued unconditionally: it lands after a
+        # cancelled BEGIN or statement; when nothing is open (BEGIN failed, or a cancelled
+        # COMMIT ran first) SQLite answers "no transaction is active", which is fine.
+        with suppress(sqlite3.OperationalError):
             await self._conn.execute("ROLLBACK")
 
     @asynccontextmanager

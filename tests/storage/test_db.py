@@ -114,3 +114,21 @@ async def test_two_connections_wait_for_each_other(db: Database, db_path: Path) 
         assert row is not None and row[0] == 40
     finally:
         await other.close()
+
+
+async def test_cancelled_while_beginning(db: Database) -> None:
+    """Cancelled while BEGIN is queued: the BEGIN still runs, so it must be rolled back."""
+
+    async def writer() -> None:
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
+                             " VALUES (1, 'a', 0, 0)")
+
+    task = asyncio.create_task(writer())
+    await asyncio.sleep(0)  # one turn of the loop: the task is now awaiting its BEGIN
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await writer()  # a new transaction can begin
+    row = await db.fetchone("SELECT COUNT(*) FROM players")
+    assert row is not None and row[0] == 1
