@@ -1,18 +1,19 @@
 """One aiosqlite connection per process, serialised by an asyncio lock.
 
-Every statement goes through `db.transaction()` (writes, `BEGIN IMMEDIATE`) or
-`db.read()` (reads). Both hold the same lock: on a single connection a read issued while
-another coroutine's transaction is open would see that transaction's uncommitted rows.
+Every statement goes through `db.transaction()` (writes, `BEGIN IMMEDIATE`), `db.run()`
+(a whole write transaction in one trip to the connection's thread) or `db.read()` (reads).
+All hold the same lock: on a single connection a read issued while another coroutine's
+transaction is open would see that transaction's uncommitted rows.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from os import PathLike
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -21,6 +22,7 @@ from storage.migrations import Migration, apply_migrations, load_migrations
 BUSY_TIMEOUT_MS = 5_000
 
 Params = Sequence[Any] | dict[str, Any]
+T = TypeVar("T")
 
 
 class Tx:
@@ -106,6 +108,20 @@ class Database:
                 await self._rollback()
                 raise
 
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work(connection)` between BEGIN IMMEDIATE and COMMIT in one thread trip.
+
+        For the hot path (a game step): `transaction()` costs one round trip to aiosqlite's
+        worker thread per statement, this costs one in all, and a cancelled caller cannot
+        interrupt it half-way. `work` is synchronous, runs in the worker thread on the raw
+        sqlite3 connection, and must not touch the event loop; any exception rolls back.
+        """
+        async with self._hold():
+            # aiosqlite has no public "call this in your thread"; _execute is what its own
+            # execute() uses (stable since 0.17; the whole test suite goes through it).
+            raw: sqlite3.Connection = self._conn._conn
+            return await self._conn._execute(_atomically, raw, work)
+
     async def _rollback(self) -> None:
         # aiosqlite runs statements in queue order, and a statement whose await was
         # cancelled still runs. So ROLLBACK is queued unconditionally: it lands after a
@@ -137,6 +153,18 @@ class Database:
     async def pragma(self, name: str) -> Any:
         row = await self.fetchone(f"PRAGMA {name}")
         return None if row is None else row[0]
+
+
+def _atomically(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        with suppress(sqlite3.OperationalError):  # a failed COMMIT may have ended it
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int, in_memory: bool) -> None:

@@ -14,7 +14,13 @@ from typing import Any
 
 from storage.clock import from_epoch, opt_datetime, opt_epoch, to_epoch
 from storage.db import Database, Tx
-from storage.errors import GameNotActive, GameNotFound, PlayerNotFound, VersionConflict
+from storage.errors import (
+    GameNotActive,
+    GameNotFound,
+    PlayerNotFound,
+    StorageError,
+    VersionConflict,
+)
 from storage.models import VARIANTS, Game, GameResult, LogEntry, LoggedMove
 
 GAME_COLUMNS = (
@@ -132,22 +138,36 @@ async def save_game(
 
     Raises `VersionConflict` when the stored version differs, `GameNotActive` when the game
     is over, and writes nothing then. `status="aborted"` ends the game without a result
-    (finish a game with `finish_game`).
+    (finish a game with `finish_game`). One round trip to the database thread: this is
+    the path of every button press.
     """
     if status not in ("active", "aborted"):
         raise ValueError(f"save_game cannot set status {status!r}; use finish_game")
     stamp = to_epoch(now)
-    async with db.transaction() as tx:
-        await bump_version(
-            tx,
-            game_id,
-            expected_version,
-            "state_json = ?, deadline = ?, status = ?, finished_at = ?",
-            (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None),
-            now=stamp,
-        )
-        await append_log(tx, game_id, expected_version + 1, log, now)
+    update = (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None,
+              stamp, game_id, expected_version)
+    rows = _log_rows(game_id, expected_version + 1, log, stamp)
+
+    def work(conn: sqlite3.Connection) -> None:
+        if conn.execute(_SAVE, update).rowcount != 1:
+            found = conn.execute(_WHY_NOT, (game_id,)).fetchone()
+            raise update_refused(game_id, expected_version, found)
+        if rows:
+            conn.executemany(_INSERT_MOVE, rows)
+
+    await db.run(work)
     return expected_version + 1
+
+
+_SAVE = (
+    "UPDATE games SET state_json = ?, deadline = ?, status = ?, finished_at = ?,"
+    " version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+)
+_WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
+_INSERT_MOVE = (
+    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 async def bump_version(
@@ -159,27 +179,31 @@ async def bump_version(
         " WHERE id = ? AND version = ? AND status = 'active'",
         (*params, now, game_id, expected),
     )
-    if changed == 1:
-        return
-    row = await tx.fetchone("SELECT version, status FROM games WHERE id = ?", (game_id,))
-    if row is None:
-        raise GameNotFound(f"game {game_id} does not exist")
-    if row["version"] != expected:
-        raise VersionConflict(game_id, expected, row["version"])
-    raise GameNotActive(game_id, row["status"])
+    if changed != 1:
+        raise update_refused(game_id, expected, await tx.fetchone(_WHY_NOT, (game_id,)))
+
+
+def update_refused(game_id: int, expected: int, found: sqlite3.Row | None) -> StorageError:
+    """The error for an UPDATE … WHERE version = expected AND active that matched nothing."""
+    if found is None:
+        return GameNotFound(f"game {game_id} does not exist")
+    if found["version"] != expected:
+        return VersionConflict(game_id, expected, found["version"])
+    return GameNotActive(game_id, found["status"])
 
 
 async def append_log(
     tx: Tx, game_id: int, version: int, log: Iterable[LogEntry], now: datetime
 ) -> None:
-    stamp = to_epoch(now)
-    rows = [(game_id, version, e.seat, e.kind, e.notation, stamp) for e in log]
+    rows = _log_rows(game_id, version, log, to_epoch(now))
     if rows:
-        await tx.executemany(
-            "INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        await tx.executemany(_INSERT_MOVE, rows)
+
+
+def _log_rows(
+    game_id: int, version: int, log: Iterable[LogEntry], stamp: int
+) -> list[tuple[object, ...]]:
+    return [(game_id, version, e.seat, e.kind, e.notation, stamp) for e in log]
 
 
 async def move_log(db: Database, game_id: int) -> list[LoggedMove]:

@@ -35,31 +35,24 @@ NOW = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 PATH = sys.argv[1]
 """
 
-# Runs save_game or finish_game and hangs inside its transaction, before COMMIT: save_game
-# after the version UPDATE but before the move-log INSERT, finish_game after its last write
-# (ratings and rating events). The 2 MB state overflows a small page cache, so uncommitted
-# pages reach the WAL file before the kill.
+# Runs save_game or finish_game and, from SQLite's trace callback (called as each statement
+# starts), blocks the database thread when the statement named by argv[4] comes: inside the
+# transaction, with every earlier write done. The 2 MB state overflows a small page cache,
+# so uncommitted pages reach the WAL file before the kill.
 HANG_IN_TRANSACTION = """
-import storage.games, storage.results
-action, game_id = sys.argv[2], int(sys.argv[3])
-module, name, after = {
-    "save": (storage.games, "append_log", False),
-    "finish": (storage.results, "_rate", True),
-}[action]
-real = getattr(module, name)
+import time
+action, game_id, hang_at = sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
-async def hang(*args, **kwargs):
-    if after:
-        await real(*args, **kwargs)
-    print("ready", os.path.getsize(PATH + "-wal"), flush=True)
-    await asyncio.sleep(3600)
-
-setattr(module, name, hang)
+def trace(statement):
+    if statement.startswith(hang_at):
+        print("ready", os.path.getsize(PATH + "-wal"), flush=True)
+        time.sleep(3600)
 
 async def main():
     db = await Database.open(PATH)
     async with db.read() as tx:
         await tx.execute("PRAGMA cache_size = -64")
+    await db._conn.set_trace_callback(trace)
     print("wal", os.path.getsize(PATH + "-wal"), flush=True)
     big, log = "x" * 2_000_000, [LogEntry("step", "1/off", 0)]
     if action == "save":
@@ -131,10 +124,19 @@ def check_integrity(path: Path) -> None:
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
-@pytest.mark.parametrize("action", ["save", "finish"])
-async def test_killed_inside_a_transaction(db: Database, db_path: Path, action: str) -> None:
+@pytest.mark.parametrize(
+    ("action", "hang_at"),
+    [
+        ("save", "INSERT INTO moves"),  # the version UPDATE done, the move log not yet
+        ("save", "COMMIT"),
+        ("finish", "INSERT INTO rating_events"),  # result, statistics, ratings written
+        ("finish", "COMMIT"),
+    ],
+)
+async def test_killed_inside_a_transaction(db: Database, db_path: Path, action: str,
+                                           hang_at: str) -> None:
     game = await human_game(db)
-    child = spawn(HANG_IN_TRANSACTION, db_path, action, game.id)
+    child = spawn(HANG_IN_TRANSACTION, db_path, action, game.id, hang_at)
     try:
         assert child.stdout is not None
         wal_before = int(child.stdout.readline().split()[1])

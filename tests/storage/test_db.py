@@ -132,3 +132,43 @@ async def test_cancelled_while_beginning(db: Database) -> None:
     await writer()  # a new transaction can begin
     row = await db.fetchone("SELECT COUNT(*) FROM players")
     assert row is not None and row[0] == 1
+
+
+def insert_player(conn: sqlite3.Connection, player_id: int = 1) -> int:
+    conn.execute("INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)",
+                 (player_id,))
+    return player_id
+
+
+async def test_run_commits_in_one_trip(db: Database) -> None:
+    assert await db.run(insert_player) == 1
+    assert await db.fetchone("SELECT 1 FROM players WHERE id = 1") is not None
+
+
+async def test_run_rolls_back_on_error(db: Database) -> None:
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        insert_player(conn)
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        await db.run(half_then_fail)
+    assert await db.fetchone("SELECT 1 FROM players") is None
+    await db.run(insert_player)  # the connection is usable again
+
+
+async def test_run_survives_a_cancelled_caller(db: Database) -> None:
+    """The work is already in the database thread: it completes whole or not at all."""
+    task = asyncio.create_task(db.run(insert_player))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await db.run(lambda conn: insert_player(conn, 2))
+    rows = await db.fetchall("SELECT id FROM players ORDER BY id")
+    assert [row[0] for row in rows] in ([1, 2], [2])
+
+
+async def test_run_inside_a_transaction_is_refused(db: Database) -> None:
+    with pytest.raises(RuntimeError, match="nested"):
+        async with db.transaction():
+            await db.run(insert_player)
