@@ -134,7 +134,7 @@ class Database:
     async def _hold(self) -> AsyncIterator[None]:
         task = asyncio.current_task()
         if task is not None and task is self._owner:
-            raise RuntimeError("nested use of the database inside read()/transaction()")
+            raise RuntimeError("nested use of the database inside read()/transaction()/run()")
         async with self._lock:
             self._owner = task
             try:
