@@ -1,0 +1,56 @@
+"""Saves per second of game steps: `save_game` with one move-log row, one transaction each.
+
+Run from the repository root: `python -m benchmarks.storage [--saves N]`. It uses a fresh
+SQLite file in a temporary folder (WAL, synchronous=NORMAL, as the bot does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from storage import Database, LogEntry, create_game, save_game, upsert_player
+
+# About the size of a real serialized game state: two 26-point arrays and some fields.
+STATE = json.dumps({"variant": "short", "me": list(range(26)), "opp": list(range(26)),
+                    "dice": [6, 5], "turn": 0, "cube": 1, "score": [0, 0]})
+
+
+async def bench(path: Path, saves: int) -> float:
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    db = await Database.open(path)
+    try:
+        for player_id in (1, 2):
+            await upsert_player(db, player_id, f"P{player_id}", username=None, language="en",
+                                now=now)
+        game = await create_game(db, variant="short", players=(1, 2), state_json=STATE, now=now)
+        version = game.version
+        started = time.perf_counter()
+        for step in range(saves):
+            moment = now + timedelta(seconds=step)
+            version = await save_game(
+                db, game.id, version, state_json=STATE, now=moment,
+                deadline=moment + timedelta(minutes=2),
+                log=[LogEntry("step", "24/18", seat=step % 2)],
+            )
+        return saves / (time.perf_counter() - started)
+    finally:
+        await db.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--saves", type=int, default=5_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        rate = asyncio.run(bench(Path(folder) / "bench.sqlite3", args.saves))
+    print(f"storage: {args.saves} game-step saves, {rate:,.0f} saves/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""Challenges: a code a player shares; the first other player to accept starts the game."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from datetime import datetime
+
+from storage.clock import from_epoch, opt_datetime, to_epoch
+from storage.db import Database, Tx
+from storage.errors import ChallengeUnavailable, PlayerNotFound
+from storage.games import fetch_game, insert_game
+from storage.models import VARIANTS, Challenge, Game
+
+_COLUMNS = (
+    "id, code, creator_id, variant, match_length, cube, rated, status, created_at,"
+    " expires_at, accepted_by, accepted_at, game_id"
+)
+
+
+def new_code() -> str:
+    """Eight URL-safe characters: fits a /start deep link, and 48 bits are unguessable."""
+    return secrets.token_urlsafe(6)
+
+
+async def create_challenge(
+    db: Database,
+    *,
+    creator_id: int,
+    variant: str,
+    now: datetime,
+    expires_at: datetime,
+    match_length: int = 1,
+    cube: bool = False,
+    rated: bool = True,
+    code: str | None = None,
+) -> Challenge:
+    """Store an open challenge; the code is random unless given (tests)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    async with db.transaction() as tx:
+        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
+            raise PlayerNotFound(f"player {creator_id} is not stored")
+        challenge_id = await tx.insert(
+            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+            " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (code or new_code(), creator_id, variant, match_length, int(cube), int(rated),
+             to_epoch(now), to_epoch(expires_at)),
+        )
+        row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?",
+                                (challenge_id,))
+    assert row is not None
+    return _challenge(row)
+
+
+async def get_challenge(db: Database, code: str) -> Challenge | None:
+    row = await db.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
+    return None if row is None else _challenge(row)
+
+
+async def accept_challenge(
+    db: Database,
+    code: str,
+    player_id: int,
+    *,
+    now: datetime,
+    state_json: str,
+    deadline: datetime | None = None,
+) -> tuple[Challenge, Game]:
+    """Accept an open challenge and create its game (creator seat 0) in one transaction.
+
+    Only the first acceptance succeeds; any other raises `ChallengeUnavailable` with the
+    reason ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
+    """
+    stamp = to_epoch(now)
+    async with db.transaction() as tx:
+        challenge = _acceptable(await _fetch(tx, code), code, player_id, stamp)
+        game_id = await insert_game(
+            tx,
+            variant=challenge.variant,
+            players=(challenge.creator_id, player_id),
+            state_json=state_json,
+            now=now,
+            deadline=deadline,
+            level=None,
+            match_length=challenge.match_length,
+            cube=challenge.cube,
+            rated=challenge.rated,
+        )
+        await tx.execute(
+            "UPDATE challenges SET status = 'accepted', accepted_by = ?, accepted_at = ?,"
+            " game_id = ? WHERE id = ? AND status = 'open'",
+            (player_id, stamp, game_id, challenge.id),
+        )
+        accepted = await _fetch(tx, code)
+        game = await fetch_game(tx, game_id)
+    assert accepted is not None
+    return accepted, game
+
+
+def _acceptable(challenge: Challenge | None, code: str, player_id: int, stamp: int) -> Challenge:
+    if challenge is None:
+        raise ChallengeUnavailable(code, "not_found")
+    if challenge.status != "open":
+        raise ChallengeUnavailable(code, challenge.status)
+    if to_epoch(challenge.expires_at) <= stamp:
+        raise ChallengeUnavailable(code, "expired")
+    if challenge.creator_id == player_id:
+        raise ChallengeUnavailable(code, "own")
+    return challenge
+
+
+async def cancel_challenge(db: Database, code: str, player_id: int) -> Challenge:
+    """The creator withdraws an open challenge."""
+    async with db.transaction() as tx:
+        challenge = await _fetch(tx, code)
+        if challenge is None:
+            raise ChallengeUnavailable(code, "not_found")
+        if challenge.creator_id != player_id:
+            raise ChallengeUnavailable(code, "not_creator")
+        if challenge.status != "open":
+            raise ChallengeUnavailable(code, challenge.status)
+        await tx.execute("UPDATE challenges SET status = 'cancelled' WHERE id = ?",
+                         (challenge.id,))
+        cancelled = await _fetch(tx, code)
+    assert cancelled is not None
+    return cancelled
+
+
+async def expire_challenges(db: Database, now: datetime) -> list[Challenge]:
+    """Mark open challenges whose time is up as expired; returns them (to edit their cards)."""
+    stamp = to_epoch(now)
+    async with db.transaction() as tx:
+        rows = await tx.fetchall(
+            f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ?"
+            " ORDER BY id",
+            (stamp,),
+        )
+        await tx.execute(
+            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?",
+            (stamp,),
+        )
+    return [_challenge(row, status="expired") for row in rows]
+
+
+async def _fetch(tx: Tx, code: str) -> Challenge | None:
+    row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
+    return None if row is None else _challenge(row)
+
+
+def _challenge(row: sqlite3.Row, status: str | None = None) -> Challenge:
+    return Challenge(
+        id=row["id"],
+        code=row["code"],
+        creator_id=row["creator_id"],
+        variant=row["variant"],
+        match_length=row["match_length"],
+        cube=bool(row["cube"]),
+        rated=bool(row["rated"]),
+        status=status or row["status"],  # type: ignore[arg-type]
+        created_at=from_epoch(row["created_at"]),
+        expires_at=from_epoch(row["expires_at"]),
+        accepted_by=row["accepted_by"],
+        accepted_at=opt_datetime(row["accepted_at"]),
+        game_id=row["game_id"],
+    )

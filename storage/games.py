@@ -1,0 +1,266 @@
+"""Games and the move log, saved with optimistic concurrency.
+
+Every write to a game names the version the caller loaded; the UPDATE matches only that
+version and bumps it, so a stale or doubled button press changes nothing and raises
+`VersionConflict`. The move-log rows of a step go in the same transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from storage.clock import from_epoch, opt_datetime, opt_epoch, to_epoch
+from storage.db import Database, Tx
+from storage.errors import (
+    GameNotActive,
+    GameNotFound,
+    PlayerNotFound,
+    StorageError,
+    VersionConflict,
+)
+from storage.models import VARIANTS, Game, GameResult, LogEntry, LoggedMove
+
+GAME_COLUMNS = (
+    "id, variant, player0_id, player1_id, level, match_length, cube, rated, status, "
+    "state_json, version, deadline, winner_seat, result, points, created_at, updated_at, "
+    "finished_at"
+)
+
+
+async def create_game(
+    db: Database,
+    *,
+    variant: str,
+    players: tuple[int | None, int | None],
+    state_json: str,
+    now: datetime,
+    deadline: datetime | None = None,
+    level: str | None = None,
+    match_length: int = 1,
+    cube: bool = False,
+    rated: bool | None = None,
+    log: Iterable[LogEntry] = (),
+) -> Game:
+    """Store a new active game at version 1; `players[seat]` None is the computer.
+
+    `rated` defaults to "both players are human"; a game against the computer is never
+    rated. Human players must have been stored with `upsert_player` first.
+    """
+    async with db.transaction() as tx:
+        game_id = await insert_game(
+            tx,
+            variant=variant,
+            players=players,
+            state_json=state_json,
+            now=now,
+            deadline=deadline,
+            level=level,
+            match_length=match_length,
+            cube=cube,
+            rated=rated,
+        )
+        await append_log(tx, game_id, 1, log, now)
+        return await fetch_game(tx, game_id)
+
+
+async def insert_game(
+    tx: Tx,
+    *,
+    variant: str,
+    players: tuple[int | None, int | None],
+    state_json: str,
+    now: datetime,
+    deadline: datetime | None,
+    level: str | None,
+    match_length: int,
+    cube: bool,
+    rated: bool | None,
+) -> int:
+    humans = [p for p in players if p is not None]
+    rated = len(humans) == 2 if rated is None else rated
+    _check_new_game(variant, players, level, rated)
+    for player_id in humans:
+        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (player_id,)) is None:
+            raise PlayerNotFound(f"player {player_id} is not stored")
+    stamp = to_epoch(now)
+    return await tx.insert(
+        "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube, rated,"
+        " state_json, deadline, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (variant, *players, level, match_length, int(cube), int(rated), state_json,
+         opt_epoch(deadline), stamp, stamp),
+    )
+
+
+def _check_new_game(
+    variant: str, players: tuple[int | None, int | None], level: str | None, rated: bool
+) -> None:
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    humans = [p for p in players if p is not None]
+    if not humans:
+        raise ValueError("a game needs at least one human player")
+    if len(humans) == 2 and humans[0] == humans[1]:
+        raise ValueError("a player cannot play against themselves")
+    if (level is None) != (len(humans) == 2):
+        raise ValueError("a computer level is required exactly when the computer plays")
+    if rated and len(humans) != 2:
+        raise ValueError("only games between two humans are rated")
+
+
+async def load_game(db: Database, game_id: int) -> Game:
+    async with db.read() as tx:
+        return await fetch_game(tx, game_id)
+
+
+async def fetch_game(tx: Tx, game_id: int) -> Game:
+    row = await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound(f"game {game_id} does not exist")
+    return game_from_row(row)
+
+
+async def save_game(
+    db: Database,
+    game_id: int,
+    expected_version: int,
+    *,
+    state_json: str,
+    deadline: datetime | None,
+    now: datetime,
+    log: Iterable[LogEntry] = (),
+    status: str = "active",
+) -> int:
+    """Store a step of an active game; returns the new version (`expected_version` + 1).
+
+    Raises `VersionConflict` when the stored version differs, `GameNotActive` when the game
+    is over, and writes nothing then. `status="aborted"` ends the game without a result
+    (finish a game with `finish_game`). One round trip to the database thread: this is
+    the path of every button press.
+    """
+    if status not in ("active", "aborted"):
+        raise ValueError(f"save_game cannot set status {status!r}; use finish_game")
+    stamp = to_epoch(now)
+    update = (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None,
+              stamp, game_id, expected_version)
+    rows = _log_rows(game_id, expected_version + 1, log, stamp)
+
+    def work(conn: sqlite3.Connection) -> None:
+        if conn.execute(_SAVE, update).rowcount != 1:
+            found = conn.execute(_WHY_NOT, (game_id,)).fetchone()
+            raise update_refused(game_id, expected_version, found)
+        if rows:
+            conn.executemany(_INSERT_MOVE, rows)
+
+    await db.run(work)
+    return expected_version + 1
+
+
+_SAVE = (
+    "UPDATE games SET state_json = ?, deadline = ?, status = ?, finished_at = ?,"
+    " version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+)
+_WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
+_INSERT_MOVE = (
+    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+async def bump_version(
+    tx: Tx, game_id: int, expected: int, assignments: str, params: tuple[Any, ...], now: int
+) -> None:
+    """UPDATE an active game at `expected` version to version + 1, or raise why not."""
+    changed = await tx.execute(
+        f"UPDATE games SET {assignments}, version = version + 1, updated_at = ?"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (*params, now, game_id, expected),
+    )
+    if changed != 1:
+        raise update_refused(game_id, expected, await tx.fetchone(_WHY_NOT, (game_id,)))
+
+
+def update_refused(game_id: int, expected: int, found: sqlite3.Row | None) -> StorageError:
+    """The error for an UPDATE … WHERE version = expected AND active that matched nothing."""
+    if found is None:
+        return GameNotFound(f"game {game_id} does not exist")
+    if found["version"] != expected:
+        return VersionConflict(game_id, expected, found["version"])
+    return GameNotActive(game_id, found["status"])
+
+
+async def append_log(
+    tx: Tx, game_id: int, version: int, log: Iterable[LogEntry], now: datetime
+) -> None:
+    rows = _log_rows(game_id, version, log, to_epoch(now))
+    if rows:
+        await tx.executemany(_INSERT_MOVE, rows)
+
+
+def _log_rows(
+    game_id: int, version: int, log: Iterable[LogEntry], stamp: int
+) -> list[tuple[object, ...]]:
+    return [(game_id, version, e.seat, e.kind, e.notation, stamp) for e in log]
+
+
+async def move_log(db: Database, game_id: int) -> list[LoggedMove]:
+    rows = await db.fetchall(
+        "SELECT id, game_id, version, seat, kind, notation, created_at FROM moves"
+        " WHERE game_id = ? ORDER BY id",
+        (game_id,),
+    )
+    return [LoggedMove(*row[:6], from_epoch(row["created_at"])) for row in rows]
+
+
+async def game_results(db: Database, game_id: int) -> list[GameResult]:
+    rows = await db.fetchall(
+        "SELECT id, game_id, winner_seat, result, points, created_at FROM game_results"
+        " WHERE game_id = ? ORDER BY id",
+        (game_id,),
+    )
+    return [GameResult(*row[:5], from_epoch(row["created_at"])) for row in rows]
+
+
+async def active_games(db: Database, player_id: int) -> list[Game]:
+    """The player's games that are still being played, oldest first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        " AND (player0_id = ? OR player1_id = ?) ORDER BY id",
+        (player_id, player_id),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+async def expired_games(db: Database, now: datetime) -> list[Game]:
+    """Active games whose turn deadline is before `now`, the longest overdue first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        " AND deadline IS NOT NULL AND deadline < ? ORDER BY deadline, id",
+        (to_epoch(now),),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+def game_from_row(row: sqlite3.Row) -> Game:
+    return Game(
+        id=row["id"],
+        variant=row["variant"],
+        players=(row["player0_id"], row["player1_id"]),
+        level=row["level"],
+        match_length=row["match_length"],
+        cube=bool(row["cube"]),
+        rated=bool(row["rated"]),
+        status=row["status"],
+        state_json=row["state_json"],
+        version=row["version"],
+        deadline=opt_datetime(row["deadline"]),
+        winner_seat=row["winner_seat"],
+        result=row["result"],
+        points=row["points"],
+        created_at=from_epoch(row["created_at"]),
+        updated_at=from_epoch(row["updated_at"]),
+        finished_at=opt_datetime(row["finished_at"]),
+    )

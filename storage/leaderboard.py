@@ -1,0 +1,101 @@
+"""Leaderboards per variant: points gained in a local day or week, and all-time rating.
+
+A day is [local midnight, next local midnight) in the configured zone, so it lasts 23 or
+25 hours across a daylight-saving change; a week starts on Monday. Ties are broken by the
+smaller player id, so ranks are distinct and stable. Only players with a rating event in
+the period (a rated game) appear in a period board; only players with a rated game appear
+in the all-time board.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from storage.clock import to_epoch
+from storage.db import Database
+from storage.models import Leaderboard, Standing
+
+_RANKED = """
+WITH ranked AS (
+    SELECT player_id, value, ROW_NUMBER() OVER (ORDER BY value DESC, player_id) AS rank
+    FROM ({source})
+)
+SELECT r.rank, r.player_id, p.name, p.username, r.value
+FROM ranked AS r JOIN players AS p ON p.id = r.player_id
+WHERE r.rank <= ? OR r.player_id = ?
+ORDER BY r.rank
+"""
+
+_PERIOD = _RANKED.format(
+    source="SELECT player_id, SUM(delta) AS value FROM rating_events"
+    " WHERE variant = ? AND created_at >= ? AND created_at < ? GROUP BY player_id"
+)
+
+_ALL_TIME = _RANKED.format(
+    source="SELECT player_id, rating AS value FROM player_stats"
+    " WHERE variant = ? AND rated_games > 0"
+)
+
+
+def local_date(now: datetime, zone: ZoneInfo) -> date:
+    """The date `now` falls on in `zone` (the leaderboard's "today")."""
+    return now.astimezone(zone).date()
+
+
+def day_bounds(day: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """UTC instants of local midnight starting `day` and the next local midnight."""
+    return _midnight(day, zone), _midnight(day + timedelta(days=1), zone)
+
+
+def week_bounds(day: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """UTC instants bounding the Monday-to-Sunday week containing `day`."""
+    monday = day - timedelta(days=day.weekday())
+    return _midnight(monday, zone), _midnight(monday + timedelta(days=7), zone)
+
+
+def _midnight(day: date, zone: ZoneInfo) -> datetime:
+    # Where midnight is skipped by a DST jump, fold=0 maps it to the jump's instant.
+    return datetime.combine(day, time(0), zone).astimezone(UTC)
+
+
+async def daily_leaderboard(
+    db: Database, variant: str, day: date, zone: ZoneInfo, *,
+    limit: int = 10, player_id: int | None = None,
+) -> Leaderboard:
+    """Top `limit` by rating points gained on local `day`, and `player_id`'s own line."""
+    start, end = day_bounds(day, zone)
+    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id)
+
+
+async def weekly_leaderboard(
+    db: Database, variant: str, day: date, zone: ZoneInfo, *,
+    limit: int = 10, player_id: int | None = None,
+) -> Leaderboard:
+    start, end = week_bounds(day, zone)
+    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id)
+
+
+async def period_leaderboard(
+    db: Database, variant: str, start: datetime, end: datetime, *,
+    limit: int = 10, player_id: int | None = None,
+) -> Leaderboard:
+    """Players ranked by the sum of their rating deltas with start <= time < end."""
+    params = (variant, to_epoch(start), to_epoch(end), limit, player_id)
+    return await _board(db, _PERIOD, params, player_id, limit)
+
+
+async def alltime_leaderboard(
+    db: Database, variant: str, *, limit: int = 10, player_id: int | None = None
+) -> Leaderboard:
+    """Players with at least one rated game, by current rating."""
+    return await _board(db, _ALL_TIME, (variant, limit, player_id), player_id, limit)
+
+
+async def _board(
+    db: Database, sql: str, params: tuple[object, ...], player_id: int | None, limit: int
+) -> Leaderboard:
+    rows = await db.fetchall(sql, params)
+    standings = [Standing(*row) for row in rows]
+    me = next((s for s in standings if s.player_id == player_id), None)
+    return Leaderboard(top=tuple(s for s in standings if s.rank <= limit), me=me)

@@ -1,0 +1,182 @@
+"""Rows as frozen dataclasses. Datetimes are aware and in UTC."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+Variant = Literal["short", "long"]
+ResultKind = Literal["plain", "mars", "koks", "home_mars"]
+GameStatus = Literal["active", "finished", "aborted"]
+ChallengeStatus = Literal["open", "accepted", "expired", "cancelled"]
+
+VARIANTS: tuple[Variant, ...] = ("short", "long")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int  # Telegram user id
+    name: str
+    username: str | None
+    language: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game, or a whole match when `match_length` > 1.
+
+    `players[seat]` is a Telegram user id, or None for the computer (then `level` is set).
+    `winner_seat`, `result` and `points` describe the deciding game once `status` is
+    "finished"; every game of a match is in `game_results()`.
+    """
+
+    id: int
+    variant: Variant
+    players: tuple[int | None, int | None]
+    level: str | None
+    match_length: int
+    cube: bool
+    rated: bool
+    status: GameStatus
+    state_json: str
+    version: int
+    deadline: datetime | None
+    winner_seat: int | None
+    result: ResultKind | None
+    points: int | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+    def seat_of(self, player_id: int) -> int | None:
+        """The seat (0 or 1) of a human player, or None when they are not in the game."""
+        for seat, occupant in enumerate(self.players):
+            if occupant is not None and occupant == player_id:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One move-log line to append: a roll ("6-5"), a step ("24/18"), a pass, a double…"""
+
+    kind: str
+    notation: str
+    seat: int | None = None  # None: the system, e.g. the turn timer
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    id: int
+    game_id: int
+    version: int  # the game version this entry produced
+    seat: int | None
+    kind: str
+    notation: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The outcome of one game inside a games row."""
+
+    id: int
+    game_id: int
+    winner_seat: int
+    result: ResultKind
+    points: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    player_id: int
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What `finish_game` did: the new version and, for a rated game, both rating changes."""
+
+    version: int
+    match_over: bool
+    rating_changes: tuple[RatingChange, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    game_id: int
+    chat_id: int
+    message_id: int
+    player_id: int | None  # None: the board in a group chat
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    id: int
+    code: str
+    creator_id: int
+    variant: Variant
+    match_length: int
+    cube: bool
+    rated: bool
+    status: ChallengeStatus
+    created_at: datetime
+    expires_at: datetime
+    accepted_by: int | None
+    accepted_at: datetime | None
+    game_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingEvent:
+    id: int
+    player_id: int
+    variant: Variant
+    delta: int
+    rating_after: int
+    game_id: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    player_id: int
+    variant: Variant
+    rating: int
+    rated_games: int
+    games: int
+    wins: int
+    losses: int
+    marses_given: int
+    marses_taken: int
+    koks_given: int
+    koks_taken: int
+    streak: int  # current run of wins
+    best_streak: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One leaderboard line: `value` is points gained in the period, or the rating."""
+
+    rank: int
+    player_id: int
+    name: str
+    username: str | None
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    top: tuple[Standing, ...]
+    me: Standing | None  # the asking player's line, also when outside the top

@@ -1,0 +1,36 @@
+"""A player's per-variant statistics and rating history."""
+
+from __future__ import annotations
+
+from storage.clock import from_epoch
+from storage.db import Database
+from storage.models import PlayerStats, RatingEvent
+from storage.ratings import START_RATING
+
+_STAT_COLUMNS = (
+    "rating, rated_games, games, wins, losses, marses_given, marses_taken, koks_given,"
+    " koks_taken, streak, best_streak"
+)
+
+
+async def player_stats(db: Database, player_id: int, variant: str) -> PlayerStats:
+    """The player's statistics; a player without games has zeros and the start rating."""
+    row = await db.fetchone(
+        f"SELECT {_STAT_COLUMNS} FROM player_stats WHERE player_id = ? AND variant = ?",
+        (player_id, variant),
+    )
+    if row is None:
+        return PlayerStats(player_id, variant, START_RATING, *([0] * 10))  # type: ignore[arg-type]
+    return PlayerStats(player_id, variant, *row)  # type: ignore[arg-type]
+
+
+async def rating_history(
+    db: Database, player_id: int, variant: str, *, limit: int = 100
+) -> list[RatingEvent]:
+    """The player's last `limit` rating events in the variant, oldest first."""
+    rows = await db.fetchall(
+        "SELECT id, player_id, variant, delta, rating_after, game_id, created_at"
+        " FROM rating_events WHERE player_id = ? AND variant = ? ORDER BY id DESC LIMIT ?",
+        (player_id, variant, limit),
+    )
+    return [RatingEvent(*row[:6], from_epoch(row["created_at"])) for row in reversed(rows)]
