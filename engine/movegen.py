@@ -124,14 +124,24 @@ class LongState:
                 continue
             dst = src - die
             if dst > 0:
-                if not occ[dst] and (me[dst] or not self._makes_block(dst)):
+                if not occ[dst] and (me[dst] or not self._makes_block(src, dst)):
                     out.append((src, dst, False))
             elif not self.outside and (dst == 0 or not any(me[src + 1 : 7])):
                 out.append((src, OFF, False))
         return out
 
-    def _makes_block(self, dst: int) -> bool:
-        """Would a new checker on empty `dst` complete six in a row with none past it?"""
+    def _makes_block(self, src: int, dst: int) -> bool:
+        """Would moving a checker from `src` to empty `dst` make six in a row, none past it?
+
+        Judged on the board after the step: the checker no longer holds `src`.
+        """
+        self.me[src] -= 1
+        try:
+            return self._run_blocks(dst)
+        finally:
+            self.me[src] += 1
+
+    def _run_blocks(self, dst: int) -> bool:
         me, i = self.me, ROUTE_INDEX[dst]
         lo = i
         while lo > 0 and me[ROUTE[lo - 1]]:
