@@ -5,6 +5,7 @@ are drawn (tests sample pixels there).
 """
 
 from render.board import render_board
+from render.replay import render_replay
 from render.scene import Scene
 
-__all__ = ["Scene", "render_board"]
+__all__ = ["Scene", "render_board", "render_replay"]
