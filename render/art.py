@@ -82,25 +82,25 @@ _PIPS = {
 
 @functools.cache
 def die(value: int, color: str, used: bool) -> Image.Image:
-    """A die face; a used die is drawn faded into the felt."""
+    """A die face. A used die keeps its full outline but its face and pips fade into the
+    felt: still countable, plainly spent."""
     face, pip = theme.DIE[color]
+    edge = theme.CHECKER[color][1]
+    alpha = 80 if used else 255
     n = g.DIE
 
     def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
         s = n * SS
-        edge = theme.CHECKER[color][1]
         draw.rounded_rectangle(
-            (o, o, o + s - 1, o + s - 1), radius=10 * SS, fill=face, outline=edge, width=SS
+            (o, o, o + s - 1, o + s - 1), radius=10 * SS, fill=(*face, alpha), outline=edge,
+            width=(2 if used else 1) * SS,
         )
         c, step, r = o + s / 2, 0.26 * s, 0.095 * s
         for dx, dy in _PIPS[value]:
             x, y = c + dx * step, c + dy * step
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=pip)
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=(*pip, alpha))
 
-    sprite = _sprite(n, n, paint)
-    if used:
-        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 40 // 100))
-    return sprite
+    return _sprite(n, n, paint, shadow=not used)
 
 
 @functools.cache
@@ -125,11 +125,16 @@ def cube(value: int) -> Image.Image:
 
 @functools.cache
 def ring(color: tuple[int, int, int], width: int = 4) -> Image.Image:
-    """A ring hugging a checker: the last move's arrival, the selected checker."""
-    d = 2 * g.CHECKER_R + 2 * width
+    """A ring hugging a checker: the last move's arrival, the selected checker. A dark
+    hairline on both sides keeps it visible on cream, red and green alike."""
+    d = 2 * g.CHECKER_R + 2 * width + 4
 
     def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
-        draw.ellipse((o, o, o + d * SS - 1, o + d * SS - 1), outline=color, width=width * SS)
+        box = (o, o, o + d * SS - 1, o + d * SS - 1)
+        draw.ellipse(box, outline=theme.BAND, width=(width + 4) * SS)
+        inset = 2 * SS
+        draw.ellipse((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+                     outline=color, width=width * SS)
 
     return _sprite(d, d, paint, shadow=False)
 
@@ -140,11 +145,11 @@ def ghost(color: tuple[int, int, int]) -> Image.Image:
     d = 2 * g.CHECKER_R
 
     def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
-        inset = 2 * SS
-        draw.ellipse(
-            (o + inset, o + inset, o + d * SS - 1 - inset, o + d * SS - 1 - inset),
-            fill=(*color, 96), outline=(*color, 255), width=4 * SS,
-        )
+        box = (o, o, o + d * SS - 1, o + d * SS - 1)
+        draw.ellipse(box, fill=(*color, 80), outline=theme.BAND, width=7 * SS)
+        inset = SS
+        draw.ellipse((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+                     outline=color, width=5 * SS)
 
     return _sprite(d, d, paint, shadow=False)
 

@@ -89,3 +89,24 @@ def palette_sample() -> Image.Image:
     for i, image in enumerate(images):
         sheet.paste(image, (0, i * image.height))
     return sheet
+
+
+def write_gallery(folder: str) -> list[str]:
+    """Render the gallery into `folder`; returns the file paths."""
+    from pathlib import Path
+
+    from render.board import render_board
+
+    paths = []
+    for name, scene in gallery().items():
+        path = Path(folder) / f"board-{name}.png"
+        path.write_bytes(render_board(scene))
+        paths.append(str(path))
+    return paths
+
+
+if __name__ == "__main__":  # python -m render.samples docs
+    import sys
+
+    for written in write_gallery(sys.argv[1] if len(sys.argv) > 1 else "docs"):
+        print(written)
