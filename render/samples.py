@@ -50,7 +50,7 @@ def gallery() -> dict[str, Scene]:
         ),
         "short-midgame": Scene(
             MIDGAME, dice=(4, 2), last_move=((13, 7), (8, 4)), names=("Нурбек", "Ali 🔥👍🏽"),
-            score=(2, 1, 5), cube=(2, "viewer"), caption="13/7* 8/4",
+            score=(2, 1, 5), cube=(2, "viewer"), caption="◷ 1:45",  # the turn timer
         ),
         "short-step": Scene(
             MIDGAME, dice=(4, 2), last_move=((13, 7), (8, 4)), names=("Нурбек", "Ali 🔥👍🏽"),
@@ -63,7 +63,6 @@ def gallery() -> dict[str, Scene]:
         ),
         "long-opening": Scene(
             LONG_OPENING, dice=(5, 3), last_move=((24, 18), (18, 13)), names=NAMES,
-            caption="24/18/13",
         ),
         "long-six-block": Scene(
             LONG_BLOCK, viewer_color="black", viewer_to_move=False, dice=(4, 4),
