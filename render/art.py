@@ -20,6 +20,12 @@ SHADOW = 4  # room around a sprite for its soft shadow
 _Draw = Callable[[ImageDraw.ImageDraw, int], None]
 
 
+def paste(canvas: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
+    """Paste an RGBA sprite centred on `center`, blending by its alpha."""
+    x, y = center
+    canvas.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
+
+
 def _sprite(w: int, h: int, paint: _Draw, *, shadow: bool = True) -> Image.Image:
     """An RGBA sprite of w x h (plus a shadow margin) painted at SS x scale by `paint`."""
     m = SHADOW if shadow else 0

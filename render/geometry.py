@@ -94,6 +94,13 @@ def bar_center(side: Side, k: int) -> tuple[int, int]:
     return _BAR_CX, MID_Y0 - 2 - CHECKER_R - k * STACK_STEP
 
 
+def stack_centers(side: Side, point: int) -> list[tuple[int, int]]:
+    """The disc centres of a stack on viewer point `point`, or on `side`'s bar (25)."""
+    if point == 25:
+        return [bar_center(side, k) for k in range(MAX_STACK)]
+    return [checker_center(point, k) for k in range(MAX_STACK)]
+
+
 def triangle(point: int) -> list[tuple[float, float]]:
     """The three corners of a point's triangle."""
     x = point_x(point)

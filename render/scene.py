@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.position import BAR, OFF, Position
+from engine.position import BAR, OFF, Position, opp_point
+from render.geometry import Side
 
 Color = Literal["white", "black"]
 CubeOwner = Literal["viewer", "opponent", "center"]
@@ -59,3 +60,21 @@ class Scene:
     @property
     def opponent_color(self) -> Color:
         return "black" if self.viewer_color == "white" else "white"
+
+    def color(self, side: Side) -> Color:
+        return self.viewer_color if side == "viewer" else self.opponent_color
+
+    def counts(self, side: Side) -> tuple[int, ...]:
+        """The 26 counts of `side` in its own numbering (0 off, 25 bar)."""
+        return self.position.me if side == "viewer" else self.position.opp
+
+    def occupied(self) -> dict[int, tuple[Side, int]]:
+        """Occupied viewer points 1..24: who stands there and how many."""
+        pos = self.position
+        out: dict[int, tuple[Side, int]] = {}
+        for point in range(1, 25):
+            if pos.me[point]:
+                out[point] = ("viewer", pos.me[point])
+            elif theirs := pos.opp[opp_point(pos.variant, point)]:
+                out[point] = ("opponent", theirs)
+        return out

@@ -218,3 +218,15 @@ def test_png_is_small_and_wide_jpeg_on_request():
     assert jpeg[:3] == b"\xff\xd8\xff"
     with pytest.raises(ValueError):
         render_board(Scene(MIDGAME), fmt="BMP")
+
+
+def test_renders_from_worker_threads_match_sequential_ones():
+    # The bot renders in worker threads, possibly for both players at once.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from render.samples import gallery
+
+    scenes = list(gallery().values()) * 2
+    expected = [render_board(s) for s in scenes]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(render_board, scenes)) == expected
