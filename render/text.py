@@ -12,13 +12,13 @@ import os
 import unicodedata
 
 import matplotlib
-from fontTools.ttLib import TTFont  # a matplotlib dependency: reads the font's character map
 from PIL import ImageFont
 
 REPLACEMENT = "□"
 _FONT_FILE = "DejaVuSans-Bold.ttf"
 # Modifiers that only make sense attached to a (missing) emoji: dropped with it.
 _JOINERS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3"}
+_PRIVATE_USE = "\U0010fffd"  # no font has it, so it draws the .notdef box
 
 
 def font_path() -> str:
@@ -31,8 +31,21 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 @functools.cache
-def _charset() -> frozenset[int]:
-    return frozenset(TTFont(font_path(), lazy=True)["cmap"].getBestCmap())
+def _probe() -> ImageFont.FreeTypeFont:
+    # Basic layout maps each character straight to one glyph (no shaping, no fallback), so
+    # a character the font lacks draws exactly the .notdef box.
+    return ImageFont.truetype(font_path(), 20, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _signature(ch: str) -> tuple[tuple[int, int], bytes, float]:
+    mask = _probe().getmask(ch)
+    return mask.size, bytes(mask), _probe().getlength(ch)
+
+
+@functools.cache
+def has_glyph(ch: str) -> bool:
+    """Whether DejaVu Sans draws `ch` (agrees with the font's character map)."""
+    return _signature(ch) != _signature(_PRIVATE_USE)
 
 
 def _is_skin_tone(ch: str) -> bool:
@@ -40,18 +53,21 @@ def _is_skin_tone(ch: str) -> bool:
 
 
 def clean(text: str) -> str:
-    """`text` with controls turned to spaces and characters the font lacks replaced.
+    """`text` with line breaks and tabs as spaces, other invisible characters dropped and
+    characters the font lacks replaced.
 
     A run of missing characters (an emoji with its joiners, skin tones and variation
     selectors, a flag's two regional indicators) becomes a single replacement mark.
     """
-    charset = _charset()
     out: list[str] = []
     missing_run = False
     for ch in unicodedata.normalize("NFC", text):
-        if unicodedata.category(ch)[0] == "C" and ch not in _JOINERS:
+        category = unicodedata.category(ch)
+        if category == "Cc":
             ch = " "
-        if ord(ch) in charset and not (missing_run and ch in _JOINERS):
+        elif category[0] == "C" and ch not in _JOINERS:
+            continue  # format marks, private use, unassigned: nothing to draw
+        if has_glyph(ch) and not (missing_run and ch in _JOINERS):
             out.append(ch)
             missing_run = False
         elif not missing_run and not (ch in _JOINERS or _is_skin_tone(ch)):

@@ -5,7 +5,7 @@ import pytest
 from engine.position import Position
 from render import Scene, render_board, theme
 from render import geometry as g
-from render.text import REPLACEMENT, clean, fit, font
+from render.text import REPLACEMENT, clean, fit, font, has_glyph
 
 from .pixels import decode, near
 
@@ -49,6 +49,18 @@ def test_missing_characters_become_one_mark_per_run():
     assert clean("👨‍👩‍👧 family") == f"{REPLACEMENT} family"
     assert clean("😎 ♟ ★") == "😎 ♟ ★"  # DejaVu has these
     assert clean("a\tb\nc\x00d") == "a b c d"
+    assert clean("soft\u00adhyphen\u200f") == "softhyphen"
+
+
+def test_glyph_probe_agrees_with_the_fonts_character_map():
+    from fontTools.ttLib import TTFont  # matplotlib's own dependency, used only here
+
+    from render.text import font_path
+
+    cmap = TTFont(font_path(), lazy=True)["cmap"].getBestCmap()
+    ranges = [range(0x20, 0x530), range(0x2000, 0x27C0), range(0x1F300, 0x1F650)]
+    wrong = [hex(cp) for r in ranges for cp in r if has_glyph(chr(cp)) != (cp in cmap)]
+    assert wrong == []
 
 
 def test_long_names_are_shortened_to_fit():
