@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import random
 
-from engine.position import Position, opp_point
+from engine.position import Position, Variant, opp_point
 from render import Scene, geometry, render_board, render_replay
 from render.samples import gallery
 
@@ -43,7 +43,7 @@ def _random_long_game(moves: int, seed: int = 5) -> list[Scene]:
                 if dst < 1 and not home:
                     continue
                 dst = max(dst, 0)
-                if dst and other[opp_point(Position.initial("long").variant, dst)]:
+                if dst and other[opp_point(Variant.LONG, dst)]:
                     continue
                 own[src] -= 1
                 own[dst] += 1
