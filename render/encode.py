@@ -1,6 +1,6 @@
 """Turning a composed RGB picture into bytes, fast and small.
 
-A fixed 256-colour palette is built once from sample renders; each picture is then mapped to
+A fixed 255-colour palette is built once from sample renders; each picture is then mapped to
 it (about 1 ms, no dithering: flat colours stay flat) and written as an 8-bit PNG, which is
 several times smaller and faster to write than a 24-bit one. The same palette serves every
 frame of a replay GIF.
