@@ -7,23 +7,22 @@ import asyncio
 import ai
 from engine.game import Game
 from engine.movegen import Play
+from engine.position import Position
+from engine.result import ResultKind
 
-LEVEL_NAMES = ("beginner", "casual", "intermediate", "strong", "master")
-
-
-def _owner(game: Game) -> str:
-    if game.cube_owner is None:
-        return "center"
-    return "me" if game.cube_owner == game.to_act else "opp"
+LEVEL_NAMES = ai.LEVELS["short"]
 
 
 def _cube_args(game: Game, level: str) -> dict:
-    seat = game.to_act
+    """The cube situation from the side of the seat on roll (the doubler), as `ai` wants it."""
+    seat = game.seat
+    owner = "center" if game.cube_owner is None else ("me" if game.cube_owner == seat else "opp")
+    single = game.match.length == 1  # a single game with the cube is scored like money play
     return {
         "cube_value": game.cube_value,
-        "cube_owner": _owner(game),
-        "match_length": game.match.length,
-        "score": (game.match.score[seat], game.match.score[1 - seat]),
+        "cube_owner": owner,
+        "match_length": 0 if single else game.match.length,
+        "score": (0, 0) if single else (game.match.score[seat], game.match.score[1 - seat]),
         "crawford": game.match.crawford,
         "level": level,
     }
@@ -41,11 +40,11 @@ async def wants_to_double(game: Game, level: str) -> bool:
 
 
 async def takes(game: Game, level: str) -> bool:
-    """Answer a double; the taker is the seat to act, `game.position` is the doubler's."""
-    position = game.position_for(game.to_act)
-    decision = await asyncio.to_thread(ai.take_decision, position, **_cube_args(game, level))
+    """Answer the double offered by the seat on roll (`game.position` is the doubler's)."""
+    decision = await asyncio.to_thread(ai.take_decision, game.position, **_cube_args(game, level))
     return decision == "take"
 
 
-def expected_loss(position):
+def expected_loss(position: Position) -> ResultKind:
+    """The engine's ExpectedLoss hook, from the evaluator."""
     return ai.expected_loss(position)

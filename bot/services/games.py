@@ -29,7 +29,6 @@ from bot.telegram_io import Board, edit_board, edit_keyboard, send_board, send_t
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
-from engine.result import race_estimate
 from render.board import render_board
 from storage import boards, challenges, games, players, results
 from storage.db import Database
@@ -190,7 +189,7 @@ class GameService:
                 game.drop(seat)
                 entries.append(LogEntry("drop", str(game.cube_value), seat))
             elif data.a is Act.RESIGN_YES:
-                game.resign(seat, computer.expected_loss if row.level else race_estimate)
+                game.resign(seat, computer.expected_loss)
                 entries.append(LogEntry("resign", "", seat))
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", data.a, row.id, exc)
@@ -309,7 +308,7 @@ class GameService:
             live = Live.load(row.state_json)
             seat = live.game.to_act
             live.steps.clear()
-            live.game.timeout(seat, computer.expected_loss if row.level else race_estimate)
+            live.game.timeout(seat, computer.expected_loss)
             try:
                 await self._commit_and_continue(row, live, [LogEntry("timeout", "", None)])
             except VersionConflict:
