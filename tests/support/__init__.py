@@ -1,0 +1,1 @@
+"""Test infrastructure: a fake Telegram Bot API server and its pytest fixtures."""
