@@ -1,0 +1,67 @@
+"""The real Dispatcher, fed real Updates, talking HTTP to a fake Bot API server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.app import App, build
+from bot.config import load_settings
+from engine.dice import SeededDice
+from tests.support.fake_telegram import FakeTelegram, StoredMessage
+from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
+
+
+class FakeClock:
+    """Time that moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class Harness:
+    fake: FakeTelegram
+    app: App
+    clock: FakeClock
+
+    async def feed(self) -> None:
+        """Hand every queued update to the dispatcher, one after the other."""
+        while self.fake.pending_updates:
+            await self.fake.feed(self.app.dispatcher, self.app.bot)
+
+    def board(self, chat: int) -> StoredMessage:
+        """The newest board (photo) message the bot has in `chat`."""
+        boards = [m for m in self.fake.messages(chat) if m.photo is not None]
+        assert boards, self.fake.transcript(chat)
+        return boards[-1]
+
+
+async def make_harness(fake: FakeTelegram, tmp_path: Path, seed: int = 1,
+                       timeout: int = 120) -> Harness:
+    settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
+                             database_path=str(tmp_path / "nard.sqlite3"),
+                             move_timeout_seconds=timeout)
+    clock = FakeClock()
+    app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed))
+    return Harness(fake, app, clock)
+
+
+@pytest_asyncio.fixture
+async def harness(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Harness]:  # noqa: F811
+    h = await make_harness(fake_telegram, tmp_path)
+    try:
+        yield h
+    finally:
+        await h.app.db.close()
+        await h.app.bot.session.close()
