@@ -189,9 +189,10 @@ class Game:
         """Play a full move for the seat to move (a Play from `legal_plays`, a Move or text)."""
         self._expect(Phase.MOVE, seat)
         if isinstance(move, Play):
-            if move not in self.legal_plays():
+            # Equal results are the same move, whatever order its steps were taken in.
+            play = next((p for p in self.legal_plays() if p.after == move.after), None)
+            if play is None:
                 raise IllegalMoveError(f"{move.move} is not a legal move here")
-            play = move
         else:
             play = resolve_move(self.position, self.dice, move, first_turn=self.first_turn)  # type: ignore[arg-type]
         self._log("move", seat=seat, dice=list(self.dice or ()), move=str(play.move))

@@ -193,7 +193,7 @@ class GameService:
                 entries.append(LogEntry("resign", "", seat))
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", data.a, row.id, exc)
-            return await self._publish(row, live)
+            return await self._publish(row, Live.load(row.state_json))  # as stored
         await self._commit_and_continue(row, live, entries)
 
     async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry]) -> None:

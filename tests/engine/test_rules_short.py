@@ -668,3 +668,15 @@ def test_destinations_of_one_checker():
     dests = Turn(Position.initial(SHORT), (6, 5)).destinations(24)
     assert set(dests) == {18, 13}  # 19 is closed; 13 is reached via 18
     assert dests[13] == (Step(24, 18), Step(18, 13))
+
+
+def test_game_accepts_a_play_built_step_by_step_in_any_order() -> None:
+    from engine.dice import FixedDice
+    from engine.game import Game, Phase
+
+    game = Game.new("short", FixedDice(3, 1))  # seat 0 starts with 3-1
+    turn = game.turn()
+    turn.play((6, 5))
+    turn.play((8, 5))  # the representative order differs (8/5 first)
+    game.play(0, turn.finish())
+    assert game.phase is Phase.ROLL and game.history[-1]["move"] == "8/5 6/5"
