@@ -6,6 +6,7 @@ from aiogram import Router
 
 
 def get_routers() -> list[Router]:
+    """Fresh routers for one Dispatcher, in the order they are asked."""
     from bot.handlers import newgame, play, start
 
-    return [start.router, newgame.router, play.router]
+    return [start.make_router(), newgame.make_router(), play.make_router()]

@@ -16,7 +16,6 @@ from storage import challenges
 from storage.errors import ChallengeUnavailable
 from storage.models import Player
 
-router = Router(name="newgame")
 LENGTHS = (1, 3, 5, 7)
 
 
@@ -60,13 +59,11 @@ def valid(data: NewGameCb) -> bool:
             and data.length in LENGTHS)
 
 
-@router.message(Command("new"))
 async def new(message: Message, t: Translator) -> None:
     text, keyboard = next_question(NewGameCb(), t)  # type: ignore[misc]
     await message.answer(text, reply_markup=keyboard)
 
 
-@router.callback_query(NewGameCb.filter())
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
                  service: GameService) -> None:
     await query.answer()
@@ -101,7 +98,6 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         t("challenge-created", link=link, hours=CHALLENGE_HOURS), reply_markup=keyboard)
 
 
-@router.callback_query(ChallengeCb.filter())
 async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,
                  service: GameService) -> None:
     try:
@@ -112,3 +108,11 @@ async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Playe
         return
     await query.answer()
     await query.message.edit_text(t("challenge-cancelled"))  # type: ignore[union-attr]
+
+
+def make_router() -> Router:
+    router = Router(name="newgame")
+    router.message.register(new, Command("new"))
+    router.callback_query.register(choose, NewGameCb.filter())
+    router.callback_query.register(cancel, ChallengeCb.filter())
+    return router

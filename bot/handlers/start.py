@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -14,7 +14,6 @@ from storage import players
 from storage.errors import ChallengeUnavailable
 from storage.models import Player
 
-router = Router(name="start")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uz": "Oʻzbekcha", "ky": "Кыргызча",
                   "az": "Azərbaycanca"}
 
@@ -31,7 +30,6 @@ def language_keyboard() -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=[buttons[:3], buttons[3:]])
 
 
-@router.message(CommandStart(deep_link=True))
 async def start_with_code(message: Message, command: CommandObject, player: Player,
                           t: Translator, service: GameService) -> None:
     code = (command.args or "").strip()
@@ -45,24 +43,20 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         await message.answer(t(key.get(exc.reason, "challenge-not-found")))
 
 
-@router.message(CommandStart())
 async def start(message: Message, player: Player, t: Translator) -> None:
     await message.answer(t("welcome", name=player.name), reply_markup=start_keyboard(t))
     if not player.language or player.language not in available_languages():
         await message.answer(t("choose-language"), reply_markup=language_keyboard())
 
 
-@router.message(Command("help"))
 async def help_(message: Message, t: Translator) -> None:
     await message.answer(t("help"), reply_markup=start_keyboard(t))
 
 
-@router.message(Command("lang"))
 async def lang(message: Message, t: Translator) -> None:
     await message.answer(t("choose-language"), reply_markup=language_keyboard())
 
 
-@router.callback_query(LangCb.filter())
 async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player,
                    service: GameService, player_cache: PlayerMiddleware) -> None:
     if callback_data.code not in available_languages():
@@ -76,6 +70,11 @@ async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player,
         await query.message.answer(t("language-set"), reply_markup=start_keyboard(t))
 
 
-@router.callback_query(F.data == "noop")
-async def noop(query: CallbackQuery) -> None:
-    await query.answer()
+def make_router() -> Router:
+    router = Router(name="start")
+    router.message.register(start_with_code, CommandStart(deep_link=True))
+    router.message.register(start, CommandStart())
+    router.message.register(help_, Command("help"))
+    router.message.register(lang, Command("lang"))
+    router.callback_query.register(set_lang, LangCb.filter())
+    return router
