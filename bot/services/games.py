@@ -101,7 +101,9 @@ class GameService:
     async def accept_challenge(self, code: str, player_id: int) -> Row:
         """Join a friend's challenge; storage lets only the first acceptance through."""
         challenge = await challenges.get_challenge(self.db, code)
-        playing = challenge is not None and challenge.creator_id != player_id and (
+        open_to_me = (challenge is not None and challenge.status == "open"
+                      and challenge.creator_id != player_id)
+        playing = open_to_me and (  # type: ignore[union-attr]
             await self.active_game(player_id) or await self.active_game(challenge.creator_id))
         if playing:
             raise Busy
