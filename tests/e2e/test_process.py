@@ -1,0 +1,126 @@
+"""`python -m bot` as a real process polling a fake Bot API server on 127.0.0.1.
+
+The bot uploads photos as multipart and edits them with editMessageMedia, meets one 429 and
+one "message is not modified", is killed with SIGKILL in the middle of a game and started
+again: the game goes on from where it was, with no move lost or doubled, and a deadline that
+passed while the bot was down fires after the restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.callbacks import Act
+from tests.bot.driver import choose, game_buttons
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+
+ROOT = Path(__file__).resolve().parents[2]
+USER = 3001
+
+
+def start_bot(fake: FakeTelegram, db: Path, log: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))}
+    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_PATH=str(db),
+               MOVE_TIMEOUT_SECONDS="120", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "bot"], cwd=log.parent, env=env,
+                            stdout=log.open("ab"), stderr=subprocess.STDOUT)
+
+
+def stored(db: Path, sql: str, *args: object) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql, args).fetchall()
+
+
+async def settle(fake: FakeTelegram, db: Path, timeout: float = 30.0) -> None:
+    """Wait until the newest board shows the stored game's version (or the game ended)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        rows = stored(db, "SELECT version, status FROM games ORDER BY id DESC LIMIT 1")
+        if rows:
+            version, status = rows[0]
+            photos = [m for m in fake.messages(USER) if m.photo is not None]
+            versions = {d.v for _, d in game_buttons(photos[-1].buttons)} if photos else set()
+            if status != "active" or version in versions:
+                return
+        await asyncio.sleep(0.05)
+    raise TimeoutError(fake.transcript(USER))
+
+
+async def press_next(fake: FakeTelegram, db: Path) -> None:
+    board = [m for m in fake.messages(USER) if m.photo is not None][-1]
+    data = choose(board.buttons)
+    assert data is not None, fake.transcript(USER)
+    update = fake.user(USER, "Ali").press(board, data.pack())
+    await fake.wait_for("answerCallbackQuery", lambda r: r.params.get("callback_query_id")
+                        == update["callback_query"]["id"], timeout=30)
+    await settle(fake, db)
+
+
+@pytest.mark.timeout(300) if hasattr(pytest.mark, "timeout") else (lambda f: f)
+async def test_process_survives_sigkill_and_fires_deadlines(
+        fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
+    fake, db, log = fake_telegram, tmp_path / "nard.sqlite3", tmp_path / "bot.log"
+    user = fake.user(USER, "Ali")
+    bot = start_bot(fake, db, log)
+    try:
+        mark = fake.mark()
+        user.command("/start")
+        await fake.wait_for("sendMessage", after=mark, timeout=60)
+        await fake.wait_for("setMyCommands", timeout=30)
+        user.command("/new")
+        await fake.wait_for("sendMessage", after=mark + 1, timeout=30)
+        for label in ("Long nard", "🤖 Computer", "Beginner", "1 game"):
+            mark = fake.mark()
+            user.press_button(USER, label)
+            await fake.wait_for("answerCallbackQuery", after=mark, timeout=30)
+        await fake.wait_for("sendPhoto", timeout=30)
+        await settle(fake, db)
+        assert fake.calls("sendPhoto")[0].files  # uploaded as multipart
+
+        fake.fail_next("editMessageMedia", 429, retry_after=1)
+        fake.fail_next("editMessageMedia", 400, when=lambda *_: len(fake.calls(
+            "editMessageMedia")) > 3)
+        for _ in range(8):
+            await press_next(fake, db)
+        answers = [(r.method, r.error_code) for r in fake.requests]
+        assert ("editMessageMedia", 429) in answers and ("editMessageMedia", 400) in answers
+
+        moves_before = stored(db, "SELECT version, kind, notation FROM moves ORDER BY id")
+        version = stored(db, "SELECT version FROM games")[0][0]
+        os.kill(bot.pid, signal.SIGKILL)
+        bot.wait(30)
+
+        bot = start_bot(fake, db, log)
+        await press_next(fake, db)  # the old board's buttons still work after the restart
+        after = stored(db, "SELECT version, kind, notation FROM moves ORDER BY id")
+        assert after[: len(moves_before)] == moves_before  # nothing lost
+        assert stored(db, "SELECT version FROM games")[0][0] == version + 1  # applied once
+        assert len({row for row in after if row[1] == "step"}) == len(
+            [row for row in after if row[1] == "step"])
+
+        os.kill(bot.pid, signal.SIGKILL)
+        bot.wait(30)
+        # Time passes while the bot is down: the stored deadline is now in the past.
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE games SET deadline = deadline - 1000")
+        bot = start_bot(fake, db, log)
+        mark = fake.mark()
+        await fake.wait_for("sendMessage", lambda r: "You lost" in str(r.params.get("text")),
+                            after=mark, timeout=60)
+        assert stored(db, "SELECT status FROM games")[0][0] == "finished"
+        assert any(row[1] == "timeout" for row in stored(db, "SELECT version, kind FROM moves"))
+    finally:
+        bot.kill()
+        bot.wait(30)
+        print(log.read_text(errors="replace")[-3000:])
+    assert not any(d.a is Act.GO for _, d in game_buttons(fake.last_message(USER).buttons))
