@@ -16,8 +16,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from bot.callbacks import Act
 from tests.bot.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
@@ -66,7 +64,6 @@ async def press_next(fake: FakeTelegram, db: Path) -> None:
     await settle(fake, db)
 
 
-@pytest.mark.timeout(300) if hasattr(pytest.mark, "timeout") else (lambda f: f)
 async def test_process_survives_sigkill_and_fires_deadlines(
         fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
     fake, db, log = fake_telegram, tmp_path / "nard.sqlite3", tmp_path / "bot.log"
@@ -78,7 +75,8 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         await fake.wait_for("sendMessage", after=mark, timeout=60)
         await fake.wait_for("setMyCommands", timeout=30)
         user.command("/new")
-        await fake.wait_for("sendMessage", after=mark + 1, timeout=30)
+        await fake.wait_for("sendMessage", lambda r: r.params.get("text") == "Which game?",
+                            timeout=30)
         for label in ("Long nard", "🤖 Computer", "Beginner", "1 game"):
             mark = fake.mark()
             user.press_button(USER, label)
