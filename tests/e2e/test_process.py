@@ -77,10 +77,12 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         user.command("/new")
         await fake.wait_for("sendMessage", lambda r: r.params.get("text") == "Which game?",
                             timeout=30)
-        for label in ("Long nard", "🤖 Computer", "Beginner", "1 game"):
-            mark = fake.mark()
+        labels = ("Long nard", "🤖 Computer", "Beginner", "1 game")
+        for label, following in zip(labels, labels[1:], strict=False):
             user.press_button(USER, label)
-            await fake.wait_for("answerCallbackQuery", after=mark, timeout=30)
+            await fake.wait_for("editMessageText", lambda r, f=following: f in str(
+                r.params.get("reply_markup")), timeout=30)
+        user.press_button(USER, labels[-1])
         await fake.wait_for("sendPhoto", timeout=30)
         await settle(fake, db)
         assert fake.calls("sendPhoto")[0].files  # uploaded as multipart
