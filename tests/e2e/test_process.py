@@ -9,6 +9,7 @@ passed while the bot was down fires after the restart.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import signal
 import sqlite3
@@ -47,7 +48,8 @@ async def settle(fake: FakeTelegram, db: Path, timeout: float = 30.0) -> None:
         if rows:
             version, status = rows[0]
             photos = [m for m in fake.messages(USER) if m.photo is not None]
-            versions = {d.v for _, d in game_buttons(photos[-1].buttons)} if photos else set()
+            offered = game_buttons(photos[-1].buttons) if photos else []
+            versions = {d.v for _, d in offered if d.a is not Act.RESIGN}
             if status != "active" or version in versions:
                 return
         await asyncio.sleep(0.05)
@@ -78,7 +80,7 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         await fake.wait_for("sendMessage", lambda r: r.params.get("text") == "Which game?",
                             timeout=30)
         labels = ("Long nard", "🤖 Computer", "Beginner", "1 game")
-        for label, following in zip(labels, labels[1:], strict=False):
+        for label, following in itertools.pairwise(labels):
             user.press_button(USER, label)
             await fake.wait_for("editMessageText", lambda r, f=following: f in str(
                 r.params.get("reply_markup")), timeout=30)
