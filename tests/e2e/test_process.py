@@ -57,12 +57,20 @@ async def settle(fake: FakeTelegram, db: Path, timeout: float = 30.0) -> None:
 
 
 async def press_next(fake: FakeTelegram, db: Path) -> None:
-    board = [m for m in fake.messages(USER) if m.photo is not None][-1]
+    photos = [m for m in fake.messages(USER) if m.photo is not None]
+    board, seen = photos[-1], len(photos) + sum(len(m.edits) for m in photos)
     data = choose(board.buttons)
     assert data is not None, fake.transcript(USER)
     update = fake.user(USER, "Ali").press(board, data.pack())
     await fake.wait_for("answerCallbackQuery", lambda r: r.params.get("callback_query_id")
                         == update["callback_query"]["id"], timeout=30)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while loop.time() < deadline:  # the press redraws the board; wait until it has
+        photos = [m for m in fake.messages(USER) if m.photo is not None]
+        if len(photos) + sum(len(m.edits) for m in photos) > seen:
+            break
+        await asyncio.sleep(0.02)
     await settle(fake, db)
 
 
