@@ -1,6 +1,6 @@
 """Button presses through the real Dispatcher, with rendering and SQLite, no network.
 
-    python benchmarks/bot.py [--games 20] [--presses 1000] [--seed 1]
+    python -m benchmarks.bot [--games 20] [--presses 1000] [--seed 1]
 
 Friend games only (computer moves excluded). Each press is a real `Update` fed to the real
 Dispatcher; the Bot's session records the API calls and answers them at once, so the figure
@@ -30,7 +30,7 @@ from bot.app import build
 from bot.callbacks import Act, GameCb
 from bot.config import load_settings
 from engine.dice import SeededDice
-from storage import games, players
+from storage import players
 
 BOT_USER = User(id=42, is_bot=True, first_name="Nard", username="nard_bench_bot")
 
@@ -110,7 +110,6 @@ async def main() -> None:
                                             language="en", now=now)
             challenge = await app.service.create_challenge(a, "short", 1, False)
             await app.service.accept_challenge(challenge.code, b)
-        # Warm up: the first render draws the background and builds the palette.
         latencies: list[float] = []
         update_ids = itertools.count(1)
         cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -130,8 +129,6 @@ async def main() -> None:
             if not progressed:
                 break
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-        finished = sum(1 for a, _ in pairs for row in [None] if row is None)
-        active = len(await games.active_games(app.db, pairs[0][0]))
         await app.db.close()
     latencies.sort()
     count = len(latencies)
@@ -140,7 +137,6 @@ async def main() -> None:
           f"per press = {count / cpu:.0f} presses/s of one core")
     print(f"latency update -> last API call: p50 {statistics.median(latencies):.1f} ms, "
           f"p99 {latencies[int(0.99 * (count - 1))]:.1f} ms, max {latencies[-1]:.1f} ms")
-    del finished, active
 
 
 if __name__ == "__main__":
