@@ -33,6 +33,7 @@ class Turn:
         self._finals = _final_nodes(position, self.dice, first_turn)
         self._state = new_state(position, self.dice, first_turn)
         self._taken: list[RawStep] = []
+        self._destinations: dict[tuple, dict[int, tuple[Step, ...]]] = {}
 
     # -- what the turn allows ------------------------------------------------------
 
@@ -77,9 +78,12 @@ class Turn:
         Maps each destination to the steps that take it there (e.g. 13→7, 13→2 for 6-5),
         each step legal in turn, so the buttons can offer combined moves.
         """
-        found: dict[int, tuple[Step, ...]] = {}
-        self._collect(src, (), found)
-        return found
+        key = (tuple(self._taken), src)
+        if key not in self._destinations:
+            found: dict[int, tuple[Step, ...]] = {}
+            self._collect(src, (), found)
+            self._destinations[key] = found
+        return dict(self._destinations[key])
 
     def _collect(self, src: int, path: tuple[Step, ...], found: dict) -> None:
         for step in self.legal_steps():

@@ -137,17 +137,18 @@ class GameService:
                 return await self._rematch(row, seat)
             if row.status != "active":
                 return await answer(t("alert-finished"), True)
-            if data.v != row.version:
-                return await answer(t("alert-stale"), True)
             live = Live.load(row.state_json)
-            if data.a is Act.RESIGN:
+            # Resigning is a player's right at any moment, from any board of the game.
+            if data.a in (Act.RESIGN, Act.RESIGN_NO):
                 await answer(None, False)
-                return await self._ask_resign(row, seat, t)
-            if data.a is Act.RESIGN_NO:
-                await answer(None, False)
-                return await self._publish(row, live)
-            if data.a is not Act.RESIGN_YES and live.game.to_act != seat:
-                return await answer(t("alert-not-your-turn"), True)
+                if data.a is Act.RESIGN:
+                    return await self._ask_resign(row, seat, t)
+                return await self._publish(row, live, only_seat=seat)
+            if data.a is not Act.RESIGN_YES:
+                if data.v != row.version:
+                    return await answer(t("alert-stale"), True)
+                if live.game.to_act != seat:
+                    return await answer(t("alert-not-your-turn"), True)
             await answer(None, False)
             await self._apply(row, live, seat, data)
 
@@ -196,18 +197,22 @@ class GameService:
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", data.a, row.id, exc)
             return await self._publish(row, Live.load(row.state_json))  # as stored
-        await self._commit_and_continue(row, live, entries)
+        # A step inside a turn changes only the mover's board; the other player's board is
+        # redrawn when the turn is played.
+        only = seat if data.a in (Act.GO, Act.UNDO) else None
+        await self._commit_and_continue(row, live, entries, only_seat=only)
 
-    async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry]) -> None:
+    async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry],
+                                   only_seat: int | None = None) -> None:
         """Automatic play (rolls, forced moves, passes, the computer), saved step by step."""
         entries += self._auto(live, _computer_seat(row))
         row, live = await self._commit(row, live, entries)
-        await self._continue(row, live)
+        await self._continue(row, live, only_seat)
 
-    async def _continue(self, row: Row, live: Live) -> None:
+    async def _continue(self, row: Row, live: Live, only_seat: int | None = None) -> None:
         """Show the saved game, then let the computer act (and save) while it is its turn."""
         computer_seat = _computer_seat(row)
-        await self._publish(row, live)
+        await self._publish(row, live, only_seat)
         while row.status == "active" and live.game.to_act == computer_seat:
             entries = await self._computer_acts(live, row.level or "intermediate")
             entries += self._auto(live, computer_seat)

@@ -21,6 +21,7 @@ class Live:
     game: Game
     steps: list[tuple[int, int]] = field(default_factory=list)
     number: int = 1  # which game of the match
+    _turn: tuple[tuple, Turn] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, state_json: str) -> Live:
@@ -35,11 +36,18 @@ class Live:
         )
 
     def turn(self) -> Turn:
-        """The turn under construction, with the steps taken so far replayed."""
-        turn = self.game.turn()
-        for step in self.steps:
-            turn.play(step)
-        return turn
+        """The turn under construction, with the steps taken so far replayed.
+
+        Built once per state: a redraw asks for it several times (caption, buttons,
+        highlights). Callers leave it as they found it (`destinations` undoes its steps).
+        """
+        key = (tuple(self.steps), len(self.game.history))
+        if self._turn is None or self._turn[0] != key:
+            turn = self.game.turn()
+            for step in self.steps:
+                turn.play(step)
+            self._turn = (key, turn)
+        return self._turn[1]
 
     def position_for(self, seat: int) -> Position:
         """What `seat` sees, with the steps of the turn being built already shown."""
