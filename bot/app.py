@@ -23,7 +23,7 @@ from engine.dice import DiceSource
 from storage.db import Database
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "games", "resign", "rules", "lang", "help", "start")
+COMMANDS = ("new", "games", "top", "me", "resign", "rules", "lang", "help", "start")
 TIMER_INTERVAL = 1.0
 
 

@@ -55,3 +55,10 @@ class ChallengeCb(CallbackData, prefix="c"):
 
     code: str
     a: str = "cancel"
+
+
+class TopCb(CallbackData, prefix="top"):
+    """The leaderboard: which variant and which period."""
+
+    variant: str = "short"
+    period: str = "day"  # day | week | all

@@ -1,0 +1,117 @@
+"""/top (daily, weekly and all-time leaderboards) and /me (statistics and rating chart)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+)
+
+from bot.callbacks import TopCb
+from bot.i18n import Translator
+from bot.services.games import GameService
+from render.chart import render_rating_chart
+from storage import leaderboard, stats
+from storage.models import Leaderboard, Player, Standing
+
+PERIODS = ("day", "week", "all")
+VARIANTS = ("short", "long")
+
+
+async def board_of(service: GameService, data: TopCb, player_id: int) -> Leaderboard:
+    zone = service.settings.timezone
+    today = leaderboard.local_date(service.clock(), zone)
+    if data.period == "day":
+        return await leaderboard.daily_leaderboard(service.db, data.variant, today, zone,
+                                                   player_id=player_id)
+    if data.period == "week":
+        return await leaderboard.weekly_leaderboard(service.db, data.variant, today, zone,
+                                                    player_id=player_id)
+    return await leaderboard.alltime_leaderboard(service.db, data.variant, player_id=player_id)
+
+
+def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int) -> str:
+    lines = [t("top-title", variant=t(f"variant-{data.variant}"),
+               period=t(f"top-period-{data.period}"))]
+    if not board.top:
+        lines.append(t("top-empty"))
+
+    def line(standing: Standing) -> str:
+        value = standing.value if data.period == "all" else f"{standing.value:+d}"
+        mark = " ◀" if standing.player_id == player_id else ""
+        return t("top-line", rank=standing.rank, name=standing.name, value=value) + mark
+
+    lines.extend(line(s) for s in board.top)
+    if board.me is not None and board.me not in board.top:
+        lines.append("…")
+        lines.append(line(board.me))
+    return "\n".join(lines)
+
+
+def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
+    def button(text: str, variant: str, period: str) -> InlineKeyboardButton:
+        chosen = variant == data.variant and period == data.period
+        return InlineKeyboardButton(text=("• " if chosen else "") + text,
+                                    callback_data=TopCb(variant=variant, period=period).pack())
+
+    return InlineKeyboardMarkup(inline_keyboard=[
+        [button(t(f"variant-{v}"), v, data.period) for v in VARIANTS],
+        [button(t(f"top-period-{p}"), data.variant, p) for p in PERIODS],
+    ])
+
+
+async def top(message: Message, player: Player, t: Translator, service: GameService) -> None:
+    data = TopCb()
+    board = await board_of(service, data, player.id)
+    await message.answer(top_text(board, data, t, player.id), reply_markup=top_keyboard(data, t))
+
+
+async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player, t: Translator,
+                     service: GameService) -> None:
+    await query.answer()
+    if callback_data.variant not in VARIANTS or callback_data.period not in PERIODS:
+        return
+    board = await board_of(service, callback_data, player.id)
+    text = top_text(board, callback_data, t, player.id)
+    if query.message is not None and text != getattr(query.message, "text", None):
+        await query.message.edit_text(  # type: ignore[union-attr]
+            text, reply_markup=top_keyboard(callback_data, t))
+
+
+async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:
+    lines = [t("me-title", name=player.name)]
+    histories = {}
+    for variant in VARIANTS:
+        s = await stats.player_stats(service.db, player.id, variant)
+        lines.append(t("me-stats", variant=t(f"variant-{variant}"), rating=s.rating,
+                       games=s.games, wins=s.wins, losses=s.losses,
+                       mars_given=s.marses_given, mars_taken=s.marses_taken,
+                       koks_given=s.koks_given, koks_taken=s.koks_taken,
+                       best_streak=s.best_streak))
+        histories[variant] = await stats.rating_history(service.db, player.id, variant)
+    text = "\n\n".join(lines)
+    variant = max(VARIANTS, key=lambda v: len(histories[v]))
+    events = histories[variant]
+    if not events:
+        await message.answer(text + "\n\n" + t("me-no-rated"))
+        return
+    start = events[0].rating_after - events[0].delta
+    chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
+                                    start=start, title=f"{player.name} · {t(f'variant-{variant}')}")
+    await message.answer_photo(BufferedInputFile(chart, "rating.png"), caption=text[:1024])
+
+
+def make_router() -> Router:
+    router = Router(name="stats")
+    router.message.register(top, Command("top"))
+    router.callback_query.register(switch_top, TopCb.filter())
+    router.message.register(me, Command("me"))
+    return router
+
