@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -18,10 +18,21 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uz": "Oʻzbekcha", "
                   "az": "Azərbaycanca"}
 
 
+RULES = "rules"
+
+
 def start_keyboard(t: Translator) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=[[
         InlineKeyboardButton(text=t("btn-new-game"), callback_data=NewGameCb().pack()),
+        InlineKeyboardButton(text=t("btn-rules"), callback_data=RULES),
     ]])
+
+
+async def rules_button(query: CallbackQuery, t: Translator) -> None:
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(t("rules-short"))
+        await query.message.answer(t("rules-long"))
 
 
 def language_keyboard() -> InlineKeyboardMarkup:
@@ -77,4 +88,5 @@ def make_router() -> Router:
     router.message.register(help_, Command("help"))
     router.message.register(lang, Command("lang"))
     router.callback_query.register(set_lang, LangCb.filter())
+    router.callback_query.register(rules_button, F.data == RULES)
     return router

@@ -16,6 +16,8 @@ welcome =
 help =
     /new – start a game: short or long nard, against the computer or a friend
     /games – show the board of your current game again
+    /top – leaderboards: today, this week, all time
+    /me – your statistics and rating chart
     /resign – give up the current game
     /rules – the rules of both games
     /lang – change the language
@@ -54,7 +56,10 @@ bad-option = That choice is not available. Start again with /new.
 challenge-created =
     Send this link to a friend. The first person to open it plays you:
     { $link }
-    It stays open for { $hours } hours.
+    It stays open for { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }.
 btn-share = 📨 Share the challenge
 btn-cancel = Cancel the challenge
 share-text = Play nard with me!
@@ -107,10 +112,13 @@ alert-not-your-turn = It is not your turn.
 alert-stale = This board is out of date: use the latest one.
 alert-finished = This game is over.
 no-game = You have no game in progress. Start one with /new.
-timer-warning = ⏱ Hurry: { $seconds } seconds left to move, or you lose on time.
+timer-warning = ⏱ Hurry: { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+} left to move, or you lose on time.
 
 ## Results
-kind-plain = a plain win
+kind-plain = plain
 kind-mars = mars
 kind-koks = koks
 kind-home_mars = home mars

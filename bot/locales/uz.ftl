@@ -16,6 +16,8 @@ welcome =
 help =
     /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
     /games – joriy oʻyin taxtasini qayta koʻrsatish
+    /top – reyting jadvali: bugun, shu hafta, barcha vaqt
+    /me – statistikangiz va reyting grafigi
     /resign – joriy oʻyinda taslim boʻlish
     /rules – ikkala oʻyin qoidalari
     /lang – tilni oʻzgartirish
@@ -96,8 +98,8 @@ btn-drop = ❌ Rad etish
 btn-back = ← Orqaga
 btn-undo = ↶ Bekor
 btn-done = ✔ Tayyor
-btn-resign = 🏳 Taslim
-btn-resign-yes = Ha, taslim
+btn-resign = 🏳 Taslim boʻlish
+btn-resign-yes = Ha, taslimman
 btn-resign-no = Yoʻq, oʻynayman
 btn-rematch = 🔁 Yana oʻynash
 
@@ -110,7 +112,7 @@ no-game = Sizda davom etayotgan oʻyin yoʻq. /new bilan yangisini boshlang.
 timer-warning = ⏱ Shoshiling: yurish uchun { $seconds } soniya qoldi, aks holda vaqt tugagani uchun yutqazasiz.
 
 ## Natijalar
-kind-plain = oddiy gʻalaba
+kind-plain = oddiy
 kind-mars = mars
 kind-koks = koks
 kind-home_mars = uy marsi
@@ -146,3 +148,21 @@ rules-long =
     • Bir yurishda boshdan faqat bitta tosh chiqadi; oʻyindagi eng birinchi tashlashingizda 6-6, 4-4 yoki 3-3 tushsa — ikkita.
     • Ketma-ket oltita katakni band qilib boʻlmaydi, agar raqibning birorta ham toshi ulardan oʻtib ketmagan boʻlsa.
     • 15 toshning hammasi uyingizda boʻlganda chiqarish mumkin. Gʻalaba — 1 ochko; mars yoki uy marsi (yutqazgan birorta ham tosh chiqarmadi) — 3 ochko.
+
+## Reyting jadvallari va statistika
+cmd-top = Reyting jadvallari
+cmd-me = Statistikam va reytingim
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Bugun
+top-period-week = Shu hafta
+top-period-all = Butun vaqt
+top-line = { $rank }. { $name } — { $value }
+top-empty = Hali reytingli oʻyinlar yoʻq. Jadvalga chiqish uchun doʻstingiz bilan oʻynang!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: reyting { $rating }
+    Oʻyinlar: { $games } · gʻalabalar: { $wins } · magʻlubiyatlar: { $losses }
+    Mars: qildingiz { $mars_given } · boʻldingiz { $mars_taken }
+    Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
+    Eng uzun gʻalabalar seriyasi: { $best_streak }
+me-no-rated = Reyting grafigi doʻstingiz bilan birinchi reytingli oʻyiningizdan keyin paydo boʻladi.

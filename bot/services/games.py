@@ -114,6 +114,11 @@ class GameService:
         _, row = await challenges.accept_challenge(
             self.db, code, player_id, now=now, state_json=live.dump(),
             deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+        for seat, player in enumerate(row.players):
+            viewer = await self._viewer(row, seat)
+            await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
+                "game-started", variant=viewer.t(f"variant-{row.variant}"),
+                name=viewer.names[1 - seat]))
         await self._continue(row, live)
         return row
 

@@ -1,0 +1,354 @@
+"""The locale files: every language has the English keys and placeholders, formats without
+Fluent errors, uses the right plural categories, and every English key is used by the bot."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fl
+from fluent.syntax.visitor import Visitor
+
+from bot.config import LANGUAGES
+from bot.i18n import LOCALES, REFERENCE, Translator, available_languages, bundle
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+OTHERS = [lang for lang in LANGUAGES if lang != REFERENCE]
+
+# Sample arguments, by placeholder name, shaped like the values bot/ passes
+# (grep -rn 't("' bot): numbers for counts and scores, strings for the rest.
+SAMPLES: dict[str, object] = {
+    "name": "Aziz", "link": "https://t.me/nard_bot?start=abc123", "hours": 24,
+    "variant": "Short nard", "points": 3, "level": "Master", "length": 5, "me": 2, "them": 1,
+    "move": "24/18 13/10", "d1": 6, "d2": 3, "value": 4, "minutes": 1, "seconds": "05",
+    "number": 2, "delta": "+100", "rating": 1600, "kind": "mars", "reason": "resignation",
+    "period": "Today", "rank": 3, "games": 40, "wins": 22, "losses": 18, "mars_given": 5,
+    "mars_taken": 4, "koks_given": 1, "koks_taken": 0, "best_streak": 6,
+}
+PLURAL_SAMPLES = (0, 1, 2, 5, 21)
+PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
+BUTTON_LIMIT = 24  # characters; longer button labels get cut on a phone
+
+
+# -- reading the files ------------------------------------------------------------------
+
+
+@cache
+def messages(lang: str) -> dict[str, fl.Message]:
+    resource = FluentParser().parse((LOCALES / f"{lang}.ftl").read_text(encoding="utf-8"))
+    junk = [entry.content for entry in resource.body if isinstance(entry, fl.Junk)]
+    assert not junk, f"{lang}.ftl has syntax errors in: {junk}"
+    found = [entry for entry in resource.body if isinstance(entry, fl.Message)]
+    duplicates = [k for k, n in Counter(m.id.name for m in found).items() if n > 1]
+    assert not duplicates, f"{lang}.ftl defines these keys twice: {duplicates}"
+    return {message.id.name: message for message in found}
+
+
+class _Collect(Visitor):
+    def __init__(self) -> None:
+        self.variables: set[str] = set()
+        self.selects: list[fl.SelectExpression] = []
+
+    def visit_VariableReference(self, node: fl.VariableReference) -> None:
+        self.variables.add(node.id.name)
+
+    def visit_SelectExpression(self, node: fl.SelectExpression) -> None:
+        self.selects.append(node)
+        self.generic_visit(node)
+
+
+def collect(message: fl.Message) -> _Collect:
+    visitor = _Collect()
+    visitor.visit(message)
+    return visitor
+
+
+def placeholders(lang: str, key: str) -> set[str]:
+    message = messages(lang).get(key)
+    return collect(message).variables if message else set()
+
+
+def plural_selects(message: fl.Message) -> list[fl.SelectExpression]:
+    return [select for select in collect(message).selects
+            if any(isinstance(v.key, fl.NumberLiteral) or v.key.name in PLURAL_WORDS
+                   for v in select.variants)]
+
+
+def selector_name(select: fl.SelectExpression) -> str:
+    names = collect_expression(select.selector)
+    assert len(names) == 1, f"a plural selector should read one variable, not {names}"
+    return names.pop()
+
+
+def collect_expression(node: fl.BaseNode) -> set[str]:
+    visitor = _Collect()
+    visitor.visit(node)
+    return visitor.variables
+
+
+def english_keys() -> list[str]:
+    return list(messages(REFERENCE))
+
+
+# -- (a) keys and (b) placeholders ------------------------------------------------------
+
+
+def test_every_configured_language_has_a_file() -> None:
+    assert available_languages() == LANGUAGES
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_keys_in_the_same_order_as_english(lang: str) -> None:
+    english, translated = english_keys(), list(messages(lang))
+    missing = [key for key in english if key not in translated]
+    extra = [key for key in translated if key not in english]
+    assert not missing, f"missing in {lang}.ftl"
+    assert not extra, f"not in en.ftl, remove from {lang}.ftl"
+    assert translated == english, f"{lang}.ftl lists the keys in another order than en.ftl"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_placeholders_as_english(lang: str) -> None:
+    different = {key: (placeholders(REFERENCE, key), placeholders(lang, key))
+                 for key in english_keys() if key in messages(lang)
+                 and placeholders(REFERENCE, key) != placeholders(lang, key)}
+    assert not different, f"{lang}: key -> (English placeholders, {lang} placeholders)"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_messages_have_a_value_and_no_attributes(lang: str) -> None:
+    odd = [key for key, message in messages(lang).items()
+           if message.value is None or message.attributes]
+    assert not odd, f"{lang}: messages without a plain value: {odd}"
+
+
+# -- (c) formatting ---------------------------------------------------------------------
+
+
+def sample_calls(lang: str, key: str) -> list[dict[str, object]]:
+    """The argument sets to format `key` with: plural variables run through several numbers."""
+    names = placeholders(REFERENCE, key) | placeholders(lang, key)
+    unknown = names - SAMPLES.keys()
+    assert not unknown, f"{key}: add a sample value for {unknown} to SAMPLES"
+    base = {name: SAMPLES[name] for name in names}
+    plural = {selector_name(select) for table in (REFERENCE, lang) if key in messages(table)
+              for select in plural_selects(messages(table)[key])}
+    calls = [base]
+    for name in sorted(plural):
+        calls += [{**base, name: number} for number in PLURAL_SAMPLES]
+    return calls
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_formats_without_errors(lang: str) -> None:
+    assert lang in available_languages()
+    translate, fluent = Translator(lang), bundle(lang)
+    problems = []
+    for key in messages(lang):
+        message = fluent.get_message(key)
+        for args in sample_calls(lang, key):
+            text, errors = fluent.format_pattern(message.value, args)
+            if errors:
+                problems.append((key, args, errors))
+            elif not text.strip() or "{" in text or "}" in text:
+                problems.append((key, args, text))
+            elif translate(key, **args) != text:
+                problems.append((key, args, "Translator gives another text"))
+    assert not problems, f"{lang}: {problems}"
+
+
+# -- plural selectors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_selectors_use_the_language_categories(lang: str) -> None:
+    categories = set(Locale.parse(lang).plural_form.tags) | {"other"}
+    problems = []
+    for key, message in messages(lang).items():
+        for select in plural_selects(message):
+            names = {v.key.name for v in select.variants if isinstance(v.key, fl.Identifier)}
+            default = next(v.key for v in select.variants if v.default)
+            if names != categories:
+                problems.append(f"{key}: has {sorted(names)}, needs {sorted(categories)}")
+            if not isinstance(default, fl.Identifier) or default.name != "other":
+                problems.append(f"{key}: the default variant must be *[other]")
+    assert not problems, f"{lang}: {problems}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_plural_where_english_has_plural(lang: str) -> None:
+    missing = {}
+    for key, message in messages(REFERENCE).items():
+        if key not in messages(lang):
+            continue  # reported by test_same_keys_in_the_same_order_as_english
+        english = {selector_name(select) for select in plural_selects(message)}
+        mine = {selector_name(select) for select in plural_selects(messages(lang)[key])}
+        if english - mine:
+            missing[key] = english - mine
+    assert not missing, f"{lang}: no plural selector on {missing}"
+
+
+# -- emoji and buttons ------------------------------------------------------------------
+
+
+def symbols(text: str) -> Counter[str]:
+    return Counter(c for c in text if unicodedata.category(c) == "So")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_emoji_kept_and_buttons_short(lang: str) -> None:
+    english, mine = bundle(REFERENCE), bundle(lang)
+    problems = []
+    for key in english_keys():
+        if not mine.has_message(key):
+            continue  # reported by test_same_keys_in_the_same_order_as_english
+        args = sample_calls(lang, key)[0]
+        source = english.format_pattern(english.get_message(key).value, args)[0]
+        text = mine.format_pattern(mine.get_message(key).value, args)[0]
+        if symbols(source) != symbols(text):
+            problems.append(f"{key}: emoji {dict(symbols(source))} became {dict(symbols(text))}")
+        if key.startswith("btn-") and len(text) > max(BUTTON_LIMIT, len(source)):
+            problems.append(f"{key}: button {text!r} is longer than {BUTTON_LIMIT} characters")
+    assert not problems, f"{lang}: {problems}"
+
+
+# -- (d) every English key is used by the code ------------------------------------------
+
+
+def _is_translator(func: ast.expr) -> bool:
+    """`t(...)`, `viewer.t(...)`, `Translator(x)(...)`, `(await self._translator(p))(...)`."""
+    if isinstance(func, ast.Await):
+        func = func.value
+    if isinstance(func, ast.Call):  # calling the translator that a call returned
+        return "ranslator" in ast.unparse(func.func)
+    return (isinstance(func, ast.Name) and func.id == "t") or (
+        isinstance(func, ast.Attribute) and func.attr == "t")
+
+
+def _dict_values(tree: ast.Module) -> dict[str, set[str]]:
+    """Names bound to dict literals (`key = {"expired": "challenge-expired"}`) -> values."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            values = {v.value for v in node.value.values
+                      if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, set()).update(values)
+    return found
+
+
+def _keys_in(node: ast.expr, dicts: dict[str, set[str]]) -> tuple[set[str], set[str]]:
+    """(literal keys, f-string prefixes) that the key argument `node` can evaluate to."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}, set()
+    if isinstance(node, ast.JoinedStr):
+        head = node.values[0]
+        assert isinstance(head, ast.Constant), f"f-string key without a prefix: {ast.unparse(node)}"
+        return set(), {head.value}
+    if isinstance(node, ast.IfExp):
+        body, orelse = _keys_in(node.body, dicts), _keys_in(node.orelse, dicts)
+        return body[0] | orelse[0], body[1] | orelse[1]
+    if isinstance(node, ast.Name) and node.id in dicts:  # t(key) with key = {...}[...]
+        return set(dicts[node.id]), set()
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return _keys_in(node.value, dicts)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get" and isinstance(node.func.value, ast.Name)):
+        keys, prefixes = _keys_in(node.func.value, dicts)
+        for default in node.args[1:]:
+            more = _keys_in(default, dicts)
+            keys, prefixes = keys | more[0], prefixes | more[1]
+        return keys, prefixes
+    raise AssertionError(f"cannot tell which key this translation uses: {ast.unparse(node)}")
+
+
+@cache
+def used_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """Every key literal and f-string prefix passed to a translator anywhere in bot/."""
+    keys: set[str] = set()
+    prefixes: set[str] = set()
+    for path in sorted(BOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        dicts = _dict_values(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and _is_translator(node.func):
+                found = _keys_in(node.args[0], dicts)
+                keys |= found[0]
+                prefixes |= found[1]
+    return frozenset(keys), frozenset(prefixes)
+
+
+def test_the_scan_finds_the_translation_calls() -> None:
+    keys, prefixes = used_keys()
+    assert {"welcome", "rules-short", "challenge-expired", "result-loss"} <= keys
+    assert {"level-", "kind-", "reason-", "variant-", "cmd-", "top-period-"} <= prefixes
+
+
+def test_every_used_key_exists_in_english() -> None:
+    keys, prefixes = used_keys()
+    english = set(english_keys())
+    undefined = sorted(keys - english)
+    assert not undefined, "bot/ uses keys that en.ftl does not define"
+    empty = {prefix for prefix in prefixes if not any(k.startswith(prefix) for k in english)}
+    assert not empty, "bot/ builds keys from prefixes that no en.ftl key has"
+
+
+def test_every_english_key_is_used() -> None:
+    keys, prefixes = used_keys()
+    unused = [key for key in english_keys()
+              if key not in keys and not key.startswith(tuple(prefixes))]
+    assert not unused, "en.ftl keys that no code in bot/ uses"
+
+
+def _constant(module: str, name: str) -> list[str]:
+    """A tuple constant of a bot/ module, read without importing it."""
+    tree = ast.parse((BOT / module).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets)):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError(f"{name} not found in bot/{module}")
+
+
+def _levels() -> list[str]:
+    try:
+        from bot.services.computer import LEVEL_NAMES
+    except (ImportError, AttributeError) as exc:  # ai/ may not define its levels yet
+        pytest.skip(f"computer levels not importable: {exc}")
+    return list(LEVEL_NAMES)
+
+
+def _values(enum_path: str) -> list[str]:
+    module, name = enum_path.rsplit(".", 1)
+    return [member.value for member in getattr(importlib.import_module(module), name)]
+
+
+FAMILIES: dict[str, Callable[[], list[str]]] = {
+    "cmd-": lambda: _constant("app.py", "COMMANDS"),
+    "top-period-": lambda: _constant("handlers/stats.py", "PERIODS"),
+    "level-": _levels,
+    "kind-": lambda: _values("engine.result.ResultKind"),
+    "reason-": lambda: _values("engine.game.Reason"),
+    "variant-": lambda: _values("engine.position.Variant"),
+}
+
+
+def test_every_key_family_is_checked() -> None:
+    assert used_keys()[1] <= FAMILIES.keys(), "add the new f-string key family to FAMILIES"
+
+
+@pytest.mark.parametrize("prefix", FAMILIES)
+def test_key_families_match_the_values_the_code_fills_in(prefix: str) -> None:
+    """`t(f"kind-{outcome.kind}")` and the like: one en.ftl key per value the code can use."""
+    expected = {prefix + value for value in FAMILIES[prefix]()}
+    actual = {key for key in english_keys() if key.startswith(prefix)}
+    assert actual == expected, f"en.ftl {prefix}* keys vs the values the code can produce"
