@@ -28,5 +28,5 @@ def choose(buttons: list[tuple[str, str | None]]) -> GameCb | None:
     return None
 
 
-async def press(user: FakeUser, message, data: GameCb) -> None:  # noqa: ANN001
+async def press(user: FakeUser, message, data: GameCb) -> None:
     user.press(message, data.pack())

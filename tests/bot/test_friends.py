@@ -141,7 +141,7 @@ async def test_the_timer_ends_the_game(harness: Harness) -> None:
     chat = to_move(h)
     h.clock.advance(100)  # inside the warning window
     await h.app.service.tick()
-    assert "seconds left" in (h.fake.last_message(chat).text or "")
+    assert (h.fake.last_message(chat).text or "").startswith("⏱")  # the warning
     assert (await games.load_game(h.app.db, game_id)).status == "active"
     h.clock.advance(21)
     await h.app.service.tick()

@@ -183,7 +183,12 @@ def test_plural_selectors_use_the_language_categories(lang: str) -> None:
     assert not problems, f"{lang}: {problems}"
 
 
-@pytest.mark.parametrize("lang", OTHERS)
+# Uzbek, Kyrgyz and Azerbaijani keep the noun singular after a numeral ("24 soat",
+# "20 секунд"), so only Russian must repeat every English plural selector.
+COUNT_INFLECTING = ("ru",)
+
+
+@pytest.mark.parametrize("lang", COUNT_INFLECTING)
 def test_plural_where_english_has_plural(lang: str) -> None:
     missing = {}
     for key, message in messages(REFERENCE).items():

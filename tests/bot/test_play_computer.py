@@ -12,7 +12,7 @@ from tests.bot.driver import choose, game_buttons
 MAX_PRESSES = 3000
 
 
-async def start_game(h: Harness, user_id: int, *labels: str):  # noqa: ANN201
+async def start_game(h: Harness, user_id: int, *labels: str):
     user = h.fake.user(user_id, "Ali", language_code="en")
     user.command("/start")
     await h.feed()
@@ -24,7 +24,7 @@ async def start_game(h: Harness, user_id: int, *labels: str):  # noqa: ANN201
     return user
 
 
-async def play_to_the_end(h: Harness, user, chat: int) -> int:  # noqa: ANN001
+async def play_to_the_end(h: Harness, user, chat: int) -> int:
     """Press offered buttons until the game is over; returns the number of presses."""
     for presses in range(MAX_PRESSES):
         board = h.board(chat)
