@@ -128,9 +128,11 @@ async def test_process_survives_sigkill_and_fires_deadlines(
                 break
         after = stored(db, "SELECT version, kind, notation FROM moves ORDER BY id")
         assert after[: len(moves_before)] == moves_before  # nothing lost
-        assert stored(db, "SELECT version FROM games")[0][0] == version + 1  # applied once
-        assert len({row for row in after if row[1] == "step"}) == len(
-            [row for row in after if row[1] == "step"])
+        # Applied once: every new log line belongs to a new version, none is repeated (the
+        # press may also have let the computer move, which is a version of its own).
+        new = after[len(moves_before):]
+        assert new and all(row[0] > version for row in new)
+        assert len(set(after)) == len(after)
 
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(30)
