@@ -46,6 +46,25 @@ def report(name: str, times: dict[str, list[float]]) -> None:
               f" us  p99={percentile(values, 0.99):8.1f} us  max={max(values):8.1f} us")
 
 
+def worst_doubles(samples, variant: str, count: int = 20) -> None:
+    """The doubles with the most legal moves, each timed 5 times (the best time counts)."""
+    doubles = [(p, d, f) for p, d, f in samples if d[0] == d[1]]
+    doubles.sort(key=lambda s: -len(legal_moves(s[0], s[1], first_turn=s[2])))
+    worst = 0.0
+    for position, dice, first in doubles[:count]:
+        best = min(_timed(position, dice, first) for _ in range(5))
+        worst = max(worst, best)
+    most = len(legal_moves(doubles[0][0], doubles[0][1], first_turn=doubles[0][2]))
+    print(f"{variant} complex doubles: the {count} with most moves (up to {most}): "
+          f"slowest {worst * 1000:.2f} ms")
+
+
+def _timed(position, dice, first) -> float:
+    start = time.perf_counter()
+    legal_moves(position, dice, first_turn=first)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", type=int, default=20_000)
@@ -67,9 +86,11 @@ def main() -> None:
         for kind in ours:
             ratio = statistics.median(ours[kind]) / statistics.median(sage[kind])
             print(f"median ratio ours/bgsage {kind}: {ratio:.1f}x")
+    worst_doubles(short, "short")
     long = list(random_positions("long", args.positions, args.seed))
     report("ours long", time_calls(
         lambda p, d, f: legal_moves(p, d, first_turn=f), [((p, d, f), d) for p, d, f in long]))
+    worst_doubles(long, "long")
 
     for variant in ("short", "long"):
         start = time.perf_counter()

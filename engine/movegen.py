@@ -249,12 +249,10 @@ def legal_moves(
     Empty when no die can be played (the turn passes). `first_turn` marks a long-nard
     player's very first roll of the game (the head rule's exception for 6-6, 4-4, 3-3).
     """
-    return [Play(Move(tuple([_step(raw[:3]) for raw in steps])), after)
+    # tuple.__new__ skips NamedTuple's argument handling: this is the hot path.
+    new = tuple.__new__
+    return [new(Play, (new(Move, (tuple([new(Step, raw[:3]) for raw in steps]),)), after))
             for after, steps in _final_nodes(position, dice, first_turn).values()]
-
-
-def _step(raw: tuple[int, int, bool]) -> Step:
-    return tuple.__new__(Step, raw)  # skips NamedTuple's argument handling: a hot path
 
 
 def _final_nodes(

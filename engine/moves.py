@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.errors import NotationError
@@ -27,8 +26,7 @@ class Step(NamedTuple):
         return f"{_point_name(self.src)}/{_point_name(self.dst)}{'*' if self.hit else ''}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """The steps of one turn, in a playable order. The empty move is a pass."""
 
     steps: tuple[Step, ...] = ()
