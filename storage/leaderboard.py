@@ -27,14 +27,20 @@ WHERE r.rank <= ? OR r.player_id = ?
 ORDER BY r.rank
 """
 
+# A group board ranks only the group's players (`chat_members`); "? IS NULL" keeps one
+# statement for both the global and the group board.
+_IN_CHAT = (" AND (? IS NULL OR player_id IN"
+            " (SELECT player_id FROM chat_members WHERE chat_id = ?))")
+
 _PERIOD = _RANKED.format(
     source="SELECT player_id, SUM(delta) AS value FROM rating_events"
-    " WHERE variant = ? AND created_at >= ? AND created_at < ? GROUP BY player_id"
+    " WHERE variant = ? AND created_at >= ? AND created_at < ?" + _IN_CHAT
+    + " GROUP BY player_id"
 )
 
 _ALL_TIME = _RANKED.format(
     source="SELECT player_id, rating AS value FROM player_stats"
-    " WHERE variant = ? AND rated_games > 0"
+    " WHERE variant = ? AND rated_games > 0" + _IN_CHAT
 )
 
 
@@ -61,35 +67,42 @@ def _midnight(day: date, zone: ZoneInfo) -> datetime:
 
 async def daily_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
-    limit: int = 10, player_id: int | None = None,
+    limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
 ) -> Leaderboard:
-    """Top `limit` by rating points gained on local `day`, and `player_id`'s own line."""
+    """Top `limit` by rating points gained on local `day`, and `player_id`'s own line.
+
+    With `chat_id`, only the players of that group are ranked (likewise below).
+    """
     start, end = day_bounds(day, zone)
-    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id)
+    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id,
+                                    chat_id=chat_id)
 
 
 async def weekly_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
-    limit: int = 10, player_id: int | None = None,
+    limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
 ) -> Leaderboard:
     start, end = week_bounds(day, zone)
-    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id)
+    return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id,
+                                    chat_id=chat_id)
 
 
 async def period_leaderboard(
     db: Database, variant: str, start: datetime, end: datetime, *,
-    limit: int = 10, player_id: int | None = None,
+    limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
 ) -> Leaderboard:
     """Players ranked by the sum of their rating deltas with start <= time < end."""
-    params = (variant, to_epoch(start), to_epoch(end), limit, player_id)
+    params = (variant, to_epoch(start), to_epoch(end), chat_id, chat_id, limit, player_id)
     return await _board(db, _PERIOD, params, player_id, limit)
 
 
 async def alltime_leaderboard(
-    db: Database, variant: str, *, limit: int = 10, player_id: int | None = None
+    db: Database, variant: str, *, limit: int = 10, player_id: int | None = None,
+    chat_id: int | None = None,
 ) -> Leaderboard:
     """Players with at least one rated game, by current rating."""
-    return await _board(db, _ALL_TIME, (variant, limit, player_id), player_id, limit)
+    params = (variant, chat_id, chat_id, limit, player_id)
+    return await _board(db, _ALL_TIME, params, player_id, limit)
 
 
 async def _board(

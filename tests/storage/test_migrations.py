@@ -50,7 +50,8 @@ async def test_from_empty(tmp_path: Path) -> None:
     assert user_version(path) == LATEST
     tables = {name for kind, name, _ in schema(path) if kind == "table"}
     assert tables == {"players", "player_stats", "games", "game_results", "moves",
-                      "board_messages", "challenges", "rating_events"}
+                      "board_messages", "challenges", "rating_events", "chat_settings",
+                      "chat_members", "game_cards"}
 
 
 @pytest.mark.parametrize("start", range(LATEST))
