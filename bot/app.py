@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import BotCommand
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
 from bot.config import Settings
 from bot.handlers import get_routers
@@ -24,6 +24,7 @@ from storage.db import Database
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "games", "top", "me", "resign", "rules", "lang", "help", "start")
+GROUP_COMMANDS = ("nard", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0
 
 
@@ -62,11 +63,14 @@ async def build(settings: Settings, *, bot: Bot | None = None,
 
 
 async def register_commands(bot: Bot) -> None:
-    """The command menu in every language (English for everyone else)."""
+    """The command menus, private and group, in every language (English for the rest)."""
+    groups = BotCommandScopeAllGroupChats()
     for language in (None, *available_languages()):
         t = Translator(language or "en")
-        commands = [BotCommand(command=name, description=t(f"cmd-{name}")) for name in COMMANDS]
-        await bot.set_my_commands(commands, language_code=language)
+        for names, scope in ((COMMANDS, None), (GROUP_COMMANDS, groups)):
+            commands = [BotCommand(command=name, description=t(f"cmd-{name}"))
+                        for name in names]
+            await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
 async def timer_loop(service: GameService, interval: float = TIMER_INTERVAL) -> None:

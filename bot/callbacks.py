@@ -62,3 +62,16 @@ class TopCb(CallbackData, prefix="top"):
 
     variant: str = "short"
     period: str = "day"  # day | week | all
+
+
+class JoinCb(CallbackData, prefix="j"):
+    """Join an open challenge posted in a group."""
+
+    code: str
+
+
+class CardCb(CallbackData, prefix="ic"):
+    """Accept an inline challenge card: the creator and the variant travel in the card."""
+
+    variant: str
+    creator: int

@@ -126,3 +126,17 @@ async def send_text(bot: Bot, chat_id: int, text: str,
         log.info("cannot send text to chat %s: %s", chat_id, exc.message)
         return None
     return message.message_id
+
+
+async def edit_card(bot: Bot, inline_message_id: str, text: str,
+                    keyboard: InlineKeyboardMarkup | None,
+                    sleep: Sleep = asyncio.sleep) -> None:
+    """Edit an inline challenge card (a message the bot did not send into a chat itself)."""
+    try:
+        await with_retry(lambda: bot.edit_message_text(
+            text=text, inline_message_id=inline_message_id, reply_markup=keyboard), sleep)
+    except TelegramBadRequest as exc:
+        if not _not_modified(exc):
+            log.warning("editing card %s failed: %s", inline_message_id, exc.message)
+    except (TelegramForbiddenError, TelegramNotFound):
+        pass

@@ -7,10 +7,11 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.callbacks import LangCb, NewGameCb
+from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
 from bot.services.games import Busy, GameService
-from storage import players
+from storage import chats, players
 from storage.errors import ChallengeUnavailable
 from storage.models import Player
 
@@ -44,6 +45,10 @@ def language_keyboard() -> InlineKeyboardMarkup:
 async def start_with_code(message: Message, command: CommandObject, player: Player,
                           t: Translator, service: GameService) -> None:
     code = (command.args or "").strip()
+    if code == "play":  # from an inline card: show this player's board here
+        if not await service.redraw(player.id):
+            await message.answer(t("no-game"))
+        return
     try:
         await service.accept_challenge(code, player.id)
     except Busy:
@@ -68,10 +73,19 @@ async def lang(message: Message, t: Translator) -> None:
     await message.answer(t("choose-language"), reply_markup=language_keyboard())
 
 
-async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player,
+async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, t: Translator,
                    service: GameService, player_cache: PlayerMiddleware) -> None:
     if callback_data.code not in available_languages():
         await query.answer()
+        return
+    chat = query.message.chat if query.message is not None else None
+    if chat is not None and chat.type in GROUPS:  # a group's language is its admins' choice
+        if not await group_lang_allowed(query.bot, chat.id, player.id):  # type: ignore[arg-type]
+            await query.answer(t("lang-admins-only"), show_alert=True)
+            return
+        await chats.set_chat_language(service.db, chat.id, callback_data.code,
+                                      now=service.clock())
+        await query.answer(Translator(callback_data.code)("language-set"))
         return
     await players.set_language(service.db, player.id, callback_data.code, now=service.clock())
     player_cache.forget(player.id)

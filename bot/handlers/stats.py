@@ -25,16 +25,21 @@ PERIODS = ("day", "week", "all")
 VARIANTS = ("short", "long")
 
 
-async def board_of(service: GameService, data: TopCb, player_id: int) -> Leaderboard:
+async def board_of(service: GameService, data: TopCb, player_id: int,
+                   chat_id: int | None) -> Leaderboard:
+    """The leaderboard asked for; in a group (`chat_id`) only the group's players."""
     zone = service.settings.timezone
     today = leaderboard.local_date(service.clock(), zone)
+    who = {"player_id": player_id, "chat_id": chat_id}
     if data.period == "day":
-        return await leaderboard.daily_leaderboard(service.db, data.variant, today, zone,
-                                                   player_id=player_id)
+        return await leaderboard.daily_leaderboard(service.db, data.variant, today, zone, **who)
     if data.period == "week":
-        return await leaderboard.weekly_leaderboard(service.db, data.variant, today, zone,
-                                                    player_id=player_id)
-    return await leaderboard.alltime_leaderboard(service.db, data.variant, player_id=player_id)
+        return await leaderboard.weekly_leaderboard(service.db, data.variant, today, zone, **who)
+    return await leaderboard.alltime_leaderboard(service.db, data.variant, **who)
+
+
+def _group_of(chat: object) -> int | None:
+    return chat.id if getattr(chat, "type", None) in ("group", "supergroup") else None
 
 
 def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int) -> str:
@@ -69,7 +74,7 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
 
 async def top(message: Message, player: Player, t: Translator, service: GameService) -> None:
     data = TopCb()
-    board = await board_of(service, data, player.id)
+    board = await board_of(service, data, player.id, _group_of(message.chat))
     await message.answer(top_text(board, data, t, player.id), reply_markup=top_keyboard(data, t))
 
 
@@ -78,7 +83,8 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
     await query.answer()
     if callback_data.variant not in VARIANTS or callback_data.period not in PERIODS:
         return
-    board = await board_of(service, callback_data, player.id)
+    chat = query.message.chat if query.message is not None else None
+    board = await board_of(service, callback_data, player.id, _group_of(chat))
     text = top_text(board, callback_data, t, player.id)
     if query.message is not None and text != getattr(query.message, "text", None):
         await query.message.edit_text(  # type: ignore[union-attr]

@@ -11,28 +11,35 @@ every message can be redrawn from the stored game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
+import sqlite3
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from aiogram import Bot
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import Act, GameCb
+from bot.callbacks import Act, CardCb, GameCb, JoinCb
 from bot.config import Settings
 from bot.i18n import Translator, pick_language
 from bot.services import computer
+from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.views import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
-from bot.telegram_io import Board, edit_board, edit_keyboard, send_board, send_text
+from bot.telegram_io import Board, edit_board, edit_card, edit_keyboard, send_board, send_text
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
+from engine.position import opp_point
 from render.board import render_board
-from storage import boards, challenges, games, players, results
+from storage import boards, challenges, chats, games, players, results
 from storage.db import Database
-from storage.errors import VersionConflict
+from storage.errors import ChallengeUnavailable, VersionConflict
 from storage.models import Challenge, LogEntry, RatingChange
 from storage.models import Game as Row
 
@@ -62,8 +69,9 @@ class Outcome:
 class GameService:
     def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
                  dice: DiceSource | None = None,
-                 render: Callable = render_board) -> None:
+                 render: Callable = render_board, coalescer: Coalescer | None = None) -> None:
         self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
+        self.coalescer = coalescer or Coalescer()
         self.dice = dice or SecretDice()
         self.render = render
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -99,7 +107,32 @@ class GameService:
             expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube)
 
     async def accept_challenge(self, code: str, player_id: int) -> Row:
-        """Join a friend's challenge; storage lets only the first acceptance through."""
+        """Join a friend's challenge; both play in their private chats with the bot."""
+        row, live = await self._accept(code, player_id)
+        for seat, player in enumerate(row.players):
+            viewer = await self._viewer(row, seat)
+            await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
+                "game-started", variant=viewer.t(f"variant-{row.variant}"),
+                name=viewer.names[1 - seat]))
+        await self._continue(row, live)
+        return row
+
+    async def join_group_challenge(self, code: str, player_id: int, chat_id: int) -> Row:
+        """Join an open challenge in a group: the game runs in one group message."""
+        row, live = await self._accept(code, player_id)
+        now = self.clock()
+        for player in row.players:
+            await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
+        message_id = await send_board(self.bot, chat_id, await self._group_board(row, live,
+                                                                                 chat_id))
+        if message_id is not None:
+            await boards.put_board_message(self.db, row.id, chat_id, message_id,
+                                           player_id=None, now=now)
+        await self._continue(row, live)
+        return row
+
+    async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
+        """Accept a challenge (storage lets only the first acceptance through)."""
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
@@ -114,13 +147,7 @@ class GameService:
         _, row = await challenges.accept_challenge(
             self.db, code, player_id, now=now, state_json=live.dump(),
             deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
-        for seat, player in enumerate(row.players):
-            viewer = await self._viewer(row, seat)
-            await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
-                "game-started", variant=viewer.t(f"variant-{row.variant}"),
-                name=viewer.names[1 - seat]))
-        await self._continue(row, live)
-        return row
+        return row, live
 
     def _new_live(self, variant: str, length: int, cube: bool,
                   computer_seat: int | None) -> Live:
@@ -149,6 +176,8 @@ class GameService:
                 if data.a is Act.RESIGN:
                     return await self._ask_resign(row, seat, t)
                 return await self._publish(row, live, only_seat=seat)
+            if data.a is Act.RESIGN_YES and data.src and data.src - 1 != seat:
+                return await answer(t("alert-not-your-turn"), True)  # another's prompt
             if data.a is not Act.RESIGN_YES:
                 if data.v != row.version:
                     return await answer(t("alert-stale"), True)
@@ -339,13 +368,20 @@ class GameService:
 
     async def _publish(self, row: Row, live: Live, only_seat: int | None = None) -> None:
         """Redraw every board message of the game (or only one player's)."""
-        stored = {msg.chat_id: msg for msg in await boards.board_messages(self.db, row.id)}
+        stored = await boards.board_messages(self.db, row.id)
+        shared = [message for message in stored if message.player_id is None]
+        if shared:  # a group game: one board for everybody, redrawn at the group's pace
+            for message in shared:
+                await self.coalescer.submit(message.chat_id, partial(
+                    self._redraw_group, row.id, message.chat_id), slot=row.id)
+            return
+        private = {message.chat_id: message for message in stored}
         for seat, player in enumerate(row.players):
             if player is None or (only_seat is not None and seat != only_seat):
                 continue
             viewer = await self._viewer(row, seat)
             board = await self._board(row, live, viewer)
-            message = stored.get(player)
+            message = private.get(player)
             if message is None:
                 new_id = await send_board(self.bot, player, board)
             else:
@@ -353,6 +389,38 @@ class GameService:
             if new_id is not None and (message is None or new_id != message.message_id):
                 await boards.put_board_message(self.db, row.id, player, new_id,
                                                player_id=player, now=self.clock())
+
+    async def _redraw_group(self, game_id: int, chat_id: int) -> None:
+        """Show the game as stored *now* in the group (a queued redraw shows the latest)."""
+        row = await games.load_game(self.db, game_id)
+        live = Live.load(row.state_json)
+        message = next((m for m in await boards.board_messages(self.db, game_id)
+                        if m.chat_id == chat_id), None)
+        if message is None:
+            return
+        board = await self._group_board(row, live, chat_id)
+        new_id = await edit_board(self.bot, chat_id, message.message_id, board)
+        if new_id is not None and new_id != message.message_id:
+            await boards.put_board_message(self.db, game_id, chat_id, new_id, player_id=None,
+                                           now=self.clock())
+
+    async def _group_board(self, row: Row, live: Live, chat_id: int) -> Board:
+        """The shared board: seat 0 always at the bottom, the buttons of the seat to act."""
+        t = await self.chat_translator(chat_id, row)
+        names = await self._names(row, t)
+        actor = live.game.to_act
+        selected = self._selected.get((row.id, actor)) if row.status == "active" else None
+        targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
+        if actor != 0:  # the highlights are in the mover's numbers; the picture is seat 0's
+            selected = None if selected is None else _to_other_side(live, selected)
+            targets = tuple(_to_other_side(live, point) for point in targets)
+        watcher = Viewer(0, t, names, is_player=False)
+        photo = await asyncio.to_thread(self.render, scene_for(live, watcher, selected, targets))
+        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
+                              computer_seat=None)
+        keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
+                                self._selected.get((row.id, actor)))
+        return Board(photo, caption, keyboard)
 
     async def _board(self, row: Row, live: Live, viewer: Viewer) -> Board:
         selected = self._selected.get((row.id, viewer.seat))
@@ -365,16 +433,35 @@ class GameService:
         return Board(photo, caption, keyboard)
 
     async def _ask_resign(self, row: Row, seat: int, t: Translator) -> None:
-        player = row.players[seat]
-        stored = {m.chat_id: m for m in await boards.board_messages(self.db, row.id)}
-        if player is None or player not in stored:
-            return
-        viewer = await self._viewer(row, seat)
-        await edit_keyboard(self.bot, player, stored[player].message_id,
-                            resign_keyboard(viewer, row.id, row.version))
+        """Swap the buttons for "resign? yes / no" where the player sees the board."""
+        for message in await boards.board_messages(self.db, row.id):
+            if message.player_id is None:  # a group board: only `seat` may confirm
+                t = await self.chat_translator(message.chat_id, row)
+            elif message.player_id != row.players[seat]:
+                continue
+            viewer = Viewer(seat, t, await self._names(row, t))
+            await edit_keyboard(self.bot, message.chat_id, message.message_id,
+                                resign_keyboard(viewer, row.id, row.version))
 
     async def _announce(self, row: Row, live: Live, outcome: Outcome) -> None:
+        if outcome.match_over:
+            await self._update_card(row, outcome)
         changes = {change.player_id: change for change in outcome.changes}
+        shared = [m for m in await boards.board_messages(self.db, row.id) if m.player_id is None]
+        for message in shared:  # a group game: the result goes to the group
+            t = await self.chat_translator(message.chat_id, row)
+            names = await self._names(row, t)
+            lines = [t("group-result", winner=names[outcome.winner],
+                       loser=names[1 - outcome.winner], points=outcome.points,
+                       kind=t(f"kind-{outcome.kind}"), reason=t(f"reason-{outcome.reason}"))]
+            for seat, player in enumerate(row.players):
+                if player in changes:
+                    change = changes[player]
+                    lines.append(t("group-rating", name=names[seat],
+                                   delta=f"{change.delta:+d}", rating=change.after))
+            await send_text(self.bot, message.chat_id, "\n".join(lines))
+        if shared:
+            return
         for seat, player in enumerate(row.players):
             if player is None:
                 continue
@@ -422,6 +509,12 @@ class GameService:
         player = row.players[seat]
         assert player is not None
         t = await self._translator(player)
+        shared = [m for m in await boards.board_messages(self.db, row.id) if m.player_id is None]
+        if shared:  # in a group the rematch is a new open challenge there
+            for message in shared:
+                await self.post_group_challenge(message.chat_id, player, row.variant,
+                                                row.match_length, row.cube)
+            return
         try:
             if row.level is not None:
                 await self.start_vs_computer(player, row.variant, row.level, row.match_length,
@@ -440,6 +533,65 @@ class GameService:
             await send_text(self.bot, other, (await self._translator(other))(
                 "rematch-offer", name=me.name if me else "?", link=link))
 
+    async def post_group_challenge(self, chat_id: int, player_id: int, variant: str,
+                                   length: int, cube: bool) -> None:
+        """An open challenge in a group, with a Join button for its other members."""
+        t = await self.chat_translator(chat_id)
+        try:
+            challenge = await self.create_challenge(player_id, variant, length, cube)
+        except Busy:
+            await send_text(self.bot, chat_id, t("busy"))
+            return
+        await chats.add_chat_member(self.db, chat_id, player_id, now=self.clock())
+        me = await players.get_player(self.db, player_id)
+        text = t("group-challenge", name=me.name if me else "?",
+                 variant=t(f"variant-{variant}"), points=length)
+        join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+            text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
+        await send_text(self.bot, chat_id, text, join)
+
+    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
+        """Accept an inline challenge card: the game runs in both private chats.
+
+        The card itself is the challenge: its first acceptance creates and accepts a
+        challenge keyed by the card, so a second press finds it taken.
+        """
+        code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
+        if await challenges.get_challenge(self.db, code) is None:
+            if data.creator == player_id:
+                raise ChallengeUnavailable(code, "own")
+            now = self.clock()
+            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+                await challenges.create_challenge(
+                    self.db, creator_id=data.creator, variant=data.variant, now=now,
+                    expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
+        row, live = await self._accept(code, player_id)
+        creator = await self._translator(data.creator)
+        await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
+        await self._update_card(row)
+        await self._continue(row, live)
+        return row
+
+    async def _update_card(self, row: Row, outcome: Outcome | None = None) -> None:
+        """Keep an inline challenge card in step with its game: playing, then the result."""
+        card = await chats.game_card(self.db, row.id)
+        if card is None:
+            return
+        inline_message_id, language = card
+        t = Translator(language)
+        a, b = await self._names(row, t)
+        if outcome is None:
+            text = t("card-playing", a=a, b=b, variant=t(f"variant-{row.variant}"))
+            me = await self.bot.me()
+            markup = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+                text=t("btn-open-board"), url=f"https://t.me/{me.username}?start=play")]])
+        else:
+            winner, loser = (a, b) if outcome.winner == 0 else (b, a)
+            text = t("card-result", winner=winner, loser=loser, points=outcome.points,
+                     kind=t(f"kind-{outcome.kind}"))
+            markup = None
+        await edit_card(self.bot, inline_message_id, text, markup)
+
     async def challenge_link(self, code: str) -> str:
         me = await self.bot.me()
         return f"https://t.me/{me.username}?start={code}"
@@ -455,6 +607,9 @@ class GameService:
         player = row.players[seat]
         t = await self._translator(player) if player is not None else Translator(
             self.settings.default_language)
+        return Viewer(seat, t, await self._names(row, t))
+
+    async def _names(self, row: Row, t: Translator) -> tuple[str, str]:
         names = []
         for occupant in row.players:
             if occupant is None:
@@ -462,7 +617,21 @@ class GameService:
             else:
                 stored = await players.get_player(self.db, occupant)
                 names.append(stored.name if stored else "?")
-        return Viewer(seat, t, (names[0], names[1]))
+        return names[0], names[1]
+
+    async def chat_translator(self, chat_id: int, row: Row | None = None) -> Translator:
+        """A group's language: set by an admin with /lang, else its first game's starter's."""
+        language = await chats.chat_language(self.db, chat_id)
+        if language is None and row is not None and row.players[0] is not None:
+            return await self._translator(row.players[0])
+        return Translator(pick_language(language, None, self.settings.default_language))
+
+
+def _to_other_side(live: Live, point: int) -> int:
+    """A point of the seat to act in the other seat's numbers (the bar and off stay)."""
+    if point in (0, 25):
+        return point
+    return opp_point(live.game.variant, point)
 
 
 def _computer_seat(row: Row) -> int | None:

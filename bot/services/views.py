@@ -84,6 +84,8 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     if by_seat is not None:
         who = viewer.names[by_seat]
         lines.append(t("last-move", name=who, move=text) if text else t("last-pass", name=who))
+    if not viewer.is_player:  # a group's shared board: say whose side is where
+        lines.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
     lines.append(_status(live, viewer, computer_seat))
     if deadline is not None and game.phase is not Phase.OVER and game.to_act != computer_seat:
         left = max(0, int((deadline - now).total_seconds()))
@@ -102,6 +104,9 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
         value = game.cube_value * 2
         return t("double-answer", value=value) if mine else t("double-wait", name=doubler,
                                                                value=value)
+    if not viewer.is_player and game.phase is Phase.MOVE:
+        d1, d2 = game.dice or (0, 0)
+        return t("group-turn", name=other, d1=d1, d2=d2)
     if not mine:
         return t("waiting-for", name=other)
     if game.phase is Phase.ROLL:
@@ -166,7 +171,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
 
 def resign_keyboard(viewer: Viewer, game_id: int, version: int) -> InlineKeyboardMarkup:
     t = viewer.t
-    yes = GameCb(game=game_id, v=version, a=Act.RESIGN_YES).pack()
+    # `src` names who asked (seat + 1): on a shared group board only they may confirm.
+    yes = GameCb(game=game_id, v=version, a=Act.RESIGN_YES, src=viewer.seat + 1).pack()
     no = GameCb(game=game_id, v=version, a=Act.RESIGN_NO).pack()
     return InlineKeyboardMarkup(inline_keyboard=[[
         InlineKeyboardButton(text=t("btn-resign-yes"), callback_data=yes),

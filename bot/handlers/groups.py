@@ -1,0 +1,113 @@
+"""Games in group chats (/nard, Join) and challenge cards shared through inline mode."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject
+from aiogram.types import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQuery,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+)
+
+from bot.callbacks import CardCb, JoinCb
+from bot.i18n import Translator
+from bot.services.games import Busy, GameService
+from storage.errors import ChallengeUnavailable
+from storage.models import Player
+
+GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
+LENGTHS = (1, 3, 5, 7)
+UNAVAILABLE = {"accepted": "challenge-accepted", "expired": "challenge-expired",
+               "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
+
+
+def parse_options(args: str | None) -> tuple[str, int, bool]:
+    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default."""
+    variant, length, cube = "short", 1, False
+    for word in (args or "").lower().split():
+        if word in ("short", "long"):
+            variant = word
+        elif word.isdigit() and int(word) in LENGTHS:
+            length = int(word)
+        elif word == "cube":
+            cube = True
+    return variant, length, cube and variant == "short"
+
+
+async def nard(message: Message, command: CommandObject, player: Player,
+               service: GameService) -> None:
+    variant, length, cube = parse_options(command.args)
+    await service.post_group_challenge(message.chat.id, player.id, variant, length, cube)
+
+
+async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
+               service: GameService) -> None:
+    if query.message is None:
+        await query.answer()
+        return
+    try:
+        await service.join_group_challenge(callback_data.code, player.id, query.message.chat.id)
+    except Busy:
+        await query.answer(t("challenge-busy"), show_alert=True)
+        return
+    except ChallengeUnavailable as exc:
+        await query.answer(t(UNAVAILABLE.get(exc.reason, "challenge-not-found")),
+                           show_alert=True)
+        return
+    await query.answer()
+    group_t = await service.chat_translator(query.message.chat.id)
+    await query.message.edit_text(  # type: ignore[union-attr]
+        group_t("group-challenge-taken", name=player.name))
+
+
+async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card."""
+    results = []
+    for variant in ("short", "long"):
+        accept = CardCb(variant=variant, creator=player.id).pack()
+        results.append(InlineQueryResultArticle(
+            id=variant, title=t(f"variant-{variant}"), description=t("card-description"),
+            input_message_content=InputTextMessageContent(
+                message_text=t("card-text", name=player.name, variant=t(f"variant-{variant}"))),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[
+                InlineKeyboardButton(text=t("btn-accept"), callback_data=accept)]]),
+        ))
+    # Personal (the card names its sender) and short-lived, so nobody gets another's card.
+    await query.answer(results, cache_time=5, is_personal=True)
+
+
+async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Player,
+                      t: Translator, service: GameService) -> None:
+    if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
+        await query.answer()
+        return
+    try:
+        await service.accept_card(query.inline_message_id, callback_data, player.id)
+    except Busy:
+        await query.answer(t("challenge-busy"), show_alert=True)
+        return
+    except ChallengeUnavailable as exc:
+        await query.answer(t(UNAVAILABLE.get(exc.reason, "challenge-not-found")),
+                           show_alert=True)
+        return
+    await query.answer(t("card-accepted"))
+
+
+async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:
+    member = await bot.get_chat_member(chat_id, user_id)
+    return member.status in ("creator", "administrator")
+
+
+def make_router() -> Router:
+    router = Router(name="groups")
+    router.message.register(nard, Command("nard"), F.chat.type.in_(GROUPS))
+    router.callback_query.register(join, JoinCb.filter())
+    router.inline_query.register(cards)
+    router.callback_query.register(accept_card, CardCb.filter())
+    return router
