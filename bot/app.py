@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
 from engine.dice import DiceSource
 from storage.db import Database
@@ -49,11 +50,12 @@ class App:
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
-                clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None) -> App:
+                clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
+                coalescer: Coalescer | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db`."""
     bot = bot or make_bot(settings)
     db = await Database.open(settings.database_path)
-    service = GameService(bot, db, settings, clock=clock, dice=dice)
+    service = GameService(bot, db, settings, clock=clock, dice=dice, coalescer=coalescer)
     players = PlayerMiddleware(db, settings, clock)
     dispatcher = Dispatcher(service=service, settings=settings, player_cache=players)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -11,13 +12,14 @@ import pytest_asyncio
 
 from bot.app import App, build
 from bot.config import load_settings
+from bot.services.coalesce import Coalescer
 from engine.dice import SeededDice
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
 
 
 class FakeClock:
-    """Time that moves only when a test says so."""
+    """Time that moves only when a test says so (or a coalesced redraw waits)."""
 
     def __init__(self) -> None:
         self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -28,6 +30,13 @@ class FakeClock:
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
 
+    def monotonic(self) -> float:
+        return self.now.timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        self.advance(seconds)
+        await asyncio.sleep(0)
+
 
 @dataclass
 class Harness:
@@ -36,9 +45,11 @@ class Harness:
     clock: FakeClock
 
     async def feed(self) -> None:
-        """Hand every queued update to the dispatcher, one after the other."""
+        """Hand every queued update to the dispatcher, one after the other, and wait for
+        the group redraws they queued."""
         while self.fake.pending_updates:
             await self.fake.feed(self.app.dispatcher, self.app.bot)
+            await self.app.service.coalescer.drain()
 
     def board(self, chat: int) -> StoredMessage:
         """The newest board (photo) message the bot has in `chat`."""
@@ -48,12 +59,14 @@ class Harness:
 
 
 async def make_harness(fake: FakeTelegram, tmp_path: Path, seed: int = 1,
-                       timeout: int = 120) -> Harness:
+                       timeout: int = 120, clock: FakeClock | None = None) -> Harness:
     settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
                              database_path=str(tmp_path / "nard.sqlite3"),
                              move_timeout_seconds=timeout)
-    clock = FakeClock()
-    app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed))
+    clock = clock or FakeClock()
+    coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
+    app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed),
+                      coalescer=coalescer)
     return Harness(fake, app, clock)
 
 
@@ -65,3 +78,16 @@ async def harness(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[
     finally:
         await h.app.db.close()
         await h.app.bot.session.close()
+
+
+@pytest_asyncio.fixture
+async def group_harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    """A harness whose fake server records requests on the test's clock (rate checks)."""
+    clock = FakeClock()
+    async with FakeTelegram(monotonic=clock.monotonic) as fake:
+        h = await make_harness(fake, tmp_path, clock=clock)
+        try:
+            yield h
+        finally:
+            await h.app.db.close()
+            await h.app.bot.session.close()

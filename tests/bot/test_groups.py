@@ -1,0 +1,147 @@
+"""Group games, group leaderboards and language, inline challenge cards."""
+
+from __future__ import annotations
+
+from bot.callbacks import Act
+from bot.services.live import Live
+from storage import chats, games
+from tests.bot.conftest import Harness
+from tests.bot.driver import choose, game_buttons
+
+GROUP, ALI, VALI, WATCHER = -100500, 5001, 5002, 5003
+
+
+async def group_game(h: Harness, options: str = "long") -> int:
+    h.fake.group(GROUP, "Nard club")
+    h.fake.user(ALI, "Ali").command(f"/nard {options}", chat=GROUP)
+    await h.feed()
+    assert "Who's in?" in (h.fake.last_message(GROUP).text or "")
+    h.fake.user(VALI, "Vali").press_button(GROUP, "🎲 Join")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, ALI)
+    assert row.players == (ALI, VALI)
+    return row.id
+
+
+async def mover(h: Harness, game_id: int) -> int | None:
+    row = await games.load_game(h.app.db, game_id)
+    if row.status != "active":
+        return None
+    return row.players[Live.load(row.state_json).game.to_act]
+
+
+async def test_an_open_group_challenge_played_to_the_end(group_harness: Harness) -> None:
+    h = group_harness
+    game_id = await group_game(h)
+    users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali")}
+    board = h.board(GROUP)
+    assert "Ali (bottom)" in (board.caption or "")
+    # A spectator and the waiting player cannot press the group's buttons.
+    data = choose(board.buttons)
+    update = h.fake.user(WATCHER, "Watcher").press(board, data.pack())
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    waiting = VALI if await mover(h, game_id) == ALI else ALI
+    update = users[waiting].press(h.board(GROUP), data.pack())
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    for _ in range(5000):
+        player = await mover(h, game_id)
+        if player is None:
+            break
+        board = h.board(GROUP)
+        users[player].press(board, choose(board.buttons).pack())
+        await h.feed()
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished"
+    assert "beat" in (h.fake.last_message(GROUP).text or "")
+    # The whole game ran in one group message; no private boards were sent.
+    assert len([m for m in h.fake.messages(GROUP) if m.photo is not None]) == 1
+    assert not [m for m in h.fake.messages(ALI) if m.photo is not None]
+    # Group leaderboard: the group's players only.
+    users[ALI].command("/top", chat=GROUP)
+    await h.feed()
+    top = h.fake.last_message(GROUP).text or ""
+    assert "Ali" in top and "Vali" in top
+
+
+async def test_a_burst_of_redraws_keeps_to_the_group_rate(group_harness: Harness) -> None:
+    h = group_harness
+    game_id = await group_game(h, "short")
+    player = await mover(h, game_id)
+    user = h.fake.user(player, "P")
+    for _ in range(15):  # thirty redraws: choose a checker, go back, ...
+        board = h.board(GROUP)
+        pick = next(d for _, d in game_buttons(board.buttons) if d.a is Act.PICK)
+        user.press(board, pick.pack())
+        await h.fake.feed(h.app.dispatcher, h.app.bot)
+        board = h.fake.message(GROUP, board.message_id)
+        back = next((d for _, d in game_buttons(board.buttons) if d.a is Act.BACK), None)
+        user.press(board, (back or pick.model_copy(update={"a": Act.BACK})).pack())
+        await h.fake.feed(h.app.dispatcher, h.app.bot)
+    await h.app.service.coalescer.drain()
+    assert h.fake.edits_per_window(GROUP, 60) <= 20
+    # The final board is the latest state: back at the list of checkers.
+    final = game_buttons(h.board(GROUP).buttons)
+    assert any(d.a is Act.PICK for _, d in final) and not any(d.a is Act.GO for _, d in final)
+
+
+async def test_group_language_is_for_admins(group_harness: Harness) -> None:
+    h = group_harness
+    await group_game(h)
+    admins = {ALI}
+    h.fake.register("getChatMember", lambda params, files: {
+        "status": "administrator" if int(params["user_id"]) in admins else "member",
+        "user": {"id": int(params["user_id"]), "is_bot": False, "first_name": "U"},
+        **({"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
+            "can_delete_messages": True, "can_manage_video_chats": True,
+            "can_restrict_members": True, "can_promote_members": False,
+            "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
+            "can_edit_stories": False, "can_delete_stories": False}
+           if int(params["user_id"]) in admins else {}),
+    })
+    h.fake.user(VALI, "Vali").command("/lang", chat=GROUP)
+    await h.feed()
+    update = h.fake.user(VALI, "Vali").press_button(GROUP, "Русский")
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    assert await chats.chat_language(h.app.db, GROUP) is None
+    h.fake.user(ALI, "Ali").press_button(GROUP, "Русский")
+    await h.feed()
+    assert await chats.chat_language(h.app.db, GROUP) == "ru"
+
+
+async def test_inline_cards_fit_and_an_accepted_card_follows_its_game(harness: Harness) -> None:
+    h = harness
+    ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")
+    query = ali.inline_query("")
+    await h.feed()
+    results = h.fake.inline_results(query)
+    assert [r["id"] for r in results] == ["short", "long"]
+    for result in results:
+        for row in result["reply_markup"]["inline_keyboard"]:
+            for button in row:
+                assert len(button["callback_data"].encode()) <= 64
+    chosen = ali.chosen("short")
+    await h.feed()
+    card_id = chosen["chosen_inline_result"]["inline_message_id"]
+    update = ali.press_inline_button(card_id, "✅ Accept")  # not by its sender
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    vali.press_inline_button(card_id, "✅ Accept")
+    await h.feed()
+    assert "is being played" in (h.fake.inline_message(card_id).text or "")
+    [row] = await games.active_games(h.app.db, ALI)
+    users = {ALI: ali, VALI: vali}
+    for _ in range(5000):
+        player = await mover(h, row.id)
+        if player is None:
+            break
+        board = h.board(player)
+        users[player].press(board, choose(board.buttons).pack())
+        await h.feed()
+    assert "beat" in (h.fake.inline_message(card_id).text or "")
+    # A second acceptance of the same card finds it taken.
+    update = h.fake.user(WATCHER, "W").press_inline_button(card_id, "✅ Accept") if (
+        h.fake.inline_message(card_id).buttons) else None
+    assert update is None or h.fake.callback_answer(update)["show_alert"] is True
