@@ -9,11 +9,16 @@ Doubles in short nard only try steps in non-increasing order of starting point (
 Backgammon does): any set of same-die steps can be reordered that way. Long nard may not use
 that shortcut because the head and six-block rules make order matter; it remembers the
 states it has expanded instead.
+
+A state's `key()` is an exact integer code of its board (4 bits per count, plus a bit per
+point where a blot was hit), kept current by `apply` and `undo`. The full-move generator
+reads the key of each move's last step straight from that code, without stepping there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
@@ -28,6 +33,19 @@ _OPENING_DOUBLES_FROM_HEAD = {6, 4, 3}
 
 RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
 
+# The board code: count n on index i (0 = off .. 25 = bar) adds n << 4 * i; a blot hit on my
+# point p adds 1 << 104 + p. _SHIFT[die][src] is the change of one checker moving from src
+# by die (to 0 when it bears off); _DOWN[top] lists the points top..1.
+_UNIT = tuple(1 << 4 * i for i in range(26))
+_HIT = tuple(1 << 104 + p for p in range(26))
+_SHIFT = tuple(tuple(_UNIT[max(src - die, OFF)] - _UNIT[src] for src in range(26))
+               for die in range(7))
+_DOWN = tuple(range(top, 0, -1) for top in range(25))
+
+
+def _code(counts: list[int]) -> int:
+    return sum(n * unit for n, unit in zip(counts, _UNIT))
+
 
 class Play(NamedTuple):
     """A legal move and the position it leads to, with the opponent on roll."""
@@ -39,22 +57,23 @@ class Play(NamedTuple):
 class ShortState:
     """Short nard search state: my checkers, the opponent's on my points, blots hit."""
 
-    __slots__ = ("hits", "me", "occ", "opp", "outside")
+    __slots__ = ("code", "me", "occ", "opp", "outside")
 
     def __init__(self, position: Position) -> None:
         self.me = list(position.me)
         self.opp = position.opp
-        self.occ = [0] + [position.opp[25 - p] for p in range(1, 25)]
-        self.hits = 0  # bit mask of my points where a blot was hit
+        self.occ = [0, *position.opp[24:0:-1]]  # my point p is the opponent's 25 - p
         self.outside = sum(self.me[7:26])
+        self.code = _code(self.me)
 
     def steps(self, die: int, max_src: int = BAR) -> list[tuple[int, int, bool]]:
         me, occ = self.me, self.occ
         if me[BAR]:
             dst = BAR - die
             return [(BAR, dst, occ[dst] == 1)] if occ[dst] < 2 else []
+        top = max_src if max_src < BAR else 24
         out = []
-        for src in [p for p in range(min(max_src, 24), 0, -1) if me[p]]:
+        for src in compress(_DOWN[top], me[top:0:-1]):  # the points I hold, top down
             dst = src - die
             if dst > 0:
                 if occ[dst] < 2:
@@ -66,48 +85,52 @@ class ShortState:
     def apply(self, src: int, dst: int, hit: bool) -> None:
         self.me[src] -= 1
         self.me[dst] += 1
+        self.code += _UNIT[dst] - _UNIT[src]
         if src > 6 and dst <= 6:
             self.outside -= 1
         if hit:
             self.occ[dst] = 0
-            self.hits |= 1 << dst
+            self.code += _HIT[dst]
 
     def undo(self, src: int, dst: int, hit: bool) -> None:
         self.me[src] += 1
         self.me[dst] -= 1
+        self.code -= _UNIT[dst] - _UNIT[src]
         if src > 6 and dst <= 6:
             self.outside += 1
         if hit:
             self.occ[dst] = 1
-            self.hits &= ~(1 << dst)
+            self.code -= _HIT[dst]
 
-    def key(self) -> tuple[int, ...]:
-        return (*self.me, self.hits)
+    def key(self) -> int:
+        return self.code
 
-    def result(self, key: tuple[int, ...]) -> Position:
-        """The position of a `key()`, with the opponent on roll."""
-        hits = key[26]
-        opp = self.opp
-        if hits:
-            opp_list = list(opp)
-            for point in range(1, 25):
-                if hits >> point & 1:
-                    opp_list[25 - point] -= 1
-                    opp_list[BAR] += 1
-            opp = tuple(opp_list)
-        return Position._trusted(Variant.SHORT, opp, key[:26])
+    def result(self, steps: tuple[RawStep, ...]) -> Position:
+        """The position `steps` lead to from this state's board, with the opponent on roll."""
+        me, opp = self.me.copy(), self.opp
+        for src, dst, hit, _ in steps:
+            me[src] -= 1
+            me[dst] += 1
+            if hit:
+                if opp is self.opp:
+                    opp = list(opp)
+                opp[25 - dst] -= 1  # type: ignore[index]
+                opp[BAR] += 1  # type: ignore[index]
+        return tuple.__new__(Position, (Variant.SHORT, tuple(opp), tuple(me)))
 
 
 class LongState:
     """Long nard search state: no hitting, the head rule, the six-block rule."""
 
-    __slots__ = ("head_limit", "head_used", "me", "occ", "opp", "opp_reach", "outside")
+    __slots__ = ("code", "head_limit", "head_used", "me", "occ", "opp", "opp_reach", "outside")
 
     def __init__(self, position: Position, first_turn: bool = False, dice: tuple = ()) -> None:
         self.me = list(position.me)
         self.opp = position.opp
-        self.occ = [0] + [position.opp[p + 12 if p <= 12 else p - 12] for p in range(1, 25)]
+        # My point p is the opponent's p + 12 (p <= 12) or p - 12.
+        self.occ = [0, *position.opp[13:25], *position.opp[1:13]]
         self.outside = sum(self.me[7:25])
+        self.code = _code(self.me)
         self.head_used = 0
         opening_double = first_turn and len(dice) == 2 and dice[0] == dice[1]
         self.head_limit = 2 if opening_double and dice[0] in _OPENING_DOUBLES_FROM_HEAD else 1
@@ -119,7 +142,7 @@ class LongState:
     def steps(self, die: int, max_src: int = BAR) -> list[tuple[int, int, bool]]:
         me, occ = self.me, self.occ
         out = []
-        for src in [p for p in range(24, 0, -1) if me[p]]:
+        for src in compress(_DOWN[24], me[24:0:-1]):  # the points I hold, top down
             if src == HEAD and self.head_used >= self.head_limit:
                 continue
             dst = src - die
@@ -154,6 +177,7 @@ class LongState:
     def apply(self, src: int, dst: int, hit: bool) -> None:
         self.me[src] -= 1
         self.me[dst] += 1
+        self.code += _UNIT[dst] - _UNIT[src]
         if src == HEAD:
             self.head_used += 1
         if src > 6 and dst <= 6:
@@ -162,17 +186,22 @@ class LongState:
     def undo(self, src: int, dst: int, hit: bool) -> None:
         self.me[src] += 1
         self.me[dst] -= 1
+        self.code -= _UNIT[dst] - _UNIT[src]
         if src == HEAD:
             self.head_used -= 1
         if src > 6 and dst <= 6:
             self.outside += 1
 
-    def key(self) -> tuple[int, ...]:
-        return tuple(self.me)
+    def key(self) -> int:
+        return self.code
 
-    def result(self, key: tuple[int, ...]) -> Position:
-        """The position of a `key()`, with the opponent on roll."""
-        return Position._trusted(Variant.LONG, self.opp, key)
+    def result(self, steps: tuple[RawStep, ...]) -> Position:
+        """The position `steps` lead to from this state's board, with the opponent on roll."""
+        me = self.me.copy()
+        for src, dst, _, _ in steps:
+            me[src] -= 1
+            me[dst] += 1
+        return tuple.__new__(Position, (Variant.LONG, self.opp, tuple(me)))
 
 
 State = ShortState | LongState
@@ -217,7 +246,7 @@ def search(
 
     def walk(remaining: tuple[int, ...], max_src: int) -> bool:
         if seen is not None:
-            mark = (*state.me, state.head_used, len(remaining))  # type: ignore[union-attr]
+            mark = (state.code, state.head_used, len(remaining))  # type: ignore[union-attr]
             if mark in seen:
                 return False
             seen.add(mark)
@@ -257,36 +286,78 @@ def legal_moves(
 
 def _final_nodes(
     position: Position, dice: tuple[int, int], first_turn: bool
-) -> dict[tuple, tuple[Position, tuple[RawStep, ...]]]:
-    """Legal results keyed by search-state key: (position after, the steps that reach it)."""
+) -> dict[int, tuple[Position, tuple[RawStep, ...]]]:
+    """Legal results keyed by search-state key: (position after, the steps that reach it).
+
+    The same walk as `search`, specialised: the last die's steps are not taken one by one,
+    their keys are read from the state's code (one result kept per key, the first found).
+    """
     if position.is_over:
         return {}
     remaining = dice_of_turn(dice)
     state = new_state(position, dice, first_turn)
-    found: dict[tuple, tuple[RawStep, ...]] = {}
+    steps_of, apply, undo = state.steps, state.apply, state.undo
+    full = len(remaining)
+    ordered = isinstance(state, ShortState) and full == 4
+    seen: set[tuple] | None = set() if isinstance(state, LongState) else None
+    found: dict[int, tuple[RawStep, ...]] = {}
     best = 1  # a turn that plays nothing is a pass, not a move
+    path: list[RawStep] = []
 
-    def on_node(steps: list[RawStep], leaf: bool) -> None:
+    def walk(remaining: tuple[int, ...], max_src: int) -> None:
         nonlocal best
-        # Bearing off the last checker ends the game and so uses the whole roll (as Open
-        # Sage and GNU Backgammon count it): 3/off with a 3-2 is as full as 3/1*/off.
-        used = len(remaining) if state.me[OFF] == CHECKERS else len(steps)
-        if not leaf or used < best:
+        if seen is not None:
+            mark = (state.code, state.head_used, len(remaining))  # type: ignore[union-attr]
+            if mark in seen:
+                return
+            seen.add(mark)
+        if len(remaining) == 1:
+            die = remaining[0]
+            last = steps_of(die, max_src)
+            if last:  # each step ends a move that uses every die
+                if best < full:
+                    found.clear()
+                    best = full
+                code, shift = state.code, _SHIFT[die]
+                for src, dst, hit in last:
+                    key = code + shift[src] + _HIT[dst] if hit else code + shift[src]
+                    if key not in found:
+                        found[key] = (*path, (src, dst, hit, die))
+                return
+        else:
+            leaf = True
+            for i, die in enumerate(remaining):
+                if die in remaining[:i]:
+                    continue
+                rest = remaining[:i] + remaining[i + 1 :]
+                for step in steps_of(die, max_src):
+                    leaf = False
+                    apply(*step)
+                    path.append((*step, die))
+                    walk(rest, step[0] if ordered else BAR)
+                    path.pop()
+                    undo(*step)
+            if not leaf:
+                return
+        # No die left can be played. Bearing off the last checker ends the game and so uses
+        # the whole roll (as Open Sage and GNU Backgammon count it): 3/off with a 3-2 is as
+        # full as 3/1*/off.
+        used = full if state.me[OFF] == CHECKERS else len(path)
+        if used < best:
             return
         if used > best:
             found.clear()
             best = used
-        key = state.key()
-        if key not in found:
-            found[key] = tuple(steps)
+        if state.code not in found:
+            found[state.code] = tuple(path)
 
-    search(state, remaining, on_node)
-    if best == 1 and len(remaining) == 2 and any(s[0][3] == remaining[0] for s in found.values()):
+    walk(remaining, BAR)
+    if best == 1 and full == 2 and any(s[0][3] == remaining[0] for s in found.values()):
         found = {k: s for k, s in found.items() if s[0][3] == remaining[0]}
-    return {key: (state.result(key), steps) for key, steps in found.items()}
+    return {key: (state.result(steps), steps) for key, steps in found.items()}
 
 
-def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[tuple]:
+def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[int]:
     """Search-state keys of the legal results, for the step interface."""
     return set(_final_nodes(position, dice, first_turn))
 
