@@ -61,6 +61,7 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
                            show_alert=True)
         return
     await query.answer()
+    service.coalescer.note(query.message.chat.id)
     group_t = await service.chat_translator(query.message.chat.id)
     await query.message.edit_text(  # type: ignore[union-attr]
         group_t("group-challenge-taken", name=player.name))

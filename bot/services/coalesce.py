@@ -63,6 +63,10 @@ class Coalescer:
             self._flushers.pop(chat, None)
             self._waiting.pop(chat, None)
 
+    def note(self, chat: Hashable) -> None:
+        """Count a message sent to `chat` some other way: it uses the same allowance."""
+        self._sent.setdefault(chat, deque()).append(self.clock())
+
     async def _send(self, chat: Hashable, send: Send) -> None:
         self._sent.setdefault(chat, deque()).append(self.clock())
         try:

@@ -125,6 +125,7 @@ class GameService:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
         message_id = await send_board(self.bot, chat_id, await self._group_board(row, live,
                                                                                  chat_id))
+        self.coalescer.note(chat_id)
         if message_id is not None:
             await boards.put_board_message(self.db, row.id, chat_id, message_id,
                                            player_id=None, now=now)
@@ -460,6 +461,7 @@ class GameService:
                     lines.append(t("group-rating", name=names[seat],
                                    delta=f"{change.delta:+d}", rating=change.after))
             await send_text(self.bot, message.chat_id, "\n".join(lines))
+            self.coalescer.note(message.chat_id)
         if shared:
             return
         for seat, player in enumerate(row.players):
@@ -549,6 +551,7 @@ class GameService:
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
         await send_text(self.bot, chat_id, text, join)
+        self.coalescer.note(chat_id)
 
     async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
         """Accept an inline challenge card: the game runs in both private chats.

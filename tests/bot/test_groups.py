@@ -61,6 +61,8 @@ async def test_an_open_group_challenge_played_to_the_end(group_harness: Harness)
     # Group leaderboard: the group's players only.
     users[ALI].command("/top", chat=GROUP)
     await h.feed()
+    users[ALI].press_button(GROUP, "Long nard")
+    await h.feed()
     top = h.fake.last_message(GROUP).text or ""
     assert "Ali" in top and "Vali" in top
 
