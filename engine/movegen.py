@@ -10,7 +10,7 @@ Backgammon does): any set of same-die steps can be reordered that way. Long nard
 that shortcut because the head and six-block rules make order matter; it remembers the
 states it has expanded instead.
 
-A state's `key()` is an exact integer code of its board (4 bits per count, plus a bit per
+A state's `key()` is an exact integer code of its board (a byte per count, plus a bit per
 point where a blot was hit), kept current by `apply` and `undo`. The full-move generator
 reads the key of each move's last step straight from that code, without stepping there.
 """
@@ -33,18 +33,23 @@ _OPENING_DOUBLES_FROM_HEAD = {6, 4, 3}
 
 RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
 
-# The board code: count n on index i (0 = off .. 25 = bar) adds n << 4 * i; a blot hit on my
-# point p adds 1 << 104 + p. _SHIFT[die][src] is the change of one checker moving from src
-# by die (to 0 when it bears off); _DOWN[top] lists the points top..1.
-_UNIT = tuple(1 << 4 * i for i in range(26))
-_HIT = tuple(1 << 104 + p for p in range(26))
+# The board code: the 26 counts (index 0 = off .. 25 = bar) as little-endian bytes; a blot
+# hit on my point p adds 1 << 208 + p. _SHIFT[die][src] is the change of one checker moving
+# from src by die (to 0 when it bears off); _DOWN[top] lists the points top..1.
+_UNIT = tuple(1 << 8 * i for i in range(26))
+_HITS_AT = 8 * 26
+_HIT = tuple(1 << _HITS_AT + p for p in range(26))
 _SHIFT = tuple(tuple(_UNIT[max(src - die, OFF)] - _UNIT[src] for src in range(26))
                for die in range(7))
 _DOWN = tuple(range(top, 0, -1) for top in range(25))
 
 
 def _code(counts: list[int]) -> int:
-    return sum(n * unit for n, unit in zip(counts, _UNIT))
+    return int.from_bytes(bytes(counts), "little")
+
+
+def _counts(code: int) -> tuple[int, ...]:
+    return tuple(code.to_bytes(30, "little")[:26])
 
 
 class Play(NamedTuple):
@@ -105,18 +110,18 @@ class ShortState:
     def key(self) -> int:
         return self.code
 
-    def result(self, steps: tuple[RawStep, ...]) -> Position:
-        """The position `steps` lead to from this state's board, with the opponent on roll."""
-        me, opp = self.me.copy(), self.opp
-        for src, dst, hit, _ in steps:
-            me[src] -= 1
-            me[dst] += 1
-            if hit:
-                if opp is self.opp:
-                    opp = list(opp)
-                opp[25 - dst] -= 1  # type: ignore[index]
-                opp[BAR] += 1  # type: ignore[index]
-        return tuple.__new__(Position, (Variant.SHORT, tuple(opp), tuple(me)))
+    def result(self, key: int) -> Position:
+        """The position of a `key()`, with the opponent on roll."""
+        hits = key >> _HITS_AT
+        opp = self.opp
+        if hits:
+            opp_list = list(opp)
+            for point in range(1, 25):
+                if hits >> point & 1:
+                    opp_list[25 - point] -= 1
+                    opp_list[BAR] += 1
+            opp = tuple(opp_list)
+        return tuple.__new__(Position, (Variant.SHORT, opp, _counts(key)))
 
 
 class LongState:
@@ -195,13 +200,9 @@ class LongState:
     def key(self) -> int:
         return self.code
 
-    def result(self, steps: tuple[RawStep, ...]) -> Position:
-        """The position `steps` lead to from this state's board, with the opponent on roll."""
-        me = self.me.copy()
-        for src, dst, _, _ in steps:
-            me[src] -= 1
-            me[dst] += 1
-        return tuple.__new__(Position, (Variant.LONG, self.opp, tuple(me)))
+    def result(self, key: int) -> Position:
+        """The position of a `key()`, with the opponent on roll."""
+        return tuple.__new__(Position, (Variant.LONG, self.opp, _counts(key)))
 
 
 State = ShortState | LongState
@@ -354,7 +355,7 @@ def _final_nodes(
     walk(remaining, BAR)
     if best == 1 and full == 2 and any(s[0][3] == remaining[0] for s in found.values()):
         found = {k: s for k, s in found.items() if s[0][3] == remaining[0]}
-    return {key: (state.result(steps), steps) for key, steps in found.items()}
+    return {key: (state.result(key), steps) for key, steps in found.items()}
 
 
 def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[int]:

@@ -62,9 +62,9 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
         return
     await query.answer()
     service.coalescer.note(query.message.chat.id)
-    group_t = await service.chat_translator(query.message.chat.id)
+    t = await service.chat_translator(query.message.chat.id)  # the group's language now
     await query.message.edit_text(  # type: ignore[union-attr]
-        group_t("group-challenge-taken", name=player.name))
+        t("group-challenge-taken", name=player.name))
 
 
 async def cards(query: InlineQuery, t: Translator, player: Player) -> None:

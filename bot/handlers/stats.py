@@ -49,7 +49,7 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int) -> 
         lines.append(t("top-empty"))
 
     def line(standing: Standing) -> str:
-        value = standing.value if data.period == "all" else f"{standing.value:+d}"
+        value = str(standing.value) if data.period == "all" else f"{standing.value:+d}"
         mark = " ◀" if standing.player_id == player_id else ""
         return t("top-line", rank=standing.rank, name=standing.name, value=value) + mark
 
@@ -96,7 +96,7 @@ async def me(message: Message, player: Player, t: Translator, service: GameServi
     histories = {}
     for variant in VARIANTS:
         s = await stats.player_stats(service.db, player.id, variant)
-        lines.append(t("me-stats", variant=t(f"variant-{variant}"), rating=s.rating,
+        lines.append(t("me-stats", variant=t(f"variant-{variant}"), rating=str(s.rating),
                        games=s.games, wins=s.wins, losses=s.losses,
                        mars_given=s.marses_given, mars_taken=s.marses_taken,
                        koks_given=s.koks_given, koks_taken=s.koks_taken,

@@ -459,7 +459,7 @@ class GameService:
                 if player in changes:
                     change = changes[player]
                     lines.append(t("group-rating", name=names[seat],
-                                   delta=f"{change.delta:+d}", rating=change.after))
+                                   delta=f"{change.delta:+d}", rating=str(change.after)))
             await send_text(self.bot, message.chat_id, "\n".join(lines))
             self.coalescer.note(message.chat_id)
         if shared:
@@ -480,7 +480,8 @@ class GameService:
                              else t("match-next", number=live.number + 1))
             if player in changes:
                 change = changes[player]
-                lines.append(t("rating-change", delta=f"{change.delta:+d}", rating=change.after))
+                lines.append(t("rating-change", delta=f"{change.delta:+d}",
+                               rating=str(change.after)))  # no thousands separator
             await send_text(self.bot, player, "\n".join(lines))
 
     async def redraw(self, player_id: int) -> bool:

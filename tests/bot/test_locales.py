@@ -32,6 +32,8 @@ SAMPLES: dict[str, object] = {
     "number": 2, "delta": "+100", "rating": 1600, "kind": "mars", "reason": "resignation",
     "period": "Today", "rank": 3, "games": 40, "wins": 22, "losses": 18, "mars_given": 5,
     "mars_taken": 4, "koks_given": 1, "koks_taken": 0, "best_streak": 6,
+    "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
+    "loser": "Leyla",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
@@ -338,7 +340,7 @@ def _values(enum_path: str) -> list[str]:
 
 
 FAMILIES: dict[str, Callable[[], list[str]]] = {
-    "cmd-": lambda: _constant("app.py", "COMMANDS"),
+    "cmd-": lambda: _constant("app.py", "COMMANDS") + _constant("app.py", "GROUP_COMMANDS"),
     "top-period-": lambda: _constant("handlers/stats.py", "PERIODS"),
     "level-": _levels,
     "kind-": lambda: _values("engine.result.ResultKind"),
