@@ -30,6 +30,7 @@ HEAD = 24
 ROUTE = (*range(12, 0, -1), *range(24, 12, -1))
 ROUTE_INDEX = {point: i for i, point in enumerate(ROUTE)}
 _OPENING_DOUBLES_FROM_HEAD = {6, 4, 3}
+_SHORT, _LONG = Variant.SHORT, Variant.LONG  # looking up an enum member is slow
 
 RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
 
@@ -37,19 +38,17 @@ RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
 # hit on my point p adds 1 << 208 + p. _SHIFT[die][src] is the change of one checker moving
 # from src by die (to 0 when it bears off); _DOWN[top] lists the points top..1.
 _UNIT = tuple(1 << 8 * i for i in range(26))
-_HITS_AT = 8 * 26
-_HIT = tuple(1 << _HITS_AT + p for p in range(26))
+_HIT = tuple(1 << 8 * 26 + p for p in range(26))
 _SHIFT = tuple(tuple(_UNIT[max(src - die, OFF)] - _UNIT[src] for src in range(26))
                for die in range(7))
 _DOWN = tuple(range(top, 0, -1) for top in range(25))
+# The `Step` of each raw step, shared (steps are immutable values).
+_STEPS = {(src, max(src - die, OFF), hit, die): Step(src, max(src - die, OFF), hit)
+          for src in range(1, 26) for die in range(1, 7) for hit in (False, True)}
 
 
 def _code(counts: list[int]) -> int:
     return int.from_bytes(bytes(counts), "little")
-
-
-def _counts(code: int) -> tuple[int, ...]:
-    return tuple(code.to_bytes(30, "little")[:26])
 
 
 class Play(NamedTuple):
@@ -110,18 +109,18 @@ class ShortState:
     def key(self) -> int:
         return self.code
 
-    def result(self, key: int) -> Position:
-        """The position of a `key()`, with the opponent on roll."""
-        hits = key >> _HITS_AT
-        opp = self.opp
-        if hits:
-            opp_list = list(opp)
-            for point in range(1, 25):
-                if hits >> point & 1:
-                    opp_list[25 - point] -= 1
-                    opp_list[BAR] += 1
-            opp = tuple(opp_list)
-        return tuple.__new__(Position, (Variant.SHORT, opp, _counts(key)))
+    def result(self, steps: tuple[RawStep, ...]) -> Position:
+        """The position `steps` lead to from this state's board, with the opponent on roll."""
+        me, opp = self.me.copy(), self.opp
+        for src, dst, hit, _ in steps:
+            me[src] -= 1
+            me[dst] += 1
+            if hit:
+                if opp is self.opp:
+                    opp = list(opp)
+                opp[25 - dst] -= 1  # type: ignore[index]
+                opp[BAR] += 1  # type: ignore[index]
+        return tuple.__new__(Position, (_SHORT, tuple(opp), tuple(me)))
 
 
 class LongState:
@@ -200,16 +199,20 @@ class LongState:
     def key(self) -> int:
         return self.code
 
-    def result(self, key: int) -> Position:
-        """The position of a `key()`, with the opponent on roll."""
-        return tuple.__new__(Position, (Variant.LONG, self.opp, _counts(key)))
+    def result(self, steps: tuple[RawStep, ...]) -> Position:
+        """The position `steps` lead to from this state's board, with the opponent on roll."""
+        me = self.me.copy()
+        for src, dst, _, _ in steps:
+            me[src] -= 1
+            me[dst] += 1
+        return tuple.__new__(Position, (_LONG, self.opp, tuple(me)))
 
 
 State = ShortState | LongState
 
 
 def new_state(position: Position, dice: tuple[int, int], first_turn: bool = False) -> State:
-    if position.variant is Variant.SHORT:
+    if position.variant is _SHORT:
         return ShortState(position)
     return LongState(position, first_turn, dice)
 
@@ -279,24 +282,33 @@ def legal_moves(
     Empty when no die can be played (the turn passes). `first_turn` marks a long-nard
     player's very first roll of the game (the head rule's exception for 6-6, 4-4, 3-3).
     """
+    state, found = _final_steps(position, dice, first_turn)
     # tuple.__new__ skips NamedTuple's argument handling: this is the hot path.
-    new = tuple.__new__
-    return [new(Play, (new(Move, (tuple([new(Step, raw[:3]) for raw in steps]),)), after))
-            for after, steps in _final_nodes(position, dice, first_turn).values()]
+    new, result, step = tuple.__new__, state.result, _STEPS.__getitem__
+    return [new(Play, (new(Move, (tuple(map(step, steps)),)), result(steps)))
+            for steps in found.values()]
 
 
 def _final_nodes(
     position: Position, dice: tuple[int, int], first_turn: bool
 ) -> dict[int, tuple[Position, tuple[RawStep, ...]]]:
-    """Legal results keyed by search-state key: (position after, the steps that reach it).
+    """Legal results keyed by search-state key: (position after, the steps that reach it)."""
+    state, found = _final_steps(position, dice, first_turn)
+    return {key: (state.result(steps), steps) for key, steps in found.items()}
+
+
+def _final_steps(
+    position: Position, dice: tuple[int, int], first_turn: bool
+) -> tuple[State, dict[int, tuple[RawStep, ...]]]:
+    """The search state (back at the start) and the steps of each legal result, by key.
 
     The same walk as `search`, specialised: the last die's steps are not taken one by one,
     their keys are read from the state's code (one result kept per key, the first found).
     """
-    if position.is_over:
-        return {}
     remaining = dice_of_turn(dice)
     state = new_state(position, dice, first_turn)
+    if position.is_over:
+        return state, {}
     steps_of, apply, undo = state.steps, state.apply, state.undo
     full = len(remaining)
     ordered = isinstance(state, ShortState) and full == 4
@@ -355,7 +367,7 @@ def _final_nodes(
     walk(remaining, BAR)
     if best == 1 and full == 2 and any(s[0][3] == remaining[0] for s in found.values()):
         found = {k: s for k, s in found.items() if s[0][3] == remaining[0]}
-    return {key: (state.result(key), steps) for key, steps in found.items()}
+    return state, found
 
 
 def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[int]:

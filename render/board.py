@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from render.compose import compose
-from render.encode import encode
+from render.compose import compose, compose_palette
+from render.encode import encode, encode_png
 from render.scene import Scene
 
 
 def render_board(scene: Scene, *, fmt: str = "PNG") -> bytes:
     """The board picture of `scene`: an 8-bit PNG (default) or a JPEG ("JPEG")."""
+    if fmt.upper() == "PNG":
+        return encode_png(compose_palette(scene))
     return encode(compose(scene), fmt)

@@ -51,6 +51,13 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
+def encode_png(image: Image.Image) -> bytes:
+    """An 8-bit PNG of `image`, already in palette form."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
 def encode(image: Image.Image, fmt: str = "PNG") -> bytes:
     """PNG (8-bit, the default) or JPEG (quality 90, for callers that want a photo)."""
     out = io.BytesIO()

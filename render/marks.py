@@ -3,22 +3,30 @@
 The last move is given in the mover's numbering; it is shown in the viewer's: a ring round
 the checkers that arrived, a hollow ghost where checkers left, and the point numbers
 badged, so '12 → 18' can be read off the frame at a glance.
+
+This module only decides what is marked where; compose.py draws it as part of the layer
+(point column, bar, tray, point number) that the mark sits on.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-from PIL import Image, ImageDraw
+from collections import Counter, defaultdict
 
 from engine.position import BAR, OFF, opp_point
-from render import art, text, theme
 from render import geometry as g
+from render import theme
 from render.scene import Scene, Side
 
 Stacks = dict[int, tuple[Side, int]]
 LAST_MOVE_RING = 4
 STEP_RING = 5
+
+# A mark on a stack: ("ring", colour, ring width, slot) or ("ghost", colour, 0, slot), the
+# slot counting discs from the stack's edge (0) like geometry.stack_centers.
+Mark = tuple[str, theme.RGB, int, int]
+# Where a stack stands: (viewer point 1..24, "viewer") or (25, side) for a side's bar.
+Spot = tuple[int, Side]
+Pill = tuple[theme.RGB, bool]  # a point-number badge: colour, filled
 
 
 def mover(scene: Scene) -> Side:
@@ -45,74 +53,67 @@ def last_move(scene: Scene) -> tuple[Counter[int], Counter[int]]:
     return came_from, went_to
 
 
-def _label(canvas: Image.Image, draw: ImageDraw.ImageDraw, point: int, color: theme.RGB,
-           filled: bool) -> None:
-    center = g.label_center(point)
-    art.paste(canvas, art.pill(color, filled), center)
-    fill = theme.BAND if filled else theme.FRAME_TEXT
-    draw.text(center, str(point), font=text.font(21), fill=fill, anchor="mm")
+def spot(side: Side, point: int) -> Spot:
+    """The stack key of viewer point `point` (1..24) or of `side`'s bar (25)."""
+    return (point, side) if point == BAR else (point, "viewer")
 
 
-def draw_labels(canvas: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene) -> None:
-    """Badge the point numbers: hollow where a move starts, filled where it ends."""
+def label_pills(scene: Scene) -> dict[int, list[Pill]]:
+    """Badges on the point numbers, in drawing order: hollow where a move starts, filled
+    where it ends; then the step interface's selection (hollow) and targets (filled)."""
+    pills: dict[int, list[Pill]] = defaultdict(list)
     came_from, went_to = last_move(scene)
     for points, filled in ((came_from, False), (went_to, True)):
         for point in points:
             if 1 <= point <= 24:
-                _label(canvas, draw, point, theme.LAST_MOVE, filled)
+                pills[point].append((theme.LAST_MOVE, filled))
     if scene.selected is not None and scene.selected != BAR:
-        _label(canvas, draw, scene.selected, theme.STEP, filled=False)
+        pills[scene.selected].append((theme.STEP, False))
     for point in scene.targets:
         if point != OFF:
-            _label(canvas, draw, point, theme.STEP, filled=True)
+            pills[point].append((theme.STEP, True))
+    return pills
 
 
-def _outline_slabs(draw: ImageDraw.ImageDraw, side: Side, color: theme.RGB, first: int,
-                   last: int) -> None:
-    """Outline borne-off slabs first..last (inclusive) of `side`."""
-    boxes = [g.slab_box(side, k) for k in (first, last)]
-    x0, x1 = boxes[0][0] - 4, boxes[0][2] + 4
-    y0 = min(b[1] for b in boxes) - 4
-    y1 = max(b[3] for b in boxes) + 4
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=6, outline=color, width=3)
+class TrayMarks:
+    """Marks inside a tray: an outline round borne-off slabs first..last, a lit next slot."""
+
+    def __init__(self) -> None:
+        self.outline: tuple[int, int] | None = None
+        self.step_slot: int | None = None
 
 
-def draw_last_move(canvas: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
-                   stacks: Stacks) -> None:
+def stack_marks(scene: Scene, stacks: Stacks) -> tuple[dict[Spot, list[Mark]],
+                                                         dict[Side, TrayMarks]]:
+    """Rings and ghosts on stacks, and the marks in the trays, each list in drawing order."""
+    marks: dict[Spot, list[Mark]] = defaultdict(list)
+    trays = {"viewer": TrayMarks(), "opponent": TrayMarks()}
     came_from, went_to = last_move(scene)
     side = mover(scene)
-    ring = art.ring(theme.LAST_MOVE, LAST_MOVE_RING)
-    ghost = art.ghost(theme.LAST_MOVE)
     for point, n in went_to.items():
         if point == OFF:
             off = scene.counts(side)[OFF]
             if off:
-                _outline_slabs(draw, side, theme.LAST_MOVE, max(0, off - n), off - 1)
+                trays[side].outline = (max(0, off - n), off - 1)
             continue
         shown = min(stacks.get(point, (side, 0))[1], g.MAX_STACK)
-        for center in g.stack_centers(side, point)[max(0, shown - n):shown]:
-            art.paste(canvas, ring, center)
+        for k in range(max(0, shown - n), shown):
+            marks[spot(side, point)].append(("ring", theme.LAST_MOVE, LAST_MOVE_RING, k))
     for point, n in came_from.items():
         count = scene.counts(side)[BAR] if point == BAR else stacks.get(point, (side, 0))[1]
-        for center in g.stack_centers(side, point)[count:count + n]:
-            art.paste(canvas, ghost, center)
+        for k in range(count, min(count + n, g.MAX_STACK)):
+            marks[spot(side, point)].append(("ghost", theme.LAST_MOVE, 0, k))
 
-
-def draw_step(canvas: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
-              stacks: Stacks) -> None:
     me = scene.position.me
     if scene.selected is not None and me[scene.selected]:
-        top = g.stack_centers("viewer", scene.selected)[min(me[scene.selected], g.MAX_STACK) - 1]
-        art.paste(canvas, art.ring(theme.STEP, STEP_RING), top)
-    ghost = art.ghost(theme.STEP)
+        top = min(me[scene.selected], g.MAX_STACK) - 1
+        marks[spot("viewer", scene.selected)].append(("ring", theme.STEP, STEP_RING, top))
     for point in scene.targets:
         if point == OFF:
-            k = min(me[OFF], 14)
-            x0, y0, x1, y1 = g.slab_box("viewer", k)
-            draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=5, fill=theme.STEP)
-            _outline_slabs(draw, "viewer", theme.STEP, k, k)
+            trays["viewer"].step_slot = min(me[OFF], 14)
             continue
-        side, count = stacks.get(point, ("viewer", 0))
+        owner, count = stacks.get(point, ("viewer", 0))
         # Onto an opposing blot the ghost covers it: the hit is visible before it happens.
-        slot = min(count, g.MAX_STACK - 1) if side == "viewer" else 0
-        art.paste(canvas, ghost, g.checker_center(point, slot))
+        slot = min(count, g.MAX_STACK - 1) if owner == "viewer" else 0
+        marks[spot("viewer", point)].append(("ghost", theme.STEP, 0, slot))
+    return marks, trays

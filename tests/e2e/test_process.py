@@ -114,7 +114,7 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         answers = [(r.method, r.error_code) for r in fake.requests]
         assert ("editMessageMedia", 429) in answers and ("editMessageMedia", 400) in answers
 
-        moves_before = stored(db, "SELECT version, kind, notation FROM moves ORDER BY id")
+        moves_before = stored(db, "SELECT version, kind, notation, seat FROM moves ORDER BY id")
         version = stored(db, "SELECT version FROM games")[0][0]
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(30)
@@ -126,10 +126,10 @@ async def test_process_survives_sigkill_and_fires_deadlines(
             await press_next(fake, db)
             if stored(db, "SELECT version FROM games")[0][0] != version:
                 break
-        after = stored(db, "SELECT version, kind, notation FROM moves ORDER BY id")
+        after = stored(db, "SELECT version, kind, notation, seat FROM moves ORDER BY id")
         assert after[: len(moves_before)] == moves_before  # nothing lost
-        # Applied once: every new log line belongs to a new version, none is repeated (the
-        # press may also have let the computer move, which is a version of its own).
+        # Applied once: every new log line belongs to a new version and none is repeated by
+        # the same seat (the press may also have let the computer move: a version of its own).
         new = after[len(moves_before):]
         assert new and all(row[0] > version for row in new)
         assert len(set(after)) == len(after)
