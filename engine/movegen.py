@@ -1,9 +1,10 @@
 """Legal moves: one per distinct resulting position, every rule of RULES.md enforced.
 
 The rules of a single step live in one search state per variant (`ShortState`, `LongState`):
-a mutable board with `steps(die)`, `apply` and `undo`. `search` walks every order of the
-dice over that state (the full-move and larger-die rules need the whole turn), and the step
-interface in `engine.turn` walks the same state, so the two can never disagree.
+a mutable board with `steps(die)`, `apply` and `undo`. Every order of the dice is walked over
+that state (the full-move and larger-die rules need the whole turn): by `search` for the step
+interface in `engine.turn`, and by `_final_steps`, its specialised twin, for the full moves.
+Both ask the same `steps()` for every step, so the two can never disagree.
 
 Doubles in short nard only try steps in non-increasing order of starting point (as GNU
 Backgammon does): any set of same-die steps can be reordered that way. Long nard may not use
@@ -12,7 +13,8 @@ states it has expanded instead.
 
 A state's `key()` is an exact integer code of its board (a byte per count, plus a bit per
 point where a blot was hit), kept current by `apply` and `undo`. The full-move generator
-reads the key of each move's last step straight from that code, without stepping there.
+reads the key after each move's last step straight from that code, without stepping there,
+and builds a result only for the first move to reach each key.
 """
 
 from __future__ import annotations
@@ -39,16 +41,29 @@ RawStep = tuple[int, int, bool, int]  # src, dst, hit, die
 # from src by die (to 0 when it bears off); _DOWN[top] lists the points top..1.
 _UNIT = tuple(1 << 8 * i for i in range(26))
 _HIT = tuple(1 << 8 * 26 + p for p in range(26))
-_SHIFT = tuple(tuple(_UNIT[max(src - die, OFF)] - _UNIT[src] for src in range(26))
-               for die in range(7))
+_SHIFT = tuple(
+    tuple(_UNIT[max(src - die, OFF)] - _UNIT[src] for src in range(26)) for die in range(7)
+)
 _DOWN = tuple(range(top, 0, -1) for top in range(25))
 # The `Step` of each raw step, shared (steps are immutable values).
-_STEPS = {(src, max(src - die, OFF), hit, die): Step(src, max(src - die, OFF), hit)
-          for src in range(1, 26) for die in range(1, 7) for hit in (False, True)}
+_STEPS = {
+    (src, max(src - die, OFF), hit, die): Step(src, max(src - die, OFF), hit)
+    for src in range(1, 26)
+    for die in range(1, 7)
+    for hit in (False, True)
+}
 
 
 def _code(counts: list[int]) -> int:
     return int.from_bytes(bytes(counts), "little")
+
+
+def _to_bar(side: tuple[int, ...], point: int) -> tuple[int, ...]:
+    """`side` with its blot on `point` (in its own numbering) hit to the bar."""
+    counts = list(side)
+    counts[point] -= 1
+    counts[BAR] += 1
+    return tuple(counts)
 
 
 class Play(NamedTuple):
@@ -116,11 +131,8 @@ class ShortState:
             me[src] -= 1
             me[dst] += 1
             if hit:
-                if opp is self.opp:
-                    opp = list(opp)
-                opp[25 - dst] -= 1  # type: ignore[index]
-                opp[BAR] += 1  # type: ignore[index]
-        return tuple.__new__(Position, (_SHORT, tuple(opp), tuple(me)))
+                opp = _to_bar(opp, 25 - dst)
+        return tuple.__new__(Position, (_SHORT, opp, tuple(me)))
 
 
 class LongState:
@@ -285,8 +297,10 @@ def legal_moves(
     state, found = _final_steps(position, dice, first_turn)
     # tuple.__new__ skips NamedTuple's argument handling: this is the hot path.
     new, result, step = tuple.__new__, state.result, _STEPS.__getitem__
-    return [new(Play, (new(Move, (tuple(map(step, steps)),)), result(steps)))
-            for steps in found.values()]
+    return [
+        new(Play, (new(Move, (tuple(map(step, steps)),)), result(steps)))
+        for steps in found.values()
+    ]
 
 
 def _final_nodes(
