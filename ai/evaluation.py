@@ -8,6 +8,7 @@ import numpy as np
 from ai import model
 from ai.game import mover_won, win_kind
 from ai.network import LOSE_KOKS, LOSE_MARS, WIN, WIN_KOKS, WIN_MARS, equity
+from ai.pubeval import is_race
 from engine.position import CHECKERS, OFF, Position, Variant
 from engine.result import ResultKind
 
@@ -21,6 +22,23 @@ def _consistent(p: list[float]) -> list[float]:
     p[WIN_KOKS] = min(p[WIN_KOKS], p[WIN_MARS])
     p[LOSE_MARS] = min(p[LOSE_MARS], 1.0 - p[WIN])
     p[LOSE_KOKS] = min(p[LOSE_KOKS], p[LOSE_MARS])
+    return p
+
+
+def _impossible(position: Position, p: list[float]) -> list[float]:
+    """Zero what the rules rule out: no mars against a side that has borne off; no koks in
+    a short-nard race against a side with nothing on the bar or in the winner's home (in a
+    race its checkers only move away from there)."""
+    me, opp = position.me, position.opp
+    if opp[OFF]:
+        p[WIN_MARS] = p[WIN_KOKS] = 0.0
+    if me[OFF]:
+        p[LOSE_MARS] = p[LOSE_KOKS] = 0.0
+    if position.variant is Variant.SHORT and is_race(position):
+        if not any(opp[19:26]):
+            p[WIN_KOKS] = 0.0
+        if not any(me[19:26]):
+            p[LOSE_KOKS] = 0.0
     return p
 
 
@@ -46,7 +64,8 @@ def evaluate(position: Position) -> dict:
     """
     p = _finished(position)
     if p is None:
-        p = _consistent([float(x) for x in model.probabilities([position])[0]])
+        raw = [float(x) for x in model.probabilities([position])[0]]
+        p = _consistent(_impossible(position, raw))
     big = "koks" if position.variant is Variant.SHORT else "home_mars"
     return {
         "variant": position.variant.value,
