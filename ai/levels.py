@@ -4,8 +4,9 @@ Evaluators ("search depth" in brackets):
 * heuristic: the hand-written evaluator (1-ply: every legal result is scored);
 * network:   our TD(lambda)-trained network (1-ply);
 * network2:  the same network with a 2-ply search of the best candidates (`ai.search`);
-* sage1 / sage2: Open Sage at 1-ply / 2-ply (short nard only); where bgsage is missing they
-  fall back to `fallback` (network / network2) with the level's `fallback_noise`;
+* sage1 / sage2 / sage3: Open Sage at 1-, 2-, 3-ply (short nard only; its 1-ply is the raw
+  network); where bgsage is missing they fall back to `fallback` (network / network2) with
+  the level's `fallback_noise`;
 * pubeval:   Tesauro's linear benchmark (arena yardstick, short nard only).
 
 Noise is the standard deviation, in points per game, of the deterministic noise added to
@@ -31,15 +32,15 @@ class Level:
 
 _LEVELS: dict[Variant, tuple[Level, ...]] = {
     Variant.SHORT: (
-        Level("beginner", "Beginner", "heuristic", 0.30),
-        Level("casual", "Casual", "heuristic", 0.04),
-        Level("intermediate", "Intermediate", "network", 0.10),
-        Level("strong", "Strong", "sage1", 0.04, "network", 0.0),
-        Level("master", "Master", "sage2", 0.0, "network2", 0.0),
+        Level("beginner", "Beginner", "heuristic", 0.15),
+        Level("casual", "Casual", "heuristic", 0.06),
+        Level("intermediate", "Intermediate", "network", 0.08),
+        Level("strong", "Strong", "sage1", 0.05, "network", 0.0),
+        Level("master", "Master", "sage3", 0.0, "network2", 0.0),
     ),
     Variant.LONG: (
-        Level("beginner", "Beginner", "heuristic", 0.30),
-        Level("casual", "Casual", "heuristic", 0.04),
+        Level("beginner", "Beginner", "heuristic", 0.15),
+        Level("casual", "Casual", "heuristic", 0.06),
         Level("intermediate", "Intermediate", "network", 0.10),
         Level("strong", "Strong", "network", 0.0),
         Level("master", "Master", "network2", 0.0),
@@ -54,6 +55,7 @@ _REFERENCE: dict[str, Level] = {
     "pubeval": Level("pubeval", "pubeval", "pubeval", 0.0),
     "sage1": Level("sage1", "Open Sage 1-ply", "sage1", 0.0),
     "sage2": Level("sage2", "Open Sage 2-ply", "sage2", 0.0),
+    "sage3": Level("sage3", "Open Sage 3-ply", "sage3", 0.0, "network2", 0.0),
 }
 
 LEVELS: dict[str, tuple[str, ...]] = {
@@ -69,6 +71,7 @@ def get_level(variant: Variant | str, name: str) -> Level:
         if level.name == name:
             return level
     ref = _REFERENCE.get(name)
-    if ref is None or (variant is Variant.LONG and ref.evaluator in ("pubeval", "sage1", "sage2")):
+    short_only = ref is not None and ref.evaluator in ("pubeval", "sage1", "sage2", "sage3")
+    if ref is None or (variant is Variant.LONG and short_only):
         raise ValueError(f"unknown {variant.value} level {name!r}")
     return ref

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from ai.network import Network, equity
 from engine.movegen import Play
 from engine.position import Position, Variant
 
-WEIGHTS_DIR = Path(__file__).parent / "weights"
+# NARD_AI_WEIGHTS_DIR points the arena at candidate weights without touching the shipped ones.
+WEIGHTS_DIR = Path(os.environ.get("NARD_AI_WEIGHTS_DIR") or Path(__file__).parent / "weights")
 _lock = threading.Lock()
 _networks: dict[Variant, Network] = {}
 

@@ -15,9 +15,9 @@ from engine.position import Position
 def _scores(level: Level, position: Position, dice: tuple[int, int], plays: list[Play]):
     """Scores for the mover and the noise to use (which depends on the fallback)."""
     ev, sigma = level.evaluator, level.noise
-    if ev in ("sage1", "sage2"):
+    if ev in ("sage1", "sage2", "sage3"):
         if sage.available():
-            level_ = "1ply" if ev == "sage1" else "2ply"
+            level_ = {"sage1": "1ply", "sage2": "2ply", "sage3": "3ply"}[ev]
             return sage.scores(position, dice, plays, level_), sigma
         ev, sigma = level.fallback, level.fallback_noise
     if ev == "heuristic":
