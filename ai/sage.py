@@ -22,7 +22,9 @@ from engine.movegen import Play
 from engine.position import BAR, Position, Variant
 
 _lock = threading.Lock()
-_analyzers: dict[tuple[str, bool], Any] = {}
+# One analyzer per (level, cubeful), each with its own lock: bgsage calls itself thread-safe,
+# but its N-ply analyzer clears a shared cache after every call, so calls are serialised.
+_analyzers: dict[tuple[str, bool], tuple[Any, threading.Lock]] = {}
 _disabled = os.environ.get("NARD_AI_NO_BGSAGE", "") not in ("", "0")
 
 try:  # pragma: no cover - depends on the platform
@@ -41,14 +43,15 @@ def set_disabled(disabled: bool) -> None:
     _disabled = disabled
 
 
-def analyzer(level: str, cubeful: bool) -> Any:
-    """A shared analyzer ("1ply" or "2ply"), created once under a lock (bgsage is thread-safe)."""
+def analyzer(level: str, cubeful: bool) -> tuple[Any, threading.Lock]:
+    """The shared analyzer for `level` ("1ply", "2ply", "3ply") and the lock to call it under."""
     key = (level, cubeful)
     with _lock:
         if key not in _analyzers:
-            # 2-ply uses the fewest worker threads bgsage allows: the bot shares the machine.
+            # The search runs on one thread: the bot shares a small machine.
             extra = {"parallel_threads": 1} if level != "1ply" else {}
-            _analyzers[key] = _bgsage.create_analyzer(level, cubeful=cubeful, **extra)
+            made = _bgsage.create_analyzer(level, cubeful=cubeful, **extra)
+            _analyzers[key] = (made, threading.Lock())
         return _analyzers[key]
 
 
@@ -69,7 +72,9 @@ def scores(position: Position, dice: tuple[int, int], plays: list[Play], level: 
     A play whose board bgsage did not list (which would be an engine disagreement) gets
     -inf, so it is never preferred to one bgsage ranked.
     """
-    result = analyzer(level, cubeful=False).checker_play(board(position), dice[0], dice[1])
+    engine, lock = analyzer(level, cubeful=False)
+    with lock:
+        result = engine.checker_play(board(position), dice[0], dice[1])
     ranked = {tuple(m.board): m.equity for m in result.moves}
     return np.array(
         [ranked.get(tuple(board(p.after.swapped())), -np.inf) for p in plays]
@@ -82,6 +87,7 @@ def cube_action(
 ) -> Any:
     """bgsage's cube analysis of `position` (the player on roll may double)."""
     owner = {"me": "player", "opp": "opponent", "center": "centered"}[cube_owner]
-    return analyzer(level, cubeful=True).cube_action(
-        board(position), cube_value, owner, away1=away[0], away2=away[1], is_crawford=crawford
-    )
+    engine, lock = analyzer(level, cubeful=True)
+    with lock:
+        return engine.cube_action(board(position), cube_value, owner, away1=away[0],
+                                  away2=away[1], is_crawford=crawford)

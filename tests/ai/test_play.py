@@ -84,3 +84,16 @@ def test_weak_levels_err_but_not_always():
     diff = sum(ai.choose_move(p, d, "beginner") != ai.choose_move(p, d, "casual")
                for p, d in samples)
     assert 0 < diff < len(samples)
+
+
+def test_choose_move_is_thread_safe():
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = [(pos, dice, variant, level)
+            for variant in ("short", "long")
+            for pos, dice in _positions(variant, 4, seed=12)
+            for level in ("casual", "intermediate", "strong", "master")]
+    expected = [ai.choose_move(pos, dice, level) for pos, dice, _, level in jobs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda job: ai.choose_move(job[0], job[1], job[3]), jobs * 2))
+    assert got == expected * 2
