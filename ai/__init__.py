@@ -1,1 +1,27 @@
-"""Computer opponents: evaluators, levels, training, arena."""
+"""Computer opponents: evaluators, levels, training, arena.
+
+The synchronous API the bot calls from a worker thread (all functions are thread-safe:
+networks and Open Sage analyzers are created once, lazily, under a lock, and are read-only
+afterwards):
+
+* `LEVELS[variant]`: the level names, weakest first; `LEVEL_LABELS[name]`: what to show;
+* `choose_move(position, dice, level, *, first_turn=False) -> Play`;
+* `cube_decision(...) -> "double" | "no_double"`, `take_decision(...) -> "take" | "drop"`;
+* `evaluate(position) -> dict` of win / mars / koks probabilities for the player on roll;
+* `expected_loss(position) -> ResultKind`, the engine's ExpectedLoss hook.
+"""
+
+from ai.cube import cube_decision, take_decision
+from ai.evaluation import evaluate, expected_loss
+from ai.levels import LEVEL_LABELS, LEVELS
+from ai.play import choose_move
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_LABELS",
+    "choose_move",
+    "cube_decision",
+    "evaluate",
+    "expected_loss",
+    "take_decision",
+]

@@ -1,0 +1,125 @@
+"""Play two levels against each other with duplicate dice; print one JSON object.
+
+    python -m ai.arena --variant short --a master --b strong --games 1000 --seed 1
+
+Games come in pairs: each pair's dice stream is played twice with the seats swapped (A
+starts the first game, B the second, with the same rolls in the same order), which cancels
+most of the luck. The 95% confidence interval of A's points per game is computed over the
+pairs (mean ± 1.96 standard errors), since the two games of a pair are not independent.
+No cube: points are the result kinds (short 1/2/3, long 1/3/3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+from ai import sage
+from ai.game import mover_won, opening_roll, roll, win_points
+from ai.levels import Level, get_level
+from ai.play import select
+from engine.movegen import legal_moves
+from engine.position import Position, Variant
+
+MAX_PLIES = 2000
+
+
+def dice_stream(variant: Variant, seed: int) -> Iterator[tuple[int, int]]:
+    rng = random.Random(seed)
+    yield opening_roll(variant, rng)
+    while True:
+        yield roll(rng)
+
+
+def play_game(
+    variant: Variant, players: tuple[Level, Level], dice: Iterator[tuple[int, int]],
+    times: tuple[list[float], list[float]],
+) -> tuple[int, int]:
+    """Play one game, players[0] starting; returns (winner index, points)."""
+    pos = Position.initial(variant)
+    first = [variant is Variant.LONG] * 2
+    turn = 0
+    for _ in range(MAX_PLIES):
+        d = next(dice)
+        plays = legal_moves(pos, d, first_turn=first[turn])
+        first[turn] = False
+        if plays:
+            start = time.perf_counter()
+            play = select(players[turn], pos, d, plays)
+            times[turn].append(time.perf_counter() - start)
+            if mover_won(play.after):
+                return turn, win_points(play.after)
+            pos = play.after
+        else:
+            pos = pos.swapped()
+        turn = 1 - turn
+    raise RuntimeError("game did not finish")
+
+
+def _p95(xs: list[float]) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+
+
+def run(variant: Variant, a: str, b: str, games: int, seed: int) -> dict:
+    la, lb = get_level(variant, a), get_level(variant, b)
+    times: tuple[list[float], list[float]] = ([], [])  # A's, B's decision times
+    pair_points: list[float] = []
+    wins_a = played = 0
+    for pair in range((games + 1) // 2):
+        stream_seed = seed * 1_000_003 + pair
+        total = 0
+        for a_starts in (True, False):
+            if played == games:
+                break
+            players = (la, lb) if a_starts else (lb, la)
+            t = times if a_starts else (times[1], times[0])
+            winner, points = play_game(variant, players, dice_stream(variant, stream_seed), t)
+            a_won = (winner == 0) == a_starts
+            wins_a += a_won
+            total += points if a_won else -points
+            played += 1
+        pair_points.append(total / 2)
+    ppg = sum(pair_points) / len(pair_points)
+    half = 1.96 * statistics.stdev(pair_points) / math.sqrt(len(pair_points)) \
+        if len(pair_points) > 1 else float("inf")
+    return {
+        "variant": variant.value, "a": a, "b": b, "seed": seed,
+        "bgsage": sage.available(),
+        "games": played,
+        "wins_a": wins_a,
+        "win_rate_a": round(wins_a / played, 4),
+        "points_per_game_a": round(ppg, 4),
+        "ci95": [round(ppg - half, 4), round(ppg + half, 4)],
+        "decision_ms": {
+            side: {"mean": round(1000 * statistics.fmean(ts), 2) if ts else 0.0,
+                   "p95": round(1000 * _p95(ts), 2), "moves": len(ts)}
+            for side, ts in (("a", times[0]), ("b", times[1]))
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", choices=["short", "long"], required=True)
+    parser.add_argument("--a", required=True, help="level or reference player (network, ...)")
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-bgsage", action="store_true", help="force the fallback path")
+    args = parser.parse_args(argv)
+    if args.no_bgsage:
+        sage.set_disabled(True)
+    print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""Computer levels: an evaluator, a search depth and a deterministic noise per level.
+
+Evaluators ("search depth" in brackets):
+* heuristic: the hand-written evaluator (1-ply: every legal result is scored);
+* network:   our TD(lambda)-trained network (1-ply);
+* network2:  the same network with a 2-ply search of the best candidates (`ai.search`);
+* sage1 / sage2 / sage3: Open Sage at 1-, 2-, 3-ply (short nard only; its 1-ply is the raw
+  network); where bgsage is missing they fall back to `fallback` (network / network2) with
+  the level's `fallback_noise`;
+* pubeval:   Tesauro's linear benchmark (arena yardstick, short nard only).
+
+Noise is the standard deviation, in points per game, of the deterministic noise added to
+every candidate's score (see `ai.noise`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.position import Variant
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    label: str  # what the bot shows
+    evaluator: str
+    noise: float
+    fallback: str = "network"  # evaluator of a sage level where bgsage is missing
+    fallback_noise: float = 0.0
+
+
+_LEVELS: dict[Variant, tuple[Level, ...]] = {
+    Variant.SHORT: (
+        Level("beginner", "Beginner", "heuristic", 0.15),
+        Level("casual", "Casual", "heuristic", 0.06),
+        Level("intermediate", "Intermediate", "network", 0.08),
+        Level("strong", "Strong", "sage1", 0.05, "network", 0.0),
+        Level("master", "Master", "sage3", 0.0, "network2", 0.0),
+    ),
+    Variant.LONG: (
+        Level("beginner", "Beginner", "heuristic", 0.15),
+        Level("casual", "Casual", "heuristic", 0.06),
+        Level("intermediate", "Intermediate", "network", 0.10),
+        Level("strong", "Strong", "network", 0.0),
+        Level("master", "Master", "network2", 0.0),
+    ),
+}
+
+# Reference players for the arena (not offered to users): the bare evaluators.
+_REFERENCE: dict[str, Level] = {
+    "heuristic": Level("heuristic", "Heuristic", "heuristic", 0.0),
+    "network": Level("network", "Network", "network", 0.0),
+    "network2": Level("network2", "Network 2-ply", "network2", 0.0),
+    "pubeval": Level("pubeval", "pubeval", "pubeval", 0.0),
+    "sage1": Level("sage1", "Open Sage 1-ply", "sage1", 0.0),
+    "sage2": Level("sage2", "Open Sage 2-ply", "sage2", 0.0),
+    "sage3": Level("sage3", "Open Sage 3-ply", "sage3", 0.0, "network2", 0.0),
+}
+
+LEVELS: dict[str, tuple[str, ...]] = {
+    v.value: tuple(level.name for level in levels) for v, levels in _LEVELS.items()
+}
+LEVEL_LABELS: dict[str, str] = {level.name: level.label for level in _LEVELS[Variant.SHORT]}
+
+
+def get_level(variant: Variant | str, name: str) -> Level:
+    """The level `name` of `variant`, or one of the arena's reference players."""
+    variant = Variant(variant)
+    for level in _LEVELS[variant]:
+        if level.name == name:
+            return level
+    ref = _REFERENCE.get(name)
+    short_only = ref is not None and ref.evaluator in ("pubeval", "sage1", "sage2", "sage3")
+    if ref is None or (variant is Variant.LONG and short_only):
+        raise ValueError(f"unknown {variant.value} level {name!r}")
+    return ref

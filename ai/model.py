@@ -1,0 +1,50 @@
+"""The shipped networks: loaded once per variant, lazily, under a lock; then read-only."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from ai.encoding import encode
+from ai.game import mover_won, win_points
+from ai.network import Network, equity
+from engine.movegen import Play
+from engine.position import Position, Variant
+
+# NARD_AI_WEIGHTS_DIR points the arena at candidate weights without touching the shipped ones.
+WEIGHTS_DIR = Path(os.environ.get("NARD_AI_WEIGHTS_DIR") or Path(__file__).parent / "weights")
+_lock = threading.Lock()
+_networks: dict[Variant, Network] = {}
+
+
+def weights_path(variant: Variant) -> Path:
+    return WEIGHTS_DIR / f"{Variant(variant).value}.npz"
+
+
+def network(variant: Variant) -> Network:
+    variant = Variant(variant)
+    net = _networks.get(variant)
+    if net is None:
+        with _lock:
+            net = _networks.get(variant)
+            if net is None:
+                net = _networks[variant] = Network.load(weights_path(variant))
+    return net
+
+
+def probabilities(positions: list[Position]) -> np.ndarray:
+    """Network probabilities (N, 5) for the player on roll in each position."""
+    return network(positions[0].variant).forward(encode(positions))
+
+
+def scores(position: Position, plays: list[Play]) -> np.ndarray:
+    """Network equity of each play for the mover: minus the opponent's equity after it."""
+    afters = [p.after for p in plays]
+    out = -equity(probabilities(afters), position.variant)
+    for i, after in enumerate(afters):
+        if mover_won(after):
+            out[i] = win_points(after)
+    return out

@@ -1,0 +1,11 @@
+import pytest
+
+from ai import sage
+
+
+@pytest.fixture
+def no_bgsage():
+    """Force the fallback path (as on a platform without bgsage wheels)."""
+    sage.set_disabled(True)
+    yield
+    sage.set_disabled(False)
