@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render.compose import compose, compose_palette
+from render.compose import compose, compose_scanlines
 from render.encode import encode, encode_png
 from render.scene import Scene
 
@@ -10,5 +10,5 @@ from render.scene import Scene
 def render_board(scene: Scene, *, fmt: str = "PNG") -> bytes:
     """The board picture of `scene`: an 8-bit PNG (default) or a JPEG ("JPEG")."""
     if fmt.upper() == "PNG":
-        return encode_png(compose_palette(scene))
+        return encode_png(compose_scanlines(scene))
     return encode(compose(scene), fmt)

@@ -1,18 +1,20 @@
 """Draws a Scene as the cached empty board plus a list of layers.
 
-A layer is one independent part of the picture: a point number's badge, a point's stack with
-the marks on it, a bar, a tray, a die, the cube, the caption, half of a name band. It is named
-by a hashable key, `(kind, *parameters)`, and what it draws depends on its key alone, so
-the picture of a key can be drawn once and reused:
+A layer is one independent part of the picture: a point number's badge, a stack, the rings
+and ghosts on a few stacks, a tray, a die, the cube, the caption, half of a name band. It is
+named by a hashable key, `(kind, *parameters)`, and what it draws depends on its key alone,
+so the picture of a key can be drawn once and reused:
 
-* `compose(scene)`, RGB: paints every layer in order onto a copy of the empty board (for JPEG
-  and for the colour sample the palette is built from);
-* `compose_palette(scene)`, 8-bit: pastes each layer's cached tile onto the empty board in
-  palette form. A tile is the layer painted on its patch of the empty board, mapped to the
-  palette and cut to the pixels it changes; a board is then a copy and a few dozen pastes,
-  with no per-picture colour mapping. The two agree pixel for pixel except where two layers
-  overlap (a ring's rim over a neighbouring disc, the faint edge of a shadow): there the
-  later layer wins instead of blending, which no eye can tell apart.
+* `compose(scene)`, RGB: paints every layer in order onto a copy of the empty board (JPEG,
+  and the colour sample the palette is built from);
+* `compose_scanlines(scene)`, 8-bit, for the PNG: copies the empty board in palette form and
+  pastes each layer's tile. A tile is the layer painted on its patch of the empty board
+  (rings and ghosts: on the layers beneath them), mapped to the palette once and cut to the
+  pixels it changes; tiles are cached (least recently used out past _TILE_BYTES). A board
+  is then a copy and a few dozen pastes, and no picture is mapped to the palette whole.
+  The result is `compose` mapped to the palette, pixel for pixel, except where the faint
+  edge of a stack's shadow reaches a neighbouring stack: there the later stack's pixel is
+  taken rather than blended (at most 11 levels of 255, on a few dozen pixels).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from render import art, encode, marks, text, theme
 from render import geometry as g
 from render.scene import Scene, Side
 
-# One render at a time per process: FreeType faces and the caches are shared, and composing
-# is a fraction of a millisecond; encoding (outside this lock) runs in parallel.
+# One composition at a time per process: FreeType faces and the caches are shared, and
+# choosing the tiles is a small part of a millisecond; pasting them and encoding (outside
+# this lock) run in parallel.
 _LOCK = threading.Lock()
 
 Key = tuple[Any, ...]
@@ -53,29 +56,16 @@ def layers(scene: Scene) -> list[Key]:
                        for point, pills in sorted(marks.label_pills(scene).items())]
     stacks = scene.occupied()
     on_stack, trays = marks.stack_marks(scene, stacks)
-    marked: list[Key] = []
-
-    def stack(spot: marks.Spot, side: Side, count: int) -> None:
-        color = scene.color(side) if count else None
-        if count:
-            keys.append(("stack", *spot, color, count))
-        if on_top := on_stack.get(spot):
-            # Marks go on top of every stack: their rims reach over the neighbouring columns.
-            marked.append(("marks", *spot, color, count, tuple(on_top)))
-
-    for point in range(1, 25):
-        side, count = stacks.get(point, ("viewer", 0))
-        if count or (point, "viewer") in on_stack:
-            stack((point, "viewer"), side, count)
+    for point, (side, count) in stacks.items():
+        keys.append(("stack", point, "viewer", scene.color(side), count))
     for side in ("viewer", "opponent"):
-        count = scene.counts(side)[BAR]
-        if count or (BAR, side) in on_stack:
-            stack((BAR, side), side, count)
+        if count := scene.counts(side)[BAR]:
+            keys.append(("stack", BAR, side, scene.color(side), count))
         tray = trays[side]
         off = scene.counts(side)[OFF]
         if off or tray.outline is not None or tray.step_slot is not None:
             keys.append(("tray", side, scene.color(side), off, tray.outline, tray.step_slot))
-    keys += marked
+    keys += _mark_layers(on_stack, keys)
 
     if scene.dice is not None:
         a, b = scene.dice
@@ -100,20 +90,69 @@ def layers(scene: Scene) -> list[Key]:
     return keys
 
 
+@functools.cache
+def _sprite_box(center: tuple[int, int], size: int) -> g.Box:
+    """Room for a sprite of `size` px (shadow included) centred on `center`, and a pixel."""
+    x, y = center
+    half = size // 2 + 1
+    return x - half, y - half, x + half, y + half
+
+
+@functools.cache
+def _stack_box(point: int, side: Side, count: int) -> g.Box:
+    centers = g.stack_centers(side, point)[: min(count, g.MAX_STACK)]
+    size = art.checker("white").width
+    return _union([_sprite_box(centers[0], size), _sprite_box(centers[-1], size)])
+
+
+@functools.cache
+def _mark_box(spot: marks.Spot, mark: marks.Mark) -> g.Box:
+    kind, color, width, k = mark
+    sprite = art.ring(color, width) if kind == "ring" else art.ghost(color)
+    return _sprite_box(g.stack_centers(spot[1], spot[0])[k], sprite.width)
+
+
+def _overlap(a: g.Box, b: g.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _mark_layers(on_stack: list[tuple[marks.Spot, marks.Mark]], below: list[Key]) -> list[Key]:
+    """Rings and ghosts, drawn after every stack: one layer per group of marks whose sprites
+    overlap. Its key names the layers it is drawn over (`below`, those reaching into its
+    patch), so that its tile blends the rims with exactly what lies beneath."""
+    groups: list[list[tuple[marks.Spot, marks.Mark]]] = []
+    for item in on_stack:
+        box = _mark_box(*item)
+        near = [grp for grp in groups if any(_overlap(box, _mark_box(*m)) for m in grp)]
+        merged = sorted([item, *(m for grp in near for m in grp)], key=on_stack.index)
+        groups = [grp for grp in groups if grp not in near] + [merged]
+    layers: list[Key] = []
+    boxes = [(_box(key), key) for key in below]
+    for group in groups:
+        box = _union([_mark_box(*m) for m in group])
+        under = tuple(key for b, key in boxes if _overlap(b, box))
+        layers.append(("marks", under, tuple(group)))
+    return layers
+
+
+def _union(boxes: list[g.Box]) -> g.Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def _band(scene: Scene, side: Side) -> list[Key]:
     """Name, colour, pip count and match score of one player: the left half (disc, chip,
     name) and the right half (score, pips) are separate layers, so that a new pip count
     does not redraw the name."""
     to_move = scene.viewer_to_move == (side == "viewer")
-    big = text.font(26)
     right = g.WIDTH - 16
     score = None
     if scene.score is not None:
         mine, theirs, length = scene.score
         score = f"{mine if side == 'viewer' else theirs}/{length}"
-        right -= int(big.getlength(score) + 28) + 14
+        right -= int(text.width(score, 26) + 28) + 14
     pips = str(scene.position.pips()[0 if side == "viewer" else 1])
-    right -= int(big.getlength(pips)) + 24
+    right -= int(text.width(pips, 26)) + 24
     name = text.fit(text.clean(scene.names[0 if side == "viewer" else 1]), 28, right - 80)
     return [("band-left", side, scene.color(side), to_move, name),
             ("band-right", side, pips, score)]
@@ -143,14 +182,13 @@ def _paint_stack(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, poin
                   fill=theme.CHECKER[color][3], anchor="mm")
 
 
-def _paint_marks(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, point: int,
-                 side: Side, color: str | None, count: int,
-                 on_top: tuple[marks.Mark, ...]) -> None:
-    """Rings and ghosts on a stack; the stack (`color`, `count`) is painted already."""
-    centers = g.stack_centers(side, point)
-    for kind, mark_color, width, k in on_top:
-        sprite = art.ring(mark_color, width) if kind == "ring" else art.ghost(mark_color)
-        art.paste(canvas, sprite, _at(centers[k], o))
+def _paint_marks(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin,
+                 under: tuple[Key, ...],
+                 on_top: tuple[tuple[marks.Spot, marks.Mark], ...]) -> None:
+    """Rings and ghosts on stacks; the layers `under` them are painted already."""
+    for (point, side), (kind, color, width, k) in on_top:
+        sprite = art.ring(color, width) if kind == "ring" else art.ghost(color)
+        art.paste(canvas, sprite, _at(g.stack_centers(side, point)[k], o))
 
 
 def _outline_slabs(draw: ImageDraw.ImageDraw, o: Origin, side: Side, color: theme.RGB,
@@ -243,19 +281,21 @@ _PAINTERS: dict[str, _Painter] = {
 }
 
 
+@functools.cache
+def _label_box(point: int) -> g.Box:
+    x, y = g.label_center(point)
+    return x - g.POINT_W // 2, y - g.STRIP_H // 2, x + g.POINT_W // 2, y + g.STRIP_H // 2
+
+
 def _box(key: Key) -> g.Box:
     """A patch of the board that holds everything the layer draws."""
     kind = key[0]
     if kind == "label":
-        x, y = g.label_center(key[1])
-        return x - g.POINT_W // 2, y - g.STRIP_H // 2, x + g.POINT_W // 2, y + g.STRIP_H // 2
-    if kind in ("stack", "marks"):
-        point, side = key[1], key[2]
-        x = g.stack_centers(side, point)[0][0]
-        top = g.is_top(point) if point != BAR else side == "opponent"
-        y0, y1 = (g.FIELD_Y, g.MID_Y0) if top else (g.MID_Y1, g.FIELD_Y1)
-        reach = g.CHECKER_R + 2 * marks.STEP_RING + 8  # the widest ring, and a margin
-        return x - reach, y0 - 8, x + reach, y1 + 8
+        return _label_box(key[1])
+    if kind == "stack":
+        return _stack_box(key[1], key[2], key[4])
+    if kind == "marks":
+        return _union([_mark_box(*m) for m in key[2]])
     if kind == "tray":
         x0, y0, x1, y1 = g.tray_box(key[1])
         return x0 - 4, y0 - 4, x1 + 4, y1 + 4
@@ -294,17 +334,21 @@ def compose(scene: Scene) -> Image.Image:
 
 
 class _Tile:
-    """A layer in palette form: `image` goes at `xy` where `mask` (None: everywhere) is set."""
+    """A layer in palette form: `pixels` go at row `y`, column `x` wherever `mask` is set
+    (everywhere when it is None)."""
 
-    __slots__ = ("image", "mask", "nbytes", "xy")
+    __slots__ = ("mask", "nbytes", "pixels", "x", "y")
 
-    def __init__(self, image: Image.Image, mask: Image.Image | None, xy: tuple[int, int]):
-        self.image, self.mask, self.xy = image, mask, xy
-        self.nbytes = image.width * image.height * (1 if mask is None else 2) + 200
+    def __init__(self, pixels: np.ndarray, mask: np.ndarray | None, x: int, y: int) -> None:
+        pixels.flags.writeable = False  # shared between threads: never changed after this
+        if mask is not None:
+            mask.flags.writeable = False
+        self.pixels, self.mask, self.x, self.y = pixels, mask, x, y
+        self.nbytes = pixels.size * (1 if mask is None else 2) + 300
 
 
-_EMPTY = _Tile(Image.new("P", (1, 1)), None, (0, 0))  # a layer that changes no pixel
-_TILE_BYTES = 48 << 20  # the tile cache's bound: a few thousand layers
+_EMPTY = _Tile(np.zeros((0, 0), np.uint8), None, 0, 0)  # a layer that changes no pixel
+_TILE_BYTES = 32 << 20  # the tile cache's bound: a few thousand layers
 _tiles: OrderedDict[Key, _Tile] = OrderedDict()
 _tile_bytes = 0
 
@@ -315,27 +359,36 @@ def board_palette() -> Image.Image:
     return encode.to_palette(art.board())
 
 
+@functools.cache
+def _empty_scanlines() -> np.ndarray:
+    """The empty board as PNG scanlines: a filter byte (0, none) before each row."""
+    lines = encode.scanlines(board_palette())
+    lines.flags.writeable = False
+    return lines
+
+
 def _build(key: Key) -> _Tile:
     x0, y0, x1, y1 = _box(key)
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(g.WIDTH, x1), min(g.HEIGHT, y1)
     patch = art.board().crop((x0, y0, x1, y1))
-    under = board_palette().crop((x0, y0, x1, y1))
-    if key[0] == "marks" and key[3] is not None:
-        # Marks are painted over their own stack, and the tile keeps only what they change:
-        # pasted after every stack, they cover the neighbours' shadows as a ring should.
-        paint(patch, ("stack", *key[1:5]), (x0, y0))
-        under = encode.to_palette(patch)
+    under = _empty_scanlines()[y0:y1, x0 + 1:x1 + 1]
+    if key[0] == "marks" and key[1]:
+        # Marks are painted over the stacks under and beside them, and the tile keeps only
+        # what they change: pasted after every stack, it is what painting them would give.
+        draw = ImageDraw.Draw(patch)
+        for below in key[1]:
+            paint(patch, below, (x0, y0), draw)
+        under = np.asarray(encode.to_palette(patch))
     paint(patch, key, (x0, y0))
-    image = encode.to_palette(patch)
-    changed = np.asarray(image) != np.asarray(under)
+    pixels = np.asarray(encode.to_palette(patch))
+    changed = pixels != under
     rows, cols = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
     if not len(rows):
         return _EMPTY
-    top, bottom, left, right = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
-    changed = changed[top:bottom, left:right]
-    image = image.crop((left, top, right, bottom))
-    mask = None if changed.all() else Image.fromarray(changed)  # mode "1"
-    return _Tile(image, mask, (x0 + int(left), y0 + int(top)))
+    top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    changed = changed[top:bottom, left:right].copy()
+    return _Tile(pixels[top:bottom, left:right].copy(), None if changed.all() else changed,
+                 x0 + left, y0 + top)
 
 
 def _tile(key: Key) -> _Tile:
@@ -352,14 +405,26 @@ def _tile(key: Key) -> _Tile:
     return tile
 
 
-def compose_palette(scene: Scene) -> Image.Image:
-    """The board picture of `scene` in palette form (see encode.palette)."""
+def compose_scanlines(scene: Scene) -> np.ndarray:
+    """The board picture of `scene` as 8-bit PNG scanlines: an array of geometry.HEIGHT rows
+    of a filter byte (0) and geometry.WIDTH palette indices (see encode.palette)."""
     encode.palette()  # built (by composing samples) before the lock is taken
     with _LOCK:
-        base = board_palette()
+        empty = _empty_scanlines()
         tiles = [_tile(key) for key in layers(scene)]
-    canvas = base.copy()
+    lines = empty.copy()
     for tile in tiles:
-        if tile is not _EMPTY:
-            canvas.paste(tile.image, tile.xy, tile.mask)
-    return canvas
+        height, width = tile.pixels.shape
+        patch = lines[tile.y:tile.y + height, tile.x + 1:tile.x + 1 + width]
+        if tile.mask is None:
+            patch[...] = tile.pixels
+        else:
+            np.copyto(patch, tile.pixels, where=tile.mask)
+    return lines
+
+
+def compose_palette(scene: Scene) -> Image.Image:
+    """The board picture of `scene` as a P image in the shared palette."""
+    image = Image.fromarray(compose_scanlines(scene)[:, 1:])
+    image.putpalette(encode.palette().getpalette())
+    return image

@@ -83,10 +83,10 @@ class TrayMarks:
         self.step_slot: int | None = None
 
 
-def stack_marks(scene: Scene, stacks: Stacks) -> tuple[dict[Spot, list[Mark]],
+def stack_marks(scene: Scene, stacks: Stacks) -> tuple[list[tuple[Spot, Mark]],
                                                          dict[Side, TrayMarks]]:
-    """Rings and ghosts on stacks, and the marks in the trays, each list in drawing order."""
-    marks: dict[Spot, list[Mark]] = defaultdict(list)
+    """Rings and ghosts on stacks, in drawing order, and the marks in the trays."""
+    marks: list[tuple[Spot, Mark]] = []
     trays = {"viewer": TrayMarks(), "opponent": TrayMarks()}
     came_from, went_to = last_move(scene)
     side = mover(scene)
@@ -98,16 +98,16 @@ def stack_marks(scene: Scene, stacks: Stacks) -> tuple[dict[Spot, list[Mark]],
             continue
         shown = min(stacks.get(point, (side, 0))[1], g.MAX_STACK)
         for k in range(max(0, shown - n), shown):
-            marks[spot(side, point)].append(("ring", theme.LAST_MOVE, LAST_MOVE_RING, k))
+            marks.append((spot(side, point), ("ring", theme.LAST_MOVE, LAST_MOVE_RING, k)))
     for point, n in came_from.items():
         count = scene.counts(side)[BAR] if point == BAR else stacks.get(point, (side, 0))[1]
         for k in range(count, min(count + n, g.MAX_STACK)):
-            marks[spot(side, point)].append(("ghost", theme.LAST_MOVE, 0, k))
+            marks.append((spot(side, point), ("ghost", theme.LAST_MOVE, 0, k)))
 
     me = scene.position.me
     if scene.selected is not None and me[scene.selected]:
         top = min(me[scene.selected], g.MAX_STACK) - 1
-        marks[spot("viewer", scene.selected)].append(("ring", theme.STEP, STEP_RING, top))
+        marks.append((spot("viewer", scene.selected), ("ring", theme.STEP, STEP_RING, top)))
     for point in scene.targets:
         if point == OFF:
             trays["viewer"].step_slot = min(me[OFF], 14)
@@ -115,5 +115,5 @@ def stack_marks(scene: Scene, stacks: Stacks) -> tuple[dict[Spot, list[Mark]],
         owner, count = stacks.get(point, ("viewer", 0))
         # Onto an opposing blot the ghost covers it: the hit is visible before it happens.
         slot = min(count, g.MAX_STACK - 1) if owner == "viewer" else 0
-        marks[spot("viewer", point)].append(("ghost", theme.STEP, 0, slot))
+        marks.append((spot("viewer", point), ("ghost", theme.STEP, 0, slot)))
     return marks, trays

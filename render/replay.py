@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image
 
-from render.compose import compose
-from render.encode import TRANSPARENT, to_palette
+from render.compose import compose_palette
+from render.encode import TRANSPARENT
 from render.scene import Scene
 
 
@@ -23,7 +23,7 @@ def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = 900) -> bytes:
     """
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    pictures = [to_palette(compose(scene)) for scene in frames]
+    pictures = [compose_palette(scene) for scene in frames]
     palette = pictures[0].getpalette()
     out_frames = [pictures[0]]
     previous = np.asarray(pictures[0])

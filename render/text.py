@@ -52,6 +52,7 @@ def _is_skin_tone(ch: str) -> bool:
     return 0x1F3FB <= ord(ch) <= 0x1F3FF
 
 
+@functools.lru_cache(maxsize=4096)  # names and captions recur on every board of a game
 def clean(text: str) -> str:
     """`text` with line breaks and tabs as spaces, other invisible characters dropped and
     characters the font lacks replaced.
@@ -76,6 +77,13 @@ def clean(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+@functools.lru_cache(maxsize=4096)
+def width(text: str, size: int) -> float:
+    """The advance width of `text` at `size` px (cached: pip counts and scores recur)."""
+    return font(size).getlength(text)
+
+
+@functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, max_width: int) -> str:
     """`text` shortened with an ellipsis until it fits `max_width` pixels."""
     f = font(size)
