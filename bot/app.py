@@ -56,7 +56,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     bot = bot or make_bot(settings)
     db = await Database.open(settings.database_path)
     service = GameService(bot, db, settings, clock=clock, dice=dice, coalescer=coalescer)
-    players = PlayerMiddleware(db, settings, clock)
+    players = PlayerMiddleware(db, settings, clock, on_change=service.forget_player)
     dispatcher = Dispatcher(service=service, settings=settings, player_cache=players)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)

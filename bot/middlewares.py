@@ -24,8 +24,10 @@ class PlayerMiddleware(BaseMiddleware):
     else `DEFAULT_LANGUAGE`.
     """
 
-    def __init__(self, db: Database, settings: Settings, clock: Clock) -> None:
+    def __init__(self, db: Database, settings: Settings, clock: Clock,
+                 on_change: Callable[[int], None] = lambda player_id: None) -> None:
         self.db, self.settings, self.clock = db, settings, clock
+        self.on_change = on_change  # tells other caches (the game service) to reload
         self._known: dict[int, tuple[str, str | None, Player]] = {}
 
     async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
@@ -48,8 +50,10 @@ class PlayerMiddleware(BaseMiddleware):
             self.db, user.id, user.full_name, username=user.username,
             language=user.language_code, now=self.clock())
         self._known[user.id] = (user.full_name, user.username, player)
+        self.on_change(user.id)
         return player
 
     def forget(self, player_id: int) -> None:
         """Drop the cached row after the player changed it (e.g. the language)."""
         self._known.pop(player_id, None)
+        self.on_change(player_id)

@@ -17,7 +17,7 @@ import logging
 import sqlite3
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -40,7 +40,7 @@ from render.board import render_board
 from storage import boards, challenges, chats, games, players, results
 from storage.db import Database
 from storage.errors import ChallengeUnavailable, VersionConflict
-from storage.models import Challenge, LogEntry, RatingChange
+from storage.models import Challenge, LogEntry, Player, RatingChange
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,7 @@ class GameService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._selected: dict[tuple[int, int], int] = {}  # (game, seat) -> chosen point: UI only
         self._warned: set[tuple[int, datetime]] = set()
+        self._players: dict[int, Player | None] = {}
 
     # -- starting games ------------------------------------------------------------
 
@@ -304,10 +305,11 @@ class GameService:
         now = self.clock()
         result = live.game.result
         if result is None:
-            await games.save_game(self.db, row.id, row.version, state_json=live.dump(),
-                                  deadline=self._deadline(live, row.players), now=now,
-                                  log=entries)
-            return await games.load_game(self.db, row.id), live
+            state, deadline = live.dump(), self._deadline(live, row.players)
+            version = await games.save_game(self.db, row.id, row.version, state_json=state,
+                                            deadline=deadline, now=now, log=entries)
+            # The row as now stored, without reading it back.
+            return replace(row, version=version, state_json=state, deadline=deadline), live
         following = live.game.next_game(self.dice)
         next_live = Live(following, number=live.number + 1) if following else live
         if following:
@@ -529,7 +531,7 @@ class GameService:
             await send_text(self.bot, player, t("busy"))
             return
         other = row.players[1 - seat]
-        me = await players.get_player(self.db, player)
+        me = await self.player(player)
         link = await self.challenge_link(challenge.code)
         await send_text(self.bot, player, t("rematch-sent", link=link))
         if other is not None:
@@ -546,7 +548,7 @@ class GameService:
             await send_text(self.bot, chat_id, t("busy"))
             return
         await chats.add_chat_member(self.db, chat_id, player_id, now=self.clock())
-        me = await players.get_player(self.db, player_id)
+        me = await self.player(player_id)
         text = t("group-challenge", name=me.name if me else "?",
                  variant=t(f"variant-{variant}"), points=length)
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
@@ -602,8 +604,18 @@ class GameService:
 
     # -- who is who --------------------------------------------------------------------
 
+    async def player(self, player_id: int) -> Player | None:
+        """A stored player, cached: every redraw needs names and languages."""
+        if player_id not in self._players:
+            self._players[player_id] = await players.get_player(self.db, player_id)
+        return self._players[player_id]
+
+    def forget_player(self, player_id: int) -> None:
+        """Drop the cached row after the player changed (name, language)."""
+        self._players.pop(player_id, None)
+
     async def _translator(self, player_id: int) -> Translator:
-        player = await players.get_player(self.db, player_id)
+        player = await self.player(player_id)
         saved = player.language if player else None
         return Translator(pick_language(saved, None, self.settings.default_language))
 
@@ -619,7 +631,7 @@ class GameService:
             if occupant is None:
                 names.append(t("computer-name", level=t(f"level-{row.level}")))
             else:
-                stored = await players.get_player(self.db, occupant)
+                stored = await self.player(occupant)
                 names.append(stored.name if stored else "?")
         return names[0], names[1]
 
