@@ -106,12 +106,17 @@ async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
                         keyboard: InlineKeyboardMarkup | None,
                         sleep: Sleep = asyncio.sleep) -> None:
     """Change only the buttons (choosing a checker changes no picture)."""
+    await _quiet_edit(lambda: bot.edit_message_reply_markup(
+        chat_id=chat_id, message_id=message_id, reply_markup=keyboard), sleep)
+
+
+async def _quiet_edit(call: Callable[[], Awaitable[object]], sleep: Sleep) -> None:
+    """An edit whose failure changes nothing for the game: logged, never raised."""
     try:
-        await with_retry(lambda: bot.edit_message_reply_markup(
-            chat_id=chat_id, message_id=message_id, reply_markup=keyboard), sleep)
+        await with_retry(call, sleep)
     except TelegramBadRequest as exc:
         if not _not_modified(exc):
-            log.warning("editing buttons %s/%s failed: %s", chat_id, message_id, exc.message)
+            log.warning("an edit failed: %s", exc.message)
     except (TelegramForbiddenError, TelegramNotFound):
         pass
 
@@ -132,11 +137,5 @@ async def edit_card(bot: Bot, inline_message_id: str, text: str,
                     keyboard: InlineKeyboardMarkup | None,
                     sleep: Sleep = asyncio.sleep) -> None:
     """Edit an inline challenge card (a message the bot did not send into a chat itself)."""
-    try:
-        await with_retry(lambda: bot.edit_message_text(
-            text=text, inline_message_id=inline_message_id, reply_markup=keyboard), sleep)
-    except TelegramBadRequest as exc:
-        if not _not_modified(exc):
-            log.warning("editing card %s failed: %s", inline_message_id, exc.message)
-    except (TelegramForbiddenError, TelegramNotFound):
-        pass
+    await _quiet_edit(lambda: bot.edit_message_text(
+        text=text, inline_message_id=inline_message_id, reply_markup=keyboard), sleep)

@@ -16,15 +16,13 @@ from aiogram.types import (
 )
 
 from bot.callbacks import CardCb, JoinCb
+from bot.handlers.refusals import accepted_or_alert
 from bot.i18n import Translator
-from bot.services.games import Busy, GameService
-from storage.errors import ChallengeUnavailable
+from bot.services.games import GameService
 from storage.models import Player
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
-UNAVAILABLE = {"accepted": "challenge-accepted", "expired": "challenge-expired",
-               "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
 
 
 def parse_options(args: str | None) -> tuple[str, int, bool]:
@@ -51,14 +49,8 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
     if query.message is None:
         await query.answer()
         return
-    try:
-        await service.join_group_challenge(callback_data.code, player.id, query.message.chat.id)
-    except Busy:
-        await query.answer(t("challenge-busy"), show_alert=True)
-        return
-    except ChallengeUnavailable as exc:
-        await query.answer(t(UNAVAILABLE.get(exc.reason, "challenge-not-found")),
-                           show_alert=True)
+    joining = service.join_group_challenge(callback_data.code, player.id, query.message.chat.id)
+    if not await accepted_or_alert(query, t, joining):
         return
     await query.answer()
     service.coalescer.note(query.message.chat.id)
@@ -88,16 +80,9 @@ async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Playe
     if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
         await query.answer()
         return
-    try:
-        await service.accept_card(query.inline_message_id, callback_data, player.id)
-    except Busy:
-        await query.answer(t("challenge-busy"), show_alert=True)
-        return
-    except ChallengeUnavailable as exc:
-        await query.answer(t(UNAVAILABLE.get(exc.reason, "challenge-not-found")),
-                           show_alert=True)
-        return
-    await query.answer(t("card-accepted"))
+    accepting = service.accept_card(query.inline_message_id, callback_data, player.id)
+    if await accepted_or_alert(query, t, accepting):
+        await query.answer(t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:

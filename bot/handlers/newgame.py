@@ -9,6 +9,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.callbacks import ChallengeCb, NewGameCb
+from bot.handlers.refusals import refusal
 from bot.i18n import Translator
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import CHALLENGE_HOURS, Busy, GameService
@@ -103,8 +104,7 @@ async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Playe
     try:
         await challenges.cancel_challenge(service.db, callback_data.code, player.id)
     except ChallengeUnavailable as exc:
-        key = {"accepted": "challenge-accepted", "expired": "challenge-expired"}
-        await query.answer(t(key.get(exc.reason, "challenge-not-found")), show_alert=True)
+        await query.answer(refusal(t, exc), show_alert=True)
         return
     await query.answer()
     await query.message.edit_text(t("challenge-cancelled"))  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 
 from bot.callbacks import LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
+from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
 from bot.services.games import Busy, GameService
@@ -51,12 +52,8 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         return
     try:
         await service.accept_challenge(code, player.id)
-    except Busy:
-        await message.answer(t("challenge-busy"))
-    except ChallengeUnavailable as exc:
-        key = {"accepted": "challenge-accepted", "expired": "challenge-expired",
-               "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
-        await message.answer(t(key.get(exc.reason, "challenge-not-found")))
+    except (Busy, ChallengeUnavailable) as exc:
+        await message.answer(refusal(t, exc))
 
 
 async def start(message: Message, player: Player, t: Translator) -> None:
