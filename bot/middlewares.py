@@ -34,8 +34,9 @@ class PlayerMiddleware(BaseMiddleware):
                        event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
         if user is None or user.is_bot:
-            data["t"] = Translator(self.settings.default_language)
-            return await handler(event, data)
+            # No person to play for (e.g. an anonymous group admin writes as a bot): every
+            # handler here acts for a player, so the update is left alone.
+            return None
         player = await self.player(user)
         data["player"] = player
         data["t"] = Translator(pick_language(player.language, user.language_code,

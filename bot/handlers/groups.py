@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.types import (
     CallbackQuery,
@@ -52,7 +55,8 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
     joining = service.join_group_challenge(callback_data.code, player.id, query.message.chat.id)
     if not await accepted_or_alert(query, t, joining):
         return
-    await query.answer()
+    with contextlib.suppress(TelegramBadRequest):  # a late answer must not undo the join
+        await query.answer()
     service.coalescer.note(query.message.chat.id)
     t = await service.chat_translator(query.message.chat.id)  # the group's language now
     await query.message.edit_text(  # type: ignore[union-attr]
@@ -82,7 +86,8 @@ async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Playe
         return
     accepting = service.accept_card(query.inline_message_id, callback_data, player.id)
     if await accepted_or_alert(query, t, accepting):
-        await query.answer(t("card-accepted"))
+        with contextlib.suppress(TelegramBadRequest):
+            await query.answer(t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from aiogram import Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -14,7 +17,9 @@ from storage.models import Player
 
 async def press(query: CallbackQuery, callback_data: GameCb, service: GameService) -> None:
     async def answer(text: str | None, alert: bool) -> None:
-        await query.answer(text, show_alert=alert)
+        # A press that waited too long cannot be answered any more; it still counts.
+        with contextlib.suppress(TelegramBadRequest):
+            await query.answer(text, show_alert=alert)
 
     await service.press(query.from_user.id, callback_data, answer)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable
 
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery
 
 from bot.i18n import Translator
-from bot.services.games import Busy
+from bot.services.games import Busy, GroupBoardFailed
 from storage.errors import ChallengeUnavailable
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
@@ -28,6 +30,11 @@ async def accepted_or_alert(query: CallbackQuery, t: Translator, action: Awaitab
     try:
         await action
     except (Busy, ChallengeUnavailable) as exc:
-        await query.answer(refusal(t, exc), show_alert=True)
+        with contextlib.suppress(TelegramBadRequest):  # too late to answer: nothing lost
+            await query.answer(refusal(t, exc), show_alert=True)
+        return False
+    except GroupBoardFailed:
+        with contextlib.suppress(TelegramBadRequest):
+            await query.answer()
         return False
     return True

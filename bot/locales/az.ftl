@@ -193,3 +193,4 @@ group-result = 🏆 { $winner } { $loser } üzərində qələbə qazandı: { $po
    *[other] { $points } xal
 } ({ $kind }, { $reason }).
 group-rating = { $name }: reytinq { $delta } → { $rating }
+group-no-board = Bot bu qrupda şəkil paylaşa bilmir, buna görə oyun ləğv edildi. Bota şəkil göndərmək icazəsi verin və yenidən cəhd edin.

@@ -217,3 +217,4 @@ group-result = 🏆 { $winner } обыгрывает { $loser }: { $points ->
    *[other] { $points } очка
 } ({ $kind }, { $reason }).
 group-rating = { $name }: рейтинг { $delta } → { $rating }
+group-no-board = Боту нельзя публиковать картинки в этой группе, поэтому игра отменена. Разрешите боту отправлять фото и попробуйте снова.

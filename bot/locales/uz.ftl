@@ -193,3 +193,4 @@ group-result = 🏆 { $winner } { $loser } ustidan gʻalaba qozondi: { $points -
    *[other] { $points } ochko
 } ({ $kind }, { $reason }).
 group-rating = { $name }: reyting { $delta } → { $rating }
+group-no-board = Bot bu guruhda rasm joylay olmaydi, shuning uchun oʻyin bekor qilindi. Botga rasm yuborish huquqini bering va qayta urinib koʻring.

@@ -39,7 +39,7 @@ from engine.position import opp_point
 from render.board import render_board
 from storage import boards, challenges, chats, games, players, results
 from storage.db import Database
-from storage.errors import ChallengeUnavailable, VersionConflict
+from storage.errors import ChallengeUnavailable, GameNotActive, GameNotFound, VersionConflict
 from storage.models import Challenge, LogEntry, Player, RatingChange
 from storage.models import Game as Row
 
@@ -52,6 +52,10 @@ WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
 
 class Busy(Exception):
     """The player is already in a game."""
+
+
+class GroupBoardFailed(Exception):
+    """The group did not accept the game's board; the game was called off."""
 
 
 @dataclass
@@ -95,7 +99,8 @@ class GameService:
             self.db, variant=variant, players=(player_id, None), level=level,
             state_json=live.dump(), now=now, deadline=self._deadline(live, (player_id, None)),
             match_length=length, cube=cube, log=_opening_log(live.game))
-        await self._continue(row, live)
+        async with self._locks[row.id]:
+            await self._continue(row, live)
         return row
 
     async def create_challenge(self, player_id: int, variant: str, length: int,
@@ -115,7 +120,8 @@ class GameService:
             await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
                 "game-started", variant=viewer.t(f"variant-{row.variant}"),
                 name=viewer.names[1 - seat]))
-        await self._continue(row, live)
+        async with self._locks[row.id]:
+            await self._continue(row, live)
         return row
 
     async def join_group_challenge(self, code: str, player_id: int, chat_id: int) -> Row:
@@ -127,10 +133,16 @@ class GameService:
         message_id = await send_board(self.bot, chat_id, await self._group_board(row, live,
                                                                                  chat_id))
         self.coalescer.note(chat_id)
-        if message_id is not None:
-            await boards.put_board_message(self.db, row.id, chat_id, message_id,
-                                           player_id=None, now=now)
-        await self._continue(row, live)
+        if message_id is None:  # the group does not let the bot post its board
+            await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
+                                  deadline=None, now=now, status="aborted")
+            t = await self.chat_translator(chat_id, row)
+            await send_text(self.bot, chat_id, t("group-no-board"))
+            raise GroupBoardFailed
+        await boards.put_board_message(self.db, row.id, chat_id, message_id, player_id=None,
+                                       now=now)
+        async with self._locks[row.id]:
+            await self._continue(row, live)
         return row
 
     async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
@@ -161,9 +173,12 @@ class GameService:
 
     async def press(self, user_id: int, data: GameCb, answer: Answer) -> None:
         async with self._locks[data.game]:
-            row = await games.load_game(self.db, data.game)
-            seat = row.seat_of(user_id)
             t = await self._translator(user_id)
+            try:
+                row = await games.load_game(self.db, data.game)
+            except GameNotFound:
+                return await answer(t("alert-finished"), True)
+            seat = row.seat_of(user_id)
             if seat is None:
                 return await answer(t("alert-not-player"), True)
             if data.a is Act.REMATCH:
@@ -176,17 +191,26 @@ class GameService:
             if data.a in (Act.RESIGN, Act.RESIGN_NO):
                 await answer(None, False)
                 if data.a is Act.RESIGN:
-                    return await self._ask_resign(row, seat, t)
+                    return await self._ask_resign(row, live, seat, t)
                 return await self._publish(row, live, only_seat=seat)
-            if data.a is Act.RESIGN_YES and data.src and data.src - 1 != seat:
-                return await answer(t("alert-not-your-turn"), True)  # another's prompt
+            if data.a is Act.RESIGN_YES and (
+                    (data.src and data.src - 1 != seat) or data.dst != live.number):
+                # Another player's prompt, or a prompt left over from an earlier game.
+                return await answer(t("alert-stale"), True)
             if data.a is not Act.RESIGN_YES:
                 if data.v != row.version:
-                    return await answer(t("alert-stale"), True)
+                    await answer(t("alert-stale"), True)
+                    # The player may never have received the latest board: send it.
+                    return await self._publish(row, live, only_seat=seat)
                 if live.game.to_act != seat:
                     return await answer(t("alert-not-your-turn"), True)
             await answer(None, False)
-            await self._apply(row, live, seat, data)
+            try:
+                await self._apply(row, live, seat, data)
+            except (VersionConflict, GameNotActive):  # the game moved on meanwhile
+                log.info("game %s changed under a press; showing it as stored", row.id)
+                row = await games.load_game(self.db, row.id)
+                await self._publish(row, Live.load(row.state_json), only_seat=seat)
 
     async def _apply(self, row: Row, live: Live, seat: int, data: GameCb) -> None:
         game, key = live.game, (row.id, seat)
@@ -233,27 +257,38 @@ class GameService:
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", data.a, row.id, exc)
             return await self._publish(row, Live.load(row.state_json))  # as stored
-        # A step inside a turn changes only the mover's board; the other player's board is
-        # redrawn when the turn is played.
-        only = seat if data.a in (Act.GO, Act.UNDO) else None
-        await self._commit_and_continue(row, live, entries, only_seat=only)
+        # A step inside a turn changes only the mover's board (the other player's board is
+        # redrawn when the turn is played) and leaves the turn's timer running.
+        within_turn = data.a in (Act.GO, Act.UNDO)
+        await self._commit_and_continue(row, live, entries,
+                                        only_seat=seat if within_turn else None,
+                                        keep_deadline=within_turn)
 
     async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry],
-                                   only_seat: int | None = None) -> None:
+                                   only_seat: int | None = None,
+                                   keep_deadline: bool = False) -> None:
         """Automatic play (rolls, forced moves, passes, the computer), saved step by step."""
         entries += self._auto(live, _computer_seat(row))
-        row, live = await self._commit(row, live, entries)
+        row, live = await self._commit(row, live, entries, keep_deadline)
         await self._continue(row, live, only_seat)
 
     async def _continue(self, row: Row, live: Live, only_seat: int | None = None) -> None:
         """Show the saved game, then let the computer act (and save) while it is its turn."""
         computer_seat = _computer_seat(row)
-        await self._publish(row, live, only_seat)
+        await self._publish_safely(row, live, only_seat)
         while row.status == "active" and live.game.to_act == computer_seat:
             entries = await self._computer_acts(live, row.level or "intermediate")
             entries += self._auto(live, computer_seat)
             row, live = await self._commit(row, live, entries)
-            await self._publish(row, live)
+            await self._publish_safely(row, live)
+
+    async def _publish_safely(self, row: Row, live: Live, only_seat: int | None = None) -> None:
+        """Redraw, but never let a Telegram failure stop the game: the database is the truth,
+        and the next press or /games redraws the board."""
+        try:
+            await self._publish(row, live, only_seat)
+        except Exception:
+            log.exception("redrawing game %s failed", row.id)
 
     def _auto(self, live: Live, computer_seat: int | None) -> list[LogEntry]:
         """Rolls that need no decision and moves that need no choice."""
@@ -300,12 +335,17 @@ class GameService:
 
     # -- saving ----------------------------------------------------------------------
 
-    async def _commit(self, row: Row, live: Live, entries: list[LogEntry]) -> tuple[Row, Live]:
+    async def _commit(self, row: Row, live: Live, entries: list[LogEntry],
+                      keep_deadline: bool = False) -> tuple[Row, Live]:
         """Save the change in one transaction; a finished game also writes its result."""
         now = self.clock()
         result = live.game.result
+        if result is not None or not keep_deadline:  # the turn changed hands or ended
+            for seat in (0, 1):
+                self._selected.pop((row.id, seat), None)
         if result is None:
-            state, deadline = live.dump(), self._deadline(live, row.players)
+            state = live.dump()
+            deadline = row.deadline if keep_deadline else self._deadline(live, row.players)
             version = await games.save_game(self.db, row.id, row.version, state_json=state,
                                             deadline=deadline, now=now, log=entries)
             # The row as now stored, without reading it back.
@@ -326,9 +366,13 @@ class GameService:
         return new_row, next_live
 
     def _deadline(self, live: Live, seats: tuple[int | None, int | None]) -> datetime | None:
+        """When the turn expires. The computer's turn is due at once: if the process stops
+        before the computer has moved, the timer loop finds the game and lets it move."""
         game = live.game
-        if game.phase is Phase.OVER or seats[game.to_act] is None:
+        if game.phase is Phase.OVER:
             return None
+        if seats[game.to_act] is None:
+            return self.clock()
         return self.clock() + timedelta(seconds=self.settings.move_timeout_seconds)
 
     # -- timers ------------------------------------------------------------------------
@@ -338,11 +382,14 @@ class GameService:
         now = self.clock()
         warn_from = now + timedelta(seconds=self.settings.move_timeout_seconds * WARN_BEFORE)
         for row in await games.expired_games(self.db, warn_from):
-            if row.deadline is not None and row.deadline <= now:
-                await self._expire(row.id)
-            elif (row.id, row.deadline) not in self._warned:
-                self._warned.add((row.id, row.deadline))
-                await self._warn(row)
+            try:
+                if row.deadline is not None and row.deadline <= now:
+                    await self._expire(row.id)
+                elif (row.id, row.deadline) not in self._warned:
+                    self._warned.add((row.id, row.deadline))
+                    await self._warn(row)
+            except Exception:  # one game's trouble must not hold up the others' timers
+                log.exception("the timer failed on game %s", row.id)
 
     async def _expire(self, game_id: int) -> None:
         async with self._locks[game_id]:
@@ -351,6 +398,9 @@ class GameService:
                 return
             live = Live.load(row.state_json)
             seat = live.game.to_act
+            if row.players[seat] is None:  # the computer's turn was interrupted: resume it
+                await self._continue(row, live)
+                return
             live.steps.clear()
             live.game.timeout(seat, computer.expected_loss)
             try:
@@ -412,7 +462,7 @@ class GameService:
         t = await self.chat_translator(chat_id, row)
         names = await self._names(row, t)
         actor = live.game.to_act
-        selected = self._selected.get((row.id, actor)) if row.status == "active" else None
+        selected = self._selection(row, live, actor)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         if actor != 0:  # the highlights are in the mover's numbers; the picture is seat 0's
             selected = None if selected is None else _to_other_side(live, selected)
@@ -422,11 +472,17 @@ class GameService:
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
                               computer_seat=None)
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
-                                self._selected.get((row.id, actor)))
+                                self._selection(row, live, actor))
         return Board(photo, caption, keyboard)
 
+    def _selection(self, row: Row, live: Live, seat: int) -> int | None:
+        """The checker `seat` has chosen, while it is that seat's move."""
+        if live.game.phase is not Phase.MOVE or live.game.to_act != seat:
+            return None
+        return self._selected.get((row.id, seat))
+
     async def _board(self, row: Row, live: Live, viewer: Viewer) -> Board:
-        selected = self._selected.get((row.id, viewer.seat))
+        selected = self._selection(row, live, viewer.seat)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         scene = scene_for(live, viewer, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
@@ -435,7 +491,7 @@ class GameService:
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected)
         return Board(photo, caption, keyboard)
 
-    async def _ask_resign(self, row: Row, seat: int, t: Translator) -> None:
+    async def _ask_resign(self, row: Row, live: Live, seat: int, t: Translator) -> None:
         """Swap the buttons for "resign? yes / no" where the player sees the board."""
         for message in await boards.board_messages(self.db, row.id):
             if message.player_id is None:  # a group board: only `seat` may confirm
@@ -444,7 +500,7 @@ class GameService:
                 continue
             viewer = Viewer(seat, t, await self._names(row, t))
             await edit_keyboard(self.bot, message.chat_id, message.message_id,
-                                resign_keyboard(viewer, row.id, row.version))
+                                resign_keyboard(viewer, row.id, row.version, live.number))
 
     async def _announce(self, row: Row, live: Live, outcome: Outcome) -> None:
         if outcome.match_over:
@@ -507,7 +563,8 @@ class GameService:
         if row is None:
             return False
         seat = row.seat_of(player_id)
-        await self._ask_resign(row, seat, await self._translator(player_id))  # type: ignore[arg-type]
+        await self._ask_resign(row, Live.load(row.state_json), seat,  # type: ignore[arg-type]
+                               await self._translator(player_id))
         return True
 
     async def _rematch(self, row: Row, seat: int) -> None:
@@ -575,7 +632,8 @@ class GameService:
         creator = await self._translator(data.creator)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
         await self._update_card(row)
-        await self._continue(row, live)
+        async with self._locks[row.id]:
+            await self._continue(row, live)
         return row
 
     async def _update_card(self, row: Row, outcome: Outcome | None = None) -> None:

@@ -169,10 +169,13 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def resign_keyboard(viewer: Viewer, game_id: int, version: int) -> InlineKeyboardMarkup:
+def resign_keyboard(viewer: Viewer, game_id: int, version: int,
+                    number: int) -> InlineKeyboardMarkup:
     t = viewer.t
     # `src` names who asked (seat + 1): on a shared group board only they may confirm.
-    yes = GameCb(game=game_id, v=version, a=Act.RESIGN_YES, src=viewer.seat + 1).pack()
+    # `dst` names the game of the match: a second tap must not resign the next game.
+    yes = GameCb(game=game_id, v=version, a=Act.RESIGN_YES, src=viewer.seat + 1,
+                 dst=number).pack()
     no = GameCb(game=game_id, v=version, a=Act.RESIGN_NO).pack()
     return InlineKeyboardMarkup(inline_keyboard=[[
         InlineKeyboardButton(text=t("btn-resign-yes"), callback_data=yes),
