@@ -7,7 +7,7 @@ tests require every key, with the same placeholders, in every language.
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +52,26 @@ class Translator:
         return self.get(key, **args)
 
     def get(self, key: str, **args: Any) -> str:
-        for language in (self.language, REFERENCE):
-            messages = bundle(language)
-            if messages.has_message(key):
-                message = messages.get_message(key)
-                text, errors = messages.format_pattern(message.value, args)
-                if errors:
-                    log.error("fluent errors in %s/%s: %s", language, key, errors)
-                return text
-        log.error("missing translation key %s", key)
-        return key
+        try:
+            return _formatted(self.language, key, tuple(sorted(args.items())))
+        except TypeError:  # an argument that cannot be a cache key
+            return _format(self.language, key, args)
+
+
+@lru_cache(maxsize=8192)
+def _formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
+    """Formatting is pure and a board redraw asks for a dozen texts: remember them."""
+    return _format(language, key, dict(args))
+
+
+def _format(language: str, key: str, args: dict[str, Any]) -> str:
+    for candidate in (language, REFERENCE):
+        messages = bundle(candidate)
+        if messages.has_message(key):
+            message = messages.get_message(key)
+            text, errors = messages.format_pattern(message.value, args)
+            if errors:
+                log.error("fluent errors in %s/%s: %s", candidate, key, errors)
+            return text
+    log.error("missing translation key %s", key)
+    return key
