@@ -29,6 +29,7 @@ def bundle(language: str) -> FluentBundle:
     return result
 
 
+@cache  # the locale files do not change while the bot runs
 def available_languages() -> tuple[str, ...]:
     return tuple(lang for lang in LANGUAGES if (LOCALES / f"{lang}.ftl").exists())
 
