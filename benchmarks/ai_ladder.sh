@@ -15,4 +15,4 @@ for v in short long; do
 done
 arena --variant long --a master --b strong --games "$GAMES" --seed 4
 arena --variant short --a master --b strong --games "$GAMES" --seed 4
-arena --variant short --a master --b network --games "$GAMES" --seed 7
+arena --variant short --a master --b network --games 400 --seed 7

@@ -1,6 +1,7 @@
 import pytest
 
 import ai
+from ai import sage
 from engine.position import Position
 from engine.result import ResultKind
 
@@ -29,6 +30,8 @@ HOPELESS = _race({18: 5, 17: 5, 16: 5}, {1: 5, 2: 5}, opp_off=5)
 def engine_path(request):
     if request.param == "bgsage":
         pytest.importorskip("bgsage")
+        if not sage.available():
+            pytest.skip("bgsage disabled by NARD_AI_NO_BGSAGE")
         yield
     else:
         request.getfixturevalue("no_bgsage")
