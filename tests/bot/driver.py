@@ -30,3 +30,16 @@ def choose(buttons: list[tuple[str, str | None]]) -> GameCb | None:
 
 async def press(user: FakeUser, message, data: GameCb) -> None:
     user.press(message, data.pack())
+
+
+async def resign(h, loser: int) -> None:
+    """Resign through the buttons: 🏳 on the newest board, then "Yes, resign"."""
+    board = h.board(loser)
+    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    user = h.fake.user(loser, "X")
+    user.press(board, flag)
+    await h.feed()
+    confirm = next(data for _, data in h.fake.buttons(loser, board.message_id)
+                   if data and ":ry:" in data)
+    user.press(h.fake.message(loser, board.message_id), confirm)
+    await h.feed()

@@ -6,7 +6,7 @@ from bot.callbacks import Act
 from bot.services.live import Live
 from storage import boards, games
 from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
+from tests.bot.driver import choose, game_buttons, resign
 from tests.bot.test_friends import ALI, VALI, challenge, to_move
 from tests.bot.test_ratings import finish_by_resignation
 
@@ -77,15 +77,7 @@ async def test_a_match_goes_on_to_its_next_game(harness: Harness) -> None:
 
 
 async def finish_by_resignation_in_match(h: Harness, game_id: int, loser: int) -> None:
-    board = h.board(loser)
-    resign = next(data for text, data in board.buttons if text.startswith("🏳"))
-    user = h.fake.user(loser, "X")
-    user.press(board, resign)
-    await h.feed()
-    confirm = next(data for _, data in h.fake.buttons(loser, board.message_id)
-                   if data and ":ry:" in data)
-    user.press(h.fake.message(loser, board.message_id), confirm)
-    await h.feed()
+    await resign(h, loser)  # the match goes on: the row stays active
 
 
 async def test_a_lost_board_message_is_sent_again(harness: Harness) -> None:

@@ -7,20 +7,12 @@ from datetime import timedelta
 from storage import games, stats
 from storage.ratings import START_RATING
 from tests.bot.conftest import Harness
-from tests.bot.driver import choose
+from tests.bot.driver import choose, resign
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
 
 
 async def finish_by_resignation(h: Harness, game_id: int, loser: int) -> None:
-    board = h.board(loser)
-    resign = next(data for text, data in board.buttons if text.startswith("🏳"))
-    user = h.fake.user(loser, "X")
-    user.press(board, resign)
-    await h.feed()
-    confirm = next(data for _, data in h.fake.buttons(loser, board.message_id)
-                   if data and ":ry:" in data)
-    user.press(h.fake.message(loser, board.message_id), confirm)
-    await h.feed()
+    await resign(h, loser)
     assert (await games.load_game(h.app.db, game_id)).status == "finished"
 
 
