@@ -382,12 +382,3 @@ def _final_steps(
     if best == 1 and full == 2 and any(s[0][3] == remaining[0] for s in found.values()):
         found = {k: s for k, s in found.items() if s[0][3] == remaining[0]}
     return state, found
-
-
-def final_keys(position: Position, dice: tuple[int, int], first_turn: bool) -> set[int]:
-    """Search-state keys of the legal results, for the step interface."""
-    return set(_final_nodes(position, dice, first_turn))
-
-
-def has_won(position: Position) -> bool:
-    return position.me[OFF] == CHECKERS

@@ -185,7 +185,3 @@ def resign_keyboard(viewer: Viewer, game_id: int, version: int,
 
 def _chunks(buttons: list[InlineKeyboardButton]) -> list[list[InlineKeyboardButton]]:
     return [buttons[i:i + POINTS_PER_ROW] for i in range(0, len(buttons), POINTS_PER_ROW)]
-
-
-def targets_of(live: Live, selected: int) -> tuple[int, ...]:
-    return tuple(sorted(live.turn().destinations(selected)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.callbacks import Act, GameCb
-from tests.support.fake_telegram import FakeUser
 
 # What a player presses first when several game buttons are offered.
 PREFERENCE = (Act.DONE, Act.GO, Act.PICK, Act.ROLL, Act.TAKE)
@@ -26,10 +25,6 @@ def choose(buttons: list[tuple[str, str | None]]) -> GameCb | None:
             # GO buttons come nearest first: the furthest one makes games short.
             return matching[-1] if act is Act.GO else matching[0]
     return None
-
-
-async def press(user: FakeUser, message, data: GameCb) -> None:
-    user.press(message, data.pack())
 
 
 async def resign(h, loser: int) -> None:

@@ -40,15 +40,20 @@ async def test_a_burst_is_coalesced_to_the_rate_and_the_latest_wins() -> None:
     assert all(sum(1 for u in times if t <= u < t + 60) <= 20 for t in times)
 
 
-async def test_two_boards_in_one_chat_share_the_rate_but_not_the_queue() -> None:
-    clock = Clock()
-    coalescer = Coalescer(limit=1, window=60, clock=clock, sleep=clock.sleep)
-    sent: list[str] = []
-
+def recorder(sent: list[str]):
+    """A factory of redraws that note their name when sent."""
     def board(name: str):
         async def send() -> None:
             sent.append(name)
         return send
+    return board
+
+
+async def test_two_boards_in_one_chat_share_the_rate_but_not_the_queue() -> None:
+    clock = Clock()
+    coalescer = Coalescer(limit=1, window=60, clock=clock, sleep=clock.sleep)
+    sent: list[str] = []
+    board = recorder(sent)
 
     await coalescer.submit("g", board("game1-a"), slot=1)
     await coalescer.submit("g", board("game2-a"), slot=2)
@@ -61,11 +66,7 @@ async def test_chats_do_not_wait_for_each_other() -> None:
     clock = Clock()
     coalescer = Coalescer(limit=1, window=60, clock=clock, sleep=clock.sleep)
     sent: list[str] = []
-
-    def board(name: str):
-        async def send() -> None:
-            sent.append(name)
-        return send
+    board = recorder(sent)
 
     await coalescer.submit("a", board("a1"))
     await coalescer.submit("b", board("b1"))
