@@ -716,5 +716,6 @@ def _computer_seat(row: Row) -> int | None:
 
 
 def _opening_log(game: Game) -> list[LogEntry]:
-    return [LogEntry(event["type"], str(event.get("dice") or event.get("move") or ""),
+    """The move-log lines of a game's first events (a forced opening move logs its move)."""
+    return [LogEntry(event["type"], str(event.get("move", event.get("dice", ""))),
                      event.get("seat", event.get("starter"))) for event in game.history]
