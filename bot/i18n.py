@@ -1,7 +1,9 @@
-"""Translations: one Fluent bundle per language, loaded once from `bot/locales/<lang>.ftl`.
+"""Translations: one Fluent bundle per language, loaded once from `bot/locales/<lang>/*.ftl`.
 
-Every text a player sees goes through `Translator`. English is the reference locale; the
-tests require every key, with the same placeholders, in every language.
+Each feature keeps its texts in a file of its own (`game.ftl`, `groups.ftl`, …), the same
+files in every language. Every text a player sees goes through `Translator`. English is the
+reference locale; the tests require every file and key, with the same placeholders, in
+every language.
 """
 
 from __future__ import annotations
@@ -20,18 +22,23 @@ REFERENCE = "en"
 log = logging.getLogger(__name__)
 
 
+def locale_files(language: str) -> list[Path]:
+    """The language's Fluent files, in a fixed order."""
+    return sorted((LOCALES / language).glob("*.ftl"))
+
+
 @cache
 def bundle(language: str) -> FluentBundle:
-    path = LOCALES / f"{language}.ftl"
     # use_isolating=False: Telegram shows the Unicode isolation marks as stray characters.
     result = FluentBundle([language], use_isolating=False)
-    result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    for path in locale_files(language):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
 
 
 @cache  # the locale files do not change while the bot runs
 def available_languages() -> tuple[str, ...]:
-    return tuple(lang for lang in LANGUAGES if (LOCALES / f"{lang}.ftl").exists())
+    return tuple(lang for lang in LANGUAGES if locale_files(lang))
 
 
 def pick_language(saved: str | None, telegram_code: str | None, default: str) -> str:

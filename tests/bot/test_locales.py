@@ -18,7 +18,14 @@ from fluent.syntax import ast as fl
 from fluent.syntax.visitor import Visitor
 
 from bot.config import LANGUAGES
-from bot.i18n import LOCALES, REFERENCE, Translator, available_languages, bundle
+from bot.i18n import (
+    LOCALES,
+    REFERENCE,
+    Translator,
+    available_languages,
+    bundle,
+    locale_files,
+)
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 OTHERS = [lang for lang in LANGUAGES if lang != REFERENCE]
@@ -44,13 +51,25 @@ BUTTON_LIMIT = 24  # characters; longer button labels get cut on a phone
 
 
 @cache
-def messages(lang: str) -> dict[str, fl.Message]:
-    resource = FluentParser().parse((LOCALES / f"{lang}.ftl").read_text(encoding="utf-8"))
+def file_messages(lang: str, name: str) -> dict[str, fl.Message]:
+    """The messages of one locale file (`game.ftl`, …) of `lang`, in file order."""
+    resource = FluentParser().parse((LOCALES / lang / name).read_text(encoding="utf-8"))
     junk = [entry.content for entry in resource.body if isinstance(entry, fl.Junk)]
-    assert not junk, f"{lang}.ftl has syntax errors in: {junk}"
+    assert not junk, f"{lang}/{name} has syntax errors in: {junk}"
     found = [entry for entry in resource.body if isinstance(entry, fl.Message)]
+    return {message.id.name: message for message in found}
+
+
+def file_names(lang: str) -> list[str]:
+    return [path.name for path in locale_files(lang)]
+
+
+@cache
+def messages(lang: str) -> dict[str, fl.Message]:
+    """Every message of `lang`, file by file; a key may be defined in one place only."""
+    found = [m for name in file_names(lang) for m in file_messages(lang, name).values()]
     duplicates = [k for k, n in Counter(m.id.name for m in found).items() if n > 1]
-    assert not duplicates, f"{lang}.ftl defines these keys twice: {duplicates}"
+    assert not duplicates, f"{lang} defines these keys twice: {duplicates}"
     return {message.id.name: message for message in found}
 
 
@@ -103,18 +122,25 @@ def english_keys() -> list[str]:
 # -- (a) keys and (b) placeholders ------------------------------------------------------
 
 
-def test_every_configured_language_has_a_file() -> None:
+def test_every_configured_language_has_its_files() -> None:
     assert available_languages() == LANGUAGES
 
 
 @pytest.mark.parametrize("lang", OTHERS)
+def test_same_files_as_english(lang: str) -> None:
+    assert file_names(lang) == file_names(REFERENCE)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
 def test_same_keys_in_the_same_order_as_english(lang: str) -> None:
-    english, translated = english_keys(), list(messages(lang))
-    missing = [key for key in english if key not in translated]
-    extra = [key for key in translated if key not in english]
-    assert not missing, f"missing in {lang}.ftl"
-    assert not extra, f"not in en.ftl, remove from {lang}.ftl"
-    assert translated == english, f"{lang}.ftl lists the keys in another order than en.ftl"
+    for name in file_names(REFERENCE):
+        english, translated = list(file_messages(REFERENCE, name)), list(
+            file_messages(lang, name))
+        missing = [key for key in english if key not in translated]
+        extra = [key for key in translated if key not in english]
+        assert not missing, f"missing in {lang}/{name}"
+        assert not extra, f"not in en/{name}, remove from {lang}/{name}"
+        assert translated == english, f"{lang}/{name} lists the keys in another order than en"
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -304,16 +330,16 @@ def test_every_used_key_exists_in_english() -> None:
     keys, prefixes = used_keys()
     english = set(english_keys())
     undefined = sorted(keys - english)
-    assert not undefined, "bot/ uses keys that en.ftl does not define"
+    assert not undefined, "bot/ uses keys that the English locale does not define"
     empty = {prefix for prefix in prefixes if not any(k.startswith(prefix) for k in english)}
-    assert not empty, "bot/ builds keys from prefixes that no en.ftl key has"
+    assert not empty, "bot/ builds keys from prefixes that no English key has"
 
 
 def test_every_english_key_is_used() -> None:
     keys, prefixes = used_keys()
     unused = [key for key in english_keys()
               if key not in keys and not key.startswith(tuple(prefixes))]
-    assert not unused, "en.ftl keys that no code in bot/ uses"
+    assert not unused, "English keys that no code in bot/ uses"
 
 
 def _constant(module: str, name: str) -> list[str]:
@@ -355,7 +381,7 @@ def test_every_key_family_is_checked() -> None:
 
 @pytest.mark.parametrize("prefix", FAMILIES)
 def test_key_families_match_the_values_the_code_fills_in(prefix: str) -> None:
-    """`t(f"kind-{outcome.kind}")` and the like: one en.ftl key per value the code can use."""
+    """`t(f"kind-{outcome.kind}")` and the like: one English key per value the code can use."""
     expected = {prefix + value for value in FAMILIES[prefix]()}
     actual = {key for key in english_keys() if key.startswith(prefix)}
-    assert actual == expected, f"en.ftl {prefix}* keys vs the values the code can produce"
+    assert actual == expected, f"English {prefix}* keys vs the values the code can produce"

@@ -1,0 +1,60 @@
+## Taxtanın altındakı yazı
+variant-short = Qısa nərd
+variant-long = Uzun nərd
+match-score = Matç { $length } xala qədər: { $me }–{ $them }
+crawford-game = Krouford oyunu: ikiqatlamaq olmaz.
+last-move = { $name }: { $move }
+last-pass = { $name }: gediş yoxdur.
+your-roll = Növbə sizindir: zərləri atın və ya ikiqatlayın.
+your-move = Gedişiniz: { $d1 }-{ $d2 }. Daşı seçin.
+your-move-partial = Gedişiniz: { $d1 }-{ $d2 }. Hələlik: { $move }
+waiting-for = { $name } gözlənilir…
+double-answer = Rəqib dəyəri ikiqat artırmağı təklif edir (kub: { $value }). Qəbul edirsiniz, yoxsa imtina edirsiniz?
+double-wait = { $name } dəyəri ikiqat artırmağı təklif edir (kub: { $value }). Cavab gözlənilir…
+game-over = Oyun bitdi.
+time-left = ⏱ Gediş üçün { $minutes }:{ $seconds } qalıb
+point-bar = bar
+point-off = yığ
+
+## Düymələr
+btn-roll = 🎲 Zər at
+btn-double = İkiqatla: { $value }
+btn-take = ✅ Qəbul et
+btn-drop = ❌ İmtina et
+btn-back = ← Geri
+btn-undo = ↶ Geri al
+btn-done = ✔ Hazır
+btn-resign = 🏳 Təslim ol
+btn-resign-yes = Bəli, təslim
+btn-resign-no = Xeyr, davam
+btn-rematch = 🔁 Yenə oyna
+
+## Xəbərdarlıqlar
+alert-not-player = Bu sizin oyununuz deyil.
+alert-not-your-turn = İndi sizin növbəniz deyil.
+alert-stale = Bu taxta köhnəlib: ən sonuncusundan istifadə edin.
+alert-finished = Bu oyun bitib.
+no-game = Davam edən oyununuz yoxdur. /new ilə yenisini başlayın.
+timer-warning = ⏱ Tələsin: gediş üçün { $seconds } saniyə qalıb, yoxsa vaxta görə uduzacaqsınız.
+
+## Nəticələr
+kind-plain = adi
+kind-mars = mars
+kind-koks = koks
+kind-home_mars = ev marsı
+reason-borne_off = bütün daşlar yığıldı
+reason-resign = təslim olma
+reason-timeout = vaxt bitdi
+reason-drop = ikiqatlamadan imtina edildi
+result-win = 🏆 Siz { $points ->
+    [one] 1 xal
+   *[other] { $points } xal
+} qazandınız ({ $kind }, { $reason }).
+result-loss = Siz { $points ->
+    [one] 1 xal
+   *[other] { $points } xal
+} itirdiniz ({ $kind }, { $reason }).
+match-won = 🏆 Siz matçı qazandınız!
+match-lost = Siz matçı uduzdunuz.
+match-next = Matçın { $number } nömrəli oyunu başlayır.
+rating-change = Reytinq: { $delta } → { $rating }

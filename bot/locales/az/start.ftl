@@ -1,0 +1,26 @@
+## Əmrlər (Telegram-ın göstərdiyi menyu)
+cmd-start = Botu başlat
+cmd-new = Yeni oyun
+cmd-games = Cari oyunumu göstər
+cmd-resign = Cari oyunda təslim ol
+cmd-rules = Qısa və uzun nərdin qaydaları
+cmd-help = Kömək
+cmd-lang = Dili dəyiş
+
+## Salamlama və kömək
+welcome =
+    Nərd botuna xoş gəlmisiniz, { $name }!
+    Kompüterlə və ya dostunuzla qısa nərd (backgammon) və ya uzun nərd oynayın.
+help =
+    /new – yeni oyun: qısa və ya uzun nərd, kompüterlə və ya dostla
+    /games – cari oyunun taxtasını yenidən göstər
+    /top – liderlər cədvəli: bu gün, bu həftə, bütün zamanlar
+    /me – statistikanız və reytinq qrafiki
+    /resign – cari oyunda təslim ol
+    /rules – hər iki oyunun qaydaları
+    /lang – dili dəyiş
+    Daşı seçmək üçün xanaya toxunun, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
+btn-new-game = 🎲 Yeni oyun
+btn-rules = 📖 Qaydalar
+choose-language = Dili seçin:
+language-set = Dil: azərbaycanca

@@ -1,0 +1,17 @@
+## Liderlər cədvəli və statistika
+cmd-top = Liderlər cədvəli
+cmd-me = Statistikam və reytinqim
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Bu gün
+top-period-week = Bu həftə
+top-period-all = Bütün zamanlar
+top-line = { $rank }. { $name } — { $value }
+top-empty = Hələ reytinq oyunu yoxdur. Cədvələ düşmək üçün dostunuzla oynayın!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: reytinq { $rating }
+    Oyunlar: { $games } · qələbələr: { $wins } · məğlubiyyətlər: { $losses }
+    Mars: etdiniz { $mars_given } · oldunuz { $mars_taken }
+    Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
+    Ən uzun qələbə seriyası: { $best_streak }
+me-no-rated = Reytinq qrafiki dostunuzla ilk reytinq oyununuzdan sonra görünəcək.

@@ -1,0 +1,26 @@
+## Commands (the menu Telegram shows)
+cmd-start = Start the bot
+cmd-new = New game
+cmd-games = Show my current game
+cmd-resign = Resign the current game
+cmd-rules = Rules of short and long nard
+cmd-help = Help
+cmd-lang = Change language
+
+## Welcome and help
+welcome =
+    Welcome to Nard, { $name }!
+    Play short nard (backgammon) or long nard against the computer or a friend.
+help =
+    /new – start a game: short or long nard, against the computer or a friend
+    /games – show the board of your current game again
+    /top – leaderboards: today, this week, all time
+    /me – your statistics and rating chart
+    /resign – give up the current game
+    /rules – the rules of both games
+    /lang – change the language
+    Tap a point to choose a checker, then tap where it goes. Undo takes a step back; Done ends your turn.
+btn-new-game = 🎲 New game
+btn-rules = 📖 Rules
+choose-language = Choose your language:
+language-set = Language: English

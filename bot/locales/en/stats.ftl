@@ -1,0 +1,17 @@
+## Leaderboards and statistics
+cmd-top = Leaderboards
+cmd-me = My statistics and rating
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Today
+top-period-week = This week
+top-period-all = All time
+top-line = { $rank }. { $name } — { $value }
+top-empty = No rated games yet. Play a friend to get on the board!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: rating { $rating }
+    Games { $games } · wins { $wins } · losses { $losses }
+    Mars given { $mars_given } · taken { $mars_taken }
+    Koks given { $koks_given } · taken { $koks_taken }
+    Best winning streak { $best_streak }
+me-no-rated = Your rating chart appears after your first rated game against a friend.

@@ -1,0 +1,60 @@
+## Тактанын астындагы жазуу
+variant-short = Кыска нарда
+variant-long = Узун нарда
+match-score = Матч { $length } упайга чейин: { $me }–{ $them }
+crawford-game = Кроуфорд оюну: эки эселөөгө болбойт.
+last-move = { $name }: { $move }
+last-pass = { $name }: жүрүш жок.
+your-roll = Кезек сизде: сөөктөрдү ыргытыңыз же эки эселеңиз.
+your-move = Жүрүшүңүз: { $d1 }-{ $d2 }. Ташты тандаңыз.
+your-move-partial = Жүрүшүңүз: { $d1 }-{ $d2 }. Азырынча: { $move }
+waiting-for = Күтүлүүдө: { $name }…
+double-answer = Атаандаш коюмду { $value } кылып эки эселөөнү сунуштайт. Кабыл аласызбы же баш тартасызбы?
+double-wait = { $name } коюмду { $value } кылып эки эселөөнү сунуштайт. Жооп күтүлүүдө…
+game-over = Оюн бүттү.
+time-left = ⏱ Жүрүшкө { $minutes }:{ $seconds } калды
+point-bar = бар
+point-off = чыгаруу
+
+## Баскычтар
+btn-roll = 🎲 Ыргытуу
+btn-double = Эки эселөө ({ $value })
+btn-take = ✅ Кабыл алуу
+btn-drop = ❌ Баш тартуу
+btn-back = ← Артка
+btn-undo = ↶ Кайтаруу
+btn-done = ✔ Даяр
+btn-resign = 🏳 Багынуу
+btn-resign-yes = Ооба, багынам
+btn-resign-no = Жок, ойнойм
+btn-rematch = 🔁 Дагы ойноо
+
+## Эскертүүлөр
+alert-not-player = Бул сиздин оюнуңуз эмес.
+alert-not-your-turn = Азыр сиздин кезегиңиз эмес.
+alert-stale = Бул такта эскирген: эң акыркысын колдонуңуз.
+alert-finished = Бул оюн бүттү.
+no-game = Сизде азыр оюн жок. /new менен жаңысын баштаңыз.
+timer-warning = ⏱ Шашылыңыз: жүрүшкө { $seconds } секунд калды, болбосо убакыт бүткөнү үчүн утулуп каласыз.
+
+## Жыйынтыктар
+kind-plain = жөнөкөй
+kind-mars = марс
+kind-koks = кокс
+kind-home_mars = үй марсы
+reason-borne_off = бардык таштар чыгарылды
+reason-resign = багынуу
+reason-timeout = убакыт бүттү
+reason-drop = эки эселөөдөн баш тартылды
+result-win = 🏆 Сиз { $points ->
+    [one] 1 упай
+   *[other] { $points } упай
+} утуп алдыңыз ({ $kind }, { $reason }).
+result-loss = Сиз { $points ->
+    [one] 1 упай
+   *[other] { $points } упай
+} уттурдуңуз ({ $kind }, { $reason }).
+match-won = 🏆 Сиз матчты уттуңуз!
+match-lost = Сиз матчты уттурдуңуз.
+match-next = Матчтын { $number }-оюну башталат.
+rating-change = Рейтинг: { $delta } → { $rating }

@@ -1,0 +1,17 @@
+## Лидерлер таблицасы жана статистика
+cmd-top = Лидерлер таблицасы
+cmd-me = Менин статистикам жана рейтингим
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Бүгүн
+top-period-week = Ушул жума
+top-period-all = Бардык убакыт
+top-line = { $rank }. { $name } — { $value }
+top-empty = Азырынча рейтингдик оюндар жок. Таблицага чыгуу үчүн дос менен ойноңуз!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: рейтинг { $rating }
+    Оюндар: { $games } · жеңиштер: { $wins } · жеңилүүлөр: { $losses }
+    Марс: кылдыңыз { $mars_given } · болдуңуз { $mars_taken }
+    Кокс: кылдыңыз { $koks_given } · болдуңуз { $koks_taken }
+    Эң узун жеңиш сериясы: { $best_streak }
+me-no-rated = Рейтинг графиги дос менен биринчи рейтингдик оюнуңуздан кийин пайда болот.

@@ -1,0 +1,69 @@
+## Подпись к доске
+variant-short = Короткие нарды
+variant-long = Длинные нарды
+match-score = Матч до { $length }: { $me }–{ $them }
+crawford-game = Партия Кроуфорда: удваивать нельзя.
+last-move = { $name }: { $move }
+last-pass = { $name }: хода нет.
+your-roll = Ваш ход: бросайте кубики или удваивайте.
+your-move = Ваш ход: { $d1 }-{ $d2 }. Выберите шашку.
+your-move-partial = Ваш ход: { $d1 }-{ $d2 }. Уже сыграно: { $move }
+waiting-for = Ходит { $name }…
+double-answer = Соперник удваивает ставку до { $value }. Принимаете или отказываетесь?
+double-wait = { $name } удваивает ставку до { $value }. Ждём ответа…
+game-over = Партия окончена.
+time-left = ⏱ На ход осталось { $minutes }:{ $seconds }
+point-bar = бар
+point-off = выброс
+
+## Кнопки
+btn-roll = 🎲 Бросить
+btn-double = Удвоить до { $value }
+btn-take = ✅ Принять
+btn-drop = ❌ Отказаться
+btn-back = ← Назад
+btn-undo = ↶ Отменить
+btn-done = ✔ Готово
+btn-resign = 🏳 Сдаться
+btn-resign-yes = Да, сдаюсь
+btn-resign-no = Нет, играю
+btn-rematch = 🔁 Ещё партию
+
+## Оповещения
+alert-not-player = Это не ваша игра.
+alert-not-your-turn = Сейчас не ваш ход.
+alert-stale = Эта доска устарела: пользуйтесь последней.
+alert-finished = Эта игра окончена.
+no-game = У вас нет текущей игры. Начните новую: /new.
+timer-warning = ⏱ Поторопитесь: на ход { $seconds ->
+    [one] осталась { $seconds } секунда
+    [few] осталось { $seconds } секунды
+    [many] осталось { $seconds } секунд
+   *[other] осталось { $seconds } секунды
+}, иначе вам засчитают поражение по времени.
+
+## Результаты
+kind-plain = обычная
+kind-mars = марс
+kind-koks = кокс
+kind-home_mars = домашний марс
+reason-borne_off = все шашки выброшены
+reason-resign = сдача
+reason-timeout = время вышло
+reason-drop = отказ от удвоения
+result-win = 🏆 Вы выиграли { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+} ({ $kind }, { $reason }).
+result-loss = Вы проиграли { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+} ({ $kind }, { $reason }).
+match-won = 🏆 Вы выиграли матч!
+match-lost = Вы проиграли матч.
+match-next = Начинается { $number }-я партия матча.
+rating-change = Рейтинг: { $delta } → { $rating }

@@ -1,0 +1,17 @@
+## Рейтинги и статистика
+cmd-top = Таблицы лидеров
+cmd-me = Моя статистика и рейтинг
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Сегодня
+top-period-week = Эта неделя
+top-period-all = За всё время
+top-line = { $rank }. { $name } — { $value }
+top-empty = Рейтинговых партий пока нет. Сыграйте с другом, чтобы попасть в таблицу!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: рейтинг { $rating }
+    Партии: { $games } · победы: { $wins } · поражения: { $losses }
+    Марсы: поставили { $mars_given } · получили { $mars_taken }
+    Коксы: поставили { $koks_given } · получили { $koks_taken }
+    Лучшая серия побед: { $best_streak }
+me-no-rated = График рейтинга появится после вашей первой рейтинговой партии с другом.

@@ -1,0 +1,60 @@
+## Taxta ostidagi yozuv
+variant-short = Qisqa nard
+variant-long = Uzun nard
+match-score = Match { $length } ochkogacha: { $me }–{ $them }
+crawford-game = Krouford partiyasi: ikkilash mumkin emas.
+last-move = { $name }: { $move }
+last-pass = { $name }: yurish yoʻq.
+your-roll = Navbat sizda: zar tashlang yoki ikkilang.
+your-move = Yurishingiz: { $d1 }-{ $d2 }. Toshni tanlang.
+your-move-partial = Yurishingiz: { $d1 }-{ $d2 }. Hozircha: { $move }
+waiting-for = { $name } yurishi kutilmoqda…
+double-answer = Raqib ikkilashni taklif qildi (kubik: { $value }). Qabul qilasizmi yoki rad etasizmi?
+double-wait = { $name } ikkilashni taklif qildi (kubik: { $value }). Javob kutilmoqda…
+game-over = Oʻyin tugadi.
+time-left = ⏱ Yurish uchun { $minutes }:{ $seconds } qoldi
+point-bar = bar
+point-off = chiqarish
+
+## Tugmalar
+btn-roll = 🎲 Zar tashlash
+btn-double = Ikkilash: { $value }
+btn-take = ✅ Qabul
+btn-drop = ❌ Rad etish
+btn-back = ← Orqaga
+btn-undo = ↶ Bekor
+btn-done = ✔ Tayyor
+btn-resign = 🏳 Taslim boʻlish
+btn-resign-yes = Ha, taslimman
+btn-resign-no = Yoʻq, oʻynayman
+btn-rematch = 🔁 Yana oʻynash
+
+## Ogohlantirishlar
+alert-not-player = Bu sizning oʻyiningiz emas.
+alert-not-your-turn = Hozir sizning navbatingiz emas.
+alert-stale = Bu taxta eskirgan: eng soʻnggisidan foydalaning.
+alert-finished = Bu oʻyin tugagan.
+no-game = Sizda davom etayotgan oʻyin yoʻq. /new bilan yangisini boshlang.
+timer-warning = ⏱ Shoshiling: yurish uchun { $seconds } soniya qoldi, aks holda vaqt tugagani uchun yutqazasiz.
+
+## Natijalar
+kind-plain = oddiy
+kind-mars = mars
+kind-koks = koks
+kind-home_mars = uy marsi
+reason-borne_off = hamma toshlar chiqarildi
+reason-resign = taslim boʻlish
+reason-timeout = vaqt tugadi
+reason-drop = ikkilash rad etildi
+result-win = 🏆 Siz { $points ->
+    [one] 1 ochko
+   *[other] { $points } ochko
+} yutdingiz ({ $kind }, { $reason }).
+result-loss = Siz { $points ->
+    [one] 1 ochko
+   *[other] { $points } ochko
+} yutqazdingiz ({ $kind }, { $reason }).
+match-won = 🏆 Siz matchda gʻolib chiqdingiz!
+match-lost = Siz matchda yutqazdingiz.
+match-next = Matchning { $number }-partiyasi boshlanadi.
+rating-change = Reyting: { $delta } → { $rating }

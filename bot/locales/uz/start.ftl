@@ -1,0 +1,26 @@
+## Buyruqlar (Telegram koʻrsatadigan menyu)
+cmd-start = Botni ishga tushirish
+cmd-new = Yangi oʻyin
+cmd-games = Joriy oʻyinimni koʻrsatish
+cmd-resign = Joriy oʻyinda taslim boʻlish
+cmd-rules = Qisqa va uzun nard qoidalari
+cmd-help = Yordam
+cmd-lang = Tilni oʻzgartirish
+
+## Salomlashish va yordam
+welcome =
+    Nard botiga xush kelibsiz, { $name }!
+    Kompyuter yoki doʻstingiz bilan qisqa nard (backgammon) yoki uzun nard oʻynang.
+help =
+    /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
+    /games – joriy oʻyin taxtasini qayta koʻrsatish
+    /top – reyting jadvali: bugun, shu hafta, barcha vaqt
+    /me – statistikangiz va reyting grafigi
+    /resign – joriy oʻyinda taslim boʻlish
+    /rules – ikkala oʻyin qoidalari
+    /lang – tilni oʻzgartirish
+    Toshni tanlash uchun katakni bosing, soʻng u boradigan katakni bosing. «Bekor» bir qadam orqaga qaytaradi, «Tayyor» yurishni tugatadi.
+btn-new-game = 🎲 Yangi oʻyin
+btn-rules = 📖 Qoidalar
+choose-language = Tilni tanlang:
+language-set = Til: oʻzbekcha

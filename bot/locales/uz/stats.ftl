@@ -1,0 +1,17 @@
+## Reyting jadvallari va statistika
+cmd-top = Reyting jadvallari
+cmd-me = Statistikam va reytingim
+top-title = 🏆 { $variant } · { $period }
+top-period-day = Bugun
+top-period-week = Shu hafta
+top-period-all = Butun vaqt
+top-line = { $rank }. { $name } — { $value }
+top-empty = Hali reytingli oʻyinlar yoʻq. Jadvalga chiqish uchun doʻstingiz bilan oʻynang!
+me-title = 📊 { $name }
+me-stats =
+    { $variant }: reyting { $rating }
+    Oʻyinlar: { $games } · gʻalabalar: { $wins } · magʻlubiyatlar: { $losses }
+    Mars: qildingiz { $mars_given } · boʻldingiz { $mars_taken }
+    Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
+    Eng uzun gʻalabalar seriyasi: { $best_streak }
+me-no-rated = Reyting grafigi doʻstingiz bilan birinchi reytingli oʻyiningizdan keyin paydo boʻladi.
