@@ -108,8 +108,8 @@ async def main() -> None:
             for pid in (a, b):
                 await players.upsert_player(app.db, pid, f"P{pid}", username=None,
                                             language="en", now=now)
-            challenge = await app.service.create_challenge(a, "short", 1, False)
-            await app.service.accept_challenge(challenge.code, b)
+            challenge = await app.challenges.create(a, "short", 1, False)
+            await app.challenges.accept(challenge.code, b)
         latencies: list[float] = []
         update_ids = itertools.count(1)
         cpu0, wall0 = time.process_time(), time.perf_counter()

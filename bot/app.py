@@ -18,9 +18,15 @@ from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.announce import Announcer
+from bot.services.boards import BoardPublisher
+from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.people import People
+from bot.services.timers import Timers
 from engine.dice import DiceSource
+from render.board import render_board
 from storage.db import Database
 
 log = logging.getLogger("bot")
@@ -46,6 +52,10 @@ class App:
     bot: Bot
     dispatcher: Dispatcher
     service: GameService
+    challenges: ChallengeService
+    timers: Timers
+    people: People
+    coalescer: Coalescer
     db: Database
 
 
@@ -55,13 +65,21 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     """Everything the bot needs, wired together; the caller closes `db`."""
     bot = bot or make_bot(settings)
     db = await Database.open(settings.database_path)
-    service = GameService(bot, db, settings, clock=clock, dice=dice, coalescer=coalescer)
-    players = PlayerMiddleware(db, settings, clock, on_change=service.forget_player)
-    dispatcher = Dispatcher(service=service, settings=settings, player_cache=players)
+    coalescer = coalescer or Coalescer()
+    people = People(db, settings)
+    publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
+    announcer = Announcer(bot, db, people, coalescer)
+    service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
+                          publisher=publisher, announcer=announcer)
+    challenges = ChallengeService(bot, service, people, coalescer, announcer)
+    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire)
+    players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
+    dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
+                            coalescer=coalescer, settings=settings, player_cache=players)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    return App(bot, dispatcher, service, db)
+    return App(bot, dispatcher, service, challenges, timers, people, coalescer, db)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -75,11 +93,11 @@ async def register_commands(bot: Bot) -> None:
             await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
-async def timer_loop(service: GameService, interval: float = TIMER_INTERVAL) -> None:
+async def timer_loop(timers: Timers, interval: float = TIMER_INTERVAL) -> None:
     """Time out overdue turns (also those that expired while the bot was down)."""
     while True:
         try:
-            await service.tick()
+            await timers.tick()
         except Exception:  # a bad game must not stop every other game's timer
             log.exception("timer tick failed")
         await asyncio.sleep(interval)
@@ -87,7 +105,7 @@ async def timer_loop(service: GameService, interval: float = TIMER_INTERVAL) -> 
 
 async def serve(settings: Settings) -> None:
     app = await build(settings)
-    timer = asyncio.create_task(timer_loop(app.service))
+    timer = asyncio.create_task(timer_loop(app.timers))
     try:
         await register_commands(app.bot)
         await app.dispatcher.start_polling(app.bot, handle_signals=True)

@@ -21,7 +21,9 @@ from aiogram.types import (
 from bot.callbacks import CardCb, JoinCb
 from bot.handlers.refusals import accepted_or_alert
 from bot.i18n import Translator
-from bot.services.games import GameService
+from bot.services.challenges import ChallengeService
+from bot.services.coalesce import Coalescer
+from bot.services.people import People
 from storage.models import Player
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
@@ -42,23 +44,24 @@ def parse_options(args: str | None) -> tuple[str, int, bool]:
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               service: GameService) -> None:
+               challenge_service: ChallengeService) -> None:
     variant, length, cube = parse_options(command.args)
-    await service.post_group_challenge(message.chat.id, player.id, variant, length, cube)
+    await challenge_service.post_group(message.chat.id, player.id, variant, length, cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
-               service: GameService) -> None:
+               challenge_service: ChallengeService, people: People,
+               coalescer: Coalescer) -> None:
     if query.message is None:
         await query.answer()
         return
-    joining = service.join_group_challenge(callback_data.code, player.id, query.message.chat.id)
+    joining = challenge_service.join_group(callback_data.code, player.id, query.message.chat.id)
     if not await accepted_or_alert(query, t, joining):
         return
     with contextlib.suppress(TelegramBadRequest):  # a late answer must not undo the join
         await query.answer()
-    service.coalescer.note(query.message.chat.id)
-    t = await service.chat_translator(query.message.chat.id)  # the group's language now
+    coalescer.note(query.message.chat.id)
+    t = await people.chat_translator(query.message.chat.id)  # the group's language now
     await query.message.edit_text(  # type: ignore[union-attr]
         t("group-challenge-taken", name=player.name))
 
@@ -80,11 +83,11 @@ async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
 
 
 async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Player,
-                      t: Translator, service: GameService) -> None:
+                      t: Translator, challenge_service: ChallengeService) -> None:
     if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
         await query.answer()
         return
-    accepting = service.accept_card(query.inline_message_id, callback_data, player.id)
+    accepting = challenge_service.accept_card(query.inline_message_id, callback_data, player.id)
     if await accepted_or_alert(query, t, accepting):
         with contextlib.suppress(TelegramBadRequest):
             await query.answer(t("card-accepted"))

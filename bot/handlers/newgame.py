@@ -11,8 +11,9 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.callbacks import ChallengeCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
+from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
-from bot.services.games import CHALLENGE_HOURS, Busy, GameService
+from bot.services.games import Busy, GameService
 from storage import challenges
 from storage.errors import ChallengeUnavailable
 from storage.models import Player
@@ -66,7 +67,7 @@ async def new(message: Message, t: Translator) -> None:
 
 
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
-                 service: GameService) -> None:
+                 service: GameService, challenge_service: ChallengeService) -> None:
     await query.answer()
     question = next_question(callback_data, t)
     if question is not None and query.message is not None:
@@ -83,12 +84,12 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
             await service.start_vs_computer(player.id, callback_data.variant,
                                             callback_data.level, callback_data.length, cube)
             return
-        challenge = await service.create_challenge(player.id, callback_data.variant,
+        challenge = await challenge_service.create(player.id, callback_data.variant,
                                                    callback_data.length, cube)
     except Busy:
         await query.message.answer(t("busy"))  # type: ignore[union-attr]
         return
-    link = await service.challenge_link(challenge.code)
+    link = await challenge_service.link(challenge.code)
     share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
         [InlineKeyboardButton(text=t("btn-share"), url=share)],

@@ -9,19 +9,24 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import GameCb
+from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.challenges import ChallengeService
 from bot.services.games import GameService
 from storage.models import Player
 
 
-async def press(query: CallbackQuery, callback_data: GameCb, service: GameService) -> None:
+async def press(query: CallbackQuery, callback_data: GameCb, service: GameService,
+                challenge_service: ChallengeService) -> None:
     async def answer(text: str | None, alert: bool) -> None:
         # A press that waited too long cannot be answered any more; it still counts.
         with contextlib.suppress(TelegramBadRequest):
             await query.answer(text, show_alert=alert)
 
-    await service.press(query.from_user.id, callback_data, answer)
+    if callback_data.a is Act.REMATCH:
+        await challenge_service.rematch(query.from_user.id, callback_data.game, answer)
+    else:
+        await service.press(query.from_user.id, callback_data, answer)
 
 
 async def show_game(message: Message, player: Player, t: Translator,

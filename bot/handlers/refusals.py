@@ -9,7 +9,8 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery
 
 from bot.i18n import Translator
-from bot.services.games import Busy, GroupBoardFailed
+from bot.services.challenges import GroupBoardFailed
+from bot.services.games import Busy
 from storage.errors import ChallengeUnavailable
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",

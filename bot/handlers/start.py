@@ -11,6 +11,7 @@ from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
 from storage import chats, players
 from storage.errors import ChallengeUnavailable
@@ -44,14 +45,15 @@ def language_keyboard() -> InlineKeyboardMarkup:
 
 
 async def start_with_code(message: Message, command: CommandObject, player: Player,
-                          t: Translator, service: GameService) -> None:
+                          t: Translator, service: GameService,
+                          challenge_service: ChallengeService) -> None:
     code = (command.args or "").strip()
     if code == "play":  # from an inline card: show this player's board here
         if not await service.redraw(player.id):
             await message.answer(t("no-game"))
         return
     try:
-        await service.accept_challenge(code, player.id)
+        await challenge_service.accept(code, player.id)
     except (Busy, ChallengeUnavailable) as exc:
         await message.answer(refusal(t, exc))
 

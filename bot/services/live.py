@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from engine.game import Game, Phase
-from engine.moves import Move
+from engine.moves import Move, Step
 from engine.position import Position
 from engine.resolve import apply_steps
 from engine.turn import Turn
@@ -48,6 +48,14 @@ class Live:
                 turn.play(step)
             self._turn = (key, turn)
         return self._turn[1]
+
+    def go(self, src: int, dst: int) -> tuple[Step, ...]:
+        """Play the path a destination button (`src`→`dst`) promises; KeyError when the
+        turn offers no such destination, EngineError when its steps do not replay."""
+        path = self.turn().destinations(src)[dst]
+        self.steps.extend((step.src, step.dst) for step in path)
+        self.turn()  # the steps must replay
+        return path
 
     def position_for(self, seat: int) -> Position:
         """What `seat` sees, with the steps of the turn being built already shown."""

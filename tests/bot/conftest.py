@@ -49,7 +49,7 @@ class Harness:
         the group redraws they queued."""
         while self.fake.pending_updates:
             await self.fake.feed(self.app.dispatcher, self.app.bot)
-            await self.app.service.coalescer.drain()
+            await self.app.coalescer.drain()
 
     def board(self, chat: int) -> StoredMessage:
         """The newest board (photo) message the bot has in `chat`."""

@@ -140,11 +140,11 @@ async def test_the_timer_ends_the_game(harness: Harness) -> None:
     game_id = await friend_game(h)
     chat = to_move(h)
     h.clock.advance(100)  # inside the warning window
-    await h.app.service.tick()
+    await h.app.timers.tick()
     assert (h.fake.last_message(chat).text or "").startswith("⏱")  # the warning
     assert (await games.load_game(h.app.db, game_id)).status == "active"
     h.clock.advance(21)
-    await h.app.service.tick()
+    await h.app.timers.tick()
     row = await games.load_game(h.app.db, game_id)
     assert row.status == "finished"
     assert row.winner_seat == row.players.index(VALI if chat == ALI else ALI)

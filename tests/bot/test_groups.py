@@ -79,7 +79,7 @@ async def test_a_burst_of_redraws_keeps_to_the_group_rate(group_harness: Harness
         for data in (pick, back):
             user.press(board, data.pack())
             await h.fake.feed(h.app.dispatcher, h.app.bot)
-    await h.app.service.coalescer.drain()
+    await h.app.coalescer.drain()
     assert h.fake.edits_per_window(GROUP, 60) <= 20
     # The final board is the latest state: back at the list of checkers.
     final = game_buttons(h.board(GROUP).buttons)

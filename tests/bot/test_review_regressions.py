@@ -69,7 +69,7 @@ async def test_a_failed_redraw_does_not_stop_the_computer(harness: Harness) -> N
         await h.feed()
         if data.a is Act.DONE:
             break
-    await h.app.service.tick()  # the computer's turn is due at once: the timer resumes it
+    await h.app.timers.tick()  # the computer's turn is due at once: the timer resumes it
     row = await games.load_game(h.app.db, row.id)
     game = Live.load(row.state_json).game
     assert row.status != "active" or game.to_act == 0  # the computer has moved

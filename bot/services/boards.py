@@ -1,0 +1,171 @@
+"""Board messages: drawing a stored game for each viewer and keeping their messages current.
+
+A private game has one board message per player (their side at the bottom, in their
+language, with their buttons); a group game has one shared message, redrawn through the
+coalescer at the group's pace. The database is the truth: every board is drawn from the
+stored game, so any message can be redrawn at any time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from functools import partial
+
+from aiogram import Bot
+
+from bot.i18n import Translator
+from bot.services.coalesce import Coalescer
+from bot.services.live import Live
+from bot.services.people import People
+from bot.services.views import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
+from bot.telegram_io import Board, edit_board, edit_keyboard, send_board
+from engine.game import Phase
+from engine.position import opp_point
+from storage import boards, games
+from storage.db import Database
+from storage.models import Game as Row
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], datetime]
+
+
+def computer_seat(row: Row) -> int | None:
+    """The seat the computer plays, if any."""
+    for seat, player in enumerate(row.players):
+        if player is None:
+            return seat
+    return None
+
+
+class BoardPublisher:
+    def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
+                 clock: Clock, render: Callable[..., bytes]) -> None:
+        self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
+        self.clock, self.render = clock, render
+        # The checker each (game, seat) has chosen: what its buttons show, nothing more.
+        self._selected: dict[tuple[int, int], int] = {}
+
+    # -- the chosen checker ------------------------------------------------------------
+
+    def select(self, game_id: int, seat: int, point: int) -> None:
+        self._selected[(game_id, seat)] = point
+
+    def unselect(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the chosen checker of `seat` (or of both seats)."""
+        for each in (0, 1) if seat is None else (seat,):
+            self._selected.pop((game_id, each), None)
+
+    def selection(self, row: Row, live: Live, seat: int) -> int | None:
+        """The checker `seat` has chosen, while it is that seat's move."""
+        if live.game.phase is not Phase.MOVE or live.game.to_act != seat:
+            return None
+        return self._selected.get((row.id, seat))
+
+    # -- redrawing ---------------------------------------------------------------------
+
+    async def publish(self, row: Row, live: Live, only_seat: int | None = None) -> None:
+        """Redraw every board message of the game (or only one player's)."""
+        stored = await boards.board_messages(self.db, row.id)
+        shared = [message for message in stored if message.player_id is None]
+        if shared:  # a group game: one board for everybody, redrawn at the group's pace
+            for message in shared:
+                await self.coalescer.submit(message.chat_id, partial(
+                    self._redraw_group, row.id, message.chat_id), slot=row.id)
+            return
+        private = {message.chat_id: message for message in stored}
+        for seat, player in enumerate(row.players):
+            if player is None or (only_seat is not None and seat != only_seat):
+                continue
+            viewer = await self.people.viewer(row, seat)
+            board = await self.board(row, live, viewer)
+            message = private.get(player)
+            if message is None:
+                new_id = await send_board(self.bot, player, board)
+            else:
+                new_id = await edit_board(self.bot, player, message.message_id, board)
+            if new_id is not None and (message is None or new_id != message.message_id):
+                await boards.put_board_message(self.db, row.id, player, new_id,
+                                               player_id=player, now=self.clock())
+
+    async def publish_safely(self, row: Row, live: Live, only_seat: int | None = None) -> None:
+        """Redraw, but never let a Telegram failure stop the game: the database is the truth,
+        and the next press or /games redraws the board."""
+        try:
+            await self.publish(row, live, only_seat)
+        except Exception:
+            log.exception("redrawing game %s failed", row.id)
+
+    async def send_anew(self, row: Row, live: Live, player_id: int) -> None:
+        """Send the player's board again as a new message (e.g. after /games)."""
+        seat = row.seat_of(player_id)
+        assert seat is not None
+        viewer = await self.people.viewer(row, seat)
+        new_id = await send_board(self.bot, player_id, await self.board(row, live, viewer))
+        if new_id is not None:
+            await boards.put_board_message(self.db, row.id, player_id, new_id,
+                                           player_id=player_id, now=self.clock())
+
+    async def _redraw_group(self, game_id: int, chat_id: int) -> None:
+        """Show the game as stored *now* in the group (a queued redraw shows the latest)."""
+        row = await games.load_game(self.db, game_id)
+        live = Live.load(row.state_json)
+        message = next((m for m in await boards.board_messages(self.db, game_id)
+                        if m.chat_id == chat_id), None)
+        if message is None:
+            return
+        board = await self.group_board(row, live, chat_id)
+        new_id = await edit_board(self.bot, chat_id, message.message_id, board)
+        if new_id is not None and new_id != message.message_id:
+            await boards.put_board_message(self.db, game_id, chat_id, new_id, player_id=None,
+                                           now=self.clock())
+
+    # -- what a board shows ------------------------------------------------------------
+
+    async def group_board(self, row: Row, live: Live, chat_id: int) -> Board:
+        """The shared board: seat 0 always at the bottom, the buttons of the seat to act."""
+        t = await self.people.chat_translator(chat_id, row)
+        names = await self.people.names(row, t)
+        actor = live.game.to_act
+        selected = self.selection(row, live, actor)
+        targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
+        if actor != 0:  # the highlights are in the mover's numbers; the picture is seat 0's
+            selected = None if selected is None else _to_other_side(live, selected)
+            targets = tuple(_to_other_side(live, point) for point in targets)
+        watcher = Viewer(0, t, names, is_player=False)
+        photo = await asyncio.to_thread(self.render, scene_for(live, watcher, selected, targets))
+        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
+                              computer_seat=None)
+        keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
+                                self.selection(row, live, actor))
+        return Board(photo, caption, keyboard)
+
+    async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:
+        selected = self.selection(row, live, viewer.seat)
+        targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
+        scene = scene_for(live, viewer, selected, targets)
+        photo = await asyncio.to_thread(self.render, scene)
+        caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
+                              computer_seat=computer_seat(row))
+        keyboard = keyboard_for(live, viewer, row.id, row.version, selected)
+        return Board(photo, caption, keyboard)
+
+    async def ask_resign(self, row: Row, live: Live, seat: int, t: Translator) -> None:
+        """Swap the buttons for "resign? yes / no" where the player sees the board."""
+        for message in await boards.board_messages(self.db, row.id):
+            if message.player_id is None:  # a group board: only `seat` may confirm
+                t = await self.people.chat_translator(message.chat_id, row)
+            elif message.player_id != row.players[seat]:
+                continue
+            viewer = Viewer(seat, t, await self.people.names(row, t))
+            await edit_keyboard(self.bot, message.chat_id, message.message_id,
+                                resign_keyboard(viewer, row.id, row.version, live.number))
+
+
+def _to_other_side(live: Live, point: int) -> int:
+    """A point of the seat to act in the other seat's numbers (the bar and off stay)."""
+    if point in (0, 25):
+        return point
+    return opp_point(live.game.variant, point)

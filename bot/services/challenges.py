@@ -1,0 +1,180 @@
+"""Games between people: challenge links, open challenges in groups, inline cards, rematches.
+
+Each way ends in `GameService.begin`: from there a game between people runs like any other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+from datetime import datetime, timedelta
+
+from aiogram import Bot
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import CardCb, JoinCb
+from bot.services.announce import Announcer
+from bot.services.coalesce import Coalescer
+from bot.services.games import Answer, Busy, GameService
+from bot.services.live import Live
+from bot.services.people import People
+from bot.telegram_io import send_board, send_text
+from storage import boards, challenges, chats, games
+from storage.errors import ChallengeUnavailable, GameNotFound
+from storage.models import Challenge
+from storage.models import Game as Row
+
+CHALLENGE_HOURS = 24
+
+
+class GroupBoardFailed(Exception):
+    """The group did not accept the game's board; the game was called off."""
+
+
+class ChallengeService:
+    def __init__(self, bot: Bot, service: GameService, people: People, coalescer: Coalescer,
+                 announcer: Announcer) -> None:
+        self.bot, self.service, self.people = bot, service, people
+        self.coalescer, self.announcer = coalescer, announcer
+        self.db, self.settings = service.db, service.settings
+
+    def _now(self) -> datetime:
+        return self.service.clock()  # the game service's injected clock
+
+    async def create(self, player_id: int, variant: str, length: int, cube: bool) -> Challenge:
+        """An open challenge of `player_id`, to be accepted through a link or a button."""
+        if await self.service.active_game(player_id):
+            raise Busy
+        now = self._now()
+        return await challenges.create_challenge(
+            self.db, creator_id=player_id, variant=variant, now=now,
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube)
+
+    async def link(self, code: str) -> str:
+        me = await self.bot.me()
+        return f"https://t.me/{me.username}?start={code}"
+
+    async def accept(self, code: str, player_id: int) -> Row:
+        """Join a friend's challenge; both play in their private chats with the bot."""
+        row, live = await self._accept(code, player_id)
+        for seat, player in enumerate(row.players):
+            viewer = await self.people.viewer(row, seat)
+            await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
+                "game-started", variant=viewer.t(f"variant-{row.variant}"),
+                name=viewer.names[1 - seat]))
+        await self.service.begin(row, live)
+        return row
+
+    async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
+        """Join an open challenge in a group: the game runs in one group message."""
+        row, live = await self._accept(code, player_id)
+        now = self._now()
+        for player in row.players:
+            await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
+        message_id = await send_board(
+            self.bot, chat_id, await self.service.publisher.group_board(row, live, chat_id))
+        self.coalescer.note(chat_id)
+        if message_id is None:  # the group does not let the bot post its board
+            await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
+                                  deadline=None, now=now, status="aborted")
+            t = await self.people.chat_translator(chat_id, row)
+            await send_text(self.bot, chat_id, t("group-no-board"))
+            raise GroupBoardFailed
+        await boards.put_board_message(self.db, row.id, chat_id, message_id, player_id=None,
+                                       now=now)
+        await self.service.begin(row, live)
+        return row
+
+    async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
+        """Accept a challenge (storage lets only the first acceptance through)."""
+        challenge = await challenges.get_challenge(self.db, code)
+        open_to_me = (challenge is not None and challenge.status == "open"
+                      and challenge.creator_id != player_id)
+        playing = open_to_me and (  # type: ignore[union-attr]
+            await self.service.active_game(player_id)
+            or await self.service.active_game(challenge.creator_id))
+        if playing:
+            raise Busy
+        variant = challenge.variant if challenge else "short"
+        live = self.service.new_live(variant, challenge.match_length if challenge else 1,
+                                     challenge.cube if challenge else False, computer_seat=None)
+        now = self._now()
+        _, row = await challenges.accept_challenge(
+            self.db, code, player_id, now=now, state_json=live.dump(),
+            deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+        return row, live
+
+    async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
+                         cube: bool) -> None:
+        """An open challenge in a group, with a Join button for its other members."""
+        t = await self.people.chat_translator(chat_id)
+        try:
+            challenge = await self.create(player_id, variant, length, cube)
+        except Busy:
+            await send_text(self.bot, chat_id, t("busy"))
+            return
+        await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
+        text = t("group-challenge", name=await self.people.name(player_id),
+                 variant=t(f"variant-{variant}"), points=length)
+        join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+            text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
+        await send_text(self.bot, chat_id, text, join)
+        self.coalescer.note(chat_id)
+
+    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
+        """Accept an inline challenge card: the game runs in both private chats.
+
+        The card itself is the challenge: its first acceptance creates and accepts a
+        challenge keyed by the card, so a second press finds it taken.
+        """
+        code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
+        if await challenges.get_challenge(self.db, code) is None:
+            if data.creator == player_id:
+                raise ChallengeUnavailable(code, "own")
+            now = self._now()
+            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+                await challenges.create_challenge(
+                    self.db, creator_id=data.creator, variant=data.variant, now=now,
+                    expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
+        row, live = await self._accept(code, player_id)
+        creator = await self.people.translator(data.creator)
+        await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
+        await self.announcer.card(row)
+        await self.service.begin(row, live)
+        return row
+
+    async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
+        """Play again after a game: the computer at once, a friend through a new link, a
+        group through a new open challenge there."""
+        t = await self.people.translator(user_id)
+        try:
+            row = await games.load_game(self.db, game_id)
+        except GameNotFound:
+            return await answer(t("alert-finished"), True)
+        seat = row.seat_of(user_id)
+        if seat is None:
+            return await answer(t("alert-not-player"), True)
+        await answer(None, False)
+        player = user_id
+        shared = [m for m in await boards.board_messages(self.db, row.id) if m.player_id is None]
+        if shared:  # in a group the rematch is a new open challenge there
+            for message in shared:
+                await self.post_group(message.chat_id, player, row.variant, row.match_length,
+                                      row.cube)
+            return
+        try:
+            if row.level is not None:
+                await self.service.start_vs_computer(player, row.variant, row.level,
+                                                     row.match_length, row.cube)
+                return
+            challenge = await self.create(player, row.variant, row.match_length, row.cube)
+        except Busy:
+            await send_text(self.bot, player, t("busy"))
+            return
+        other = row.players[1 - seat]
+        link = await self.link(challenge.code)
+        await send_text(self.bot, player, t("rematch-sent", link=link))
+        if other is not None:
+            await send_text(self.bot, other, (await self.people.translator(other))(
+                "rematch-offer", name=await self.people.name(player), link=link))

@@ -1,0 +1,84 @@
+"""Who is who: stored players (cached), their languages, the names a board shows.
+
+Every redraw needs both players' names and each viewer's language, so player rows are
+cached; the cache is a bounded LRU whose entries also expire after a short time, because
+another process (or a /lang press) may change a player and memory must not grow with the
+number of players ever seen.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from bot.config import Settings
+from bot.i18n import Translator, pick_language
+from bot.services.views import Viewer
+from storage import chats, players
+from storage.db import Database
+from storage.models import Game as Row
+from storage.models import Player
+
+CACHE_SIZE = 10_000
+CACHE_SECONDS = 30.0
+
+
+class People:
+    def __init__(self, db: Database, settings: Settings, *,
+                 monotonic: Callable[[], float] = time.monotonic,
+                 size: int = CACHE_SIZE, ttl: float = CACHE_SECONDS) -> None:
+        self.db, self.settings = db, settings
+        self.monotonic, self.size, self.ttl = monotonic, size, ttl
+        self._players: OrderedDict[int, tuple[float, Player | None]] = OrderedDict()
+
+    async def player(self, player_id: int) -> Player | None:
+        """A stored player, cached for a short time."""
+        now = self.monotonic()
+        cached = self._players.get(player_id)
+        if cached is not None and now - cached[0] < self.ttl:
+            self._players.move_to_end(player_id)
+            return cached[1]
+        found = await players.get_player(self.db, player_id)
+        self._players[player_id] = (now, found)
+        self._players.move_to_end(player_id)
+        while len(self._players) > self.size:
+            self._players.popitem(last=False)
+        return found
+
+    def forget(self, player_id: int) -> None:
+        """Drop the cached row after the player changed (name, language)."""
+        self._players.pop(player_id, None)
+
+    async def translator(self, player_id: int) -> Translator:
+        player = await self.player(player_id)
+        saved = player.language if player else None
+        return Translator(pick_language(saved, None, self.settings.default_language))
+
+    async def name(self, player_id: int) -> str:
+        player = await self.player(player_id)
+        return player.name if player else "?"
+
+    async def names(self, row: Row, t: Translator) -> tuple[str, str]:
+        """Both seats' names as `t`'s reader sees them (the computer's in their language)."""
+        names = []
+        for occupant in row.players:
+            if occupant is None:
+                names.append(t("computer-name", level=t(f"level-{row.level}")))
+            else:
+                names.append(await self.name(occupant))
+        return names[0], names[1]
+
+    async def viewer(self, row: Row, seat: int) -> Viewer:
+        """The player in `seat`, reading in their own language."""
+        player = row.players[seat]
+        t = await self.translator(player) if player is not None else Translator(
+            self.settings.default_language)
+        return Viewer(seat, t, await self.names(row, t))
+
+    async def chat_translator(self, chat_id: int, row: Row | None = None) -> Translator:
+        """A group's language: set by an admin with /lang, else its first game's starter's."""
+        language = await chats.chat_language(self.db, chat_id)
+        if language is None and row is not None and row.players[0] is not None:
+            return await self.translator(row.players[0])
+        return Translator(pick_language(language, None, self.settings.default_language))
