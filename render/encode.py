@@ -1,17 +1,16 @@
 """Turning a composed picture into bytes, fast and small.
 
-A fixed 255-colour palette is built once from sample renders. Boards are composed in it
-directly (compose.compose_scanlines: no per-picture colour mapping) and written as an 8-bit
-PNG, several times smaller and faster to write than a 24-bit one; the same palette serves
-every frame of a replay GIF. `to_palette` maps an RGB picture to it (no dithering: flat
-colours stay flat).
+A fixed 255-colour palette (render.palette, generated from sample renders) is shared by
+every picture. Boards are composed in it directly (compose.compose_scanlines: no
+per-picture colour mapping) and written as an 8-bit PNG, several times smaller and faster
+to write than a 24-bit one; the same palette serves every frame of a replay GIF.
+`to_palette` maps an RGB picture to it (no dithering: flat colours stay flat).
 """
 
 from __future__ import annotations
 
 import functools
 import io
-import math
 import struct
 import zlib
 
@@ -23,7 +22,7 @@ except ImportError:  # pragma: no cover - platforms without an isal wheel
 import numpy as np
 from PIL import Image
 
-from render import theme
+from render import palette as palette_data
 
 # zlib level: 1..3 cost about the same here (1.5 ms a board, most of a render), 2 is a few
 # KB smaller than 1; 4+ double the time for 10 % less.
@@ -31,31 +30,13 @@ ISAL_LEVEL = 1  # ISA-L's level 1 gives zlib level 2's size here (about 53 KB a 
 PNG_LEVEL = 2
 # zlib slides its window once the input reaches 64 KB less 262 bytes of lookahead.
 _UNSLID = (1 << 16) - 262
-# The last palette entry is never drawn: a replay frame marks "same as the previous frame"
-# with it (GIF transparency). Magenta is far from every colour of the board, so no pixel
-# maps to it.
-TRANSPARENT = 255
-_UNUSED = (255, 0, 255)
+TRANSPARENT = palette_data.TRANSPARENT  # a replay frame's "same as before" pixels
 
 
 @functools.cache
 def palette() -> Image.Image:
-    """A P-mode image carrying the shared palette."""
-    from render.samples import palette_sample  # late: samples imports the drawing code
-
-    keys = theme.key_colors()
-    # Every colour that occurs in the samples, weighted by the square root of its area so
-    # that the big flat fields do not crowd out the edges of checkers and letters.
-    counts = palette_sample().getcolors(maxcolors=1 << 24) or []
-    pixels: list[tuple[int, int, int]] = []
-    for n, color in counts:
-        pixels.extend([color] * math.isqrt(n))
-    spread = Image.new("RGB", (len(pixels), 1))
-    spread.putdata(pixels)
-    free = TRANSPARENT - len(keys)
-    rest = spread.quantize(free, method=Image.Quantize.MEDIANCUT).getpalette()[: 3 * free]
-    rest += [0] * (3 * free - len(rest))  # pad if the samples had fewer colours
-    flat = [c for color in keys for c in color] + rest + list(_UNUSED)
+    """A P-mode image carrying the shared palette (render.palette.COLORS)."""
+    flat = [c for color in palette_data.COLORS for c in color] + list(palette_data.UNUSED)
     out = Image.new("P", (1, 1))
     out.putpalette(flat)
     return out

@@ -1,12 +1,25 @@
-"""Real example scenes: the README gallery, the benchmark and the palette's colour sample."""
+"""Real example scenes: the README gallery, the benchmark and the palette's colour sample.
+
+    python -m render.samples docs   # rebuild render/palette.py, then write the gallery
+
+Nothing in render/ imports this module to draw: it only produces the palette data
+(render/palette.py) and the pictures in docs/.
+"""
 
 from __future__ import annotations
 
 import functools
+import importlib
+import math
+import re
+from pathlib import Path
 
 from PIL import Image
 
 from engine.position import Position
+from render import palette, theme
+from render.board import render_board
+from render.compose import compose
 from render.scene import Scene
 
 
@@ -75,8 +88,6 @@ def gallery() -> dict[str, Scene]:
 @functools.cache
 def palette_sample() -> Image.Image:
     """Every colour a render can produce: the gallery in both colours, stacked."""
-    from render.compose import compose
-
     scenes = list(gallery().values())
     scenes += [
         Scene(s.position, viewer_color=s.opponent_color, viewer_to_move=not s.viewer_to_move,
@@ -90,12 +101,37 @@ def palette_sample() -> Image.Image:
     return sheet
 
 
+def build_palette() -> list[theme.RGB]:
+    """The palette's 255 colours: the theme's key colours (exact), then a median cut of
+    every colour in the sample renders, each weighted by the square root of its area so that
+    the big flat fields do not crowd out the edges of checkers and letters."""
+    keys = theme.key_colors()
+    counts = palette_sample().getcolors(maxcolors=1 << 24) or []
+    pixels: list[theme.RGB] = []
+    for n, color in counts:
+        pixels.extend([color] * math.isqrt(n))
+    spread = Image.new("RGB", (len(pixels), 1))
+    spread.putdata(pixels)
+    free = palette.TRANSPARENT - len(keys)
+    rest = spread.quantize(free, method=Image.Quantize.MEDIANCUT).getpalette()[: 3 * free]
+    rest += [0] * (3 * free - len(rest))  # pad if the samples had fewer colours
+    return keys + [(rest[i], rest[i + 1], rest[i + 2]) for i in range(0, len(rest), 3)]
+
+
+def write_palette(colors: list[theme.RGB]) -> Path:
+    """Rewrite the COLORS table of render/palette.py."""
+    path = Path(palette.__file__)
+    rows = [", ".join(f"({r}, {g}, {b})" for r, g, b in colors[i:i + 5])
+            for i in range(0, len(colors), 5)]
+    table = "COLORS: tuple[RGB, ...] = (\n" + "".join(f"    {row},\n" for row in rows) + ")\n"
+    source = re.sub(r"^COLORS: .*?^\)\n", lambda _: table, path.read_text(encoding="utf-8"),
+                    count=1, flags=re.MULTILINE | re.DOTALL)
+    path.write_text(source, encoding="utf-8")
+    return path
+
+
 def write_gallery(folder: str) -> list[str]:
     """Render the gallery into `folder`; returns the file paths."""
-    from pathlib import Path
-
-    from render.board import render_board
-
     paths = []
     for name, scene in gallery().items():
         path = Path(folder) / f"board-{name}.png"
@@ -104,8 +140,16 @@ def write_gallery(folder: str) -> list[str]:
     return paths
 
 
+def main(folder: str) -> None:
+    # The palette first: nothing has been encoded yet in this process, so the gallery is
+    # written in the palette just built.
+    print(write_palette(build_palette()))
+    importlib.reload(palette)
+    for written in write_gallery(folder):
+        print(written)
+
+
 if __name__ == "__main__":  # python -m render.samples docs
     import sys
 
-    for written in write_gallery(sys.argv[1] if len(sys.argv) > 1 else "docs"):
-        print(written)
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs")
