@@ -109,23 +109,104 @@ def die(value: int, color: str, used: bool) -> Image.Image:
     return _sprite(n, n, paint, shadow=not used)
 
 
+def _cube_face(draw: ImageDraw.ImageDraw, o: int, n: int, alpha: int = 255) -> None:
+    s = n * SS
+    draw.rounded_rectangle(
+        (o, o, o + s - 1, o + s - 1), radius=8 * SS, fill=(*theme.CUBE_FACE, alpha),
+        outline=theme.FRAME_EDGE, width=SS,
+    )
+
+
+def _cube_value(sprite: Image.Image, value: int, margin: int,
+                color: tuple[int, ...] = theme.CUBE_TEXT) -> None:
+    text = str(value)
+    size = 24 if len(text) < 3 else 18
+    ImageDraw.Draw(sprite).text((margin + g.CUBE / 2, margin + g.CUBE / 2), text,
+                                font=font(size), fill=color, anchor="mm")
+
+
 @functools.cache
 def cube(value: int) -> Image.Image:
-    n = g.CUBE
+    sprite = _sprite(g.CUBE, g.CUBE, lambda draw, o: _cube_face(draw, o, g.CUBE))
+    _cube_value(sprite, value, SHADOW)
+    return sprite
+
+
+OFFER_RING = 4  # the gold frame round an offered cube
+
+
+@functools.cache
+def offered_cube(value: int) -> Image.Image:
+    """A double on offer: the cube at its new value in a gold frame."""
+    m = OFFER_RING + 2
+    n = g.CUBE + 2 * m
 
     def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
         s = n * SS
-        draw.rounded_rectangle(
-            (o, o, o + s - 1, o + s - 1), radius=8 * SS, fill=theme.CUBE_FACE,
-            outline=theme.FRAME_EDGE, width=SS,
-        )
+        draw.rounded_rectangle((o, o, o + s - 1, o + s - 1), radius=12 * SS,
+                               outline=theme.BAND, width=(OFFER_RING + 2) * SS)
+        draw.rounded_rectangle((o + SS, o + SS, o + s - 1 - SS, o + s - 1 - SS),
+                               radius=11 * SS, outline=theme.SCORE, width=OFFER_RING * SS)
+        _cube_face(draw, o + m * SS, g.CUBE)
 
     sprite = _sprite(n, n, paint)
-    text = str(value)
-    size = 24 if len(text) < 3 else 18
-    ImageDraw.Draw(sprite).text(
-        (SHADOW + n / 2, SHADOW + n / 2), text, font=font(size), fill=theme.CUBE_TEXT, anchor="mm"
-    )
+    _cube_value(sprite, value, SHADOW + m)
+    return sprite
+
+
+@functools.cache
+def crossed_cube() -> Image.Image:
+    """The Crawford game: the cube faded and crossed out, doubling is not allowed."""
+    n = g.CUBE
+    sprite = _sprite(n, n, lambda draw, o: _cube_face(draw, o, n, alpha=215), shadow=False)
+    _cube_value(sprite, 64, 0, (*theme.CUBE_TEXT, 170))
+    big = Image.new("RGBA", (sprite.width * SS, sprite.height * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    a, b = 5 * SS, (n - 5) * SS
+    for width, color in ((11, theme.BAND), (6, theme.CROSS)):
+        draw.line((a, a, b, b), fill=color, width=width * SS)
+        draw.line((a, b, b, a), fill=color, width=width * SS)
+    cross = big.resize(sprite.size, Image.Resampling.LANCZOS)
+    return Image.alpha_composite(sprite, cross)
+
+
+@functools.cache
+def count_badge(color: str) -> Image.Image:
+    """The badge behind a borne-off count, in the side's checker colour."""
+    body, rim, _, _ = theme.CHECKER[color]
+    w, h = g.COUNT_W, g.COUNT_H
+
+    def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
+        draw.rounded_rectangle((o, o, o + w * SS - 1, o + h * SS - 1), radius=h * SS // 2,
+                               fill=body, outline=rim, width=2 * SS)
+
+    return _sprite(w, h, paint, shadow=False)
+
+
+@functools.cache
+def banner() -> Image.Image:
+    """The result banner's plate: dark, framed in gold."""
+    x0, y0, x1, y1 = g.result_box()
+    w, h = x1 - x0, y1 - y0
+
+    def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
+        draw.rounded_rectangle((o, o, o + w * SS - 1, o + h * SS - 1), radius=18 * SS,
+                               fill=(*theme.BAND, 238), outline=theme.SCORE, width=3 * SS)
+
+    return _sprite(w, h, paint)
+
+
+@functools.cache
+def winner_chip(color: str) -> Image.Image:
+    """The winner's colour on the result banner: a checker on a gold disc."""
+    d = 56
+
+    def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
+        draw.ellipse((o, o, o + d * SS - 1, o + d * SS - 1), fill=theme.SCORE)
+
+    sprite = _sprite(d, d, paint, shadow=False)
+    disc = checker(color).resize((d - 4, d - 4), Image.Resampling.LANCZOS)  # shadow included
+    sprite.alpha_composite(disc, (2, 2))
     return sprite
 
 
@@ -146,8 +227,33 @@ def ring(color: tuple[int, int, int], width: int = 4) -> Image.Image:
 
 
 @functools.cache
-def ghost(color: tuple[int, int, int]) -> Image.Image:
-    """A translucent disc where a checker was (last move) or may go (step targets)."""
+def ghost(color: tuple[int, int, int], width: int = 4) -> Image.Image:
+    """Where a checker left: a dashed circle, nothing inside, so that the point or the bar
+    shows through and it never reads as a checker. Dark edges keep it visible on cream, red,
+    green and walnut alike."""
+    d = 2 * g.CHECKER_R
+    dashes, gap = 12, 11  # 12 dashes of 19 degrees
+
+    def paint(draw: ImageDraw.ImageDraw, o: int) -> None:
+        inset = SS
+        box = (o + inset, o + inset, o + d * SS - 1 - inset, o + d * SS - 1 - inset)
+        for i in range(dashes):  # a dash centred on every 30 degrees, 0 (right) included
+            start = (i - 0.5) * 360 / dashes + gap / 2
+            end = (i + 0.5) * 360 / dashes - gap / 2
+            draw.arc(box, start - 2, end + 2, fill=theme.BAND, width=(width + 4) * SS)
+            inner = (box[0] + 2 * SS, box[1] + 2 * SS, box[2] - 2 * SS, box[3] - 2 * SS)
+            draw.arc(inner, start, end, fill=color, width=width * SS)
+
+    sprite = _sprite(d, d, paint, shadow=False)
+    # Resampling leaves a faint haze of alpha next to the dashes: cleared, so that inside the
+    # circle the board stays exactly as it is.
+    sprite.putalpha(sprite.getchannel("A").point(lambda a: 0 if a < 16 else a))
+    return sprite
+
+
+@functools.cache
+def target(color: tuple[int, int, int]) -> Image.Image:
+    """A translucent disc where the selected checker may go (covering a blot it would hit)."""
     d = 2 * g.CHECKER_R
 
     def paint(draw: ImageDraw.ImageDraw, o: int) -> None:

@@ -1,4 +1,8 @@
-"""The rating-history chart: matplotlib (Agg), DejaVu Sans, numbers only (language-neutral)."""
+"""The /me chart: rating history, and below it the error rate per analysed game.
+
+matplotlib (Agg), DejaVu Sans, numbers only (language-neutral): the x axes count games, the
+caption the bot sends says what the panels are.
+"""
 
 from __future__ import annotations
 
@@ -9,47 +13,94 @@ from collections.abc import Sequence
 import matplotlib
 
 matplotlib.use("Agg")  # no display, and safe off the main thread
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from render import theme
 
 _LOCK = threading.Lock()  # matplotlib's font cache and text layout are not thread-safe
 WIDTH, HEIGHT, DPI = 8.0, 4.5, 100  # 800 x 450 px: readable on a phone
+ERRORS_HEIGHT = 2.2  # the error-rate panel adds 220 px
+MARKERS_UP_TO = 40  # games; beyond that the line alone
+# Room right of the last point for its value, as a share of the x range: the value is
+# written beside the point, where no part of the line can be.
+_LABEL_ROOM = 0.12
+_EDGE_ROOM = 0.03  # and on the left, so that the first marker is not cut in half
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def render_rating_chart(ratings: Sequence[int], *, start: int, title: str = "") -> bytes:
-    """A PNG of the rating after each rated game, starting from `start` (game 0).
+TEXT = _hex(theme.BAND_TEXT)
 
-    The x axis counts games, so the picture needs no words; `title` (a player's name, any
-    Unicode the font has) is drawn above it.
-    """
+
+def _style(axes: Axes, xs: list[int]) -> None:
+    axes.set_facecolor(_hex(theme.FIELD))
+    axes.tick_params(colors=TEXT, labelsize=13)
+    for spine in axes.spines.values():
+        spine.set_color(TEXT)
+    axes.grid(color=TEXT, alpha=0.15)
+    span = max(1, xs[-1] - xs[0])
+    axes.set_xlim(xs[0] - _EDGE_ROOM * span, xs[-1] + _LABEL_ROOM * span)
+    axes.xaxis.get_major_locator().set_params(integer=True)
+
+
+def _series(axes: Axes, xs: list[int], values: Sequence[float], color: str, fmt: str) -> None:
+    """A line with markers (up to MARKERS_UP_TO points) and its last value beside it."""
+    axes.plot(xs, values, color=color, linewidth=3, marker="o",
+              markersize=5 if len(xs) <= MARKERS_UP_TO else 0, zorder=3)
+    axes.annotate(fmt.format(values[-1]), (xs[-1], values[-1]), textcoords="offset points",
+                  xytext=(8, 0), ha="left", va="center", color=color, fontsize=14,
+                  fontweight="bold", annotation_clip=False)
+
+
+def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
+                 error_rates: Sequence[float] = ()) -> Figure:
+    """The chart as a matplotlib Figure (render_rating_chart saves it; tests measure it)."""
     values = [start, *ratings]
     games = list(range(len(values)))
-    with _LOCK:
-        figure = Figure(figsize=(WIDTH, HEIGHT), dpi=DPI, facecolor=_hex(theme.BAND))
-        axes = figure.add_subplot()
-        axes.set_facecolor(_hex(theme.FIELD))
-        axes.plot(games, values, color=_hex(theme.SCORE), linewidth=3, marker="o",
-                  markersize=5 if len(values) <= 40 else 0, zorder=3)
-        axes.axhline(start, color=_hex(theme.BAND_TEXT), linewidth=1, linestyle="--", zorder=2)
-        best = max(range(len(values)), key=values.__getitem__)
+    height = HEIGHT + (ERRORS_HEIGHT if error_rates else 0)
+    figure = Figure(figsize=(WIDTH, height), dpi=DPI, facecolor=_hex(theme.BAND))
+    if error_rates:
+        axes, below = figure.subplots(2, 1, height_ratios=[HEIGHT - 0.9, ERRORS_HEIGHT - 0.2])
+    else:
+        axes, below = figure.add_subplot(), None
+    _style(axes, games)
+    axes.axhline(start, color=TEXT, linewidth=1, linestyle="--", zorder=2)
+    _series(axes, games, values, _hex(theme.SCORE), "{:.0f}")
+    best = max(range(len(values)), key=values.__getitem__)
+    if best != games[-1]:  # the last value is written beside its point already
         axes.annotate(f"{values[best]}", (best, values[best]), textcoords="offset points",
-                      xytext=(0, 10), ha="center", color=_hex(theme.BAND_TEXT), fontsize=14,
+                      xytext=(0, 10), ha="center", color=TEXT, fontsize=14,
                       fontweight="bold")
-        axes.tick_params(colors=_hex(theme.BAND_TEXT), labelsize=13)
-        for spine in axes.spines.values():
-            spine.set_color(_hex(theme.BAND_TEXT))
-        axes.grid(color=_hex(theme.BAND_TEXT), alpha=0.15)
-        axes.set_xlim(0, max(1, len(values) - 1))
-        axes.margins(y=0.18)  # room for the best-rating label
-        axes.xaxis.get_major_locator().set_params(integer=True)
-        if title:
-            axes.set_title(title, color=_hex(theme.BAND_TEXT), fontsize=16, fontweight="bold")
-        figure.tight_layout()
+    axes.margins(y=0.18)  # room for the best rating's label
+    if title:
+        axes.set_title(title, color=TEXT, fontsize=16, fontweight="bold")
+    if below is not None:
+        # Error rate (mean equity lost per decision x 1000) per analysed game, numbered
+        # from 1; the dashed line is the player's average.
+        rates = list(error_rates)
+        numbers = list(range(1, len(rates) + 1))
+        _style(below, numbers)
+        mean = sum(rates) / len(rates)
+        below.axhline(mean, color=_hex(theme.STEP), linewidth=1, linestyle="--", zorder=2)
+        _series(below, numbers, rates, _hex(theme.STEP), "{:.1f}")
+        below.set_ylim(0, max(rates) * 1.25 or 1)
+    figure.tight_layout()
+    return figure
+
+
+def render_rating_chart(ratings: Sequence[int], *, start: int, title: str = "",
+                        error_rates: Sequence[float] = ()) -> bytes:
+    """A PNG of the rating after each rated game, starting from `start` (game 0).
+
+    `title` (a player's name, any Unicode the font has) is drawn above it. With
+    `error_rates` (one per analysed game, oldest first: mean equity lost per decision
+    x 1000) a second, smaller panel below shows them, with their average dashed.
+    """
+    with _LOCK:
+        figure = chart_figure(ratings, start=start, title=title, error_rates=error_rates)
         out = io.BytesIO()
         figure.savefig(out, format="png", facecolor=figure.get_facecolor())
     return out.getvalue()

@@ -63,8 +63,10 @@ def layers(scene: Scene) -> list[Key]:
             keys.append(("stack", BAR, side, scene.color(side), count))
         tray = trays[side]
         off = scene.counts(side)[OFF]
-        if off or tray.outline is not None or tray.step_slot is not None:
-            keys.append(("tray", side, scene.color(side), off, tray.outline, tray.step_slot))
+        if off or tray.outlines or tray.step_slot is not None:
+            keys.append(("tray", side, scene.color(side), off, tray.outlines, tray.step_slot))
+        if off:
+            keys.append(("count", side, scene.color(side), off))
     keys += _mark_layers(on_stack, keys)
 
     if scene.dice is not None:
@@ -79,15 +81,47 @@ def layers(scene: Scene) -> list[Key]:
             used = unused.get(value, 0) > 0
             unused[value] = unused.get(value, 0) - used
             keys.append(("die", value, color, used, center))
-    if scene.cube is not None:
-        value, owner = scene.cube
-        keys.append(("cube", value if value > 1 else 64, owner))  # a centred cube shows 64
+    keys += _cube(scene)
     caption = text.clean(scene.caption)
     if caption:
-        keys.append(("caption", text.fit(caption, 24, g.HALF_W - 24), scene.viewer_to_move))
+        keys.append(("caption", *text.fit_sizes(caption, CAPTION_SIZES, g.HALF_W - 24),
+                     scene.viewer_to_move))
+    if scene.result is not None:
+        keys.append(_result(scene))
     for side in ("viewer", "opponent"):
         keys += _band(scene, side)
     return keys
+
+
+CAPTION_SIZES = (30, 27, 24)  # the largest that fits: a move or a timer readable on a phone
+
+
+def _cube(scene: Scene) -> list[Key]:
+    view = scene.cube_view()
+    if view is None:
+        return []
+    value, owner, state = view
+    if state == "offered":
+        return [("offer", value, owner, scene.viewer_to_move)]
+    if state == "crawford":
+        return [("crawford",)]
+    return [("cube", value if value > 1 else 64, owner)]  # a centred cube shows 64
+
+
+# How a game was won, in symbols: the kind's multiplier (a house for home mars), and a flag
+# for a resignation, a clock for a timeout, a cross for a dropped double.
+_REASON_MARK = {"borne_off": "", "resign": "⚑", "timeout": "◷", "drop": "✗"}
+
+
+def _result(scene: Scene) -> Key:
+    result = scene.result
+    assert result is not None
+    multiplier = result.points // result.cube
+    kind = {"plain": "", "home_mars": f"⌂×{multiplier}"}.get(result.kind, f"×{multiplier}")
+    score = scene.shown_score()
+    crowned = score is not None and max(score[0], score[1]) >= score[2]  # the match is won
+    return ("result", scene.color(result.winner), result.points, kind, result.cube,
+            _REASON_MARK[result.reason], crowned)
 
 
 @functools.cache
@@ -105,11 +139,16 @@ def _stack_box(point: int, side: Side, count: int) -> g.Box:
     return _union([_sprite_box(centers[0], size), _sprite_box(centers[-1], size)])
 
 
+def _mark_sprite(mark: marks.Mark) -> Image.Image:
+    kind, color, width, _ = mark
+    if kind == "ring":
+        return art.ring(color, width)
+    return art.ghost(color, width) if kind == "ghost" else art.target(color)
+
+
 @functools.cache
 def _mark_box(spot: marks.Spot, mark: marks.Mark) -> g.Box:
-    kind, color, width, k = mark
-    sprite = art.ring(color, width) if kind == "ring" else art.ghost(color)
-    return _sprite_box(g.stack_centers(spot[1], spot[0])[k], sprite.width)
+    return _sprite_box(g.stack_centers(spot[1], spot[0])[mark[3]], _mark_sprite(mark).width)
 
 
 def _overlap(a: g.Box, b: g.Box) -> bool:
@@ -144,11 +183,14 @@ def _band(scene: Scene, side: Side) -> list[Key]:
     """Name, colour, pip count and match score of one player: the left half (disc, chip,
     name) and the right half (score, pips) are separate layers, so that a new pip count
     does not redraw the name."""
-    to_move = scene.viewer_to_move == (side == "viewer")
+    if scene.result is not None:  # the gold disc marks the winner once the game is over
+        to_move = scene.result.winner == side
+    else:
+        to_move = scene.viewer_to_move == (side == "viewer")
     right = g.WIDTH - 16
     score = None
-    if scene.score is not None:
-        mine, theirs, length = scene.score
+    if (shown := scene.shown_score()) is not None:
+        mine, theirs, length = shown
         score = f"{mine if side == 'viewer' else theirs}/{length}"
         right -= int(text.width(score, 26) + 28) + 14
     pips = str(scene.position.pips()[0 if side == "viewer" else 1])
@@ -186,9 +228,8 @@ def _paint_marks(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin,
                  under: tuple[Key, ...],
                  on_top: tuple[tuple[marks.Spot, marks.Mark], ...]) -> None:
     """Rings and ghosts on stacks; the layers `under` them are painted already."""
-    for (point, side), (kind, color, width, k) in on_top:
-        sprite = art.ring(color, width) if kind == "ring" else art.ghost(color)
-        art.paste(canvas, sprite, _at(g.stack_centers(side, point)[k], o))
+    for (point, side), mark in on_top:
+        art.paste(canvas, _mark_sprite(mark), _at(g.stack_centers(side, point)[mark[3]], o))
 
 
 def _outline_slabs(draw: ImageDraw.ImageDraw, o: Origin, side: Side, color: theme.RGB,
@@ -202,23 +243,27 @@ def _outline_slabs(draw: ImageDraw.ImageDraw, o: Origin, side: Side, color: them
 
 
 def _paint_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, side: Side,
-                color: str, count: int, outline: tuple[int, int] | None,
+                color: str, count: int, outlines: tuple[marks.Outline, ...],
                 step_slot: int | None) -> None:
     sprite = art.slab(color)
     for k in range(count):
         x0, y0, _, _ = g.slab_box(side, k)
         canvas.paste(sprite, (x0 - o[0], y0 - o[1]), sprite)
-    if count:
-        # Outlined so that it stays legible over a nearly full tray.
-        draw.text(_at(g.tray_count_center(side), o), str(count), font=text.font(26),
-                  fill=theme.FRAME_TEXT, anchor="mm", stroke_width=3, stroke_fill=theme.TRAY)
-    if outline is not None:  # the last move bore these off
-        _outline_slabs(draw, o, side, theme.LAST_MOVE, *outline)
+    for first, last, mark_color in outlines:  # the marked moves bore these off
+        _outline_slabs(draw, o, side, mark_color, first, last)
     if step_slot is not None:  # bearing off is a step target
         x0, y0, x1, y1 = g.slab_box(side, step_slot)
         draw.rounded_rectangle((x0 - o[0], y0 - o[1], x1 - 1 - o[0], y1 - 1 - o[1]), radius=5,
                                fill=theme.STEP)
         _outline_slabs(draw, o, side, theme.STEP, step_slot, step_slot)
+
+
+def _paint_count(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, side: Side,
+                 color: str, count: int) -> None:
+    """The borne-off count on a badge of the side's colour, beyond the tray's outer end."""
+    center = _at(g.tray_count_center(side), o)
+    art.paste(canvas, art.count_badge(color), center)
+    draw.text(center, str(count), font=text.font(21), fill=theme.CHECKER[color][3], anchor="mm")
 
 
 def _paint_die(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, value: int,
@@ -231,10 +276,61 @@ def _paint_cube(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, value
     art.paste(canvas, art.cube(value), _at(g.cube_center(owner), o))
 
 
+def _paint_offer(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, value: int,
+                 side: Side, viewer_half: bool) -> None:
+    """A double offered to `side`: in the middle gap, pushed towards them, chevrons beside
+    it pointing their way."""
+    for arrow in g.offer_arrows(side, viewer_half):
+        draw.polygon([_at(p, o) for p in arrow], fill=theme.SCORE, outline=theme.BAND, width=2)
+    art.paste(canvas, art.offered_cube(value), _at(g.offered_cube_center(side, viewer_half), o))
+
+
+def _paint_crawford(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin) -> None:
+    art.paste(canvas, art.crossed_cube(), _at(g.cube_center("center"), o))
+
+
 def _paint_caption(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, caption: str,
-                   viewer_side: bool) -> None:
-    draw.text(_at(g.caption_center(viewer_side), o), caption, font=text.font(24),
+                   size: int, viewer_side: bool) -> None:
+    draw.text(_at(g.caption_center(viewer_side), o), caption, font=text.font(size),
               fill=theme.FRAME_TEXT, anchor="mm")
+
+
+_RESULT_GAP = 18
+
+
+def _paint_result(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, color: str,
+                  points: int, kind: str, cube: int, reason: str, crowned: bool) -> None:
+    """The result banner: [♛ match won] winner's colour, +points, ×kind, cube, how it ended.
+    Symbols and numbers only; the winner's name is lit in its band."""
+    x0, y0, x1, y1 = g.result_box()
+    art.paste(canvas, art.banner(), _at(((x0 + x1) / 2, (y0 + y1) / 2), o))
+    big, mid = text.font(40), text.font(32)
+    items: list[tuple[str, Any, float]] = []  # (what, value, width)
+    if crowned:
+        items.append(("text", ("♛", big, theme.SCORE), big.getlength("♛")))
+    chip = art.winner_chip(color)
+    items.append(("sprite", chip, chip.width))
+    plus = f"+{points}"
+    items.append(("text", (plus, big, theme.SCORE), big.getlength(plus)))
+    if kind:
+        items.append(("pill", kind, mid.getlength(kind) + 28))
+    if cube > 1:
+        items.append(("sprite", art.cube(cube), g.CUBE))
+    if reason:
+        items.append(("text", (reason, mid, theme.BAND_TEXT), mid.getlength(reason)))
+    total = sum(width for _, _, width in items) + _RESULT_GAP * (len(items) - 1)
+    x, cy = (x0 + x1 - total) / 2 - o[0], (y0 + y1) / 2 - o[1]
+    for what, value, width in items:
+        if what == "sprite":
+            art.paste(canvas, value, (x + width / 2, cy))
+        elif what == "pill":
+            draw.rounded_rectangle((x, cy - 22, x + width, cy + 22), radius=22,
+                                   outline=theme.SCORE, width=3)
+            draw.text((x + width / 2, cy), value, font=mid, fill=theme.BAND_TEXT, anchor="mm")
+        else:
+            label, face, fill = value
+            draw.text((x + width / 2, cy), label, font=face, fill=fill, anchor="mm")
+        x += width + _RESULT_GAP
 
 
 def _paint_band_left(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, side: Side,
@@ -273,12 +369,24 @@ _PAINTERS: dict[str, _Painter] = {
     "stack": _paint_stack,
     "marks": _paint_marks,
     "tray": _paint_tray,
+    "count": _paint_count,
     "die": _paint_die,
     "cube": _paint_cube,
+    "offer": _paint_offer,
+    "crawford": _paint_crawford,
     "caption": _paint_caption,
+    "result": _paint_result,
     "band-left": _paint_band_left,
     "band-right": _paint_band_right,
 }
+
+
+@functools.cache
+def _offer_box(side: Side, viewer_half: bool) -> g.Box:
+    cube = _sprite_box(g.offered_cube_center(side, viewer_half), art.offered_cube(2).width)
+    xs, ys = zip(*(p for arrow in g.offer_arrows(side, viewer_half) for p in arrow),
+                 strict=True)
+    return _union([cube, (min(xs) - 2, min(ys) - 2, max(xs) + 3, max(ys) + 3)])
 
 
 @functools.cache
@@ -303,8 +411,20 @@ def _box(key: Key) -> g.Box:
         x, y = key[4] if kind == "die" else g.cube_center(key[2])
         half = (g.DIE if kind == "die" else g.CUBE) // 2 + art.SHADOW + 2
         return x - half, y - half, x + half, y + half
+    if kind == "count":
+        x0, y0, x1, y1 = g.tray_count_box(key[1])
+        return x0 - 1, y0 - 1, x1 + 1, y1 + 1
+    if kind == "offer":
+        return _offer_box(key[2], key[3])
+    if kind == "crawford":
+        x, y = g.cube_center("center")
+        half = g.CUBE // 2 + 2
+        return x - half, y - half, x + half, y + half
+    if kind == "result":
+        x0, y0, x1, y1 = g.result_box()
+        return x0 - art.SHADOW - 2, y0 - art.SHADOW - 2, x1 + art.SHADOW + 2, y1 + art.SHADOW + 2
     if kind == "caption":
-        x = g.caption_center(key[2])[0]
+        x = g.caption_center(key[3])[0]
         return x - g.HALF_W // 2, g.MID_Y0, x + g.HALF_W // 2, g.MID_Y1
     if kind in ("band-left", "band-right"):
         return g.band_box(key[1])

@@ -135,10 +135,23 @@ def slab_box(side: Side, k: int) -> Box:
     return x0 + 8, top, x1 - 8, top + SLAB_H
 
 
+TRAY_EDGE = 3  # the frame drawn round a tray
+COUNT_W, COUNT_H = 52, 26  # the borne-off count's badge
+
+
+def tray_count_box(side: Side) -> Box:
+    """The borne-off count's badge: on the frame beyond the tray's outer end, in the row of
+    point numbers (the opponent's above its tray, the viewer's below), clear of the tray."""
+    cx = TRAY_X + TRAY_W // 2
+    cy = HEADER_H + STRIP_H // 2 if side == "opponent" else FIELD_Y1 + STRIP_H // 2
+    cy += -2 if side == "opponent" else 2  # a little away from the tray's frame
+    return cx - COUNT_W // 2, cy - COUNT_H // 2, cx + COUNT_W // 2, cy + COUNT_H // 2
+
+
 def tray_count_center(side: Side) -> tuple[int, int]:
-    """Where the borne-off count is printed: inside the tray at its inner end."""
-    x0, y0, x1, y1 = tray_box(side)
-    return (x0 + x1) // 2, y0 + 22 if side == "viewer" else y1 - 22
+    """Where the borne-off count is printed (the centre of its badge)."""
+    x0, y0, x1, y1 = tray_count_box(side)
+    return (x0 + x1) // 2, (y0 + y1) // 2
 
 
 def die_centers(count: int, viewer_side: bool) -> list[tuple[int, int]]:
@@ -160,6 +173,32 @@ def cube_center(owner: str) -> tuple[int, int]:
     if owner == "opponent":
         return x, FIELD_Y + CUBE // 2 + 6
     return x, MID_Y
+
+
+OFFER_SHIFT = 6  # how far an offered cube is pushed towards the player it is offered to
+OFFER_ARROW_DX = 64  # the chevrons either side of an offered cube
+
+
+def offered_cube_center(side: Side, viewer_half: bool) -> tuple[int, int]:
+    """An offered double lies in the middle gap where the dice would be (no dice are rolled
+    while it is on offer; `viewer_half` as for die_centers), pushed towards `side`, the
+    player who must take or drop it (the viewer below, the opponent above)."""
+    x = die_centers(1, viewer_half)[0][0]
+    return x, MID_Y + (OFFER_SHIFT if side == "viewer" else -OFFER_SHIFT)
+
+
+def offer_arrows(side: Side, viewer_half: bool) -> list[list[tuple[int, int]]]:
+    """The two chevrons beside an offered cube, pointing towards `side`."""
+    cx, _ = offered_cube_center(side, viewer_half)
+    down = side == "viewer"
+    base, tip = (MID_Y - 9, MID_Y + 13) if down else (MID_Y + 9, MID_Y - 13)
+    return [[(x - 17, base), (x + 17, base), (x, tip)]
+            for x in (cx - OFFER_ARROW_DX, cx + OFFER_ARROW_DX)]
+
+
+def result_box() -> Box:
+    """The result banner of a finished game: across the middle gap of the whole field."""
+    return LEFT_X + 6, MID_Y0 + 5, BOARD_X1 - 6, MID_Y1 - 5
 
 
 def band_box(side: Side) -> Box:

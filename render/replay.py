@@ -1,4 +1,10 @@
-"""render_replay: a whole game as one animated GIF, one frame per move."""
+"""render_replay: a whole game as one animated GIF, one frame per move.
+
+`replay_scenes(game, seat)` turns a finished (or running) engine game into the frames, as
+the player in `seat` sees them: the start, then one frame per move (its dice, the checkers
+that moved marked, the move written in numbers: `13/7* 8/4`), per pass (the dice, `—`), per
+cube action (the double offered, then taken), and the end with the result banner.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +14,22 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image
 
+from engine.game import Game
+from engine.moves import Move
+from engine.position import Position
+from engine.resolve import apply_steps
 from render.compose import compose_palette
 from render.encode import TRANSPARENT
-from render.scene import Scene
+from render.scene import Cube, Outcome, Scene
+
+MS_PER_FRAME = 1100  # long enough to read a move and see it on the board
+LAST_FRAME_MS = 4000  # the result stays up before the animation loops
+PASS = "—"  # the caption of a turn with no legal move
 
 
-def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = 900) -> bytes:
-    """An animated GIF (looping) of `frames`; the last frame is held three times as long.
+def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = MS_PER_FRAME,
+                  last_frame_ms: int = LAST_FRAME_MS) -> bytes:
+    """An animated GIF (looping) of `frames`, the last one held for `last_frame_ms`.
 
     GIF because Telegram plays it inline (sendAnimation) on every client. All frames share
     the board palette; in each frame after the first, pixels unchanged since the previous
@@ -35,9 +50,69 @@ def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = 900) -> bytes:
         out_frames.append(delta)
         previous = current
     durations = [ms_per_frame] * len(out_frames)
-    durations[-1] = ms_per_frame * 3
+    durations[-1] = max(ms_per_frame, last_frame_ms)
     out = io.BytesIO()
     out_frames[0].save(out, "GIF", save_all=True, append_images=out_frames[1:],
                        duration=durations, loop=0, disposal=1, transparency=TRANSPARENT,
                        optimize=False)
     return out.getvalue()
+
+
+def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
+    """The frames of `game` from its history, seen by the player in `seat`.
+
+    `names` are by seat. Positions are rebuilt by playing the logged moves from the start,
+    so the last frame shows exactly the game's final position.
+    """
+    board = Position.initial(game.variant)  # seat 0's view throughout
+    match = game.match
+    score = (match.score[seat], match.score[1 - seat], match.length) if match.length > 1 \
+        else None
+    cube_value, cube_owner = 1, None
+    base = {"viewer_color": "white" if seat == 0 else "black", "score": score,
+            "names": (names[seat], names[1 - seat])}
+
+    def cube(offered_to: int | None = None) -> Cube | None:
+        if not game.cube_enabled:
+            return None
+        if offered_to is not None:
+            return cube_value * 2, "viewer" if offered_to == seat else "opponent", "offered"
+        if match.crawford:
+            return 1, "center", "crawford"
+        if cube_owner is None:
+            return cube_value, "center"
+        return cube_value, "viewer" if cube_owner == seat else "opponent"
+
+    def seen(position: Position) -> Position:
+        return position if seat == 0 else position.swapped()
+
+    frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
+                    if game.history else True, cube=cube(), **base)]
+    last: Scene = frames[0]
+    for event in game.history:
+        kind, mover = event["type"], event.get("seat")
+        if kind == "move":
+            steps = Move.parse(event["move"]).steps
+            after = apply_steps(board if mover == 0 else board.swapped(), steps)
+            board = after if mover == 0 else after.swapped()
+            last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
+                         last_move=tuple((s.src, s.dst) for s in steps),
+                         last_move_by_viewer=mover == seat, caption=event["move"],
+                         cube=cube(), **base)
+        elif kind == "pass":
+            last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
+                         caption=PASS, cube=cube(), **base)
+        elif kind == "double":
+            last = Scene(seen(board), viewer_to_move=mover == seat, cube=cube(1 - mover),
+                         **base)
+        elif kind == "take":
+            cube_value, cube_owner = event["value"], mover
+            last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(), **base)
+        elif kind == "result" and game.result is not None:
+            last = Scene(seen(board), viewer_to_move=last.viewer_to_move, dice=last.dice,
+                         last_move=last.last_move, last_move_by_viewer=last.last_move_by_viewer,
+                         cube=cube(), result=Outcome.of(game.result, seat), **base)
+        else:  # the opening, rolls (shown with their move), resignations, timeouts
+            continue
+        frames.append(last)
+    return frames

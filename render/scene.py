@@ -3,13 +3,60 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.position import BAR, OFF, Position, opp_point
 from render.geometry import Side
 
+if TYPE_CHECKING:
+    from engine.game import GameResult
+
 Color = Literal["white", "black"]
 CubeOwner = Literal["viewer", "opponent", "center"]
+# A cube that is not simply lying there: a double offered (the value is the new one, the
+# owner the player being asked), or the Crawford game (no doubling: the cube is crossed).
+CubeState = Literal["normal", "offered", "crawford"]
+Cube = tuple[int, CubeOwner] | tuple[int, CubeOwner, CubeState]
+Segment = tuple[int, int]  # (from, to) in the mover's numbering: 25 bar, 0 off
+MoveMark = tuple[tuple[Segment, ...], bool]  # one move's segments, and whether the viewer played it
+Kind = Literal["plain", "mars", "koks", "home_mars"]
+Reason = Literal["borne_off", "drop", "resign", "timeout"]
+
+_KINDS = ("plain", "mars", "koks", "home_mars")
+_REASONS = ("borne_off", "drop", "resign", "timeout")
+_CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, seen by the viewer (engine.game.GameResult from a seat).
+
+    `points` are what the winner scores (the kind's value times `cube`); `reason` how it
+    ended: all borne off, a dropped double, a resignation or a timeout.
+    """
+
+    winner: Side
+    kind: Kind = "plain"
+    points: int = 1
+    cube: int = 1
+    reason: Reason = "borne_off"
+
+    def __post_init__(self) -> None:
+        if self.winner not in ("viewer", "opponent"):
+            raise ValueError(f"the winner is the viewer or the opponent, not {self.winner!r}")
+        if self.kind not in _KINDS:
+            raise ValueError(f"kind must be one of {_KINDS}, not {self.kind!r}")
+        if self.reason not in _REASONS:
+            raise ValueError(f"reason must be one of {_REASONS}, not {self.reason!r}")
+        if self.cube not in _CUBE_VALUES or not 1 <= self.points <= 3 * 64:
+            raise ValueError(f"bad points or cube: {self.points}, {self.cube}")
+
+    @classmethod
+    def of(cls, result: GameResult, seat: int) -> Outcome:
+        """The engine's result of a game as the player in `seat` sees it."""
+        return cls(winner="viewer" if result.winner == seat else "opponent",
+                   kind=result.kind.value, points=result.points, cube=result.cube,  # type: ignore[arg-type]
+                   reason=result.reason.value)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -18,7 +65,18 @@ class Scene:
 
     `position.me` is always the viewer, whoever is on roll (the bot swaps the position when
     the viewer is not on roll). Points in `selected` and `targets` are the viewer's numbers;
-    `last_move` segments are in the numbering of whoever made the move (25 = bar, 0 = off).
+    move segments are in the numbering of whoever made the move (25 = bar, 0 = off).
+
+    * `last_move` / `last_move_by_viewer`: one move to mark (the newest).
+    * `moves`: several moves to mark instead, oldest first, each `(segments, by_viewer)`
+      (e.g. everything the opponent played since the viewer's last turn); the newest is
+      marked like `last_move`, the older ones fainter. Give `moves` or `last_move`, not both.
+    * `score`: the match score *before* this game, `(viewer, opponent, length)`.
+    * `cube`: `(value, owner)` or `(value, owner, state)`. A centred cube (owner "center",
+      value 1) shows 64. State "offered": a double to `value` offered to `owner` (the player
+      who must take or drop); state "crawford": the Crawford game, the cube crossed out.
+    * `result`: the game is over; the picture shows who won, the kind, the points, and the
+      match score after the game (`score` plus the points).
     """
 
     position: Position
@@ -26,14 +84,16 @@ class Scene:
     viewer_to_move: bool = True
     dice: tuple[int, int] | None = None
     dice_used: tuple[int, ...] = ()
-    last_move: tuple[tuple[int, int], ...] = ()
+    last_move: tuple[Segment, ...] = ()
     last_move_by_viewer: bool = False
     selected: int | None = None
     targets: tuple[int, ...] = ()
     names: tuple[str, str] = ("", "")
     score: tuple[int, int, int] | None = None
-    cube: tuple[int, CubeOwner] | None = None
+    cube: Cube | None = None
     caption: str = ""
+    moves: tuple[MoveMark, ...] = ()
+    result: Outcome | None = None
 
     def __post_init__(self) -> None:
         # Fail here, with a clear message, rather than deep inside the drawing code.
@@ -45,17 +105,23 @@ class Scene:
             raise ValueError(f"dice must be two numbers 1..6, not {self.dice!r}")
         if not all(1 <= d <= 6 for d in self.dice_used) or len(self.dice_used) > 4:
             raise ValueError(f"dice_used must be up to four numbers 1..6: {self.dice_used!r}")
-        for src, dst in self.last_move:
-            if not (1 <= src <= BAR and OFF <= dst < BAR):
-                raise ValueError(f"bad last-move segment {src}/{dst}")
+        _check_segments(self.last_move)
+        if self.moves and self.last_move:
+            raise ValueError("give either moves or last_move, not both")
+        for move in self.moves:
+            if len(move) != 2 or not isinstance(move[1], bool):
+                raise ValueError(f"a marked move is (segments, by_viewer): {move!r}")
+            _check_segments(move[0])
         if self.selected is not None and not 1 <= self.selected <= BAR:
             raise ValueError(f"selected must be a point 1..24 or 25 (bar): {self.selected}")
         if not all(OFF <= t < BAR for t in self.targets):
             raise ValueError(f"targets must be points 1..24 or 0 (off): {self.targets!r}")
         if len(self.names) != 2:
             raise ValueError("names must be (viewer, opponent)")
-        if self.cube is not None and self.cube[1] not in ("viewer", "opponent", "center"):
-            raise ValueError(f"cube owner must be viewer, opponent or center: {self.cube[1]!r}")
+        if self.cube is not None:
+            _check_cube(self.cube)
+        if self.result is not None and not isinstance(self.result, Outcome):
+            raise ValueError(f"result must be an Outcome, not {self.result!r}")
 
     @property
     def opponent_color(self) -> Color:
@@ -78,3 +144,49 @@ class Scene:
             elif theirs := pos.opp[opp_point(pos.variant, point)]:
                 out[point] = ("opponent", theirs)
         return out
+
+    def marked_moves(self) -> tuple[MoveMark, ...]:
+        """The moves to mark, oldest first."""
+        if self.last_move:
+            return ((self.last_move, self.last_move_by_viewer),)
+        return tuple(move for move in self.moves if move[0])
+
+    def cube_view(self) -> tuple[int, CubeOwner, CubeState] | None:
+        """The cube as (value, owner, state), whichever form it was given in."""
+        if self.cube is None:
+            return None
+        value, owner = self.cube[0], self.cube[1]
+        return value, owner, self.cube[2] if len(self.cube) == 3 else "normal"  # type: ignore[misc]
+
+    def shown_score(self) -> tuple[int, int, int] | None:
+        """The match score to draw: after the game once it is over."""
+        if self.score is None or self.result is None:
+            return self.score
+        mine, theirs, length = self.score
+        if self.result.winner == "viewer":
+            return mine + self.result.points, theirs, length
+        return mine, theirs + self.result.points, length
+
+
+def _check_segments(segments: tuple[Segment, ...]) -> None:
+    for segment in segments:
+        if len(segment) != 2 or not (1 <= segment[0] <= BAR and OFF <= segment[1] < BAR):
+            raise ValueError(f"bad move segment {segment!r}: from 1..25 (bar) to 0 (off)..24")
+
+
+def _check_cube(cube: Cube) -> None:
+    if len(cube) not in (2, 3):
+        raise ValueError(f"cube is (value, owner) or (value, owner, state): {cube!r}")
+    value, owner = cube[0], cube[1]
+    state = cube[2] if len(cube) == 3 else "normal"  # type: ignore[misc]
+    if owner not in ("viewer", "opponent", "center"):
+        raise ValueError(f"cube owner must be viewer, opponent or center: {owner!r}")
+    if value not in _CUBE_VALUES:
+        raise ValueError(f"cube value must be 1, 2, 4 ... 64: {value!r}")
+    if state not in ("normal", "offered", "crawford"):
+        raise ValueError(f"cube state must be normal, offered or crawford: {state!r}")
+    if state == "offered" and (owner == "center" or value < 2):
+        raise ValueError("an offered cube names the player asked (viewer or opponent) and "
+                         "the new value (2 or more)")
+    if state == "crawford" and owner != "center":
+        raise ValueError("in the Crawford game the cube lies in the centre")

@@ -92,3 +92,13 @@ def fit(text: str, size: int, max_width: int) -> str:
     while text and f.getlength(text + "…") > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_sizes(text: str, sizes: tuple[int, ...], max_width: int) -> tuple[str, int]:
+    """`text` at the largest of `sizes` (largest first) at which it fits `max_width`, or
+    shortened with an ellipsis at the smallest."""
+    for size in sizes:
+        if width(text, size) <= max_width:
+            return text, size
+    return fit(text, sizes[-1], max_width), sizes[-1]

@@ -27,16 +27,23 @@ DIE: dict[str, tuple[RGB, RGB]] = {
 }
 
 LAST_MOVE = (255, 184, 0)  # amber: where the last move came from and went to
+LAST_MOVE_OLD = (232, 204, 132)  # faint amber: earlier moves shown with it
 STEP = (0, 224, 255)  # cyan: the selected checker and its destinations
 SCORE = (255, 196, 64)
 CUBE_FACE = (250, 248, 242)
 CUBE_TEXT = (30, 30, 34)
+CROSS = (228, 48, 40)  # the Crawford game's crossed-out cube
+# The mistake board: the move played and the best move (orange and blue, told apart also by
+# red-green colour-blind eyes; the bot's caption can name them with 🟠 and 🔵).
+PLAYED = (255, 128, 24)
+BEST = (40, 156, 255)
 
 
 def key_colors() -> list[RGB]:
     """Every colour above, for the palette: these must come out exact."""
     flat = [BAND, BAND_TEXT, BAND_MUTED, FRAME, FRAME_EDGE, FRAME_TEXT, FIELD, POINT_LIGHT,
-            POINT_DARK, TRAY, LAST_MOVE, STEP, SCORE, CUBE_FACE, CUBE_TEXT]
+            POINT_DARK, TRAY, LAST_MOVE, LAST_MOVE_OLD, STEP, SCORE, CUBE_FACE, CUBE_TEXT,
+            CROSS, PLAYED, BEST]
     for group in (*CHECKER.values(), *DIE.values()):
         flat.extend(group)
     return list(dict.fromkeys(flat))

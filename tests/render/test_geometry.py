@@ -75,3 +75,44 @@ def test_points_outside_1_to_24_are_refused(bad):
 def test_only_five_discs_are_placed():
     with pytest.raises(ValueError):
         g.checker_center(6, g.MAX_STACK)
+
+
+def _overlap(a: g.Box, b: g.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _grown(box: g.Box, by: int) -> g.Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def test_borne_off_counts_sit_clear_of_the_trays_and_the_point_numbers():
+    trays = [_grown(g.tray_box(side), g.TRAY_EDGE) for side in ("viewer", "opponent")]
+    labels = [(x - g.POINT_W // 2, y - 12, x + g.POINT_W // 2, y + 12)
+              for x, y in (g.label_center(p) for p in range(1, 25))]
+    for side in ("viewer", "opponent"):
+        badge = g.tray_count_box(side)
+        assert not any(_overlap(badge, tray) for tray in trays), side
+        assert not any(_overlap(badge, label) for label in labels), side
+        assert not _overlap(badge, g.band_box("viewer")) and not _overlap(
+            badge, g.band_box("opponent"))
+        assert badge[0] >= 0 and badge[2] <= g.WIDTH
+    # Each count beside its own tray: the opponent's above, the viewer's below.
+    assert g.tray_count_box("opponent")[3] <= g.tray_box("opponent")[1]
+    assert g.tray_count_box("viewer")[1] >= g.tray_box("viewer")[3]
+
+
+def test_an_offered_cube_and_its_chevrons_stay_in_the_middle_gap():
+    for side in ("viewer", "opponent"):
+        for viewer_half in (True, False):
+            x, y = g.offered_cube_center(side, viewer_half)
+            assert y - g.CUBE // 2 - 4 > g.MID_Y0 and y + g.CUBE // 2 + 4 < g.MID_Y1
+            for arrow in g.offer_arrows(side, viewer_half):
+                assert all(g.MID_Y0 < py < g.MID_Y1 for _, py in arrow)
+            # In the half the dice use (none are rolled while a double is on offer).
+            assert (x > g.BAR_X) == viewer_half
+
+
+def test_the_result_banner_fills_the_middle_gap_only():
+    x0, y0, x1, y1 = g.result_box()
+    assert g.MID_Y0 <= y0 < y1 <= g.MID_Y1
+    assert g.LEFT_X <= x0 < x1 <= g.BOARD_X1

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.position import Position
-from render import Scene
+from render import Outcome, Scene
 from render.compose import compose
 from render.encode import TRANSPARENT, to_palette
 from render.samples import gallery
@@ -25,11 +25,45 @@ START = Position.initial("short")
         {"targets": (25,)},
         {"names": ("only one",)},
         {"cube": (2, "nobody")},
+        {"cube": (3, "viewer")},
+        {"cube": (2, "viewer", "pending")},
+        {"cube": (2, "center", "offered")},
+        {"cube": (1, "viewer", "offered")},
+        {"cube": (2, "viewer", "crawford")},
+        {"moves": ((((13, 7),), False),), "last_move": ((8, 4),)},
+        {"moves": ((((13, 26),), False),)},
+        {"moves": (((13, 7),),)},
+        {"result": "viewer"},
     ],
 )
 def test_bad_scenes_are_refused(kwargs):
     with pytest.raises(ValueError):
         Scene(START, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"winner": "nobody"},
+        {"winner": "viewer", "kind": "gammon"},
+        {"winner": "viewer", "reason": "boredom"},
+        {"winner": "viewer", "points": 0},
+        {"winner": "viewer", "cube": 3},
+    ],
+)
+def test_bad_outcomes_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        Outcome(**kwargs)
+
+
+def test_the_old_forms_still_work():
+    old = Scene(START, cube=(2, "viewer"), last_move=((13, 7),))
+    assert old.cube_view() == (2, "viewer", "normal")
+    assert old.marked_moves() == ((((13, 7),), False),)
+    assert Scene(START).cube_view() is None and Scene(START).marked_moves() == ()
+    assert Scene(START, score=(1, 2, 5)).shown_score() == (1, 2, 5)
+    won = Scene(START, score=(1, 2, 5), result=Outcome("opponent", "koks", 3))
+    assert won.shown_score() == (1, 5, 5)
 
 
 def test_scene_is_a_frozen_value():
