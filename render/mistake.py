@@ -134,24 +134,22 @@ LEGEND_ROW = 46  # the legend under the board: one row per move
 LEGEND_PAD = 10
 
 
-def _legend(canvas: Image.Image, rows: list[tuple[str, theme.RGB]]) -> None:
-    """Under the board: each move in numbers after a short arrow of its colour."""
+def _legend_rows(count: int) -> list[float]:
     top = g.HEIGHT + LEGEND_PAD
-    ys = [top + (i + 0.5) * LEGEND_ROW for i in range(len(rows))]
-    overlay = Image.new("RGBA", (canvas.width * SS, canvas.height * SS), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(overlay)
-    for edge in (True, False):
-        for y, (_, color) in zip(ys, rows, strict=True):
-            _arrow(draw, [(32, y), (100, y)], color, edge)
-    _paste(canvas, overlay)
+    return [top + (i + 0.5) * LEGEND_ROW for i in range(count)]
+
+
+def _legend(canvas: Image.Image, rows: list[tuple[str, theme.RGB]]) -> None:
+    """Under the board: each move in numbers after its sample arrow (drawn with the
+    others)."""
     ink = ImageDraw.Draw(canvas)
-    for y, (notation, _) in zip(ys, rows, strict=True):
+    for y, (notation, _) in zip(_legend_rows(len(rows)), rows, strict=True):
         label, size = text.fit_sizes(notation, LEGEND_SIZES, g.WIDTH - 140)
         ink.text((124, y), label, font=text.font(size), fill=theme.BAND_TEXT, anchor="lm")
 
 
 def _paste(canvas: Image.Image, overlay: Image.Image) -> None:
-    small = overlay.resize(canvas.size, Image.Resampling.LANCZOS)
+    small = overlay.reduce(SS)  # a box filter: smooth enough for arrows, and fast
     canvas.paste(small, (0, 0), small)
 
 
@@ -167,6 +165,8 @@ def compose_mistake(scene: Scene, played: MoveLike, best: MoveLike) -> Image.Ima
     arrows = [(_curve(a, b, bend), color)
               for steps, color, bend in moves
               for a, b in _ends(plain, _chains(steps))]
+    arrows += [([(32, y), (100, y)], color)  # the legend's samples
+               for y, (_, color, _) in zip(_legend_rows(len(moves)), moves, strict=True)]
     for edge in (True, False):  # every edge first, so no edge cuts across another arrow
         for points, color in arrows:
             _arrow(draw, points, color, edge)
