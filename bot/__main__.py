@@ -1,18 +1,77 @@
-"""`python -m bot` / `nard-bot`: start the bot with long polling."""
+"""`python -m bot` / `nard-bot`: start the bot (long polling, or a webhook server with
+`BOT_MODE=webhook`), or tell Telegram where to post updates, once, for every process:
+
+    python -m bot                      # run (BOT_MODE decides how updates arrive)
+    python -m bot set-webhook          # Telegram posts to WEBHOOK_URL with WEBHOOK_SECRET
+    python -m bot delete-webhook       # back to polling
+    python -m bot webhook-info         # what Telegram says about the webhook
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import sys
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 
-def main() -> int:
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the nard bot, or tell Telegram where to post "
+        "its updates (once, for every process).")
+    commands = parser.add_subparsers(dest="command")
+    hook = commands.add_parser("set-webhook", help="tell Telegram to post updates to "
+                               "WEBHOOK_URL (run once, not by every process)")
+    hook.add_argument("--drop-pending-updates", action="store_true",
+                      help="forget the updates Telegram holds for the bot")
+    hook.add_argument("--max-connections", type=int, choices=range(1, 101), metavar="1-100",
+                      help="parallel deliveries Telegram may make (its default: 40)")
+    unhook = commands.add_parser("delete-webhook", help="stop the webhook (to poll again)")
+    unhook.add_argument("--drop-pending-updates", action="store_true",
+                        help="forget the updates Telegram holds for the bot")
+    commands.add_parser("webhook-info", help="what Telegram says about the webhook")
+    return parser.parse_args(argv)
+
+
+async def webhook_command(settings: Settings, args: argparse.Namespace) -> int:
+    from bot import webhook
+    from bot.app import make_bot
+
+    bot = make_bot(settings)
+    try:
+        if args.command == "set-webhook":
+            info = await webhook.set_webhook(bot, settings,
+                                             drop_pending_updates=args.drop_pending_updates,
+                                             max_connections=args.max_connections)
+        elif args.command == "delete-webhook":
+            info = await webhook.delete_webhook(bot,
+                                                drop_pending_updates=args.drop_pending_updates)
+        else:
+            info = await bot.get_webhook_info()
+    finally:
+        await bot.session.close()
+    print(webhook.describe(info))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings()
+        if args.command == "set-webhook" and (problems := settings.webhook_problems()):
+            raise ConfigError("; ".join(problems))
     except ConfigError as exc:
         print(f"nard-bot: {exc}", file=sys.stderr)
         return 2
+    if args.command:
+        from aiogram.exceptions import TelegramAPIError
+
+        try:
+            return asyncio.run(webhook_command(settings, args))
+        except TelegramAPIError as exc:  # e.g. a refused URL: Telegram's words, one line
+            print(f"nard-bot: {args.command}: {exc}", file=sys.stderr)
+            return 1
     from bot.app import run
 
     return run(settings)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Literal, Self
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "uz", "ky", "az")
+# What Telegram accepts as a webhook's secret token, and the ports it delivers webhooks to.
+SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
+WEBHOOK_PORTS = (443, 80, 88, 8443)
 Language = Literal["en", "ru", "uz", "ky", "az"]
 
 
@@ -25,6 +30,15 @@ class Settings(BaseSettings):
     default_language: Language = "en"
     admin_ids: Annotated[tuple[int, ...], NoDecode] = ()
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    # Deployment (README "Deployment"): how updates arrive, and where the computer thinks.
+    bot_mode: Literal["polling", "webhook"] = "polling"
+    webhook_url: str | None = None  # the public address Telegram posts updates to
+    webhook_path: str | None = None  # the path this process serves; default: WEBHOOK_URL's
+    webhook_secret: SecretStr | None = None
+    webhook_host: str = "127.0.0.1"
+    webhook_port: int = Field(default=8080, ge=1, le=65_535)
+    computer_workers: int | None = Field(default=None, ge=0, le=256)  # None: cores - 1
+    computer_timeout_seconds: float = Field(default=30.0, ge=1, le=3_600)
 
     @field_validator("bot_token")
     @classmethod
@@ -40,6 +54,81 @@ class Settings(BaseSettings):
             value = value.strip().rstrip("/")
             return value or None
         return value
+
+    @field_validator("webhook_url", "webhook_path", "webhook_secret", "computer_workers",
+                     mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip() or None
+        return value
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.fragment:
+            raise ValueError(f"{value!r} is not an https:// address (e.g. "
+                             "https://bot.example.com/telegram)")
+        try:
+            parts.port  # noqa: B018 - raises on a port that is not a number
+        except ValueError as exc:
+            raise ValueError(f"{value!r} has a bad port") from exc
+        return value
+
+    @field_validator("webhook_path")
+    @classmethod
+    def _absolute_path(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith("/"):
+            raise ValueError(f"{value!r} must start with /")
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_token(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not SECRET_TOKEN.fullmatch(value.get_secret_value()):
+            raise ValueError("1 to 256 characters, only A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @field_validator("bot_mode", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _webhook_complete(self) -> Self:
+        if self.bot_mode == "webhook" and (problems := self.webhook_problems()):
+            raise ValueError("; ".join(problems))
+        return self
+
+    def webhook_problems(self) -> list[str]:
+        """What is missing before Telegram can post updates to us (empty: nothing)."""
+        problems = []
+        if self.webhook_url is None:
+            problems.append("WEBHOOK_URL is not set: webhook mode needs the public https:// "
+                            "address Telegram posts updates to")
+        elif self.telegram_api_url is None:  # Telegram's own servers (a local one is laxer)
+            parts = urlsplit(self.webhook_url)
+            if parts.scheme != "https":
+                problems.append("WEBHOOK_URL must start with https:// (Telegram delivers "
+                                "webhooks over HTTPS only)")
+            elif (parts.port or 443) not in WEBHOOK_PORTS:
+                problems.append(f"WEBHOOK_URL: Telegram delivers webhooks to ports 443, 80, "
+                                f"88 and 8443 only, not {parts.port}")
+        if self.webhook_secret is None:
+            problems.append("WEBHOOK_SECRET is not set: webhook mode needs a secret token "
+                            "(1 to 256 characters A-Z, a-z, 0-9, _ and -) that Telegram "
+                            "sends with every update")
+        return problems
+
+    @property
+    def webhook_route(self) -> str:
+        """The path this process answers webhook requests on."""
+        if self.webhook_path:
+            return self.webhook_path
+        return urlsplit(self.webhook_url or "").path or "/"
 
     @field_validator("leaderboard_timezone")
     @classmethod
@@ -80,12 +169,15 @@ def load_settings(**overrides: object) -> Settings:
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            name = str(error["loc"][0]).upper() if error["loc"] else "settings"
+            name = str(error["loc"][0]).upper() if error["loc"] else None
+            message = error["msg"].removeprefix("Value error, ")
             if name == "BOT_TOKEN" and error["type"] in ("missing", "value_error"):
                 problems.append(
                     "BOT_TOKEN is not set: put BOT_TOKEN=<token from @BotFather> "
                     "in .env or the environment"
                 )
+            elif name is None:  # a check across settings names them itself
+                problems.append(message)
             else:
-                problems.append(f"{name}: {error['msg']}")
+                problems.append(f"{name}: {message}")
         raise ConfigError("; ".join(problems)) from None

@@ -1,10 +1,15 @@
-"""The computer opponent as the game service sees it: `ai` called in a worker thread."""
+"""The computer opponent as the game service sees it: `ai`, called through a runner.
+
+In production the runner is the process pool (`bot.services.pool.ProcessPool`, warmed by
+`warm`), so the search never holds the event loop's GIL; tests may pass a thread or an
+inline runner. What crosses to a worker is a position, the dice and a few plain values;
+what comes back is a `Play` or a word ("double", "take"), all small and picklable.
+"""
 
 from __future__ import annotations
 
-import asyncio
-
 import ai
+from bot.services.pool import Runner, ThreadRunner
 from engine.game import Game
 from engine.movegen import Play
 from engine.position import Position
@@ -28,21 +33,40 @@ def _cube_args(game: Game, level: str) -> dict:
     }
 
 
-async def choose_move(game: Game, level: str) -> Play:
-    """Think off the event loop: the search may take a few hundred milliseconds."""
-    return await asyncio.to_thread(
-        ai.choose_move, game.position, game.dice, level, first_turn=game.first_turn)
+class Computer:
+    """The computer's decisions, each one call of `runner` (a worker process in production:
+    the search may take a few hundred milliseconds)."""
+
+    def __init__(self, runner: Runner | None = None) -> None:
+        self.runner: Runner = runner or ThreadRunner()
+
+    async def choose_move(self, game: Game, level: str) -> Play:
+        return await self.runner.run(ai.choose_move, game.position, game.dice, level,
+                                     first_turn=game.first_turn)
+
+    async def wants_to_double(self, game: Game, level: str) -> bool:
+        decision = await self.runner.run(ai.cube_decision, game.position,
+                                         **_cube_args(game, level))
+        return decision == "double"
+
+    async def takes(self, game: Game, level: str) -> bool:
+        """Answer the double offered by the seat on roll (`game.position` is the doubler's)."""
+        decision = await self.runner.run(ai.take_decision, game.position,
+                                         **_cube_args(game, level))
+        return decision == "take"
 
 
-async def wants_to_double(game: Game, level: str) -> bool:
-    decision = await asyncio.to_thread(ai.cube_decision, game.position, **_cube_args(game, level))
-    return decision == "double"
-
-
-async def takes(game: Game, level: str) -> bool:
-    """Answer the double offered by the seat on roll (`game.position` is the doubler's)."""
-    decision = await asyncio.to_thread(ai.take_decision, game.position, **_cube_args(game, level))
-    return decision == "take"
+def warm() -> None:
+    """Load everything the levels use (weights, Open Sage's analyzers) before the first real
+    decision: a worker's initializer, so no player waits for the loading."""
+    for variant in ("short", "long"):
+        position = Position.initial(variant)
+        for level in ai.LEVELS[variant]:
+            ai.choose_move(position, (3, 1), level, first_turn=True)
+        ai.evaluate(position)
+    for level in ai.LEVELS["short"]:
+        ai.cube_decision(Position.initial("short"), cube_value=1, cube_owner="center",
+                         match_length=0, score=(0, 0), crawford=False, level=level)
 
 
 def expected_loss(position: Position) -> ResultKind:

@@ -4,7 +4,7 @@
 the presser and the button's version are checked (a stale or foreign press gets an alert and
 changes nothing); 3. the engine applies the step and storage saves it in one transaction
 (version + 1, the move log appended); 4. each player's board message is redrawn (the
-`BoardPublisher`); 5. when the computer is to act it thinks in a worker thread, then back
+`BoardPublisher`); 5. when the computer is to act it thinks in a worker process, then back
 to 3. The database is the truth: every message can be redrawn from the stored game.
 
 How games between people begin (links, groups, cards, rematches) is `ChallengeService`'s;
@@ -26,6 +26,7 @@ from bot.i18n import Translator
 from bot.services import computer
 from bot.services.announce import Announcer, Outcome
 from bot.services.boards import BoardPublisher, computer_seat
+from bot.services.computer import Computer
 from bot.services.live import Live
 from bot.services.locks import KeyedLocks
 from bot.services.people import People
@@ -50,10 +51,11 @@ class Busy(Exception):
 class GameService:
     def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
                  people: People, publisher: BoardPublisher, announcer: Announcer,
-                 dice: DiceSource | None = None) -> None:
+                 dice: DiceSource | None = None, computer: Computer | None = None) -> None:
         self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
         self.people, self.publisher, self.announcer = people, publisher, announcer
         self.dice = dice or SecretDice()
+        self.computer = computer or Computer()  # its decisions run in the process pool
         self.locks = KeyedLocks()
 
     # -- starting games ------------------------------------------------------------
@@ -218,14 +220,14 @@ class GameService:
     async def _computer_acts(self, live: Live, level: str) -> list[LogEntry]:
         game, seat = live.game, live.game.to_act
         if game.phase is Phase.DOUBLED:
-            if await computer.takes(game, level):
+            if await self.computer.takes(game, level):
                 game.take(seat)
                 return [LogEntry("take", str(game.cube_value), seat)]
             game.drop(seat)
             return [LogEntry("drop", str(game.cube_value), seat)]
         entries = []
         if game.phase is Phase.ROLL:
-            if game.can_double(seat) and await computer.wants_to_double(game, level):
+            if game.can_double(seat) and await self.computer.wants_to_double(game, level):
                 game.double(seat)
                 return [LogEntry("double", str(game.cube_value * 2), seat)]
             before = len(game.history)
@@ -234,7 +236,7 @@ class GameService:
             if any(e["type"] == "pass" for e in game.history[before:]):
                 return [*entries, LogEntry("pass", f"{d1}-{d2}", seat)]
         if game.phase is Phase.MOVE and game.seat == seat:
-            play = await computer.choose_move(game, level)
+            play = await self.computer.choose_move(game, level)
             game.play(seat, play)
             entries.append(LogEntry("move", str(play.move), seat))
         return entries

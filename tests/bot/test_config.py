@@ -9,12 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
-SETTING_NAMES = (
-    "BOT_TOKEN", "DATABASE_PATH", "TELEGRAM_API_URL", "MOVE_TIMEOUT_SECONDS",
-    "LEADERBOARD_TIMEZONE", "DEFAULT_LANGUAGE", "ADMIN_IDS", "LOG_LEVEL",
-)
+SETTING_NAMES = tuple(name.upper() for name in Settings.model_fields)
 ROOT = Path(__file__).resolve().parents[2]
 
 

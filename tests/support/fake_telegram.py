@@ -24,7 +24,11 @@ What it models:
 * failure injection (:meth:`FakeTelegram.fail_next`, :meth:`FakeTelegram.block`) and a
   record of every request for rate assertions.
 
-What it does not: webhooks, file downloads, media other than photos, Markdown parsing
+* webhooks: ``setWebhook`` / ``deleteWebhook`` / ``getWebhookInfo`` keep the webhook's
+  state (getUpdates answers 409 while one is set), and :meth:`FakeTelegram.deliver_webhook`
+  posts the queued updates to it with the secret token header, as Telegram does.
+
+What it does not: file downloads, media other than photos, Markdown parsing
 (Markdown texts are stored as sent), entities in the bot's own messages.
 
 Everything runs in the event loop that started the server: the helpers that queue updates
@@ -88,6 +92,11 @@ QUERY_ID_INVALID = (
 )
 BLOCKED_BY_USER = "Forbidden: bot was blocked by the user"
 KICKED_FROM_GROUP = "Forbidden: bot was kicked from the group chat"
+WEBHOOK_ACTIVE = (
+    "Conflict: can't use getUpdates method while webhook is active; "
+    "use deleteWebhook to delete the webhook first"
+)
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 CONFLICT = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"
@@ -697,6 +706,8 @@ class FakeTelegram:
         self._update_event = asyncio.Event()
         self._request_event = asyncio.Event()
         self._closing = False
+        self.webhook: JSON = {}  # the parameters of the last setWebhook ({}: none set)
+        self.webhook_error: str | None = None  # the last failed delivery, as Telegram says
         self._runner: web.AppRunner | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -1016,6 +1027,34 @@ class FakeTelegram:
                 raise TimeoutError(
                     f"updates not delivered within {timeout} s: {self.pending_updates}"
                 ) from None
+
+    async def deliver_webhook(self, url: str | None = None,
+                              secret: str | None = None) -> list[int]:
+        """Post the queued updates, oldest first, to the webhook (or to ``url`` with
+        ``secret``) as Telegram does: JSON, the secret token in its header. An update
+        answered 2xx is delivered; on any other answer it stays queued (Telegram would try
+        again later), the error is kept for getWebhookInfo and delivery stops there.
+        Returns the HTTP statuses."""
+        import aiohttp
+
+        if url is None:
+            if not self.webhook:
+                raise LookupError("no webhook is set")
+            url, secret = self.webhook["url"], self.webhook.get("secret_token")
+        headers = {SECRET_HEADER: secret} if secret is not None else {}
+        statuses = []
+        async with aiohttp.ClientSession() as session:
+            while self._take_updates(1):
+                update = self._queue[0]
+                async with session.post(url, json=update, headers=headers) as response:
+                    statuses.append(response.status)
+                if not 200 <= response.status < 300:
+                    self.webhook_error = (f"Wrong response from the webhook: "
+                                          f"{response.status} {response.reason}")
+                    break
+                self._queue.pop(0)
+                self._notify_requests()
+        return statuses
 
     def release_pollers(self) -> None:
         """Make the pending getUpdates calls return an empty result now."""
@@ -1351,6 +1390,7 @@ class FakeTelegram:
         methods: dict[str, Handler] = {
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
+            "setWebhook": self._set_webhook,
             "deleteWebhook": self._delete_webhook,
             "getWebhookInfo": self._get_webhook_info,
             "logOut": lambda params, files: True,
@@ -1406,6 +1446,8 @@ class FakeTelegram:
             else:  # confirm everything below offset
                 self._queue = [u for u in self._queue if u["update_id"] >= offset]
 
+        if self.webhook:
+            raise ApiError(409, WEBHOOK_ACTIVE)
         # Only one poller at a time, as with Telegram: this call terminates an older one.
         self._poll_generation += 1
         generation, released = self._poll_generation, self._release_generation
@@ -1440,17 +1482,43 @@ class FakeTelegram:
             self._handed_out_upto = max(self._handed_out_upto, batch[-1]["update_id"])
         return batch
 
+    def _set_webhook(self, params: JSON, files: dict[str, bytes]) -> bool:
+        # Like a local Bot API server: plain http and any port are accepted.
+        url = str(params.get("url") or "")
+        if not url:
+            return self._delete_webhook(params, files)
+        if not re.fullmatch(r"https?://[^/\s]+(/\S*)?", url):
+            raise ApiError(400, "Bad Request: bad webhook: invalid webhook URL specified")
+        secret = params.get("secret_token")
+        if secret is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", str(secret)):
+            raise ApiError(400, "Bad Request: secret token contains unallowed characters")
+        if params.get("drop_pending_updates"):
+            self._queue.clear()
+        if (allowed := params.get("allowed_updates")) is not None:
+            self._allowed_updates = frozenset(allowed) or DEFAULT_UPDATE_TYPES
+        self.webhook, self.webhook_error = dict(params), None
+        return True
+
     def _delete_webhook(self, params: JSON, files: dict[str, bytes]) -> bool:
         if params.get("drop_pending_updates"):
             self._queue.clear()
+        self.webhook, self.webhook_error = {}, None
         return True
 
     def _get_webhook_info(self, params: JSON, files: dict[str, bytes]) -> JSON:
-        return {
-            "url": "",
+        info: JSON = {
+            "url": self.webhook.get("url", ""),
             "has_custom_certificate": False,
             "pending_update_count": len(self._queue),
         }
+        if self.webhook:
+            info["max_connections"] = int(self.webhook.get("max_connections") or 40)
+            if self.webhook.get("allowed_updates") is not None:
+                info["allowed_updates"] = sorted(self._allowed_updates)
+        if self.webhook_error:
+            info["last_error_date"] = self._now()
+            info["last_error_message"] = self.webhook_error
+        return info
 
     def _set_my_commands(self, params: JSON, files: dict[str, bytes]) -> bool:
         commands = params.get("commands")
