@@ -18,6 +18,7 @@ import asyncio
 import logging
 
 from aiogram import Bot, Dispatcher
+from aiogram.exceptions import TelegramAPIError
 from aiogram.types import WebhookInfo
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
@@ -67,8 +68,13 @@ async def serve(dispatcher: Dispatcher, bot: Bot, settings: Settings,
 
 async def warn_if_elsewhere(bot: Bot, settings: Settings) -> None:
     """Say so when Telegram posts somewhere else (the normal order is: start the processes,
-    then run `set-webhook` once), or when its last delivery failed."""
-    info = await bot.get_webhook_info()
+    then run `set-webhook` once), or when its last delivery failed. Advice only: a failed
+    look-up is logged, not fatal."""
+    try:
+        info = await bot.get_webhook_info()
+    except TelegramAPIError as exc:
+        log.warning("could not ask Telegram about the webhook: %s", exc)
+        return
     if info.url != settings.webhook_url:
         log.warning("Telegram posts updates to %s, not to WEBHOOK_URL: run "
                     "`python -m bot set-webhook` once", info.url or "nowhere (no webhook)")

@@ -164,7 +164,11 @@ class ProcessPool:
                     problem = "the pool was broken"
                 else:
                     # `wait` (not `wait_for`): a TimeoutError raised by `fn` is fn's own.
-                    done, _ = await asyncio.wait({future}, timeout=timeout)
+                    try:
+                        done, _ = await asyncio.wait({future}, timeout=timeout)
+                    except asyncio.CancelledError:
+                        future.cancel()  # our caller gave up: nobody will read the result
+                        raise
                     if not done:
                         future.cancel()
                         problem = f"no answer within {timeout:g} s"

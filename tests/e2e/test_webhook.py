@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import re
 import signal
 import socket
 import sys
@@ -20,6 +21,7 @@ import aiohttp
 
 from bot.callbacks import Act
 from tests.bot.driver import choose, game_buttons
+from tests.bot.test_pool import gone
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 
@@ -199,3 +201,6 @@ async def test_the_bot_serves_posted_updates_and_refuses_a_wrong_secret(
     text = (tmp_path / "bot.log").read_text(errors="replace")
     assert "Traceback" not in text
     assert SECRET not in text
+    # The computer's workers stopped with the bot.
+    pids = [int(p) for p in re.search(r"ready in .* \(pids ([\d, ]+)\)", text)[1].split(", ")]
+    assert pids and all(gone(pid) for pid in pids)
