@@ -40,8 +40,9 @@ class InFlight(BaseMiddleware):
 
     async def drained(self, timeout: float) -> bool:
         """Wait until no update is being handled (at most `timeout` seconds)."""
-        if self.count:
-            log.info("finishing %d update(s) before stopping", self.count)
+        if not self.count:
+            return True
+        log.info("finishing %d update(s) before stopping", self.count)
         try:
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
