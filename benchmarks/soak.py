@@ -12,6 +12,8 @@ In turn, a game is
 * a friend game: a checker chosen, a step played and undone, then a resignation;
 * a friend game left to time out: a checker chosen, the warning, then the timeout;
 * a game against the computer (Beginner, decided inline): a checker chosen, resigned;
+* a group game, in a group never seen before (a challenge posted, joined, a checker chosen,
+  resigned): the group's pacing (the coalescer) and its board;
 * every 100th: a whole game against the computer, pressed to the end.
 
 Prints the process's RSS (after a garbage collection) every `--every` games with the sizes
@@ -34,11 +36,13 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
 
 from benchmarks.bot import RecordingSession, choose
+from bot import i18n
 from bot.app import App, build
-from bot.callbacks import Act, GameCb
+from bot.callbacks import Act, GameCb, JoinCb
 from bot.config import load_settings
 from bot.services.pool import InlineRunner
 from engine.dice import SeededDice
+from render import compose
 from storage import players
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -71,22 +75,23 @@ class Soak:
         self.app, self.session, self.clock, self.pool = app, session, clock, pool
         self.timeout = app.service.settings.move_timeout_seconds
 
-    def buttons(self, player: int) -> list[GameCb]:
-        return offered(self.session.keyboards.get(player, (0, None))[1])
+    def buttons(self, chat: int) -> list[GameCb]:
+        return offered(self.session.keyboards.get(chat, (0, None))[1])
 
     async def press(self, player: int, data: GameCb) -> None:
         await self.app.service.press(player, data, no_answer)
 
-    async def pick_step_undo(self, player: int) -> None:
+    async def pick_step_undo(self, player: int, chat: int | None = None) -> None:
         """Choose a checker (a selection is kept), play a step, take it back."""
-        picks = [d for d in self.buttons(player) if d.a is Act.PICK]
+        chat = chat or player
+        picks = [d for d in self.buttons(chat) if d.a is Act.PICK]
         if not picks:
             return
         await self.press(player, picks[0])
-        steps = [d for d in self.buttons(player) if d.a is Act.GO]
+        steps = [d for d in self.buttons(chat) if d.a is Act.GO]
         if steps:
             await self.press(player, steps[0])
-            undo = [d for d in self.buttons(player) if d.a is Act.UNDO]
+            undo = [d for d in self.buttons(chat) if d.a is Act.UNDO]
             if undo:
                 await self.press(player, undo[0])
 
@@ -116,6 +121,21 @@ class Soak:
         await self.app.timers.tick()
         assert await self.app.service.active_game(a) is None, "the timeout did not end it"
 
+    async def group_game(self, number: int, a: int, b: int) -> None:
+        chat = -(10**12 + number)  # a new group each time
+        await self.app.challenges.post_group(chat, a, "short", 1, False)
+        markup = self.session.keyboards[chat][1]
+        join = JoinCb.unpack(markup.inline_keyboard[0][0].callback_data)  # type: ignore[union-attr,arg-type]
+        await self.app.challenges.join_group(join.code, b, chat)
+        await self.app.coalescer.drain()
+        row = await self.app.service.active_game(a)
+        assert row is not None
+        mover = row.players[_to_act(row)]
+        await self.pick_step_undo(mover, chat)  # type: ignore[arg-type]
+        await self.resign(mover)  # type: ignore[arg-type]
+        await self.app.coalescer.drain()
+        self.session.keyboards.pop(chat, None)
+
     async def computer_game(self, player: int, whole: bool) -> None:
         await self.app.service.start_vs_computer(player, "short", "beginner", 1, False)
         if not whole:
@@ -132,12 +152,14 @@ class Soak:
     async def game(self, number: int, a: int, b: int) -> None:
         if number % 100 == 99:
             await self.computer_game(a, whole=True)
-        elif number % 3 == 0:
+        elif number % 4 == 0:
             await self.friend_game(a, b, "resign")
-        elif number % 3 == 1:
+        elif number % 4 == 1:
             await self.friend_game(a, b, "timeout")
-        else:
+        elif number % 4 == 2:
             await self.computer_game(a, whole=False)
+        else:
+            await self.group_game(number, a, b)
 
 
 def _to_act(row) -> int:
@@ -147,9 +169,12 @@ def _to_act(row) -> int:
 
 
 def sizes(app: App) -> str:
+    """The per-game and per-player structures (private attributes, read for this report)."""
     coalescer = app.coalescer
     return (f"locks {len(app.service.locks)}, selections {len(app.service.publisher._selected)}, "
             f"warned {len(app.timers._warned)}, player cache {len(app.people._players)}, "
+            f"texts {i18n._formatted.cache_info().currsize}, "
+            f"board tiles {compose._tile_bytes / 2**20:.0f} MB, "
             f"coalescer {len(coalescer._sent)}/{len(coalescer._waiting)}/"
             f"{len(coalescer._flushers)}")
 
@@ -189,6 +214,10 @@ async def main() -> None:
                 slot = number % (args.players // 2)
                 a, b = 100_000 + 2 * slot, 100_001 + 2 * slot
                 await soak.game(number, a, b)
+                # The recording session keeps each chat's last keyboard: the script's own
+                # memory, not the bot's.
+                session.keyboards.pop(a, None)
+                session.keyboards.pop(b, None)
                 played += 1
 
         async def report() -> None:

@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
 
 GROUP_EDITS_PER_MINUTE = 20
+SWEEP_EVERY = 1000  # sends between two sweeps of the chats that have gone quiet
 
 
 class Coalescer:
@@ -31,6 +32,7 @@ class Coalescer:
         self._sent: dict[Hashable, deque[float]] = {}
         self._waiting: dict[Hashable, dict[Hashable, Send]] = {}
         self._flushers: dict[Hashable, asyncio.Task[None]] = {}
+        self._counted = 0
 
     def _wait_time(self, chat: Hashable) -> float:
         sent = self._sent.setdefault(chat, deque())
@@ -65,10 +67,21 @@ class Coalescer:
 
     def note(self, chat: Hashable) -> None:
         """Count a message sent to `chat` some other way: it uses the same allowance."""
+        self._count(chat)
+
+    def _count(self, chat: Hashable) -> None:
         self._sent.setdefault(chat, deque()).append(self.clock())
+        self._counted += 1
+        if self._counted % SWEEP_EVERY == 0:
+            # Forget the chats with nothing sent within the window: memory follows the
+            # groups in play, not every group the bot ever drew a board in.
+            quiet = self.clock() - self.window
+            for each in [c for c, sent in self._sent.items()
+                         if (not sent or sent[-1] <= quiet) and c not in self._flushers]:
+                del self._sent[each]
 
     async def _send(self, chat: Hashable, send: Send) -> None:
-        self._sent.setdefault(chat, deque()).append(self.clock())
+        self._count(chat)
         try:
             await send()
         except Exception:  # one failed redraw must not stop the next ones
