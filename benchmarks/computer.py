@@ -3,9 +3,12 @@
     python -m benchmarks.computer [--computer-games 40] [--friend-games 10]
                                   [--presses 1500] [--variant mixed|long|short]
                                   [--think 1.0] [--runner both|process|thread] [--workers N]
+                                  [--concurrent]
 
 40 players each play Master, pressing a button every `--think` seconds (a quick human),
-while 10 friend games are pressed as fast as possible. Every press is a real `Update` fed
+while 10 friend games are pressed as fast as possible: one press after the other, the next
+the moment the last is answered, as in benchmarks/bot.py (`--concurrent`: the ten games at
+the same time, so each press also waits for the nine others). Every press is a real `Update` fed
 to the real Dispatcher (rendering, SQLite, aiogram; the Bot's session answers at once). A
 friend press's latency is from the update to the last Bot API call it caused. The same
 run is made with the computer in the process pool (`COMPUTER_WORKERS`, default cores − 1)
@@ -112,23 +115,21 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
         variants = {"long": ["long"], "short": ["short"], "mixed": ["long", "short"]}[
             args.variant]
 
-        async def friend_games(a: int, b: int) -> None:
+        async def friend_games(pairs: list[tuple[int, int]]) -> None:
+            """Press the games' buttons in turn, each press as soon as the last is done."""
             while not done.is_set():
-                challenge = await app.challenges.create(a, "short", 1, False)
-                await app.challenges.accept(challenge.code, b)
-                while not done.is_set():
-                    pressed = False
+                for a, b in pairs:
+                    if not await app.service.active_game(a):  # over (or not begun): anew
+                        challenge = await app.challenges.create(a, "short", 1, False)
+                        await app.challenges.accept(challenge.code, b)
                     for pid in (a, b):
                         latency = await press(app, bot, session, pid, update_ids)
                         if latency is not None:
                             latencies.append(latency)
-                            pressed = True
                     if len(latencies) >= args.presses:
                         done.set()
-                    if not pressed and not await app.service.active_game(a):
-                        break  # the game is over: another one
-                    if not pressed:
-                        await asyncio.sleep(0)  # a board not yet redrawn
+                        return
+                await asyncio.sleep(0)
 
         async def computer_games(index: int, player: int) -> None:
             variant = variants[index % len(variants)]
@@ -145,7 +146,8 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
         tasks = [asyncio.create_task(computer_games(i, p)) for i, p in enumerate(humans)]
         await asyncio.sleep(2 * args.think)  # let the computer games get going first
         decisions0, wall0 = pool.calls, time.perf_counter()
-        tasks += [asyncio.create_task(friend_games(a, b)) for a, b in friends]
+        groups = [[pair] for pair in friends] if args.concurrent else [friends]
+        tasks += [asyncio.create_task(friend_games(pairs)) for pairs in groups]
         await done.wait()
         wall = time.perf_counter() - wall0
         decisions = pool.calls - decisions0
@@ -169,6 +171,9 @@ async def main() -> None:
     parser.add_argument("--variant", choices=("mixed", "long", "short"), default="mixed")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds between the presses of a player against Master")
+    parser.add_argument("--concurrent", action="store_true",
+                        help="press the friend games at the same time (default: one after "
+                             "the other, as benchmarks/bot.py does)")
     parser.add_argument("--runner", choices=("both", "process", "thread"), default="both")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
@@ -176,8 +181,9 @@ async def main() -> None:
     kinds = ("process", "thread") if args.runner == "both" else (args.runner,)
     random.seed(args.seed)
     print(f"{args.computer_games} games against Master ({args.variant}, a press every "
-          f"{args.think:g} s on average), "
-          f"{args.friend_games} friend games (short), {args.presses} friend presses; "
+          f"{args.think:g} s on average), {args.friend_games} friend games (short, pressed "
+          f"{'at the same time' if args.concurrent else 'one after the other'}), "
+          f"{args.presses} friend presses; "
           f"{len(os.sched_getaffinity(0))} cores, load {os.getloadavg()[0]:.1f}")
     for kind in kinds:
         r = await run(kind, args)
