@@ -19,11 +19,13 @@ that does not block the event loop, and returns its result or raises its excepti
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import signal
 import threading
 import time
@@ -131,15 +133,36 @@ class ProcessPool:
 
     async def start(self, timeout: float = 120.0) -> list[int]:
         """Start every worker and wait until each has run its initializer; returns their
-        process ids. Optional: without it workers start (and warm up) with the first calls."""
+        process ids. Raises when a worker dies on the way (BrokenProcessPool) or the workers
+        are not ready within `timeout` (TimeoutError). Optional: without it workers start,
+        and warm up, with the first calls."""
         # Calls submitted together, before any worker is idle, each start a worker of their
         # own (the executor starts workers on demand).
-        calls = [asyncio.wrap_future(self._executor.submit(worker_pid))
-                 for _ in range(self.workers)]
-        ready = self._ready
-        pids = await asyncio.to_thread(
-            lambda: [ready.get(timeout=timeout) for _ in range(self.workers)])
-        await asyncio.gather(*calls)
+        calls = asyncio.gather(*(asyncio.wrap_future(self._executor.submit(worker_pid))
+                                 for _ in range(self.workers)))
+        ready, stop = self._ready, threading.Event()
+
+        def read() -> list[int]:
+            pids: list[int] = []
+            while len(pids) < self.workers and not stop.is_set():
+                with contextlib.suppress(queue.Empty):
+                    pids.append(ready.get(timeout=0.2))
+            return pids
+
+        reading = asyncio.ensure_future(asyncio.to_thread(read))
+        try:
+            async with asyncio.timeout(timeout):
+                # A worker that dies while warming fails `calls` long before `read` ends.
+                done, _ = await asyncio.wait({reading, calls},
+                                             return_when=asyncio.FIRST_EXCEPTION)
+                if calls in done and (error := calls.exception()) is not None:
+                    raise error
+                pids = await reading
+                await calls
+        finally:
+            stop.set()
+            if not calls.done():
+                calls.cancel()
         return sorted(pids)
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:

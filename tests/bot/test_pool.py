@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,15 @@ async def test_a_call_runs_in_another_process_and_answers_like_a_plain_call() ->
     assert all(gone(pid) for pid in pids)
     with pytest.raises(RuntimeError, match="closed"):
         await pool.run(workers.pid_and, 1)
+
+
+async def test_start_fails_at_once_when_a_worker_dies_while_warming() -> None:
+    pool = ProcessPool(1, initializer=workers.die_in_worker)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            await asyncio.wait_for(pool.start(), 60)
+    finally:
+        await pool.close()
 
 
 async def test_a_worker_that_dies_is_replaced_and_the_call_retried(tmp_path: Path) -> None:
