@@ -35,7 +35,7 @@ from aiogram import Bot
 from aiogram.methods import TelegramMethod
 
 from benchmarks.bot import RecordingSession, choose, press_update
-from bot.app import build
+from bot.app import build, freeze_startup_objects
 from bot.config import load_settings
 from bot.services import computer
 from bot.services.pool import ProcessPool, Runner, ThreadRunner
@@ -117,7 +117,9 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
 
         async def friend_games(pairs: list[tuple[int, int]]) -> None:
             """Press the games' buttons in turn, each press as soon as the last is done."""
+            idle = 0
             while not done.is_set():
+                before = len(latencies)
                 for a, b in pairs:
                     if not await app.service.active_game(a):  # over (or not begun): anew
                         challenge = await app.challenges.create(a, "short", 1, False)
@@ -129,6 +131,12 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
                     if len(latencies) >= args.presses:
                         done.set()
                         return
+                idle = 0 if len(latencies) > before else idle + 1
+                if idle == 1000:  # nothing to press for a long while: say why
+                    for a, b in pairs:
+                        row = await app.service.active_game(a)
+                        print("stuck?", a, b, row and (row.id, row.version, row.status),
+                              [session.keyboards.get(p) for p in (a, b)], flush=True)
                 await asyncio.sleep(0)
 
         async def computer_games(index: int, player: int) -> None:
@@ -143,6 +151,7 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
                     else:
                         await asyncio.sleep(args.think * random.uniform(0.5, 1.5))
 
+        freeze_startup_objects()  # as `python -m bot` does once started
         tasks = [asyncio.create_task(computer_games(i, p)) for i, p in enumerate(humans)]
         await asyncio.sleep(2 * args.think)  # let the computer games get going first
         decisions0, wall0 = pool.calls, time.perf_counter()

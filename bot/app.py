@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import time
@@ -171,6 +172,7 @@ async def serve(settings: Settings) -> None:
         if settings.bot_mode == "polling":
             await refuse_if_webhook_set(app.bot)
         await register_commands(app.bot)
+        freeze_startup_objects()
         timer = asyncio.create_task(timer_loop(app.timers))
         if settings.bot_mode == "webhook":
             await webhook.serve(app.dispatcher, app.bot, settings, stop_signal())
@@ -186,6 +188,16 @@ async def serve(settings: Settings) -> None:
         await pool.close()
         await app.db.close()
         await app.bot.session.close()
+
+
+def freeze_startup_objects() -> None:
+    """What start-up loaded (aiogram's types, the AI, the locales, the services) lives as
+    long as the process: take it out of the cyclic collector's reach, so that a full
+    collection scans only what came after. Measured with benchmarks/computer.py: a full
+    collection during play went from up to 0.9 s to about 15 ms, the friend presses' p99
+    with it."""
+    gc.collect()
+    gc.freeze()
 
 
 def stop_signal() -> asyncio.Event:
