@@ -1,8 +1,8 @@
 """Friend games' presses while many games against Master think: process pool vs threads.
 
     python -m benchmarks.computer [--computer-games 40] [--friend-games 10]
-                                  [--presses 1500] [--variant mixed|long|short]
-                                  [--think 1.0] [--runner both|process|thread] [--workers N]
+                                  [--presses 3000] [--variant mixed|long|short]
+                                  [--think 2.0] [--runner both|process|thread] [--workers N]
                                   [--concurrent]
 
 40 players each play Master, pressing a button every `--think` seconds (a quick human),
@@ -176,9 +176,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--computer-games", type=int, default=40)
     parser.add_argument("--friend-games", type=int, default=10)
-    parser.add_argument("--presses", type=int, default=1500)
+    parser.add_argument("--presses", type=int, default=3000)
     parser.add_argument("--variant", choices=("mixed", "long", "short"), default="mixed")
-    parser.add_argument("--think", type=float, default=1.0,
+    parser.add_argument("--think", type=float, default=2.0,
                         help="mean seconds between the presses of a player against Master")
     parser.add_argument("--concurrent", action="store_true",
                         help="press the friend games at the same time (default: one after "

@@ -16,8 +16,9 @@ In turn, a game is
   resigned): the group's pacing (the coalescer) and its board;
 * every 100th: a whole game against the computer, pressed to the end.
 
-Prints the process's RSS (after a garbage collection) every `--every` games with the sizes
-of those structures; flat figures mean nothing grows per game.
+Prints the process's RSS and the number of memory blocks Python objects hold (both after a
+garbage collection) every `--every` games, with the sizes of those structures; flat figures
+mean nothing grows per game.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import asyncio
 import gc
 import itertools
 import os
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -203,9 +205,11 @@ async def main() -> None:
         numbers = itertools.count()
         played = 0
         started = time.perf_counter()
-        print(f"{'games':>7} {'RSS MB':>7} {'s':>6}  per-game structures (sizes)")
+        print(f"{'games':>7} {'RSS MB':>7} {'blocks':>9} {'s':>6}  "
+              "structures (sizes); blocks: Python objects' memory blocks in use")
         gc.collect()
-        print(f"{0:>7} {rss_mb():7.1f} {0:6.0f}  {sizes(app)}", flush=True)
+        print(f"{0:>7} {rss_mb():7.1f} {sys.getallocatedblocks():9d} {0:6.0f}  {sizes(app)}",
+              flush=True)
 
         async def lane(index: int) -> None:
             nonlocal played
@@ -226,9 +230,9 @@ async def main() -> None:
                 while played < mark:
                     await asyncio.sleep(0.05)
                 gc.collect()
-                print(f"{mark:>7} {rss_mb():7.1f} {time.perf_counter() - started:6.0f}  "
-                      f"{sizes(app)}; database {db_path.stat().st_size / 2**20:.0f} MB",
-                      flush=True)
+                print(f"{mark:>7} {rss_mb():7.1f} {sys.getallocatedblocks():9d} "
+                      f"{time.perf_counter() - started:6.0f}  {sizes(app)}; "
+                      f"database {db_path.stat().st_size / 2**20:.0f} MB", flush=True)
                 mark += args.every
 
         await asyncio.gather(report(), *(lane(i) for i in range(args.lanes)))
