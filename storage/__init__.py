@@ -1,4 +1,6 @@
-"""aiosqlite storage: schema, migrations, repositories, ratings, leaderboards.
+"""Storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): schema, migrations, repositories,
+ratings, leaderboards. `storage.db` says how to write SQL for both engines,
+`storage.migrations` how to add a migration.
 
 Never imports aiogram or `engine`: the engine's state is an opaque JSON text.
 """
@@ -14,11 +16,15 @@ from storage.challenges import (
 from storage.clock import Clock, utc_now
 from storage.db import Database
 from storage.errors import (
+    ChallengeCodeTaken,
     ChallengeUnavailable,
+    ConstraintViolation,
+    DatabaseUnavailable,
     GameNotActive,
     GameNotFound,
     MigrationError,
     NotFound,
+    PlayerBusy,
     PlayerNotFound,
     StorageError,
     VersionConflict,
@@ -57,17 +63,21 @@ from storage.models import (
     Standing,
 )
 from storage.players import get_player, set_language, upsert_player
-from storage.ratings import START_RATING, expected_score, rating_delta
-from storage.results import finish_game
+from storage.ratings import START_RATING, expected_score, rating_delta, result_points
+from storage.results import PAIR_DAILY_LIMIT, finish_game
 from storage.stats import player_stats, rating_history
 
 __all__ = [
+    "PAIR_DAILY_LIMIT",
     "START_RATING",
     "BoardMessage",
     "Challenge",
+    "ChallengeCodeTaken",
     "ChallengeUnavailable",
     "Clock",
+    "ConstraintViolation",
     "Database",
+    "DatabaseUnavailable",
     "Finish",
     "Game",
     "GameNotActive",
@@ -79,6 +89,7 @@ __all__ = [
     "MigrationError",
     "NotFound",
     "Player",
+    "PlayerBusy",
     "PlayerNotFound",
     "PlayerStats",
     "RatingChange",
@@ -111,6 +122,7 @@ __all__ = [
     "rating_delta",
     "rating_history",
     "remove_board_message",
+    "result_points",
     "save_game",
     "set_language",
     "upsert_player",

@@ -28,7 +28,8 @@ async def put_board_message(
         if await tx.fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
             raise GameNotFound(f"game {game_id} does not exist")
         old = await tx.fetchone(
-            "SELECT message_id FROM board_messages WHERE game_id = ? AND chat_id = ?",
+            "SELECT message_id FROM board_messages WHERE game_id = ? AND chat_id = ?"
+            + tx.lock("FOR UPDATE"),
             (game_id, chat_id),
         )
         await tx.execute(

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from datetime import datetime
 
 from storage.clock import from_epoch, opt_datetime, to_epoch
-from storage.db import Database, Tx
-from storage.errors import ChallengeUnavailable, PlayerNotFound
+from storage.db import Database, Row, Tx
+from storage.errors import (
+    ChallengeCodeTaken,
+    ChallengeUnavailable,
+    ConstraintViolation,
+    PlayerNotFound,
+)
 from storage.games import fetch_game, insert_game
 from storage.models import VARIANTS, Challenge, Game
 
@@ -35,20 +39,27 @@ async def create_challenge(
     rated: bool = True,
     code: str | None = None,
 ) -> Challenge:
-    """Store an open challenge; the code is random unless given (tests)."""
+    """Store an open challenge; the code is random unless given (an inline card's, tests).
+
+    Raises `ChallengeCodeTaken` when a challenge with `code` exists already.
+    """
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
-    async with db.transaction() as tx:
-        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
-            raise PlayerNotFound(f"player {creator_id} is not stored")
-        challenge_id = await tx.insert(
-            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
-            " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (code or new_code(), creator_id, variant, match_length, int(cube), int(rated),
-             to_epoch(now), to_epoch(expires_at)),
-        )
-        row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?",
-                                (challenge_id,))
+    code = code or new_code()
+    try:
+        async with db.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
+                raise PlayerNotFound(f"player {creator_id} is not stored")
+            row = await tx.fetchone(
+                "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+                f" created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                (code, creator_id, variant, match_length, int(cube), int(rated),
+                 to_epoch(now), to_epoch(expires_at)),
+            )
+    except ConstraintViolation as exc:
+        if exc.kind == "unique" and exc.table == "challenges":
+            raise ChallengeCodeTaken(code) from exc
+        raise
     assert row is not None
     return _challenge(row)
 
@@ -71,10 +82,11 @@ async def accept_challenge(
 
     Only the first acceptance succeeds; any other raises `ChallengeUnavailable` with the
     reason ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
+    `PlayerBusy` when the creator or the acceptor is in an active game already.
     """
     stamp = to_epoch(now)
     async with db.transaction() as tx:
-        challenge = _acceptable(await _fetch(tx, code), code, player_id, stamp)
+        challenge = _acceptable(await _fetch(tx, code, lock=True), code, player_id, stamp)
         game_id = await insert_game(
             tx,
             variant=challenge.variant,
@@ -113,7 +125,7 @@ def _acceptable(challenge: Challenge | None, code: str, player_id: int, stamp: i
 async def cancel_challenge(db: Database, code: str, player_id: int) -> Challenge:
     """The creator withdraws an open challenge."""
     async with db.transaction() as tx:
-        challenge = await _fetch(tx, code)
+        challenge = await _fetch(tx, code, lock=True)
         if challenge is None:
             raise ChallengeUnavailable(code, "not_found")
         if challenge.creator_id != player_id:
@@ -129,26 +141,23 @@ async def cancel_challenge(db: Database, code: str, player_id: int) -> Challenge
 
 async def expire_challenges(db: Database, now: datetime) -> list[Challenge]:
     """Mark open challenges whose time is up as expired; returns them (to edit their cards)."""
-    stamp = to_epoch(now)
     async with db.transaction() as tx:
         rows = await tx.fetchall(
-            f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ?"
-            " ORDER BY id",
-            (stamp,),
+            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?"
+            f" RETURNING {_COLUMNS}",
+            (to_epoch(now),),
         )
-        await tx.execute(
-            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?",
-            (stamp,),
-        )
-    return [_challenge(row, status="expired") for row in rows]
+    return sorted((_challenge(row) for row in rows), key=lambda c: c.id)
 
 
-async def _fetch(tx: Tx, code: str) -> Challenge | None:
-    row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
+async def _fetch(tx: Tx, code: str, *, lock: bool = False) -> Challenge | None:
+    """The challenge; `lock` holds its row until the transaction ends (PostgreSQL)."""
+    row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?"
+                            + (tx.lock("FOR UPDATE") if lock else ""), (code,))
     return None if row is None else _challenge(row)
 
 
-def _challenge(row: sqlite3.Row, status: str | None = None) -> Challenge:
+def _challenge(row: Row, status: str | None = None) -> Challenge:
     return Challenge(
         id=row["id"],
         code=row["code"],

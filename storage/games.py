@@ -7,16 +7,17 @@ version and bumps it, so a stale or doubled button press changes nothing and rai
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from storage.clock import from_epoch, opt_datetime, opt_epoch, to_epoch
-from storage.db import Database, Tx
+from storage.db import Database, Row, Tx
 from storage.errors import (
+    ConstraintViolation,
     GameNotActive,
     GameNotFound,
+    PlayerBusy,
     PlayerNotFound,
     StorageError,
     VersionConflict,
@@ -47,7 +48,8 @@ async def create_game(
     """Store a new active game at version 1; `players[seat]` None is the computer.
 
     `rated` defaults to "both players are human"; a game against the computer is never
-    rated. Human players must have been stored with `upsert_player` first.
+    rated. Human players must have been stored with `upsert_player` first. Raises
+    `PlayerBusy` when a player is already in an active game (and stores nothing).
     """
     async with db.transaction() as tx:
         game_id = await insert_game(
@@ -79,20 +81,41 @@ async def insert_game(
     cube: bool,
     rated: bool | None,
 ) -> int:
-    humans = [p for p in players if p is not None]
-    rated = len(humans) == 2 if rated is None else rated
+    """Insert an active games row and seat its players: the only way a game is made.
+
+    The `active_seats` table (kept by triggers on `games`) is the guard: a player already
+    seated raises `PlayerBusy` and the caller's transaction rolls back. On PostgreSQL the
+    players' rows are locked first, so two simultaneous creations for one player are
+    decided here, one after the other, and not by the key.
+    """
+    humans = sorted({p for p in players if p is not None})
+    rated = len([p for p in players if p is not None]) == 2 if rated is None else rated
     _check_new_game(variant, players, level, rated)
-    for player_id in humans:
-        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (player_id,)) is None:
-            raise PlayerNotFound(f"player {player_id} is not stored")
+    marks = ", ".join("?" * len(humans))
+    found = await tx.fetchall(
+        f"SELECT id FROM players WHERE id IN ({marks}) ORDER BY id"
+        + tx.lock("FOR NO KEY UPDATE"), humans)
+    missing = sorted(set(humans) - {row["id"] for row in found})
+    if missing:
+        raise PlayerNotFound(f"player {missing[0]} is not stored")
+    seated = await tx.fetchone(
+        f"SELECT player_id, game_id FROM active_seats WHERE player_id IN ({marks})"
+        " ORDER BY player_id", humans)
+    if seated is not None:
+        raise PlayerBusy(seated["player_id"], seated["game_id"])
     stamp = to_epoch(now)
-    return await tx.insert(
-        "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube, rated,"
-        " state_json, deadline, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (variant, *players, level, match_length, int(cube), int(rated), state_json,
-         opt_epoch(deadline), stamp, stamp),
-    )
+    try:
+        return await tx.fetchval(
+            "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube,"
+            " rated, state_json, deadline, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (variant, *players, level, match_length, int(cube), int(rated), state_json,
+             opt_epoch(deadline), stamp, stamp),
+        )
+    except ConstraintViolation as exc:
+        if exc.table == "active_seats":  # seated by a writer that skipped the lock above
+            raise PlayerBusy(humans[0]) from exc
+        raise
 
 
 def _check_new_game(
@@ -138,8 +161,8 @@ async def save_game(
 
     Raises `VersionConflict` when the stored version differs, `GameNotActive` when the game
     is over, and writes nothing then. `status="aborted"` ends the game without a result
-    (finish a game with `finish_game`). One round trip to the database thread: this is
-    the path of every button press.
+    (finish a game with `finish_game`) and frees its players' seats. This is the path of
+    every button press.
     """
     if status not in ("active", "aborted"):
         raise ValueError(f"save_game cannot set status {status!r}; use finish_game")
@@ -147,15 +170,12 @@ async def save_game(
     update = (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None,
               stamp, game_id, expected_version)
     rows = _log_rows(game_id, expected_version + 1, log, stamp)
-
-    def work(conn: sqlite3.Connection) -> None:
-        if conn.execute(_SAVE, update).rowcount != 1:
-            found = conn.execute(_WHY_NOT, (game_id,)).fetchone()
-            raise update_refused(game_id, expected_version, found)
+    async with db.transaction() as tx:
+        if await tx.execute(_SAVE, update) != 1:
+            raise update_refused(game_id, expected_version,
+                                 await tx.fetchone(_WHY_NOT, (game_id,)))
         if rows:
-            conn.executemany(_INSERT_MOVE, rows)
-
-    await db.run(work)
+            await tx.executemany(_INSERT_MOVE, rows)
     return expected_version + 1
 
 
@@ -183,7 +203,7 @@ async def bump_version(
         raise update_refused(game_id, expected, await tx.fetchone(_WHY_NOT, (game_id,)))
 
 
-def update_refused(game_id: int, expected: int, found: sqlite3.Row | None) -> StorageError:
+def update_refused(game_id: int, expected: int, found: Row | None) -> StorageError:
     """The error for an UPDATE … WHERE version = expected AND active that matched nothing."""
     if found is None:
         return GameNotFound(f"game {game_id} does not exist")
@@ -244,7 +264,7 @@ async def expired_games(db: Database, now: datetime) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
-def game_from_row(row: sqlite3.Row) -> Game:
+def game_from_row(row: Row) -> Game:
     return Game(
         id=row["id"],
         variant=row["variant"],

@@ -19,7 +19,7 @@ from storage.models import Leaderboard, Standing
 _RANKED = """
 WITH ranked AS (
     SELECT player_id, value, ROW_NUMBER() OVER (ORDER BY value DESC, player_id) AS rank
-    FROM ({source})
+    FROM ({source}) AS period
 )
 SELECT r.rank, r.player_id, p.name, p.username, r.value
 FROM ranked AS r JOIN players AS p ON p.id = r.player_id
@@ -28,8 +28,8 @@ ORDER BY r.rank
 """
 
 # A group board ranks only the group's players (`chat_members`); "? IS NULL" keeps one
-# statement for both the global and the group board.
-_IN_CHAT = (" AND (? IS NULL OR player_id IN"
+# statement for both the global and the group board (the CAST gives PostgreSQL its type).
+_IN_CHAT = (" AND (CAST(? AS BIGINT) IS NULL OR player_id IN"
             " (SELECT player_id FROM chat_members WHERE chat_id = ?))")
 
 _PERIOD = _RANKED.format(

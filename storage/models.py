@@ -104,11 +104,16 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class Finish:
-    """What `finish_game` did: the new version and, for a rated game, both rating changes."""
+    """What `finish_game` did: the new version and, for a rated game, both rating changes.
+
+    `rating_skipped_reason` says why a rated game moved no rating: "pair_daily_limit" (the
+    two players have had their rated games of the day); None otherwise.
+    """
 
     version: int
     match_over: bool
     rating_changes: tuple[RatingChange, ...]
+    rating_skipped_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database
+from storage.db import Database, Row
 from storage.errors import PlayerNotFound
 from storage.models import Player
 
@@ -27,15 +26,14 @@ async def upsert_player(
     """
     stamp = to_epoch(now)
     async with db.transaction() as tx:
-        await tx.execute(
+        row = await tx.fetchone(
             "INSERT INTO players (id, name, username, language, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
             " name = excluded.name, username = excluded.username,"
             " language = COALESCE(players.language, excluded.language),"
-            " updated_at = excluded.updated_at",
+            f" updated_at = excluded.updated_at RETURNING {_COLUMNS}",
             (player_id, name, username, language, stamp, stamp),
         )
-        row = await tx.fetchone(f"SELECT {_COLUMNS} FROM players WHERE id = ?", (player_id,))
     assert row is not None
     return _player(row)
 
@@ -58,7 +56,7 @@ async def get_player(db: Database, player_id: int) -> Player | None:
 _COLUMNS = "id, name, username, language, created_at, updated_at"
 
 
-def _player(row: sqlite3.Row) -> Player:
+def _player(row: Row) -> Player:
     return Player(
         row["id"], row["name"], row["username"], row["language"],
         from_epoch(row["created_at"]), from_epoch(row["updated_at"]),

@@ -1,0 +1,158 @@
+"""PostgreSQL through an asyncpg pool: many processes, one database.
+
+`transaction()` takes a pooled connection and runs READ COMMITTED; storage code that reads
+then writes locks the rows it depends on (`tx.lock("FOR UPDATE")`), always in the order
+players → games → player_stats by ascending id, so concurrent transactions never deadlock.
+Optimistic version checks on games stay the last guard. Migrations run under an advisory
+transaction lock, so processes starting together apply each file once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+import asyncpg
+
+from storage.db import Database, Params, Row, Tx, log_statement, placeholders, redact
+from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
+from storage.migrations import Migration, check_not_newer, load_migrations
+
+MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migrating
+POOL_MIN, POOL_MAX = 1, 10
+CONNECT_TIMEOUT = 10.0
+
+
+class PostgresTx(Tx):
+    engine = "postgres"
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        log_statement(sql)
+        try:
+            status = await self._conn.execute(placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+        # "UPDATE 1", "INSERT 0 1", "DELETE 3": the last word is the row count.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        log_statement(sql)
+        try:
+            await self._conn.executemany(placeholders(sql), list(rows))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        log_statement(sql)
+        try:
+            return list(await self._conn.fetch(placeholders(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+
+
+_KINDS = {"23505": "unique", "23503": "foreign_key", "23514": "check", "23502": "not_null"}
+
+
+def violation(exc: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
+    return ConstraintViolation(str(exc), getattr(exc, "table_name", None),
+                               _KINDS.get(exc.sqlstate, "other"))
+
+
+class PostgresDatabase(Database):
+    engine = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str, day_zone: ZoneInfo) -> None:
+        super().__init__(redact(url), day_zone)
+        self._pool = pool
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        day_zone: ZoneInfo,
+        migrations: Sequence[Migration] | None = None,
+        *,
+        min_size: int = POOL_MIN,
+        max_size: int = POOL_MAX,
+    ) -> PostgresDatabase:
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
+                                             timeout=CONNECT_TIMEOUT, command_timeout=60)
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
+                asyncpg.InterfaceError) as exc:
+            raise DatabaseUnavailable(
+                f"cannot connect to {redact(url)}: {_one_line(exc, url)}") from None
+        try:
+            async with pool.acquire() as conn:
+                await apply_migrations(
+                    conn, load_migrations("postgres") if migrations is None else list(migrations))
+        except MigrationError as exc:
+            await pool.close()
+            raise MigrationError(f"{redact(url)}: {exc}") from exc.__cause__
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            await pool.close()
+            raise DatabaseUnavailable(
+                f"cannot use {redact(url)}: {_one_line(exc, url)}") from None
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url, day_zone)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[PostgresTx]:
+        async with self._owned(), self._pool.acquire() as conn:
+            yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresTx]:
+        async with self._owned(), self._pool.acquire() as conn, conn.transaction():
+            yield PostgresTx(conn)
+
+
+def _one_line(exc: BaseException, url: str) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    password = urlsplit(url).password
+    return text.replace(password, "***") if password else text
+
+
+async def apply_migrations(
+    conn: asyncpg.Connection, migrations: list[Migration], target: int | None = None
+) -> int:
+    """Bring the schema to `target` (default: the latest); returns the version reached."""
+    target = len(migrations) if target is None else target
+    current = await schema_version(conn)
+    check_not_newer(current, migrations)
+    for migration in migrations[current:target]:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+                " name TEXT NOT NULL, applied_at BIGINT NOT NULL)")
+            found = await schema_version(conn)  # another process may have migrated meanwhile
+            check_not_newer(found, migrations)
+            if found >= migration.number:
+                continue
+            try:
+                await conn.execute(migration.sql)
+            except asyncpg.PostgresError as exc:
+                raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.number, migration.name, int(time.time()))
+    return max(current, target)
+
+
+async def schema_version(conn: asyncpg.Connection) -> int:
+    if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+        return 0
+    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
