@@ -62,9 +62,13 @@ class App:
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
                 coalescer: Coalescer | None = None) -> App:
-    """Everything the bot needs, wired together; the caller closes `db`."""
+    """Everything the bot needs, wired together; the caller closes `db`.
+
+    The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
+    before anything else is made (`python -m bot` says so in one line, exit status 2).
+    """
+    db = await Database.open(settings.database, day_zone=settings.timezone)
     bot = bot or make_bot(settings)
-    db = await Database.open(settings.database_path)
     coalescer = coalescer or Coalescer()
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)

@@ -92,10 +92,15 @@ class SqliteDatabase(Database):
         try:
             if not in_memory:
                 create_private(path)
+                # A path SQLite cannot open fails here, in this thread: when aiosqlite's
+                # connect fails, its worker thread outlives the call and may report into a
+                # closed event loop (a traceback at exit).
+                sqlite3.connect(path).close()
             # isolation_level=None: the sqlite3 module opens no implicit transactions; we do.
             conn = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
-            raise DatabaseUnavailable(f"cannot open the database {path}: {exc}") from None
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise DatabaseUnavailable(f"cannot open the database {path}: {reason}") from None
         try:
             conn.row_factory = sqlite3.Row
             await _configure(conn, busy_timeout_ms, in_memory)

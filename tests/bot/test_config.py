@@ -12,7 +12,7 @@ import pytest
 from bot.config import ConfigError, load_settings
 
 SETTING_NAMES = (
-    "BOT_TOKEN", "DATABASE_PATH", "TELEGRAM_API_URL", "MOVE_TIMEOUT_SECONDS",
+    "BOT_TOKEN", "DATABASE_URL", "DATABASE_PATH", "TELEGRAM_API_URL", "MOVE_TIMEOUT_SECONDS",
     "LEADERBOARD_TIMEZONE", "DEFAULT_LANGUAGE", "ADMIN_IDS", "LOG_LEVEL",
 )
 ROOT = Path(__file__).resolve().parents[2]
