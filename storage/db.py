@@ -124,6 +124,11 @@ class Database(ABC):
     def transaction(self) -> Any:
         """`async with db.transaction() as tx:` one write transaction."""
 
+    def autocommit(self) -> Any:
+        """`async with db.autocommit() as tx:` each statement is its own transaction (for a
+        write that is one statement, e.g. PostgreSQL's data-modifying WITH)."""
+        return self.read()
+
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.read() as tx:
             return await tx.fetchall(sql, params)

@@ -169,7 +169,16 @@ async def save_game(
     stamp = to_epoch(now)
     update = (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None,
               stamp, game_id, expected_version)
-    rows = _log_rows(game_id, expected_version + 1, log, stamp)
+    entries = list(log)
+    if db.engine == "postgres":  # one statement, one round trip: atomic by itself
+        async with db.autocommit() as tx:
+            columns = ([e.seat for e in entries], [e.kind for e in entries],
+                       [e.notation for e in entries])
+            if await tx.fetchval(_SAVE_AND_LOG, (*update, *columns)) != 1:
+                raise update_refused(game_id, expected_version,
+                                     await tx.fetchone(_WHY_NOT, (game_id,)))
+        return expected_version + 1
+    rows = _log_rows(game_id, expected_version + 1, entries, stamp)
     async with db.transaction() as tx:
         if await tx.execute(_SAVE, update) != 1:
             raise update_refused(game_id, expected_version,
@@ -182,6 +191,16 @@ async def save_game(
 _SAVE = (
     "UPDATE games SET state_json = ?, deadline = ?, status = ?, finished_at = ?,"
     " version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+)
+# PostgreSQL: the UPDATE and the move log in one data-modifying WITH; the log rows are
+# inserted only when the UPDATE matched, in the order given. Returns 1 or 0 (no match).
+_SAVE_AND_LOG = (
+    "WITH saved AS (" + _SAVE + " RETURNING id, version, updated_at),"
+    " logged AS (INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
+    " SELECT saved.id, saved.version, e.seat, e.kind, e.notation, saved.updated_at"
+    " FROM saved, unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))"
+    " WITH ORDINALITY AS e (seat, kind, notation, n) ORDER BY e.n RETURNING 1)"
+    " SELECT COUNT(*) FROM saved"
 )
 _WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
 _INSERT_MOVE = (
