@@ -30,8 +30,8 @@ from render.board import render_board
 from storage.db import Database
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "games", "top", "me", "resign", "rules", "lang", "help", "start")
-GROUP_COMMANDS = ("nard", "top", "lang", "rules", "help")
+COMMANDS = ("new", "games", "log", "top", "me", "resign", "rules", "lang", "help", "start")
+GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0
 
 

@@ -57,3 +57,13 @@ async def remove_board_message(db: Database, game_id: int, chat_id: int) -> bool
             "DELETE FROM board_messages WHERE game_id = ? AND chat_id = ?", (game_id, chat_id)
         )
     return removed == 1
+
+
+async def boards_in_chat(db: Database, chat_id: int, limit: int = 20) -> list[BoardMessage]:
+    """The board messages in `chat_id`, of the newest games first (for /log)."""
+    rows = await db.fetchall(
+        "SELECT game_id, chat_id, message_id, player_id, updated_at FROM board_messages"
+        " WHERE chat_id = ? ORDER BY game_id DESC LIMIT ?",
+        (chat_id, limit),
+    )
+    return [BoardMessage(*row[:4], from_epoch(row["updated_at"])) for row in rows]

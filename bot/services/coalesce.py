@@ -1,9 +1,18 @@
-"""Coalesced edits: at most `limit` edits per `window` seconds per chat, latest board wins.
+"""Paced edits: at most `limit` messages per `window` seconds per chat, spread evenly, and
+the latest board replacing one still waiting.
 
-Telegram allows a group about 20 messages a minute. A fast game asks for more redraws than
-that, so redraws of one chat are queued: each new one replaces the one still waiting, and a
-flusher sends the newest as soon as the rate allows. Nothing about the game is lost this way:
-the database holds every move, and the board that is finally shown is the latest one.
+Telegram allows a group about 20 messages a minute. Sending them as fast as they come lets
+20 through at once and then nothing for the rest of the minute: in a quick game the board
+froze for 40-50 s, and every press on the frozen board was "out of date". So each chat's
+redraws are spaced evenly, `window / (limit - reserved)` seconds apart (3.3 s for a group,
+18 a minute): a redraw goes at once when the chat has been quiet that long, else it waits
+for its turn, and a newer redraw of the same board replaces the waiting one. Messages sent
+some other way (results, joins, the first board) are counted with `note`; the two reserved
+places of each window absorb them, so a press is on the group's board within about 3 s and
+the chat never exceeds the limit (the window is checked as well).
+
+Nothing about the game is lost this way: the database holds every move, and a redraw shows
+the game as stored when it is sent.
 """
 
 from __future__ import annotations
@@ -18,29 +27,41 @@ log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
 
 GROUP_EDITS_PER_MINUTE = 20
+# Of each window's allowance, this many are left to messages sent some other way (a result,
+# a join, the first board): the paced redraws use the rest, so a few such messages do not
+# push a redraw past the window's limit and stall the board.
+RESERVED = 2
 
 
 class Coalescer:
-    """Per chat: the rate. Per (chat, slot), e.g. one board message: the latest redraw."""
+    """Per chat: the pace. Per (chat, slot), e.g. one board message: the latest redraw."""
 
     def __init__(self, limit: int = GROUP_EDITS_PER_MINUTE, window: float = 60.0, *,
-                 clock: Callable[[], float] = time.monotonic,
+                 reserved: int = RESERVED, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.limit, self.window = limit, window
+        self.spacing = window / max(1, limit - reserved)
         self.clock, self.sleep = clock, sleep
         self._sent: dict[Hashable, deque[float]] = {}
         self._waiting: dict[Hashable, dict[Hashable, Send]] = {}
         self._flushers: dict[Hashable, asyncio.Task[None]] = {}
 
     def _wait_time(self, chat: Hashable) -> float:
+        """How long `chat` must wait before its next send: the even spacing after the last
+        send, and the window's limit (messages noted from elsewhere may come closer)."""
         sent = self._sent.setdefault(chat, deque())
         now = self.clock()
-        while sent and sent[0] <= now - self.window:
+        while sent and now - sent[0] >= self.window:
             sent.popleft()
-        return 0.0 if len(sent) < self.limit else sent[0] + self.window - now
+        if not sent:
+            return 0.0
+        wait = sent[-1] + self.spacing - now
+        if len(sent) >= self.limit:
+            wait = max(wait, sent[0] + self.window - now)
+        return max(0.0, wait)
 
     async def submit(self, chat: Hashable, send: Send, slot: Hashable = None) -> None:
-        """Send now when the rate allows (and nothing is queued), else queue it."""
+        """Send now when the pace allows (and nothing is waiting), else queue it."""
         if chat not in self._flushers and self._wait_time(chat) <= 0:
             await self._send(chat, send)
             return
@@ -55,13 +76,20 @@ class Coalescer:
             while self._waiting.get(chat):
                 delay = self._wait_time(chat)
                 if delay > 0:
-                    await self.sleep(delay)
+                    # At least a millisecond: a clock that counts in microseconds could
+                    # otherwise round a tiny remainder away and never get there.
+                    await self.sleep(max(delay, 0.001))
                     continue
                 waiting = self._waiting[chat]
                 await self._send(chat, waiting.pop(next(iter(waiting))))
         finally:
             self._flushers.pop(chat, None)
             self._waiting.pop(chat, None)
+
+    def waiting(self, slot: Hashable) -> bool:
+        """Whether a redraw of `slot` (e.g. a game's group board) is queued: the message
+        still shows the board sent before, and a newer one is on its way."""
+        return any(slot in queued for queued in self._waiting.values())
 
     def note(self, chat: Hashable) -> None:
         """Count a message sent to `chat` some other way: it uses the same allowance."""

@@ -114,6 +114,10 @@ class GameService:
                 return await answer(t("alert-stale"), True)
             if data.a is not Act.RESIGN_YES:
                 if data.v != row.version:
+                    if self.publisher.coalescer.waiting(row.id):
+                        # A group board whose redraw is queued: the press is on the newest
+                        # board sent, and the next one is on its way. Not "out of date".
+                        return await answer(t("board-updating"), False)
                     await answer(t("alert-stale"), True)
                     # The player may never have received the latest board: send it.
                     return await self.publisher.publish(row, live, only_seat=seat)

@@ -1,7 +1,9 @@
 """A game as the bot keeps it: the engine game plus the steps of the turn being built.
 
 Everything lives in the games row's `state_json`, so a restart finds the same board and the
-same half-played turn; nothing about a game is kept only in memory.
+same half-played turn; nothing about a game is kept only in memory. The engine's history
+(rolls, moves, passes, cube actions) is enough to recover the board before any of its
+events (`Live.before`), which is what the captions, the move marks and `/log` read.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.game import Game, Phase
 from engine.moves import Move, Step
-from engine.position import Position
+from engine.position import BAR, Position, opp_point
 from engine.resolve import apply_steps
 from engine.turn import Turn
 
@@ -22,6 +24,10 @@ class Live:
     steps: list[tuple[int, int]] = field(default_factory=list)
     number: int = 1  # which game of the match
     _turn: tuple[tuple, Turn] | None = field(default=None, repr=False, compare=False)
+    _before: _Rewind | None = field(default=None, repr=False, compare=False)
+    # What readers of this state worked out once (events, captions): a redraw asks for the
+    # same facts for each viewer. Each entry records the history length it was made for.
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, state_json: str) -> Live:
@@ -64,14 +70,61 @@ class Live:
             return now if seat == self.game.seat else now.swapped()
         return self.game.position_for(seat)
 
-    def last_move(self) -> tuple[int | None, str, tuple[tuple[int, int], ...]]:
-        """(seat, text, segments) of the latest move or pass in this game."""
-        for event in reversed(self.game.history):
-            if event["type"] in ("move", "pass"):
-                text = event.get("move", "")
-                return event["seat"], text, _segments(text)
-        return None, "", ()
+    def before(self, index: int) -> Position | None:
+        """The board as the seat of history event `index` saw it just before that event
+        (its own checkers as `me`); None for events without a seat (opening, result).
+
+        Worked out backwards from the current board by taking moves back (their notation
+        marks every hit), so it is exact after a restart, needs no move generation, and
+        costs only as many steps back as the oldest event asked for.
+        """
+        history = self.game.history
+        if self._before is None or self._before.length != len(history):
+            self._before = _Rewind(self.game)
+        return self._before.upto(index)
+
+    def first_turn(self, index: int) -> bool:
+        """Whether history event `index` came before its seat's first move or pass."""
+        history = self.game.history
+        seat = history[index].get("seat")
+        return not any(event["type"] in ("move", "pass") and event.get("seat") == seat
+                       for event in history[:index])
 
 
-def _segments(text: str) -> tuple[tuple[int, int], ...]:
-    return tuple((step.src, step.dst) for step in Move.parse(text).steps) if text else ()
+class _Rewind:
+    """The boards before a game's history events, found newest first and remembered."""
+
+    def __init__(self, game: Game) -> None:
+        self.history = game.history
+        self.length = len(game.history)
+        self.board, self.seat = game.position, game.seat  # `board.me` is `seat`'s
+        self.cursor = self.length  # events from here on are done
+        self.found: dict[int, Position | None] = {}
+
+    def upto(self, index: int) -> Position | None:
+        while self.cursor > index:
+            self.cursor -= 1
+            event = self.history[self.cursor]
+            mover = event.get("seat")
+            if mover is None:
+                self.found[self.cursor] = None
+                continue
+            if mover != self.seat:  # see the board from the event's seat
+                self.board, self.seat = self.board.swapped(), mover
+            if event["type"] == "move":
+                self.board = _take_back(self.board, event["move"])
+            # A pass, a roll or a cube action leaves the board as it was.
+            self.found[self.cursor] = self.board
+        return self.found[index]
+
+
+def _take_back(after: Position, notation: str) -> Position:
+    """The mover's board before `notation`, from the mover's board after it."""
+    me, opp = list(after.me), list(after.opp)
+    for step in Move.parse(notation).steps if notation else ():
+        me[step.dst] -= 1
+        me[step.src] += 1
+        if step.hit:
+            opp[BAR] -= 1
+            opp[opp_point(after.variant, step.dst)] += 1
+    return Position(after.variant, me, opp)  # validated: a bad history fails loudly

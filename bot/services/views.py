@@ -10,6 +10,15 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
 from bot.services.live import Live
+from bot.services.recap import (
+    MAX_CAPTION,
+    Event,
+    fit,
+    marks,
+    recap_lines,
+    since_last_action,
+    utf16_len,
+)
 from engine.game import Phase
 from engine.position import BAR, OFF
 from render.scene import Scene
@@ -31,7 +40,10 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
               targets: tuple[int, ...] = ()) -> Scene:
     game = live.game
     seat = viewer.seat
-    by_seat, _, segments = live.last_move()
+    # Every move since the viewer last acted is marked; the render marks one move for now,
+    # so the newest of them is drawn (`recent_marks` has them all, oldest first).
+    moved = recent_marks(live, viewer)
+    segments, by_viewer = moved[-1] if moved else ((), False)
     dice = game.dice if game.phase is Phase.MOVE else None
     used = tuple(_die_of(s, d) for s, d in live.steps) if dice else ()
     return Scene(
@@ -40,14 +52,31 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
         viewer_to_move=game.seat == seat,
         dice=dice,
         dice_used=tuple(u for u in used if u)[:4],
-        last_move=() if live.steps else segments,
-        last_move_by_viewer=by_seat == seat,
+        last_move=segments,
+        last_move_by_viewer=by_viewer,
         selected=selected,
         targets=targets,
         names=(viewer.names[seat], viewer.names[1 - seat]),
         score=_score(live, seat),
         cube=_cube(live, seat),
     )
+
+
+def recent(live: Live, viewer: Viewer) -> list[Event]:
+    """What happened since the viewer last acted; a group's board (everybody's) tells the
+    player to act what happened since they last acted."""
+    game = live.game
+    seat = viewer.seat if viewer.is_player else game.to_act
+    return since_last_action(live, seat)
+
+
+def recent_marks(live: Live, viewer: Viewer) -> tuple[tuple[tuple[tuple[int, int], ...], bool],
+                                                       ...]:
+    """The moves to mark on the viewer's picture, oldest first (none while a turn is being
+    built: its steps are what the picture shows)."""
+    if live.steps:
+        return ()
+    return marks(recent(live, viewer), viewer.seat)
 
 
 def _die_of(src: int, dst: int) -> int:
@@ -80,17 +109,18 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
         if game.match.crawford:
             lines.append(t("crawford-game"))
-    by_seat, text, _ = live.last_move()
-    if by_seat is not None:
-        who = viewer.names[by_seat]
-        lines.append(t("last-move", name=who, move=text) if text else t("last-pass", name=who))
+    tail = []
     if not viewer.is_player:  # a group's shared board: say whose side is where
-        lines.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
-    lines.append(_status(live, viewer, computer_seat))
+        tail.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
+    tail.append(_status(live, viewer, computer_seat))
     if deadline is not None and game.phase is not Phase.OVER and game.to_act != computer_seat:
         left = max(0, int((deadline - now).total_seconds()))
-        lines.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
-    return "\n".join(lines)
+        tail.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
+    # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
+    # for (the oldest lines give way first; /log has them all).
+    fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))
+    story = fit(recap_lines(recent(live, viewer), viewer.names, t), MAX_CAPTION - fixed, t)
+    return "\n".join([*lines, *story, *tail])
 
 
 def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:

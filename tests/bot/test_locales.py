@@ -40,7 +40,8 @@ SAMPLES: dict[str, object] = {
     "period": "Today", "rank": 3, "games": 40, "wins": 22, "losses": 18, "mars_given": 5,
     "mars_taken": 4, "koks_given": 1, "koks_taken": 0, "best_streak": 6,
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
-    "loser": "Leyla",
+    "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
+    "why": "no checker can move 5",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
