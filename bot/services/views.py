@@ -100,6 +100,33 @@ def _cube(live: Live, seat: int) -> tuple[int, str] | None:
     return game.cube_value, owner
 
 
+def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
+    """The cube as the picture should show it: (value, owner, state), or None without the
+    cube. An offered double shows the new value on the side of the player asked; in the
+    Crawford game the cube lies in the centre, crossed out ("crawford")."""
+    game = live.game
+    if not game.cube_enabled:
+        return None
+    if game.phase is Phase.DOUBLED:
+        asked = "viewer" if game.to_act == seat else "opponent"
+        return game.cube_value * 2, asked, "offered"
+    if game.match.crawford:
+        return game.cube_value, "center", "crawford"
+    value, owner = _cube(live, seat)  # type: ignore[misc]
+    return value, owner, "normal"
+
+
+def outcome(live: Live, seat: int) -> tuple[str, str, int, int, str] | None:
+    """How the game ended, seen from `seat`: (winner "viewer"/"opponent", kind, points,
+    cube, reason), or None while it goes on. With the match score before the game
+    (`_score`), the final board shows the score after it (a match won 3-0 shows 3-0)."""
+    result = live.game.result
+    if result is None:
+        return None
+    winner = "viewer" if result.winner == seat else "opponent"
+    return winner, result.kind.value, result.points, result.cube, result.reason.value
+
+
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
                 computer_seat: int | None) -> str:
     t, game, seat = viewer.t, live.game, viewer.seat
