@@ -21,7 +21,7 @@ from bot.services.recap import (
 )
 from engine.game import Phase
 from engine.position import BAR, OFF
-from render.scene import Scene
+from render.scene import Outcome, Scene
 
 POINTS_PER_ROW = 6
 
@@ -40,10 +40,6 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
               targets: tuple[int, ...] = ()) -> Scene:
     game = live.game
     seat = viewer.seat
-    # Every move since the viewer last acted is marked; the render marks one move for now,
-    # so the newest of them is drawn (`recent_marks` has them all, oldest first).
-    moved = recent_marks(live, viewer)
-    segments, by_viewer = moved[-1] if moved else ((), False)
     dice = game.dice if game.phase is Phase.MOVE else None
     used = tuple(_die_of(s, d) for s, d in live.steps) if dice else ()
     return Scene(
@@ -52,13 +48,15 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
         viewer_to_move=game.seat == seat,
         dice=dice,
         dice_used=tuple(u for u in used if u)[:4],
-        last_move=segments,
-        last_move_by_viewer=by_viewer,
+        moves=recent_marks(live, viewer),  # every move since the viewer last acted
         selected=selected,
         targets=targets,
         names=(viewer.names[seat], viewer.names[1 - seat]),
         score=_score(live, seat),
-        cube=_cube(live, seat),
+        cube=cube_state(live, seat),
+        # The last board says who won and how; with `score` (before this game) it shows
+        # the match score after it.
+        result=Outcome.of(game.result, seat) if game.result else None,
     )
 
 
@@ -114,17 +112,6 @@ def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
         return game.cube_value, "center", "crawford"
     value, owner = _cube(live, seat)  # type: ignore[misc]
     return value, owner, "normal"
-
-
-def outcome(live: Live, seat: int) -> tuple[str, str, int, int, str] | None:
-    """How the game ended, seen from `seat`: (winner "viewer"/"opponent", kind, points,
-    cube, reason), or None while it goes on. With the match score before the game
-    (`_score`), the final board shows the score after it (a match won 3-0 shows 3-0)."""
-    result = live.game.result
-    if result is None:
-        return None
-    winner = "viewer" if result.winner == seat else "opponent"
-    return winner, result.kind.value, result.points, result.cube, result.reason.value
 
 
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,

@@ -15,12 +15,13 @@ from bot.i18n import Translator
 from bot.services import computer
 from bot.services.live import Live
 from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len
-from bot.services.views import Viewer, caption_for, recent_marks, scene_for
+from bot.services.views import Viewer, caption_for, cube_state, recent_marks, scene_for
 from engine.game import Game, Phase
+from engine.moves import Move
 from engine.position import Position, Variant
 from storage import games
 from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
+from tests.bot.driver import game_buttons, resign
 from tests.bot.test_play_computer import start_game
 
 ALI = 7101
@@ -35,6 +36,10 @@ class ScriptedDice:
 
     def roll_die(self) -> int:
         return self.script.pop(0) if self.script else self.rest.randint(1, 6)
+
+
+def segments(notation: str) -> tuple[tuple[int, int], ...]:
+    return tuple((step.src, step.dst) for step in Move.parse(notation).steps)
 
 
 def closed_out() -> Position:
@@ -109,13 +114,13 @@ async def test_a_quick_run_of_computer_moves_is_all_in_the_caption(
     found = [lines.index(line) for line in expected]  # each line is there ...
     assert found == sorted(found), caption  # ... in the order it happened
     assert "13/10" not in caption  # Ali's own move was his last action: not repeated
-    # The board marks both of the computer's moves (the render draws the newest for now).
+    # The board marks both of the computer's moves, oldest first, in its numbering.
     row = await games.load_game(h.app.db, game_id)
     live = Live.load(row.state_json)
     viewer = Viewer(0, Translator("en"), ("Ali", "Computer (Beginner)"))
-    marks = recent_marks(live, viewer)
-    assert [by_viewer for _, by_viewer in marks] == [False, False]
-    assert scenes[-1].last_move == marks[-1][0] and not scenes[-1].last_move_by_viewer
+    assert recent_marks(live, viewer) == (
+        (segments(hit), False), (segments(second), False))
+    assert scenes[-1].moves == recent_marks(live, viewer)
     # Drawn again from the database (as after a restart): the same story.
     h.fake.user(ALI, "Ali").command("/games")
     await h.feed()
@@ -232,4 +237,42 @@ def test_the_group_board_tells_the_player_to_act_what_happened() -> None:
     assert "Opening roll: Ali 3 : Vali 5" in caption
     assert f"Vali 5-3: {game.history[-1]['move']}" in caption
     assert [e.kind for e in since_last_action(live, 0)] == ["opening", "move"]
-    assert scene_for(live, watcher).last_move  # Vali's move is marked on the group's board
+    scene = scene_for(live, watcher)  # Vali's move is marked on the group's board
+    assert scene.moves == ((segments(game.history[-1]["move"]), False),)
+
+
+async def test_a_match_won_three_nil_ends_on_a_board_that_says_so(harness: Harness) -> None:
+    h = harness
+    await start_game(h, ALI, "Short nard", "🤖 Computer", "Beginner", "To 3 points",
+                     "Without the cube")
+    scenes = []
+    draw = h.app.service.publisher.render
+    h.app.service.publisher.render = lambda scene: scenes.append(scene) or draw(scene)
+    for _ in range(3):  # Ali resigns three games at the start: plain losses, 0-3
+        await resign(h, ALI)
+    final = scenes[-1]
+    assert final.result is not None and final.result.winner == "opponent"
+    assert (final.result.kind, final.result.points) == ("plain", 1)
+    assert final.score == (0, 2, 3) and final.shown_score() == (0, 3, 3)
+    texts = [m.text or "" for m in h.fake.messages(ALI)]
+    assert any("You lost the match." in text for text in texts)
+
+
+def test_the_cube_is_drawn_as_it_stands() -> None:
+    from engine.dice import FixedDice
+    from engine.game import MatchState
+
+    game = Game.new("short", FixedDice(5, 3), cube=True, match=MatchState(5))
+    game.play(0, game.legal_plays()[0])
+    live = Live(game)
+    assert cube_state(live, 0) == (1, "center", "normal")
+    game.double(1)  # Vali offers 2: the cube shows 2 on Ali's side, who must answer
+    assert cube_state(live, 0) == (2, "viewer", "offered")
+    assert cube_state(live, 1) == (2, "opponent", "offered")
+    game.take(0)
+    assert cube_state(live, 0) == (2, "viewer", "normal")
+    crawford = Game.new("short", FixedDice(5, 3), cube=True,
+                        match=MatchState(5, (4, 2), crawford=True))
+    assert cube_state(Live(crawford), 1) == (1, "center", "crawford")
+    assert scene_for(Live(crawford), Viewer(1, Translator("en"), ("A", "B"))).cube == (
+        1, "center", "crawford")
