@@ -43,6 +43,11 @@ class Event:
     value: int = 0  # the cube's new value (double, take); a result's points
     result: str = ""  # a result's kind: plain, mars, koks, home_mars
 
+    def thrown(self) -> tuple[int, int]:
+        """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5)."""
+        high, low = sorted(self.dice or (0, 0), reverse=True)
+        return high, low
+
     def segments(self) -> Segments:
         return tuple((step.src, step.dst) for step in Move.parse(self.move).steps)
 
@@ -127,22 +132,26 @@ def marks(events: list[Event], seat: int) -> tuple[tuple[Segments, bool], ...]:
 # -- wording -------------------------------------------------------------------------
 
 
-def recap_lines(events: list[Event], names: tuple[str, str], t: Translator) -> list[str]:
-    """One caption line per event."""
-    return [line for event in events if (line := describe(event, names, t))]
+def recap_lines(events: list[Event], names: tuple[str, str], t: Translator,
+                computer_seat: int | None = None) -> list[str]:
+    """One caption line per event (the computer's forced moves are not called forced:
+    only a person needs to know a move was played for them)."""
+    return [describe(event, names, t, forced_label=event.seat != computer_seat)
+            for event in events]
 
 
-def describe(event: Event, names: tuple[str, str], t: Translator) -> str:
+def describe(event: Event, names: tuple[str, str], t: Translator,
+             forced_label: bool = True) -> str:
     name = names[event.seat] if event.seat is not None else ""
     if event.kind == "opening":
         d0, d1 = event.dice or (0, 0)
         return t("seen-opening", first=names[0], d1=d0, second=names[1], d2=d1)
     if event.kind in ("move", "pass"):
-        d1, d2 = event.dice or (0, 0)
+        d1, d2 = event.thrown()
         if event.kind == "pass":
             return t("seen-pass", name=name, d1=d1, d2=d2, why=why(event.why, t))
-        return t("seen-forced" if event.forced else "seen-move", name=name, d1=d1, d2=d2,
-                 move=event.move)
+        return t("seen-forced" if event.forced and forced_label else "seen-move", name=name,
+                 d1=d1, d2=d2, move=event.move)
     if event.kind == "result":
         return t("seen-result", name=name, points=event.value, kind=t(f"kind-{event.result}"))
     return t(SAID[event.kind], name=name, value=event.value)
@@ -232,7 +241,7 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
 
 
 def _log_item(event: Event, t: Translator) -> str:
-    d1, d2 = event.dice or (0, 0)
+    d1, d2 = event.thrown()
     if event.kind == "move":
         return f"{d1}-{d2}: {event.move}"
     if event.kind == "pass":

@@ -133,7 +133,8 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
     # for (the oldest lines give way first; /log has them all).
     fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))
-    story = fit(recap_lines(recent(live, viewer), viewer.names, t), MAX_CAPTION - fixed, t)
+    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
+                MAX_CAPTION - fixed, t)
     return "\n".join([*lines, *story, *tail])
 
 
