@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Translator
 from bot.services.live import Live
-from bot.services.passes import PassReason, explain_pass
+from bot.services.passes import PassKind, PassReason, Why, explain
 from engine.game import Phase
 from engine.moves import Move
 from engine.turn import Turn
@@ -81,10 +81,18 @@ def _event(live: Live, index: int) -> Event | None:
         return Event(index, kind, seat, dice=dice, move=raw["move"], forced=forced)
     if kind == "pass":
         dice = _pair(raw["dice"])
-        before = live.before(index)
-        return Event(index, kind, seat, dice=dice,
-                     why=explain_pass(before, dice) if before is not None else None)
+        return Event(index, kind, seat, dice=dice, why=_why_passed(live, index, dice))
     return Event(index, kind, seat, value=int(raw.get("value", 0)))
+
+
+def _why_passed(live: Live, index: int, dice: tuple[int, int]) -> PassReason | None:
+    """The reason logged with the pass, or worked out from the board before the roll (a
+    game stored before reasons were logged)."""
+    logged = live.game.history[index].get("why")
+    if logged:
+        return PassReason.from_dict(live.game.variant, logged)
+    before = live.before(index)
+    return explain(before, dice, live.first_turn(index)) if before is not None else None
 
 
 def _pair(dice: list[int]) -> tuple[int, int]:
@@ -164,12 +172,22 @@ WHY = {("bar", 1): "seen-why-bar-one", ("bar", 2): "seen-why-bar-two",
 
 
 def why(reason: PassReason | None, t: Translator) -> str:
-    """"no entry from the bar with 6 or 1: both points are closed", "no checker can move 5"."""
+    """"no entry from the bar with 6 or 1, both points are closed", "no checker can move 5
+    (bearing off needs all 15 at home)"."""
     if reason is None:
         return t("seen-why-unknown")
-    where = "bar" if reason.bar else "blocked"
-    dice = reason.bar or reason.blocked or tuple(sorted(set(reason.dice), reverse=True))
-    return t(WHY[(where, min(len(dice), 2))], d1=dice[0], d2=dice[-1])
+    if reason.kind is PassKind.BAR:
+        dice = tuple(entry.die for entry in reason.closed)
+        return t(WHY[("bar", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
+    dice = tuple(block.die for block in reason.blocks)
+    text = t(WHY[("blocked", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
+    # A point held by the opponent goes without saying; the other rules are named.
+    rules = [r for r in Why if r in HINT and any(r in b.reasons for b in reason.blocks)]
+    return text + "".join(f" ({t(HINT[r])})" for r in rules)
+
+
+HINT = {Why.SIX_BLOCK: "seen-why-six-block", Why.NOT_ALL_HOME: "seen-why-not-all-home",
+        Why.HIGHER_CHECKER: "seen-why-higher-checker"}
 
 
 def utf16_len(text: str) -> int:

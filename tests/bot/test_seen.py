@@ -14,7 +14,8 @@ from bot.callbacks import Act
 from bot.i18n import Translator
 from bot.services import computer
 from bot.services.live import Live
-from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len
+from bot.services.passes import DieBlock, PassKind, PassReason, Try, Why
+from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len, why
 from bot.services.views import Viewer, caption_for, cube_state, recent_marks, scene_for
 from engine.game import Game, Phase
 from engine.moves import Move
@@ -276,3 +277,22 @@ def test_the_cube_is_drawn_as_it_stands() -> None:
     assert cube_state(Live(crawford), 1) == (1, "center", "crawford")
     assert scene_for(Live(crawford), Viewer(1, Translator("en"), ("A", "B"))).cube == (
         1, "center", "crawford")
+
+
+def test_a_pass_names_the_rule_that_stops_it() -> None:
+    me = [0] * 26
+    me[7], me[2] = 1, 14  # one checker still outside home
+    opp = [0] * 26
+    opp[20], opp[24] = 2, 13  # the opponent holds Ali's 5 (its 20)
+    game = Game(variant=Variant.SHORT, position=Position(Variant.SHORT, me, opp), seat=0,
+                phase=Phase.ROLL, moved=[True, True])
+    game.roll(0, (2, 2))  # 7/5 is held, 2/off would bear off with a checker outside
+    assert game.history[-1]["type"] == "pass"
+    caption = caption_for(Live(game), Viewer(1, Translator("en"), ("Ali", "Vali")),
+                          deadline=None, now=None, computer_seat=None)  # type: ignore[arg-type]
+    assert ("Ali rolled 2-2 and cannot move: no checker can move 2 (bearing off only once "
+            "all 15 are home).") in caption
+    six = PassReason(Variant.LONG, (5, 4), PassKind.NO_MOVE, blocks=(
+        DieBlock(5, (Try(9, 4, Why.SIX_BLOCK),)), DieBlock(4, (Try(9, 5, Why.HELD),))))
+    assert why(six, Translator("ru")) == (
+        "ни одной шашкой нельзя сыграть ни 5, ни 4 (нельзя строить шесть пунктов подряд)")
