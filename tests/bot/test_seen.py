@@ -296,3 +296,26 @@ def test_a_pass_names_the_rule_that_stops_it() -> None:
         DieBlock(5, (Try(9, 4, Why.SIX_BLOCK),)), DieBlock(4, (Try(9, 5, Why.HELD),))))
     assert why(six, Translator("ru")) == (
         "ни одной шашкой нельзя сыграть ни 5, ни 4 (нельзя строить шесть пунктов подряд)")
+
+
+async def test_log_in_a_group_and_without_a_game(group_harness: Harness) -> None:
+    from tests.bot.test_groups import ALI as GROUP_ALI
+    from tests.bot.test_groups import GROUP, group_game
+
+    h = group_harness
+    nobody = h.fake.user(7300, "Nobody")
+    nobody.command("/log")
+    await h.feed()
+    assert h.fake.last_message(7300).text == "You have no game in progress. Start one with /new."
+    h.fake.group(-100600, "Empty club")
+    nobody.command("/log", chat=-100600)
+    await h.feed()
+    assert "No game has been played in this group yet" in (
+        h.fake.last_message(-100600).text or "")
+    await group_game(h, "long")
+    h.fake.user(GROUP_ALI, "Ali").command("/log", chat=GROUP)
+    await h.feed()
+    lines = (h.fake.last_message(GROUP).text or "").splitlines()
+    assert lines[:2] == ["📜 Long nard: the moves", "⚪ Ali · ⚫ Vali"]
+    assert lines[2].startswith("Opening roll: Ali ")
+    assert h.fake.edits_per_window(GROUP, 60) <= 20
