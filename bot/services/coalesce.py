@@ -45,6 +45,7 @@ class Coalescer:
         self._sent: dict[Hashable, deque[float]] = {}
         self._waiting: dict[Hashable, dict[Hashable, Send]] = {}
         self._flushers: dict[Hashable, asyncio.Task[None]] = {}
+        self._sending: dict[Hashable, Hashable] = {}  # chat -> the queued slot being sent
 
     def _wait_time(self, chat: Hashable) -> float:
         """How long `chat` must wait before its next send: the even spacing after the last
@@ -81,15 +82,22 @@ class Coalescer:
                     await self.sleep(max(delay, 0.001))
                     continue
                 waiting = self._waiting[chat]
-                await self._send(chat, waiting.pop(next(iter(waiting))))
+                slot = next(iter(waiting))
+                self._sending[chat] = slot
+                try:
+                    await self._send(chat, waiting.pop(slot))
+                finally:
+                    self._sending.pop(chat, None)
         finally:
             self._flushers.pop(chat, None)
             self._waiting.pop(chat, None)
 
     def waiting(self, slot: Hashable) -> bool:
-        """Whether a redraw of `slot` (e.g. a game's group board) is queued: the message
-        still shows the board sent before, and a newer one is on its way."""
-        return any(slot in queued for queued in self._waiting.values())
+        """Whether a redraw of `slot` (e.g. a game's group board) is queued or being sent
+        from the queue: the message still shows the board sent before, and a newer one is
+        on its way."""
+        return (any(slot in queued for queued in self._waiting.values())
+                or slot in self._sending.values())
 
     def note(self, chat: Hashable) -> None:
         """Count a message sent to `chat` some other way: it uses the same allowance."""

@@ -9,13 +9,17 @@ events (`Live.before`), which is what the captions, the move marks and `/log` re
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 
+from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.moves import Move, Step
 from engine.position import BAR, Position, opp_point
 from engine.resolve import apply_steps
 from engine.turn import Turn
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -102,6 +106,9 @@ class _Rewind:
         self.found: dict[int, Position | None] = {}
 
     def upto(self, index: int) -> Position | None:
+        """The board before event `index`; None also for every event before a move that
+        does not take back (a history not made by the engine: nothing is shown then,
+        rather than a wrong board)."""
         while self.cursor > index:
             self.cursor -= 1
             event = self.history[self.cursor]
@@ -112,7 +119,13 @@ class _Rewind:
             if mover != self.seat:  # see the board from the event's seat
                 self.board, self.seat = self.board.swapped(), mover
             if event["type"] == "move":
-                self.board = _take_back(self.board, event["move"])
+                try:
+                    self.board = _take_back(self.board, event["move"])
+                except EngineError:
+                    log.warning("a move of the history does not take back: %s", event)
+                    self.found.update(dict.fromkeys(range(self.cursor + 1), None))
+                    self.cursor = 0
+                    break
             # A pass, a roll or a cube action leaves the board as it was.
             self.found[self.cursor] = self.board
         return self.found[index]
@@ -127,4 +140,4 @@ def _take_back(after: Position, notation: str) -> Position:
         if step.hit:
             opp[BAR] -= 1
             opp[opp_point(after.variant, step.dst)] += 1
-    return Position(after.variant, me, opp)  # validated: a bad history fails loudly
+    return Position(after.variant, me, opp)  # validated: PositionError if it cannot be

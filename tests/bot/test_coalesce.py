@@ -106,3 +106,23 @@ async def test_chats_do_not_wait_for_each_other() -> None:
     await coalescer.submit("a", board("a1"))
     await coalescer.submit("b", board("b1"))
     assert sent == ["a1", "b1"]
+
+
+async def test_a_board_is_waiting_while_queued_and_while_sent_from_the_queue() -> None:
+    clock = Clock()
+    coalescer = Coalescer(limit=20, window=60, clock=clock, sleep=clock.sleep)
+    seen: list[bool] = []
+
+    async def first() -> None:
+        seen.append(coalescer.waiting(7))
+
+    async def second() -> None:
+        seen.append(coalescer.waiting(7))
+
+    await coalescer.submit("g", first, slot=7)  # sent at once: nothing waits
+    assert coalescer.waiting(7) is False
+    await coalescer.submit("g", second, slot=7)  # queued behind the pace
+    assert coalescer.waiting(7) is True and coalescer.waiting(8) is False
+    await coalescer.drain()
+    assert seen == [False, True]  # still "waiting" while it goes out
+    assert coalescer.waiting(7) is False

@@ -319,3 +319,14 @@ async def test_log_in_a_group_and_without_a_game(group_harness: Harness) -> None
     assert lines[:2] == ["📜 Long nard: the moves", "⚪ Ali · ⚫ Vali"]
     assert lines[2].startswith("Opening roll: Ali ")
     assert h.fake.edits_per_window(GROUP, 60) <= 20
+
+
+def test_a_history_that_does_not_take_back_still_shows_its_moves() -> None:
+    from engine.dice import FixedDice
+
+    game = Game.new("short", FixedDice(3, 5))  # seat 1 starts with 5-3
+    game.play(1, game.legal_plays()[0])
+    game.history[-1]["move"] = "6/1(4)"  # not what was played: it cannot be taken back
+    caption = caption_for(Live(game), Viewer(0, Translator("en"), ("Ali", "Vali")),
+                          deadline=None, now=None, computer_seat=None)  # type: ignore[arg-type]
+    assert "Vali 5-3: 6/1(4)" in caption
