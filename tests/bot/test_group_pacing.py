@@ -13,7 +13,6 @@ import heapq
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest_asyncio
 
@@ -80,10 +79,10 @@ class VirtualClock:
 
 
 @pytest_asyncio.fixture
-async def paced(tmp_path: Path) -> AsyncIterator[tuple[Harness, VirtualClock]]:
+async def paced(database_url: str) -> AsyncIterator[tuple[Harness, VirtualClock]]:
     clock = VirtualClock()
     async with FakeTelegram(monotonic=clock.monotonic) as fake:
-        h = await make_harness(fake, tmp_path, clock=clock, seed=7,  # type: ignore[arg-type]
+        h = await make_harness(fake, database_url, clock=clock, seed=7,  # type: ignore[arg-type]
                                timeout=3600)
         try:
             yield h, clock
