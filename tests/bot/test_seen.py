@@ -330,3 +330,29 @@ def test_a_history_that_does_not_take_back_still_shows_its_moves() -> None:
     caption = caption_for(Live(game), Viewer(0, Translator("en"), ("Ali", "Vali")),
                           deadline=None, now=None, computer_seat=None)  # type: ignore[arg-type]
     assert "Vali 5-3: 6/1(4)" in caption
+
+
+def test_cube_actions_are_told_to_the_other_player() -> None:
+    from engine.dice import FixedDice
+
+    game = Game.new("short", FixedDice(5, 3), cube=True)  # Ali starts with 5-3
+    game.play(0, game.legal_plays()[0])
+    game.roll(1, (2, 1))
+    game.play(1, game.legal_plays()[0])
+    names = ("Ali", "Vali")
+
+    def caption(seat: int) -> list[str]:
+        return caption_for(Live(game), Viewer(seat, Translator("en"), names), deadline=None,
+                           now=None, computer_seat=None).splitlines()  # type: ignore[arg-type]
+
+    game.double(0)
+    assert "Ali doubles to 2." not in caption(1)  # the question itself says so
+    assert caption(1)[-1] == "Your opponent doubles to 2. Take or drop?"
+    game.take(1)
+    assert caption(0)[1:3] == ["Ali doubles to 2.", "Vali takes: the cube is at 2."]
+    game.roll(0, (6, 5))
+    game.play(0, game.legal_plays()[0])
+    game.double(1)
+    game.drop(0)
+    assert caption(1)[1:4] == ["Vali doubles to 4.", "Ali drops the double.",
+                               "🏆 Vali wins 2 points (plain)."]
