@@ -23,6 +23,7 @@ from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.matchmaking import MatchmakingService
 from bot.services.people import People
 from bot.services.timers import Timers
 from engine.dice import DiceSource
@@ -30,7 +31,8 @@ from render.board import render_board
 from storage.db import Database
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "games", "log", "top", "me", "resign", "rules", "lang", "help", "start")
+COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
+            "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0
 
@@ -54,6 +56,7 @@ class App:
     service: GameService
     challenges: ChallengeService
     timers: Timers
+    matchmaking: MatchmakingService
     people: People
     coalescer: Coalescer
     db: Database
@@ -76,14 +79,18 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
                           publisher=publisher, announcer=announcer)
     challenges = ChallengeService(bot, service, people, coalescer, announcer)
-    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire)
+    matchmaking = MatchmakingService(bot, service, people)
+    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire,
+                    also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
-                            coalescer=coalescer, settings=settings, player_cache=players)
+                            matchmaking=matchmaking, coalescer=coalescer, settings=settings,
+                            player_cache=players)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    return App(bot, dispatcher, service, challenges, timers, people, coalescer, db)
+    return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
+               db)
 
 
 async def register_commands(bot: Bot) -> None:

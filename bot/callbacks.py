@@ -75,3 +75,16 @@ class CardCb(CallbackData, prefix="ic"):
 
     variant: str
     creator: int
+
+
+class MatchCb(CallbackData, prefix="mm"):
+    """Find an opponent: the menu (`a="menu"`), start the search (`"go"`), or `"cancel"`.
+
+    `lengths` is a bit mask of accepted match lengths (0: not chosen yet), `cube` 0 without,
+    1 with, 2 either (-1: not chosen yet).
+    """
+
+    a: str = "menu"
+    variant: str = ""
+    lengths: int = 0
+    cube: int = -1

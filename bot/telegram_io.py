@@ -139,3 +139,21 @@ async def edit_card(bot: Bot, inline_message_id: str, text: str,
     """Edit an inline challenge card (a message the bot did not send into a chat itself)."""
     await _quiet_edit(lambda: bot.edit_message_text(
         text=text, inline_message_id=inline_message_id, reply_markup=keyboard), sleep)
+
+
+async def edit_text(bot: Bot, chat_id: int, message_id: int, text: str,
+                    keyboard: InlineKeyboardMarkup | None = None,
+                    sleep: Sleep = asyncio.sleep) -> int | None:
+    """Edit a text message; its id, or None when it cannot be edited (gone, blocked)."""
+    try:
+        await with_retry(lambda: bot.edit_message_text(
+            text=text, chat_id=chat_id, message_id=message_id, reply_markup=keyboard), sleep)
+    except TelegramBadRequest as exc:
+        if _not_modified(exc):
+            return message_id
+        log.info("cannot edit message %s/%s: %s", chat_id, message_id, exc.message)
+        return None
+    except (TelegramForbiddenError, TelegramNotFound) as exc:
+        log.info("cannot edit in chat %s: %s", chat_id, exc.message)
+        return None
+    return message_id

@@ -112,3 +112,13 @@ async def _board(
     standings = [Standing(*row) for row in rows]
     me = next((s for s in standings if s.player_id == player_id), None)
     return Leaderboard(top=tuple(s for s in standings if s.rank <= limit), me=me)
+
+
+async def rated_games_played(db: Database, variant: str, day: date, zone: ZoneInfo) -> int:
+    """How many rated games (each game of a match counts) ended on the local `day`."""
+    start, end = day_bounds(day, zone)
+    row = await db.fetchone(
+        "SELECT COUNT(*) AS n FROM game_results AS r JOIN games AS g ON g.id = r.game_id"
+        " WHERE g.rated = 1 AND g.variant = ? AND r.created_at >= ? AND r.created_at < ?",
+        (variant, to_epoch(start), to_epoch(end)))
+    return 0 if row is None else int(row["n"])

@@ -8,7 +8,7 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import ChallengeCb, NewGameCb
+from bot.callbacks import ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
@@ -32,9 +32,13 @@ def next_question(data: NewGameCb, t: Translator) -> tuple[str, InlineKeyboardMa
             [_button(t("btn-short"), data.model_copy(update={"variant": "short"})),
              _button(t("btn-long"), data.model_copy(update={"variant": "long"}))])
     if not data.opponent:
-        return t("new-opponent"), _rows(
+        search = InlineKeyboardButton(text=t("btn-find-opponent"), callback_data=MatchCb(
+            variant=data.variant).pack())  # the search menu goes on from the variant
+        keyboard = _rows(
             [_button(t("btn-vs-computer"), data.model_copy(update={"opponent": "ai"})),
              _button(t("btn-vs-friend"), data.model_copy(update={"opponent": "friend"}))])
+        keyboard.inline_keyboard.insert(0, [search])
+        return t("new-opponent"), keyboard
     if data.opponent == "ai" and not data.level:
         return t("new-level"), _rows(
             [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))

@@ -55,6 +55,8 @@ class GameService:
         self.people, self.publisher, self.announcer = people, publisher, announcer
         self.dice = dice or SecretDice()
         self.locks = KeyedLocks()
+        # Called with every game that begins (e.g. matchmaking ends the players' searches).
+        self.on_begin: list[Callable[[Row], Awaitable[None]]] = []
 
     # -- starting games ------------------------------------------------------------
 
@@ -71,7 +73,7 @@ class GameService:
         row = await games.create_game(
             self.db, variant=variant, players=(player_id, None), level=level,
             state_json=live.dump(), now=now, deadline=self._deadline(live, (player_id, None)),
-            match_length=length, cube=cube, log=_opening_log(live.game))
+            match_length=length, cube=cube, log=opening_log(live.game))
         await self.begin(row, live)
         return row
 
@@ -84,6 +86,8 @@ class GameService:
 
     async def begin(self, row: Row, live: Live) -> None:
         """Show a newly stored game and let the computer act if it is its turn."""
+        for hook in self.on_begin:
+            await hook(row)
         async with self.locks.hold(row.id):
             await self._continue(row, live)
 
@@ -327,7 +331,7 @@ class GameService:
         return True
 
 
-def _opening_log(game: Game) -> list[LogEntry]:
+def opening_log(game: Game) -> list[LogEntry]:
     """The move-log lines of a game's first events (a forced opening move logs its move)."""
     return [LogEntry(event["type"], str(event.get("move", event.get("dice", ""))),
                      event.get("seat", event.get("starter"))) for event in game.history]

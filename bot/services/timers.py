@@ -27,9 +27,11 @@ WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
 class Timers:
     def __init__(self, bot: Bot, db: Database, settings: Settings, people: People, *,
                  clock: Callable[[], datetime],
-                 expire: Callable[[int], Awaitable[None]]) -> None:
+                 expire: Callable[[int], Awaitable[None]],
+                 also: tuple[Callable[[], Awaitable[None]], ...] = ()) -> None:
         self.bot, self.db, self.settings, self.people = bot, db, settings, people
         self.clock, self.expire = clock, expire
+        self.also = also  # other work due on the same beat (e.g. matchmaking)
         self._warned: dict[int, datetime] = {}  # game -> the deadline it was warned about
 
     async def tick(self) -> None:
@@ -48,6 +50,11 @@ class Timers:
                     await self._warn(row)
             except Exception:  # one game's trouble must not hold up the others' timers
                 log.exception("the timer failed on game %s", row.id)
+        for work in self.also:
+            try:
+                await work()
+            except Exception:
+                log.exception("timed work %s failed", work)
 
     async def _warn(self, row: Row) -> None:
         live = Live.load(row.state_json)

@@ -41,7 +41,7 @@ SAMPLES: dict[str, object] = {
     "mars_taken": 4, "koks_given": 1, "koks_taken": 0, "best_streak": 6,
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
     "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
-    "why": "no checker can move 5",
+    "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
