@@ -13,7 +13,7 @@ asking at the same moment make one game and nobody is paired twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,7 +30,9 @@ CUBE_OFF, CUBE_ON, CUBE_EITHER = 0, 1, 2
 # How far apart two ratings may be, by how long a request has waited: from `seconds` on,
 # a gap up to `gap` (None: any gap). The wider window of the two players applies.
 WINDOWS: tuple[tuple[int, int | None], ...] = ((0, 150), (20, 300), (40, 600), (60, None))
-_UNLIMITED = 1 << 40
+_UNLIMITED = 1_000_000_000  # any gap (an INTEGER on both engines)
+# PostgreSQL advisory lock keys: one pairing at a time per variant.
+_PAIRING_LOCK = {"short": 0x6E6D0001, "long": 0x6E6D0002}
 
 _COLUMNS = ("id, player_id, variant, lengths, cube, rating, status, created_at, ended_at,"
             " game_id, chat_id, message_id, shown_at")
@@ -116,9 +118,9 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
     async with db.transaction() as tx:
         if await _waiting(tx, player_id) is not None:
             raise AlreadySearching(player_id)
-        request_id = await tx.insert(
+        request_id = await tx.fetchval(
             "INSERT INTO match_requests (player_id, variant, lengths, cube, rating, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (player_id, variant, lengths, cube, rating, to_epoch(now)),
         )
         return await _fetch(tx, request_id)  # type: ignore[return-value]
@@ -144,6 +146,13 @@ async def pair(db: Database, request_id: int, now: datetime,
     """
     async with db.transaction() as tx:
         request = await _fetch(tx, request_id)
+        if request is None or request.status != "waiting":
+            return None
+        # Pairings of a variant happen one at a time (SQLite's write lock does this by
+        # itself), so two newcomers never both take the same waiting player.
+        if tx.engine == "postgres":
+            await tx.execute("SELECT pg_advisory_xact_lock(?)", (_PAIRING_LOCK[request.variant],))
+        request = await _fetch(tx, request_id)
         if request is None or request.status != "waiting" or await _playing(
                 tx, request.player_id):
             return None
@@ -151,6 +160,13 @@ async def pair(db: Database, request_id: int, now: datetime,
         if partner is None:
             return None
         first, second = sorted((request, partner), key=lambda r: (r.created_at, r.id))
+        # A search cancelled or expired meanwhile (those do not take the pairing lock):
+        # lock both rows and check they are still waiting before making the game.
+        still = await tx.fetchall(
+            "SELECT id FROM match_requests WHERE id IN (?, ?) AND status = 'waiting'"
+            + tx.lock("FOR UPDATE"), (first.id, second.id))
+        if len(still) != 2:
+            return None
         length, cube = agreed(first, second)
         new = make_game(request.variant, length, cube)
         game_id = await insert_game(
@@ -172,13 +188,11 @@ async def pair(db: Database, request_id: int, now: datetime,
 async def cancel_request(db: Database, player_id: int, now: datetime) -> MatchRequest | None:
     """End the player's search; the request as it was, or None when there was none."""
     async with db.transaction() as tx:
-        request = await _waiting(tx, player_id)
-        if request is None:
-            return None
-        await tx.execute(
-            "UPDATE match_requests SET status = 'cancelled', ended_at = ? WHERE id = ?",
-            (to_epoch(now), request.id))
-    return request
+        row = await tx.fetchone(
+            "UPDATE match_requests SET status = 'cancelled', ended_at = ?"
+            f" WHERE player_id = ? AND status = 'waiting' RETURNING {_COLUMNS}",
+            (to_epoch(now), player_id))
+    return None if row is None else replace(_request(row), status="waiting", ended_at=None)
 
 
 async def expire_requests(db: Database, now: datetime, max_wait: timedelta
@@ -187,13 +201,10 @@ async def expire_requests(db: Database, now: datetime, max_wait: timedelta
     cutoff = to_epoch(now - max_wait)
     async with db.transaction() as tx:
         rows = await tx.fetchall(
-            f"SELECT {_COLUMNS} FROM match_requests WHERE status = 'waiting'"
-            " AND created_at <= ? ORDER BY id", (cutoff,))
-        if rows:
-            await tx.execute(
-                "UPDATE match_requests SET status = 'expired', ended_at = ?"
-                " WHERE status = 'waiting' AND created_at <= ?", (to_epoch(now), cutoff))
-    return [_request(row) for row in rows]
+            "UPDATE match_requests SET status = 'expired', ended_at = ?"
+            f" WHERE status = 'waiting' AND created_at <= ? RETURNING {_COLUMNS}",
+            (to_epoch(now), cutoff))
+    return sorted((_request(row) for row in rows), key=lambda r: r.id)
 
 
 async def waiting_requests(db: Database, *, limit: int = 1000) -> list[MatchRequest]:
@@ -246,12 +257,8 @@ async def _waiting(tx: Tx, player_id: int) -> MatchRequest | None:
 
 
 async def _playing(tx: Tx, player_id: int) -> bool:
-    # Two lookups, one per seat, each served by its partial index (an OR would scan).
-    for seat in ("player0_id", "player1_id"):
-        if await tx.fetchone(f"SELECT 1 FROM games WHERE status = 'active' AND {seat} = ?",
-                             (player_id,)) is not None:
-            return True
-    return False
+    return await tx.fetchone("SELECT 1 FROM active_seats WHERE player_id = ?",
+                             (player_id,)) is not None
 
 
 # A compatible waiting request of another player who is not in a game, whose rating is
@@ -267,10 +274,7 @@ WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR r.created_at <= ?)
-  AND NOT EXISTS (SELECT 1 FROM games AS g WHERE g.status = 'active'
-                  AND g.player0_id = r.player_id)
-  AND NOT EXISTS (SELECT 1 FROM games AS g WHERE g.status = 'active'
-                  AND g.player1_id = r.player_id)
+  AND NOT EXISTS (SELECT 1 FROM active_seats AS s WHERE s.player_id = r.player_id)
 ORDER BY {{order}}
 LIMIT 1
 """
