@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.callbacks import Act
 from tests.bot.driver import choose, game_buttons
-from tests.e2e.test_process import start_bot, stored
+from tests.e2e.test_process import start_bot
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 
@@ -27,6 +27,11 @@ PLAYERS = (
     (6005, "Leyla", "az", ("Qısa nərd", "1 oyun", "Kubsuz")),
     (6006, "Bob", "en", ("Short nard", "Any length", "Either")),
 )
+
+
+def stored(db: Path, sql: str) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql).fetchall()
 
 
 async def until(check: Callable[[], bool], timeout: float = 30.0, what: str = "") -> None:
@@ -67,7 +72,9 @@ async def test_six_players_find_opponents_and_play_to_the_end(
         fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
     fake, db, log = fake_telegram, tmp_path / "nard.sqlite3", tmp_path / "bot.log"
     users = {pid: fake.user(pid, name, language_code=lang) for pid, name, lang, _ in PLAYERS}
-    bot = start_bot(fake, db, log)
+    # One engine is enough here: matchmaking's storage runs on both in tests/storage and
+    # tests/bot; this proves the process end to end.
+    bot = start_bot(fake, f"sqlite:///{db}", log)
     try:
         for pid, _, _, labels in PLAYERS:
             users[pid].command("/play")
