@@ -13,6 +13,7 @@ welcome =
     Kompüterlə və ya dostunuzla qısa nərd (backgammon) və ya uzun nərd oynayın.
 help =
     /new – yeni oyun: qısa və ya uzun nərd, kompüterlə və ya dostla
+    /play – reytinqli oyun üçün rəqib tap
     /games – cari oyunun taxtasını yenidən göstər
     /top – liderlər cədvəli: bu gün, bu həftə, bütün zamanlar
     /me – statistikanız və reytinq qrafiki

@@ -13,6 +13,7 @@ welcome =
     Play short nard (backgammon) or long nard against the computer or a friend.
 help =
     /new – start a game: short or long nard, against the computer or a friend
+    /play – find an opponent for a rated game
     /games – show the board of your current game again
     /top – leaderboards: today, this week, all time
     /me – your statistics and rating chart

@@ -13,6 +13,7 @@ welcome =
     Kompyuter yoki doʻstingiz bilan qisqa nard (backgammon) yoki uzun nard oʻynang.
 help =
     /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
+    /play – reytingli oʻyin uchun raqib topish
     /games – joriy oʻyin taxtasini qayta koʻrsatish
     /top – reyting jadvali: bugun, shu hafta, barcha vaqt
     /me – statistikangiz va reyting grafigi
