@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -20,6 +21,7 @@ from bot.services.recap import (
     utf16_len,
 )
 from engine.game import Phase
+from engine.moves import Step
 from engine.position import BAR, OFF
 from render.scene import Outcome, Scene
 
@@ -41,13 +43,12 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
     game = live.game
     seat = viewer.seat
     dice = game.dice if game.phase is Phase.MOVE else None
-    used = tuple(_die_of(s, d) for s, d in live.steps) if dice else ()
     return Scene(
         position=live.position_for(seat),
         viewer_color="white" if seat == 0 else "black",
         viewer_to_move=game.seat == seat,
         dice=dice,
-        dice_used=tuple(u for u in used if u)[:4],
+        dice_used=live.dice_used() if dice else (),
         moves=recent_marks(live, viewer),  # every move since the viewer last acted
         selected=selected,
         targets=targets,
@@ -75,11 +76,6 @@ def recent_marks(live: Live, viewer: Viewer) -> tuple[tuple[tuple[tuple[int, int
     if live.steps:
         return ()
     return marks(recent(live, viewer), viewer.seat)
-
-
-def _die_of(src: int, dst: int) -> int:
-    """The pips a step used; a bear-off may use a bigger die, shown as the distance."""
-    return min(6, src - dst)
 
 
 def _score(live: Live, seat: int) -> tuple[int, int, int] | None:
@@ -170,48 +166,71 @@ def point_label(t: Translator, point: int) -> str:
     return str(point)
 
 
+def path_label(t: Translator, path: tuple[Step, ...]) -> str:
+    """A destination button's text: where the checker goes and every blot it hits on the
+    way (`13→2`, `24→18*`, `13→7*→2`, `6→off`), so the label is the whole promise."""
+    parts = [point_label(t, path[0].src)]
+    for i, step in enumerate(path):
+        if step.hit or i == len(path) - 1:
+            parts.append(point_label(t, step.dst) + ("*" if step.hit else ""))
+    return "→".join(parts)
+
+
+ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
+
+
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                  selected: int | None = None) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message; None when there is nothing to press."""
     game, t = live.game, viewer.t
-
-    def button(text: str, act: Act, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
-        data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
-        return InlineKeyboardButton(text=text, callback_data=data)
-
     if not viewer.is_player:
         return None
     if game.phase is Phase.OVER:
-        return InlineKeyboardMarkup(inline_keyboard=[[button(t("btn-rematch"), Act.REMATCH)]])
-    rows: list[list[InlineKeyboardButton]] = []
+        return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),))
+    rows: list[tuple[ButtonSpec, ...]] = []
     if game.to_act == viewer.seat:
         if game.phase is Phase.ROLL:
-            row = [button(t("btn-roll"), Act.ROLL)]
+            row = [(t("btn-roll"), Act.ROLL, 0, 0)]
             if game.can_double(viewer.seat):
-                row.append(button(t("btn-double", value=game.cube_value * 2), Act.DOUBLE))
-            rows.append(row)
+                row.append((t("btn-double", value=game.cube_value * 2), Act.DOUBLE, 0, 0))
+            rows.append(tuple(row))
         elif game.phase is Phase.DOUBLED:
-            rows.append([button(t("btn-take"), Act.TAKE), button(t("btn-drop"), Act.DROP)])
+            rows.append(((t("btn-take"), Act.TAKE, 0, 0), (t("btn-drop"), Act.DROP, 0, 0)))
         elif selected is not None:
-            turn = live.turn()
-            targets = turn.destinations(selected)
-            labels = [button(f"{point_label(t, selected)}→{point_label(t, dst)}", Act.GO,
-                             selected, dst) for dst in sorted(targets, reverse=True)]
-            rows.extend(_chunks(labels))
-            rows.append([button(t("btn-back"), Act.BACK)])
+            targets = live.turn().destinations(selected)
+            rows.extend(_chunks([(path_label(t, targets[dst]), Act.GO, selected, dst)
+                                 for dst in sorted(targets, reverse=True)]))
+            rows.append(((t("btn-back"), Act.BACK, 0, 0),))
         else:
             turn = live.turn()
             sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
-            rows.extend(_chunks([button(point_label(t, src), Act.PICK, src) for src in sources]))
+            rows.extend(_chunks([(point_label(t, src), Act.PICK, src, 0) for src in sources]))
             extra = []
             if live.steps:
-                extra.append(button(t("btn-undo"), Act.UNDO))
+                extra.append((t("btn-undo"), Act.UNDO, 0, 0))
             if live.steps and turn.is_complete:
-                extra.append(button(t("btn-done"), Act.DONE))
+                extra.append((t("btn-done"), Act.DONE, 0, 0))
             if extra:
-                rows.append(extra)
-    rows.append([button(t("btn-resign"), Act.RESIGN)])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+                rows.append(tuple(extra))
+    rows.append(((t("btn-resign"), Act.RESIGN, 0, 0),))
+    return _markup(game_id, version, tuple(rows))
+
+
+@lru_cache(maxsize=1024)
+def _markup(game_id: int, version: int,
+            rows: tuple[tuple[ButtonSpec, ...], ...]) -> InlineKeyboardMarkup:
+    """A game keyboard. Keyboards are immutable values, and the boards of one game version
+    (each player's, a group's, every redraw) show the same ones: each is built once
+    (building one is most of `keyboard_for`'s time)."""
+    return InlineKeyboardMarkup(inline_keyboard=[
+        [_button(game_id, version, *spec) for spec in row] for row in rows])
+
+
+@lru_cache(maxsize=4096)
+def _button(game_id: int, version: int, text: str, act: Act, src: int,
+            dst: int) -> InlineKeyboardButton:
+    data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
+    return InlineKeyboardButton(text=text, callback_data=data)
 
 
 def resign_keyboard(viewer: Viewer, game_id: int, version: int,
@@ -228,5 +247,5 @@ def resign_keyboard(viewer: Viewer, game_id: int, version: int,
     ]])
 
 
-def _chunks(buttons: list[InlineKeyboardButton]) -> list[list[InlineKeyboardButton]]:
-    return [buttons[i:i + POINTS_PER_ROW] for i in range(0, len(buttons), POINTS_PER_ROW)]
+def _chunks(buttons: list[ButtonSpec]) -> list[tuple[ButtonSpec, ...]]:
+    return [tuple(buttons[i:i + POINTS_PER_ROW]) for i in range(0, len(buttons), POINTS_PER_ROW)]
