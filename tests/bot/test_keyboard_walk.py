@@ -27,7 +27,7 @@ from engine.game import Game, Phase
 from engine.movegen import legal_moves
 from engine.position import CHECKERS, OFF, Position, Variant
 
-POSITIONS = int(__import__("os").environ.get("WALK_N", 20_000))
+POSITIONS = 20_000
 GAME_ID, VERSION = 7, 3
 T = Translator("en")
 VIEWER = Viewer(0, T, ("Ali", "Vali"))
