@@ -605,13 +605,16 @@ def test_match_is_won_at_its_length():
 
 
 @pytest.mark.parametrize(
-    "length, ok", [(1, True), (3, True), (7, True), (25, True), (0, False), (26, False)]
+    "length, ok",
+    [(1, True), (3, True), (7, True), (9, True), (25, True), (0, False), (2, False),
+     (4, False), (24, False), (26, False), (27, False), (-1, False), (True, False),
+     (3.0, False), ("3", False)],
 )
-def test_match_lengths(length, ok):
+def test_match_lengths_are_odd_from_1_to_25(length, ok):
     if ok:
         assert MatchState(length=length).length == length
     else:
-        with pytest.raises(GameStateError):
+        with pytest.raises(GameStateError, match="odd number of points from 1 to 25"):
             MatchState(length=length)
 
 
