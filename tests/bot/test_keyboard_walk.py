@@ -12,6 +12,7 @@ of a turn is drawn and pressed through once however many orders lead to it.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -26,6 +27,10 @@ from bot.services.views import Viewer, keyboard_for, scene_for
 from engine.game import Game, Phase
 from engine.movegen import legal_moves
 from engine.position import CHECKERS, OFF, Position, Variant
+from storage import games
+from tests.bot.conftest import Harness
+from tests.bot.driver import game_buttons
+from tests.bot.test_friends import friend_game, to_move
 
 POSITIONS = 20_000
 GAME_ID, VERSION = 7, 3
@@ -293,3 +298,30 @@ def test_undo_takes_back_one_die_of_a_combined_move() -> None:
     assert live.turn().remaining_dice == (5,) and live.dice_used() == (6,)
     assert live.undo() is not None and live.undo() is None
     assert Variant(live.game.variant) is Variant.SHORT
+
+
+async def test_go_and_undo_through_the_real_dispatcher(harness: Harness) -> None:
+    """The service applies a destination button and Undo on the saved steps (with dice)."""
+    h = harness
+    game_id = await friend_game(h)
+    chat = to_move(h)
+    user = h.fake.user(chat, "X")
+
+    async def press(act: Act) -> None:
+        board = h.board(chat)
+        data = next(d for _, d in game_buttons(board.buttons) if d.a is act)
+        user.press(board, data.pack())
+        await h.feed()
+
+    async def saved_steps() -> list:
+        row = await games.load_game(h.app.db, game_id)
+        return json.loads(row.state_json)["steps"]
+
+    await press(Act.PICK)
+    await press(Act.GO)
+    steps = await saved_steps()
+    assert steps and all(len(step) == 3 and 1 <= step[2] <= 6 for step in steps)
+    for _ in steps:
+        await press(Act.UNDO)
+    assert await saved_steps() == []
+    assert not any(d.a is Act.UNDO for _, d in game_buttons(h.board(chat).buttons))
