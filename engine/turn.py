@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
 from engine.movegen import (
+    _STEPS,
     LongState,
     Play,
     RawStep,
@@ -45,7 +46,7 @@ class TurnStep(NamedTuple):
 
     @property
     def step(self) -> Step:
-        return Step(self.src, self.dst, self.hit)
+        return _STEPS[self]  # the shared Step of (src, dst, hit, die): no new object
 
     def __str__(self) -> str:
         return str(self.step)

@@ -145,7 +145,7 @@ def is_one_answer(reply: object) -> bool:
     return isinstance(reply.get("moves"), list)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(QUERIES, min_size=1, max_size=8))
 def test_any_json_values_get_one_answer_each(queries: list) -> None:
     data = b"".join(json.dumps(query).encode() + b"\n" for query in queries)
@@ -154,7 +154,7 @@ def test_any_json_values_get_one_answer_each(queries: list) -> None:
     assert all(is_one_answer(reply) for reply in replies)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_bytes_get_one_answer_per_line(data: bytes) -> None:
     replies = replies_to(data)
