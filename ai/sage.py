@@ -85,9 +85,17 @@ def cube_action(
     position: Position, *, cube_value: int, cube_owner: str, away: tuple[int, int],
     crawford: bool, level: str,
 ) -> Any:
-    """bgsage's cube analysis of `position` (the player on roll may double)."""
+    """bgsage's cube analysis of `position` (the player on roll may double).
+
+    Our rules, passed explicitly (RULES.md "Doubling cube"): a single game with the cube is
+    money play WITHOUT the Jacoby rule (mars and koks count with the cube centred) and
+    WITHOUT beavers (the doubled player only takes or drops). bgsage's own defaults are
+    the opposite; in match play it turns both off itself. Equities are per unit of the
+    current cube value, from the side of the player on roll.
+    """
     owner = {"me": "player", "opp": "opponent", "center": "centered"}[cube_owner]
     engine, lock = analyzer(level, cubeful=True)
     with lock:
         return engine.cube_action(board(position), cube_value, owner, away1=away[0],
-                                  away2=away[1], is_crawford=crawford)
+                                  away2=away[1], is_crawford=crawford,
+                                  jacoby=False, beaver=False)
