@@ -37,7 +37,8 @@ def network(variant: Variant) -> Network:
 
 def probabilities(positions: list[Position]) -> np.ndarray:
     """Network probabilities (N, 5) for the player on roll in each position."""
-    return network(positions[0].variant).forward(encode(positions))
+    net = network(positions[0].variant)
+    return net.forward(encode(positions, net.scheme))
 
 
 def scores(position: Position, plays: list[Play]) -> np.ndarray:

@@ -52,7 +52,7 @@ def two_ply_value(after: Position) -> float:
     total = fixed
     if replies:
         # Each reply position has the mover back on roll: its equity is the mover's.
-        values = equity(net.forward(encode(replies)), after.variant)
+        values = equity(net.forward(encode(replies, net.scheme)), after.variant)
         best_for_opp = np.minimum.reduceat(values, starts)
         total += float(np.dot(best_for_opp, weights))
     return total / 36.0
