@@ -9,9 +9,14 @@ afterwards):
 * `cube_decision(...) -> "double" | "no_double"`, `take_decision(...) -> "take" | "drop"`,
   `cube_equities(...)` -> no double / double-take / double-pass equities;
 * `evaluate(position) -> dict` of win / mars / koks probabilities for the player on roll;
-* `expected_loss(position) -> ResultKind`, the engine's ExpectedLoss hook.
+* `expected_loss(position, *, leaver_on_roll, dice, first_turn) -> ResultKind`, the
+  engine's ExpectedLoss hook (the position as it stands);
+* `rank_plays(position, dice, ply, *, first_turn) -> [(Play, equity)]`, best first.
+
+Every function is a picklable top-level function; each process loads what it needs once.
 """
 
+from ai.analysis import rank_plays
 from ai.cube import cube_decision, cube_equities, take_decision
 from ai.evaluation import evaluate, expected_loss
 from ai.levels import LEVEL_LABELS, LEVELS
@@ -25,5 +30,6 @@ __all__ = [
     "cube_equities",
     "evaluate",
     "expected_loss",
+    "rank_plays",
     "take_decision",
 ]

@@ -6,12 +6,14 @@ Games come in pairs: each pair's dice stream is played twice with the seats swap
 starts the first game, B the second, with the same rolls in the same order), which cancels
 most of the luck. The 95% confidence interval of A's points per game is computed over the
 pairs (mean ± 1.96 standard errors), since the two games of a pair are not independent.
-No cube: points are the result kinds (short 1/2/3, long 1/3/3).
+No cube: points are the result kinds (short 1/2/3, long 1/3/3). `--a-weights FILE` /
+`--b-weights FILE` give one side another network (e.g. the previous shipped weights).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -68,8 +70,10 @@ def _p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
 
 
-def run(variant: Variant, a: str, b: str, games: int, seed: int) -> dict:
-    la, lb = get_level(variant, a), get_level(variant, b)
+def run(variant: Variant, a: str, b: str, games: int, seed: int,
+        a_weights: str | None = None, b_weights: str | None = None) -> dict:
+    la = dataclasses.replace(get_level(variant, a), weights=a_weights)
+    lb = dataclasses.replace(get_level(variant, b), weights=b_weights)
     times: tuple[list[float], list[float]] = ([], [])  # A's, B's decision times
     pair_points: list[float] = []
     wins_a = played = 0
@@ -90,8 +94,9 @@ def run(variant: Variant, a: str, b: str, games: int, seed: int) -> dict:
     ppg = sum(pair_points) / len(pair_points)
     half = 1.96 * statistics.stdev(pair_points) / math.sqrt(len(pair_points)) \
         if len(pair_points) > 1 else float("inf")
+    weights = {k: w for k, w in (("a_weights", a_weights), ("b_weights", b_weights)) if w}
     return {
-        "variant": variant.value, "a": a, "b": b, "seed": seed,
+        "variant": variant.value, "a": a, "b": b, "seed": seed, **weights,
         "bgsage": sage.available(),
         "games": played,
         "wins_a": wins_a,
@@ -114,10 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-bgsage", action="store_true", help="force the fallback path")
+    parser.add_argument("--a-weights", help="network file for A's network evaluators")
+    parser.add_argument("--b-weights", help="network file for B's network evaluators")
     args = parser.parse_args(argv)
     if args.no_bgsage:
         sage.set_disabled(True)
-    print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed)))
+    print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed,
+                         args.a_weights, args.b_weights)))
     return 0
 
 

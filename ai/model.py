@@ -1,4 +1,8 @@
-"""The shipped networks: loaded once per variant, lazily, under a lock; then read-only."""
+"""The networks: loaded once per file, lazily, under a lock; then read-only.
+
+`weights=None` means the shipped network of the variant (`ai/weights/VARIANT.npz`, or the
+folder NARD_AI_WEIGHTS_DIR names); the arena may name another file for one side.
+"""
 
 from __future__ import annotations
 
@@ -15,25 +19,25 @@ from ai.network import Network, equity
 from engine.movegen import Play
 from engine.position import Position, Variant
 
-# NARD_AI_WEIGHTS_DIR points the arena at candidate weights without touching the shipped ones.
 WEIGHTS_DIR = Path(os.environ.get("NARD_AI_WEIGHTS_DIR") or Path(__file__).parent / "weights")
 _lock = threading.Lock()
-_networks: dict[Variant, Network] = {}
+_networks: dict[tuple[Variant, str | None], Network] = {}
 
 
 def weights_path(variant: Variant) -> Path:
     return WEIGHTS_DIR / f"{Variant(variant).value}.npz"
 
 
-def network(variant: Variant) -> Network:
-    variant = Variant(variant)
-    net = _networks.get(variant)
+def network(variant: Variant, weights: str | None = None) -> Network:
+    key = (Variant(variant), weights)
+    net = _networks.get(key)
     if net is None:
         with _lock:
-            net = _networks.get(variant)
+            net = _networks.get(key)
             if net is None:
                 _one_blas_thread()
-                net = _networks[variant] = Network.load(weights_path(variant))
+                path = Path(weights) if weights else weights_path(key[0])
+                net = _networks[key] = Network.load(path)
     return net
 
 
@@ -45,16 +49,16 @@ def _one_blas_thread() -> None:
     threadpool_limits(limits=1, user_api="blas")
 
 
-def probabilities(positions: list[Position]) -> np.ndarray:
+def probabilities(positions: list[Position], weights: str | None = None) -> np.ndarray:
     """Network probabilities (N, 5) for the player on roll in each position."""
-    net = network(positions[0].variant)
+    net = network(positions[0].variant, weights)
     return net.forward(encode(positions, net.scheme))
 
 
-def scores(position: Position, plays: list[Play]) -> np.ndarray:
+def scores(position: Position, plays: list[Play], weights: str | None = None) -> np.ndarray:
     """Network equity of each play for the mover: minus the opponent's equity after it."""
     afters = [p.after for p in plays]
-    out = -equity(probabilities(afters), position.variant)
+    out = -equity(probabilities(afters, weights), position.variant)
     for i, after in enumerate(afters):
         if mover_won(after):
             out[i] = win_points(after)
