@@ -116,7 +116,7 @@ def fit(boards: np.ndarray, target: np.ndarray, *, hidden: int, epochs: int, see
         for start in range(0, len(train_idx), batch):
             idx = train_idx[start:start + batch]
             x, t = encoded(idx), target[idx]
-            h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+            h = 1.0 / (1.0 + np.exp(-np.clip(x @ w1 + b1, -40.0, 40.0)))
             y = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
             d2 = (y - t) / len(idx)
             d1 = (d2 @ w2.T) * h * (1.0 - h)
