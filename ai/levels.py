@@ -38,7 +38,7 @@ _LEVELS: dict[Variant, tuple[Level, ...]] = {
     Variant.SHORT: (
         Level("beginner", "Beginner", "heuristic", 0.15),
         Level("casual", "Casual", "heuristic", 0.06),
-        Level("intermediate", "Intermediate", "network", 0.08),
+        Level("intermediate", "Intermediate", "network", 0.11),
         Level("strong", "Strong", "sage1", 0.05, "network", 0.0, exact_bearoff=True),
         Level("master", "Master", "sage3", 0.0, "network2", 0.0, exact_bearoff=True),
     ),
