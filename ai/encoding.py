@@ -93,10 +93,13 @@ def _long_side(own: np.ndarray, other: np.ndarray) -> np.ndarray:
     x = (pts[:, _ROUTE - 1] > 0) @ _BITS
     best = np.zeros(n, dtype=np.int64)
     starts = x
-    while x.any():
-        best += x > 0
-        starts = np.where(x > 0, x, starts)
-        x = x & (x >> 1)
+    while True:
+        alive = x != 0
+        if not alive.any():
+            break
+        best += alive
+        starts = np.where(alive, x, starts)
+        x &= x >> 1
     first = starts & -starts  # the earliest longest run along the route
     best_start = np.log2(np.maximum(first, 1)).astype(np.int64)
     # The other side's checkers before the run's start along its route have not passed it.
@@ -109,14 +112,21 @@ def _long_side(own: np.ndarray, other: np.ndarray) -> np.ndarray:
 def encode_arrays(me: np.ndarray, opp: np.ndarray, variant: Variant,
                   scheme: int = 1) -> np.ndarray:
     """Encode (N, 26) integer arrays of counts; returns (N, n_inputs) float64."""
+    n = len(me)
+    # Both sides in one batch: half the numpy calls (the hot path of training and search).
+    both = np.concatenate((me, opp))
+    sides = _side(both)
     if variant is Variant.SHORT:
-        contact = (_rearmost(me) + _rearmost(opp) > 25).astype(np.float64)
-        return np.concatenate((_side(me), _side(opp), contact[:, None]), axis=1)
+        rear = _rearmost(both)
+        contact = (rear[:n] + rear[n:] > 25).astype(np.float64)
+        return np.concatenate((sides[:n], sides[n:], contact[:, None]), axis=1)
     if scheme == 1:
-        return np.concatenate((_side(me), _side(opp), np.ones((len(me), 1))), axis=1)
-    contact = (me[:, 13:25].any(axis=1) | opp[:, 13:25].any(axis=1)).astype(np.float64)
-    return np.concatenate((_side(me), _side(opp), contact[:, None],
-                           _long_side(me, opp), _long_side(opp, me)), axis=1)
+        return np.concatenate((sides[:n], sides[n:], np.ones((n, 1))), axis=1)
+    far = both[:, 13:25].any(axis=1)
+    contact = (far[:n] | far[n:]).astype(np.float64)
+    extra = _long_side(both, np.concatenate((opp, me)))
+    return np.concatenate((sides[:n], sides[n:], contact[:, None], extra[:n], extra[n:]),
+                          axis=1)
 
 
 def to_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray]:
