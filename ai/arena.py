@@ -6,6 +6,8 @@ Games come in pairs: each pair's dice stream is played twice with the seats swap
 starts the first game, B the second, with the same rolls in the same order), which cancels
 most of the luck. The 95% confidence interval of A's points per game is computed over the
 pairs (mean ± 1.96 standard errors), since the two games of a pair are not independent.
+Decision times are given twice: wall clock (`decision_ms`) and the process's CPU time
+(`decision_cpu_ms`, what the decision itself costs on a machine busy with other work).
 No cube: points are the result kinds (short 1/2/3, long 1/3/3). `--a-weights FILE` /
 `--b-weights FILE` give one side another network (e.g. the previous shipped weights).
 """
@@ -40,9 +42,10 @@ def dice_stream(variant: Variant, seed: int) -> Iterator[tuple[int, int]]:
 
 def play_game(
     variant: Variant, players: tuple[Level, Level], dice: Iterator[tuple[int, int]],
-    times: tuple[list[float], list[float]],
+    times: tuple[list[tuple[float, float]], list[tuple[float, float]]],
 ) -> tuple[int, int]:
-    """Play one game, players[0] starting; returns (winner index, points)."""
+    """Play one game, players[0] starting; returns (winner index, points). Each decision's
+    (wall, CPU) seconds are appended to its player's list in `times`."""
     pos = Position.initial(variant)
     first = [variant is Variant.LONG] * 2
     turn = 0
@@ -51,9 +54,9 @@ def play_game(
         plays = legal_moves(pos, d, first_turn=first[turn])
         first[turn] = False
         if plays:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             play = select(players[turn], pos, d, plays)
-            times[turn].append(time.perf_counter() - start)
+            times[turn].append((time.perf_counter() - start, time.process_time() - cpu))
             if mover_won(play.after):
                 return turn, win_points(play.after)
             pos = play.after
@@ -74,7 +77,7 @@ def run(variant: Variant, a: str, b: str, games: int, seed: int,
         a_weights: str | None = None, b_weights: str | None = None) -> dict:
     la = dataclasses.replace(get_level(variant, a), weights=a_weights)
     lb = dataclasses.replace(get_level(variant, b), weights=b_weights)
-    times: tuple[list[float], list[float]] = ([], [])  # A's, B's decision times
+    times: tuple[list, list] = ([], [])  # A's, B's decision times (wall, CPU)
     pair_points: list[float] = []
     wins_a = played = 0
     for pair in range((games + 1) // 2):
@@ -103,12 +106,20 @@ def run(variant: Variant, a: str, b: str, games: int, seed: int,
         "win_rate_a": round(wins_a / played, 4),
         "points_per_game_a": round(ppg, 4),
         "ci95": [round(ppg - half, 4), round(ppg + half, 4)],
-        "decision_ms": {
-            side: {"mean": round(1000 * statistics.fmean(ts), 2) if ts else 0.0,
-                   "p95": round(1000 * _p95(ts), 2), "moves": len(ts)}
-            for side, ts in (("a", times[0]), ("b", times[1]))
-        },
+        "decision_ms": _timing(times, 0),
+        "decision_cpu_ms": _timing(times, 1),
     }
+
+
+def _timing(times: tuple[list, list], which: int) -> dict:
+    """Mean and p95 milliseconds per decision of each side: wall clock (which = 0) or the
+    process's CPU time (1), which a machine busy with other work does not inflate."""
+    out = {}
+    for side, ts in (("a", times[0]), ("b", times[1])):
+        xs = [t[which] for t in ts]
+        out[side] = {"mean": round(1000 * statistics.fmean(xs), 2) if xs else 0.0,
+                     "p95": round(1000 * _p95(xs), 2), "moves": len(xs)}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
