@@ -243,7 +243,11 @@ class Game:
             raise GameStateError("the game is over")
         self._log(reason.value, seat=seat)
         winner = 1 - seat
-        return self._end(winner, estimate(self.position_for(winner)), reason)
+        # The position as it stands: whose turn it is, and its dice if already rolled.
+        kind = estimate(self.position_for(winner), leaver_on_roll=seat == self.seat,
+                        dice=self.dice if self.phase is Phase.MOVE else None,
+                        first_turn=self.first_turn)
+        return self._end(winner, kind, reason)
 
     def _set_dice(self, dice: tuple[int, int], from_opening: bool = False) -> None:
         self.dice = dice

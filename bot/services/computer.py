@@ -45,6 +45,11 @@ async def takes(game: Game, level: str) -> bool:
     return decision == "take"
 
 
-def expected_loss(position: Position) -> ResultKind:
-    """The engine's ExpectedLoss hook, from the evaluator."""
-    return ai.expected_loss(position)
+def expected_loss(
+    position: Position, *, leaver_on_roll: bool = False,
+    dice: tuple[int, int] | None = None, first_turn: bool = False,
+) -> ResultKind:
+    """The engine's ExpectedLoss hook, from the evaluator: the game passes the position as
+    it stands (whose turn it is, the dice already rolled)."""
+    return ai.expected_loss(position, leaver_on_roll=leaver_on_roll, dice=dice,
+                            first_turn=first_turn)
