@@ -527,7 +527,7 @@ def _apply(game: Game, action: Action) -> None:
     elif action.kind == "win":
         if game.result is None:
             kind = _kind_for(game, 1 - seat, action.value)
-            game.resign(1 - seat, lambda _position: kind)
+            game.resign(1 - seat, lambda _position, **_: kind)
         if game.result is None or game.result.points != action.value:
             raise MatError(f"the file says {action.value} points, the game gives "
                            f"{game.result.points if game.result else 0}")
