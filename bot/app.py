@@ -5,36 +5,46 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
+from bot import redact
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
-from bot.middlewares import PlayerMiddleware
+from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
+from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services.announce import Announcer
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.locks import KeyedLocks
 from bot.services.matchmaking import MatchmakingService
+from bot.services.once import Once
 from bot.services.people import People
+from bot.services.repair import BoardRepair
 from bot.services.timers import Timers
 from engine.dice import DiceSource
 from render.board import render_board
 from storage.db import Database
+from storage.errors import DatabaseUnavailable, MigrationError
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
             "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0
+CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
+STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
+Sleep = Callable[[float], Awaitable[None]]
 
 
 def utc_now() -> datetime:
@@ -60,18 +70,24 @@ class App:
     people: People
     coalescer: Coalescer
     db: Database
+    repair: BoardRepair
+    players: PlayerMiddleware
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
-                coalescer: Coalescer | None = None) -> App:
+                coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep) -> App:
     """Everything the bot needs, wired together; the caller closes `db`.
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
     before anything else is made (`python -m bot` says so in one line, exit status 2).
+    `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
     db = await Database.open(settings.database, day_zone=settings.timezone)
     bot = bot or make_bot(settings)
+    # One retry policy for every Bot API call, then the tracker that sees answers go out.
+    bot.session.middleware(RetryPolicy(sleep=sleep))
+    bot.session.middleware(AnswerTracker())
     coalescer = coalescer or Coalescer()
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
@@ -80,17 +96,29 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                           publisher=publisher, announcer=announcer)
     challenges = ChallengeService(bot, service, people, coalescer, announcer)
     matchmaking = MatchmakingService(bot, service, people)
-    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire,
+    repair = BoardRepair(service, sleep=sleep)
+
+    async def expire(game_id: int) -> None:
+        # A timeout holds the game's lock like a press: short waits, boards repaired later.
+        with on_give_up(repair.hook_for_game(game_id)):
+            await service.expire(game_id)
+
+    timers = Timers(bot, db, settings, people, clock=clock, expire=expire,
                     also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
+    # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
+    # ever seen (a leak under many users).
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players)
+                            player_cache=players, finished_menus=Once(), starting=KeyedLocks(),
+                            disable_fsm=True)
+    dispatcher.update.outer_middleware(UpdateScope(repair))
+    dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db)
+               db, repair, players)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -104,26 +132,65 @@ async def register_commands(bot: Bot) -> None:
             await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
-async def timer_loop(timers: Timers, interval: float = TIMER_INTERVAL) -> None:
-    """Time out overdue turns (also those that expired while the bot was down)."""
+async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sleep,
+                     backoff: tuple[float, ...] = STARTUP_BACKOFF) -> None:
+    """Run `call` until Telegram answers it: an unreachable Bot API at start-up is waited
+    for, with a growing pause, not a reason to exit. A wrong token is (401): it raises."""
+    attempt = 0
     while True:
         try:
-            await timers.tick()
-        except Exception:  # a bad game must not stop every other game's timer
-            log.exception("timer tick failed")
+            await call()
+            if attempt:
+                log.info("%s: done after %d failed tries", what, attempt)
+            return
+        except TelegramUnauthorizedError:
+            raise
+        except FAULTS as exc:
+            delay = backoff[min(attempt, len(backoff) - 1)]
+            attempt += 1
+            log.warning("%s: the Bot API is not answering (%s); trying again in %.0f s",
+                        what, type(exc).__name__, delay)
+            await sleep(delay)
+
+
+async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
+    """Before polling: the bot's own user (getMe) and its command menus."""
+    await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
+    await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
+
+
+async def timer_loop(app: App, interval: float = TIMER_INTERVAL,
+                     clock: Callable[[], datetime] = utc_now) -> None:
+    """Time out overdue turns (also those that expired while the bot was down), and now
+    and then delete expired inline cards."""
+    swept = None
+    while True:
+        with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
+            try:
+                await app.timers.tick()
+                if swept is None or clock() - swept >= CARD_SWEEP:
+                    await app.challenges.sweep_cards()
+                    swept = clock()
+            except FAULTS as exc:
+                log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
+            except Exception:  # a bad game must not stop every other game's timer
+                log.exception("timer tick failed")
         await asyncio.sleep(interval)
 
 
 async def serve(settings: Settings) -> None:
     app = await build(settings)
-    timer = asyncio.create_task(timer_loop(app.timers))
+    timer: asyncio.Task[None] | None = None
     try:
-        await register_commands(app.bot)
+        await start_up(app)
+        timer = asyncio.create_task(timer_loop(app))
         await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
-        timer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await timer
+        if timer is not None:
+            timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await timer
+        await app.repair.close()
         await app.db.close()
         await app.bot.session.close()
 
@@ -132,5 +199,17 @@ def run(settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(serve(settings))
+    redact.install(settings.bot_token.get_secret_value())
+    try:
+        asyncio.run(serve(settings))
+    except TelegramUnauthorizedError:
+        log.error("Telegram refused the token (401 Unauthorized): check BOT_TOKEN")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    except (DatabaseUnavailable, MigrationError):
+        raise  # `python -m bot` says it in one line (exit status 2)
+    except Exception:  # logged (redacted) rather than printed by the interpreter
+        log.exception("the bot stopped")
+        return 1
     return 0

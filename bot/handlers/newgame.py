@@ -14,8 +14,11 @@ from bot.i18n import Translator
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
+from bot.services.locks import KeyedLocks
+from bot.services.once import Once
+from bot.telegram_io import answer, remove, show
 from storage import challenges
-from storage.errors import ChallengeUnavailable
+from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
 
 LENGTHS = (1, 3, 5, 7)
@@ -71,28 +74,33 @@ async def new(message: Message, t: Translator) -> None:
 
 
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
-                 service: GameService, challenge_service: ChallengeService) -> None:
-    await query.answer()
+                 service: GameService, challenge_service: ChallengeService,
+                 finished_menus: Once, starting: KeyedLocks) -> None:
     question = next_question(callback_data, t)
-    if question is not None and query.message is not None:
+    if question is not None:
+        await answer(query)
         text, keyboard = question
-        await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+        await show(query, text, keyboard)  # a double tap finds it shown: nothing to do
         return
+    # The last option: the menu is finished once, however many taps arrive at once.
+    if query.message is not None and not finished_menus.first(
+            (query.message.chat.id, query.message.message_id)):
+        return await answer(query)
+    await answer(query)
     if not valid(callback_data):
-        await query.message.answer(t("bad-option"))  # type: ignore[union-attr]
-        return
+        return await show(query, t("bad-option"))
     cube = callback_data.variant == "short" and callback_data.cube == 1
-    try:
-        if callback_data.opponent == "ai":
-            await query.message.delete()  # type: ignore[union-attr]
-            await service.start_vs_computer(player.id, callback_data.variant,
-                                            callback_data.level, callback_data.length, cube)
-            return
-        challenge = await challenge_service.create(player.id, callback_data.variant,
-                                                   callback_data.length, cube)
-    except Busy:
-        await query.message.answer(t("busy"))  # type: ignore[union-attr]
-        return
+    async with starting.hold(player.id):  # one player starts one thing at a time
+        try:
+            if callback_data.opponent == "ai":
+                await remove(query)
+                await service.start_vs_computer(player.id, callback_data.variant,
+                                                callback_data.level, callback_data.length, cube)
+                return
+            challenge = await challenge_service.create(player.id, callback_data.variant,
+                                                       callback_data.length, cube)
+        except (Busy, PlayerBusy):  # the database's guard says the same
+            return await show(query, t("busy"))
     link = await challenge_service.link(challenge.code)
     share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
@@ -100,8 +108,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
-    await query.message.edit_text(  # type: ignore[union-attr]
-        t("challenge-created", link=link, hours=CHALLENGE_HOURS), reply_markup=keyboard)
+    await show(query, t("challenge-created", link=link, hours=CHALLENGE_HOURS), keyboard)
 
 
 async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,
@@ -109,10 +116,9 @@ async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Playe
     try:
         await challenges.cancel_challenge(service.db, callback_data.code, player.id)
     except ChallengeUnavailable as exc:
-        await query.answer(refusal(t, exc), show_alert=True)
-        return
-    await query.answer()
-    await query.message.edit_text(t("challenge-cancelled"))  # type: ignore[union-attr]
+        return await answer(query, refusal(t, exc), alert=True)
+    await answer(query)
+    await show(query, t("challenge-cancelled"))
 
 
 def make_router() -> Router:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from aiogram import Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -13,15 +10,16 @@ from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
 from bot.services.challenges import ChallengeService
 from bot.services.games import GameService
+from bot.telegram_io import answer as answer_query
 from storage.models import Player
 
 
 async def press(query: CallbackQuery, callback_data: GameCb, service: GameService,
                 challenge_service: ChallengeService) -> None:
     async def answer(text: str | None, alert: bool) -> None:
-        # A press that waited too long cannot be answered any more; it still counts.
-        with contextlib.suppress(TelegramBadRequest):
-            await query.answer(text, show_alert=alert)
+        # The press counts whatever happens to its answer: too late to answer, a 429 that
+        # is not waited out under the game's lock, Telegram failing (the retry policy).
+        await answer_query(query, text, alert)
 
     if callback_data.a is Act.REMATCH:
         await challenge_service.rematch(query.from_user.id, callback_data.game, answer)

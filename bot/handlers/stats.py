@@ -17,6 +17,7 @@ from aiogram.types import (
 from bot.callbacks import TopCb
 from bot.i18n import Translator
 from bot.services.games import GameService
+from bot.telegram_io import answer, show
 from render.chart import render_rating_chart
 from storage import leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
@@ -94,16 +95,12 @@ async def top(message: Message, player: Player, t: Translator, service: GameServ
 
 async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player, t: Translator,
                      service: GameService) -> None:
-    await query.answer()
-    if callback_data.variant not in VARIANTS or callback_data.period not in PERIODS:
-        return
+    await answer(query)
     chat = query.message.chat if query.message is not None else None
     board = await board_of(service, callback_data, player.id, _group_of(chat))
     text = top_text(board, callback_data, t, player.id,
                     await activity(service, callback_data.variant, t))
-    if query.message is not None and text != getattr(query.message, "text", None):
-        await query.message.edit_text(  # type: ignore[union-attr]
-            text, reply_markup=top_keyboard(callback_data, t))
+    await show(query, text, top_keyboard(callback_data, t))
 
 
 async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:

@@ -6,26 +6,29 @@ Each way ends in `GameService.begin`: from there a game between people runs like
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import sqlite3
 from datetime import datetime, timedelta
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import CardCb, JoinCb
+from bot.callbacks import JoinCb
 from bot.services.announce import Announcer
 from bot.services.coalesce import Coalescer
 from bot.services.games import Answer, Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import send_board, send_text
-from storage import boards, challenges, chats, games
-from storage.errors import ChallengeUnavailable, GameNotFound
+from storage import boards, cards, challenges, chats, games
+from storage.cards import Card
+from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound
 from storage.models import Challenge
 from storage.models import Game as Row
 
 CHALLENGE_HOURS = 24
+# Typing "@bot …" sends an inline query per key: the cards offered within this time are
+# the same cards, so the table holds a few cards per active creator, not one per key.
+CARD_REUSE = timedelta(hours=1)
+CARD_PREFIX = "k"  # the code of the challenge an accepted card becomes: "k" + card id
 
 
 class GroupBoardFailed(Exception):
@@ -56,7 +59,11 @@ class ChallengeService:
         return f"https://t.me/{me.username}?start={code}"
 
     async def accept(self, code: str, player_id: int) -> Row:
-        """Join a friend's challenge; both play in their private chats with the bot."""
+        """Join a friend's challenge; both play in their private chats with the bot.
+
+        A group's challenge is refused: its creator offered a game in that group."""
+        if await cards.challenge_chat(self.db, code) is not None:
+            raise ChallengeUnavailable(code, "other_chat")
         row, live = await self._accept(code, player_id)
         for seat, player in enumerate(row.players):
             viewer = await self.people.viewer(row, seat)
@@ -67,7 +74,15 @@ class ChallengeService:
         return row
 
     async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
-        """Join an open challenge in a group: the game runs in one group message."""
+        """Join an open challenge in a group: the game runs in one group message.
+
+        Only a challenge posted in this very group can be joined here: a Join button's data
+        can be sent from anywhere, naming any challenge."""
+        posted_in = await cards.challenge_chat(self.db, code)
+        if posted_in is None:  # a friend's link or a card: not this button's business
+            raise ChallengeUnavailable(code, "not_group")
+        if posted_in != chat_id:
+            raise ChallengeUnavailable(code, "other_chat")
         row, live = await self._accept(code, player_id)
         now = self._now()
         for player in row.players:
@@ -114,6 +129,7 @@ class ChallengeService:
         except Busy:
             await send_text(self.bot, chat_id, t("busy"))
             return
+        await cards.put_challenge_chat(self.db, challenge.id, chat_id)
         await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
@@ -122,27 +138,44 @@ class ChallengeService:
         await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
+    async def offer_cards(self, player_id: int) -> list[Card]:
+        """The challenge cards `player_id` may send from inline mode (short, long)."""
+        now = self._now()
+        return [await cards.offer_card(self.db, player_id, variant, now=now,
+                                       lifetime=timedelta(hours=CHALLENGE_HOURS),
+                                       reuse_within=CARD_REUSE)
+                for variant in ("short", "long")]
+
+    async def accept_card(self, inline_message_id: str, card_id: str, player_id: int) -> Row:
         """Accept an inline challenge card: the game runs in both private chats.
 
-        The card itself is the challenge: its first acceptance creates and accepts a
-        challenge keyed by the card, so a second press finds it taken.
+        The creator and the variant come from the stored card, never from the button. The
+        first acceptance turns the card into a challenge of its own (code "k" + card id)
+        and accepts it in one go, so any later press finds it taken.
         """
-        code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
+        card = await cards.get_card(self.db, card_id)
+        now = self._now()
+        code = CARD_PREFIX + card_id
+        # Card ids are unguessable: an unknown one is an expired card that was deleted.
+        if card is None or card.expires_at <= now:
+            raise ChallengeUnavailable(code, "expired")
+        if card.creator_id == player_id:
+            raise ChallengeUnavailable(code, "own")
         if await challenges.get_challenge(self.db, code) is None:
-            if data.creator == player_id:
-                raise ChallengeUnavailable(code, "own")
-            now = self._now()
-            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+            with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
                 await challenges.create_challenge(
-                    self.db, creator_id=data.creator, variant=data.variant, now=now,
-                    expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
+                    self.db, creator_id=card.creator_id, variant=card.variant, now=now,
+                    expires_at=card.expires_at, code=code)
         row, live = await self._accept(code, player_id)
-        creator = await self.people.translator(data.creator)
+        creator = await self.people.translator(card.creator_id)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
         await self.announcer.card(row)
         await self.service.begin(row, live)
         return row
+
+    async def sweep_cards(self) -> int:
+        """Delete the cards whose time is up (the timer loop calls this now and then)."""
+        return await cards.delete_expired_cards(self.db, self._now())
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
         """Play again after a game: the computer at once, a friend through a new link, a

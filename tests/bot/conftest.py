@@ -72,7 +72,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
     clock = clock or FakeClock()
     coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
     app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed),
-                      coalescer=coalescer)
+                      coalescer=coalescer, sleep=clock.sleep)
     return Harness(fake, app, clock)
 
 
@@ -83,6 +83,7 @@ async def harness(fake_telegram: FakeTelegram,  # noqa: F811
     try:
         yield h
     finally:
+        await h.app.repair.close()
         await h.app.db.close()
         await h.app.bot.session.close()
 
@@ -96,5 +97,6 @@ async def group_harness(database_url: str) -> AsyncIterator[Harness]:
         try:
             yield h
         finally:
+            await h.app.repair.close()
             await h.app.db.close()
             await h.app.bot.session.close()
