@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from aiogram import Router
-from aiogram.exceptions import ClientDecodeError, TelegramAPIError
+from aiogram.exceptions import ClientDecodeError, TelegramAPIError, TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import CallbackQuery, ErrorEvent
 
@@ -29,8 +29,12 @@ async def unknown_button(query: CallbackQuery, t: Translator) -> None:
 
 async def telegram_fault(event: ErrorEvent) -> bool:
     exc = event.exception
-    log.warning("update %s: a Bot API call failed: %s: %s", event.update.update_id,
-                type(exc).__name__, getattr(exc, "message", exc))
+    # A 400 that reaches this far was not handled where it arose: worth an ERROR (a text
+    # too long, a group that lets the bot not write). Faults of Telegram or the network,
+    # a blocked bot, a chat gone: a WARNING. Neither needs a traceback.
+    level = logging.ERROR if isinstance(exc, TelegramBadRequest) else logging.WARNING
+    log.log(level, "update %s: a Bot API call failed: %s: %s", event.update.update_id,
+            type(exc).__name__, getattr(exc, "message", exc))
     return True
 
 

@@ -31,6 +31,7 @@ GROUP_EDITS_PER_MINUTE = 20
 # a join, the first board): the paced redraws use the rest, so a few such messages do not
 # push a redraw past the window's limit and stall the board.
 RESERVED = 2
+SWEEP_EVERY = 1024
 
 
 class Coalescer:
@@ -46,6 +47,7 @@ class Coalescer:
         self._waiting: dict[Hashable, dict[Hashable, Send]] = {}
         self._flushers: dict[Hashable, asyncio.Task[None]] = {}
         self._sending: dict[Hashable, Hashable] = {}  # chat -> the queued slot being sent
+        self._counted = 0  # sends and notes since the last sweep of idle chats
 
     def _wait_time(self, chat: Hashable) -> float:
         """How long `chat` must wait before its next send: the even spacing after the last
@@ -101,10 +103,21 @@ class Coalescer:
 
     def note(self, chat: Hashable) -> None:
         """Count a message sent to `chat` some other way: it uses the same allowance."""
-        self._sent.setdefault(chat, deque()).append(self.clock())
+        self._count(chat)
+
+    def _count(self, chat: Hashable) -> None:
+        now = self.clock()
+        self._sent.setdefault(chat, deque()).append(now)
+        self._counted += 1
+        if self._counted >= SWEEP_EVERY:  # forget chats idle for a window: memory follows
+            self._counted = 0  # the chats active lately, not every chat ever seen
+            for idle in [c for c, sent in self._sent.items()
+                         if (not sent or sent[-1] <= now - self.window)
+                         and c not in self._flushers]:
+                del self._sent[idle]
 
     async def _send(self, chat: Hashable, send: Send) -> None:
-        self._sent.setdefault(chat, deque()).append(self.clock())
+        self._count(chat)
         try:
             await send()
         except Exception:  # one failed redraw must not stop the next ones

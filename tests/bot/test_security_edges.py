@@ -12,6 +12,7 @@ import pytest
 from aiogram.types import Update
 
 from bot.callbacks import Act, GameCb, NewGameCb
+from bot.services.coalesce import Coalescer
 from storage import challenges, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons
@@ -201,3 +202,14 @@ async def test_caches_are_bounded(harness: Harness) -> None:
     assert len(h.app.players) == 50
     assert h.app.dispatcher.storage is not None
     assert not getattr(h.app.dispatcher.storage, "storage", {})  # no FSM record per user
+
+
+def test_the_coalescer_forgets_idle_chats() -> None:
+    now = [0.0]
+    coalescer = Coalescer(clock=lambda: now[0])
+    for chat in range(5000):
+        coalescer.note(-chat)
+    now[0] += 61  # a window later those chats are idle
+    for chat in range(3000):
+        coalescer.note(-1_000_000 - chat)
+    assert len(coalescer._sent) <= 3000

@@ -22,6 +22,7 @@ import random
 import re
 import string
 import traceback
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -43,9 +44,13 @@ HUGE = (str(2**63), str(2**63 - 1), str(2**70), str(-(2**63) - 1), "9" * 60, "-5
 
 class UpdateFuzzer:
     def __init__(self, fake: FakeTelegram, seed: int, *, users: int = 40, groups: int = 4,
-                 first_user: int = 700_000) -> None:
+                 first_user: int = 700_000, hot: int | None = None) -> None:
+        """`hot`: that many users make most of the updates (the rest now and then), so a
+        crowd of users still plays real games."""
         self.fake = fake
         self.rng = random.Random(seed)
+        self.hot = hot or users
+        self.recent: deque[int] = deque(maxlen=64)  # chats written to lately
         self.users = [fake.user(first_user + i, self._name(), username=self._maybe_username(),
                                 language_code=self.rng.choice(
                                     ["en", "ru", "uz", "ky", "az", "de", None, "pt-br"]))
@@ -88,7 +93,12 @@ class UpdateFuzzer:
             self.rng.choice(string.ascii_lowercase) for _ in range(8))
 
     def _user(self) -> FakeUser:
-        return self.rng.choice(self.users)
+        if self.rng.random() < 0.8:
+            user = self.users[self.rng.randrange(self.hot)]
+        else:
+            user = self.rng.choice(self.users)
+        self.recent.append(user.id)
+        return user
 
     def _chat_for(self, user: FakeUser) -> int:
         return user.id if self.rng.random() < 0.75 else self.rng.choice(self.groups).id
@@ -158,9 +168,10 @@ class UpdateFuzzer:
     def _messages_with_buttons(self) -> list[StoredMessage]:
         """The newest few messages with buttons of a few random chats (boards are pressed
         where the game is)."""
-        chats = list(self.fake._chats.values())
+        ids = list(dict.fromkeys(self.recent)) + [g.id for g in self.groups]
+        chats = [self.fake._chats[i] for i in self.rng.sample(ids, min(4, len(ids)))]
         found: list[StoredMessage] = []
-        for chat in self.rng.sample(chats, min(4, len(chats))):
+        for chat in chats:
             mine = []
             for message in reversed(chat.messages.values()):
                 if message.from_bot and not message.deleted and message.buttons:
@@ -292,15 +303,20 @@ class FuzzReport:
     errors: list[str] = field(default_factory=list)  # log records at ERROR or above
     tracebacks: list[str] = field(default_factory=list)  # any log record with a traceback
     unanswered: list[str] = field(default_factory=list)  # callback queries never answered
+    # Active games whose player to move has no board showing the stored version's buttons.
+    boardless: list[str] = field(default_factory=list)
+    games: int = 0  # games started
 
     @property
     def clean(self) -> bool:
-        return not (self.exceptions or self.errors or self.tracebacks or self.unanswered)
+        return not (self.exceptions or self.errors or self.tracebacks or self.unanswered
+                    or self.boardless)
 
     def summary(self) -> str:
-        return (f"{self.updates} updates: {len(self.exceptions)} exceptions, "
-                f"{len(self.errors)} errors logged, {len(self.tracebacks)} tracebacks, "
-                f"{len(self.unanswered)} callback queries unanswered")
+        return (f"{self.updates} updates, {self.games} games: {len(self.exceptions)} "
+                f"exceptions, {len(self.errors)} errors logged, {len(self.tracebacks)} "
+                f"tracebacks, {len(self.unanswered)} callback queries unanswered, "
+                f"{len(self.boardless)} games without a board for the player to move")
 
 
 class _Collect(logging.Handler):
@@ -355,4 +371,41 @@ async def drive(app: App, fake: FakeTelegram, fuzzer: UpdateFuzzer, updates: int
         root.removeHandler(collect)
         root.setLevel(level)
     report.unanswered = fuzzer.unanswered()
+    report.boardless = await boardless_games(app, fake)
+    report.games = (await app.db.fetchone("SELECT count(*) FROM games"))[0]
     return report
+
+
+async def boardless_games(app: App, fake: FakeTelegram) -> list[str]:
+    """Active games whose player to move cannot move: their board message (the group's for a
+    group game) does not show buttons of the stored version. Players who blocked the bot
+    are left out: nothing reaches them."""
+    from bot.callbacks import Act, GameCb
+    from bot.services.live import Live
+    from storage import boards, games
+
+    found = []
+    for row in await app.db.fetchall("SELECT id FROM games WHERE status = 'active'"):
+        game = await games.load_game(app.db, row["id"])
+        seat = Live.load(game.state_json).game.to_act
+        mover = game.players[seat]
+        if mover is None:
+            found.append(f"game {game.id}: the computer's turn was left unplayed")
+            continue
+        shown = {m.chat_id: m for m in await boards.board_messages(app.db, game.id)}
+        group = [m for m in shown.values() if m.player_id is None]
+        target = group[0] if group else shown.get(mover)
+        chat = target.chat_id if target else mover
+        if chat in fake._blocked:
+            continue
+        versions: set[int] = set()
+        if target is not None:
+            message = fake.chat(chat).messages.get(target.message_id)
+            for _, data in (message.buttons if message and not message.deleted else []):
+                if data and data.startswith("g:"):
+                    button = GameCb.unpack(data)
+                    if button.a is not Act.RESIGN:
+                        versions.add(button.v)
+        if versions != {game.version}:
+            found.append(f"game {game.id} v{game.version}: chat {chat} shows {versions}")
+    return found
