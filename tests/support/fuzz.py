@@ -17,6 +17,8 @@ It reaches into the fake's message store (`_chats`, `_inline_messages`,
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import itertools
 import logging
 import random
 import re
@@ -57,7 +59,8 @@ class UpdateFuzzer:
                       for i in range(users)]
         self.groups = [fake.group(-(900_000 + i), f"Group {i}") for i in range(groups)]
         self.offered: list[tuple[FakeUser, str]] = []  # inline results that may be chosen
-        self.callback_ids: list[str] = []  # every callback query queued
+        self.callback_ids: list[str] = []  # callback queries queued, not checked yet
+        self.presses = 0  # callback queries queued in all
         self.kinds: dict[str, int] = {}
         self._choices: list[tuple[float, Callable[[], JSON | None]]] = [
             (14, self.command), (4, self.deep_link), (3, self.text), (2, self.edited),
@@ -76,10 +79,8 @@ class UpdateFuzzer:
                 self.kinds[make.__name__] = self.kinds.get(make.__name__, 0) + 1
                 if "callback_query" in update:
                     self.callback_ids.append(update["callback_query"]["id"])
+                    self.presses += 1
                 return update
-
-    def unanswered(self) -> list[str]:
-        return [qid for qid in self.callback_ids if self.fake.callback_answer(qid) is None]
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -183,8 +184,9 @@ class UpdateFuzzer:
 
     def _codes(self) -> list[str]:
         codes = []
-        for chat in list(self.fake._chats.values())[:200]:
-            for message in list(chat.messages.values())[-5:]:
+        for chat_id in list(dict.fromkeys(self.recent))[:20]:
+            chat = self.fake._chats[chat_id]
+            for message in itertools.islice(reversed(chat.messages.values()), 5):
                 codes += re.findall(r"start=([A-Za-z0-9_-]+)", message.content or "")
         return codes
 
@@ -335,9 +337,14 @@ class _Collect(logging.Handler):
 
 async def drive(app: App, fake: FakeTelegram, fuzzer: UpdateFuzzer, updates: int, *,
                 advance: Callable[[float], None], batch: int = 4, tick_every: int = 40,
-                progress: Callable[[int], None] | None = None) -> FuzzReport:
+                progress: Callable[[int], None] | None = None,
+                keep_small: bool = False) -> FuzzReport:
     """Feed `updates` random updates to the Dispatcher, `batch` at a time concurrently (as
-    polling hands them out as tasks), run the timer now and then after moving the clock."""
+    polling hands them out as tasks), run the timer now and then after moving the clock.
+
+    Each batch's callback queries are checked as soon as its handlers return (every press
+    is answered there or never). `keep_small` trims the fake's records as it goes (long
+    runs): its message store and request log would otherwise hold every picture sent."""
     report = FuzzReport()
     collect = _Collect(report)
     root = logging.getLogger()
@@ -354,6 +361,13 @@ async def drive(app: App, fake: FakeTelegram, fuzzer: UpdateFuzzer, updates: int
             results = await asyncio.gather(
                 *(app.dispatcher.feed_update(app.bot, u) for u in pending),
                 return_exceptions=True)
+            checked, fuzzer.callback_ids = fuzzer.callback_ids, []
+            report.unanswered += [q for q in checked if fake.callback_answer(q) is None]
+            if keep_small:
+                for query_id in checked:
+                    fake._callback_queries.pop(query_id, None)
+                if report.updates % 200 < batch:
+                    trim(fake, [])
             for update, result in zip(pending, results, strict=True):
                 if isinstance(result, BaseException):
                     shown = update.model_dump_json(exclude_none=True)[:300]
@@ -370,10 +384,30 @@ async def drive(app: App, fake: FakeTelegram, fuzzer: UpdateFuzzer, updates: int
     finally:
         root.removeHandler(collect)
         root.setLevel(level)
-    report.unanswered = fuzzer.unanswered()
     report.boardless = await boardless_games(app, fake)
     report.games = (await app.db.fetchone("SELECT count(*) FROM games"))[0]
     return report
+
+
+def trim(fake: FakeTelegram, answered: list[str]) -> None:
+    """Forget what the fake keeps for its own assertions (requests, old messages and
+    pictures, checked callback queries): long runs measure the bot, not the fake."""
+    fake.requests.clear()
+    fake._files.clear()  # the bot uploads every picture anew: no file id is reused
+    for chat in fake._chats.values():
+        for key in list(itertools.islice(chat.messages, max(0, len(chat.messages) - 12))):
+            message = chat.messages[key]
+            if message.photo_file is None:
+                del chat.messages[key]
+            else:  # maybe a board still in play: keep it, without its picture
+                message.photo_file = dataclasses.replace(message.photo_file, data=None)
+        for message in chat.messages.values():
+            message.edits.clear()
+    for query_id in answered:
+        fake._callback_queries.pop(query_id, None)
+    for store, keep in ((fake._inline_queries, 200), (fake._inline_messages, 500)):
+        for key in list(itertools.islice(store, max(0, len(store) - keep))):
+            del store[key]
 
 
 async def boardless_games(app: App, fake: FakeTelegram) -> list[str]:

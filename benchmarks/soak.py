@@ -1,0 +1,115 @@
+"""Soak: `python -m bot` as a real process under many random updates from many users.
+
+    python -m benchmarks.soak [--updates 50000] [--users 20000] [--warmup 10000] [--seed 5]
+
+This process runs the fake Bot API (tests/support) and the random-update generator
+(tests/support/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
+memory measured is the bot's alone. Updates go out in batches of 100; each batch's button
+presses must be answered before the next. After `--warmup` updates the bot's RSS is the
+baseline; the figure is the RSS growth from there to the end (target: under 50 MB), printed
+with the samples in between, the bot's ERROR lines and tracebacks, and the throughput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fuzz import UpdateFuzzer, trim
+
+ROOT = Path(__file__).resolve().parents[1]
+BATCH = 100
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of `pid` in MB (Linux /proc)."""
+    with open(f"/proc/{pid}/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def start_bot(fake: FakeTelegram, folder: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))}
+    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url,
+               DATABASE_PATH=str(folder / "soak.sqlite3"), MOVE_TIMEOUT_SECONDS="30",
+               LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
+    log = (folder / "bot.log").open("ab")
+    return subprocess.Popen([sys.executable, "-m", "bot"], cwd=folder, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
+
+
+async def wait_answered(fake: FakeTelegram, query_ids: list[str], timeout: float) -> list[str]:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        missing = [q for q in query_ids if fake.callback_answer(q) is None]
+        if not missing or loop.time() > deadline:
+            return missing
+        await asyncio.sleep(0.02)
+
+
+async def main(updates: int, users: int, warmup: int, seed: int) -> int:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        async with FakeTelegram() as fake:
+            fuzzer = UpdateFuzzer(fake, seed, users=users, groups=50, hot=min(users, 2000))
+            bot = start_bot(fake, folder)
+            try:
+                mark = fake.mark()
+                fake.user(1, "Warm").command("/start")
+                await fake.wait_for("sendMessage", after=mark, timeout=60)
+                started, sent, unanswered = time.perf_counter(), 0, 0
+                baseline, samples = None, []
+                while sent < updates:
+                    for _ in range(min(BATCH, updates - sent)):
+                        fuzzer.step()
+                    sent += min(BATCH, updates - sent)
+                    await fake.wait_delivered(timeout=120)
+                    batch = fuzzer.callback_ids
+                    unanswered += len(await wait_answered(fake, batch, timeout=60))
+                    trim(fake, batch)
+                    fuzzer.callback_ids = []
+                    if bot.poll() is not None:
+                        print(f"the bot exited with {bot.returncode}")
+                        return 1
+                    if sent in (warmup, updates) or (sent > warmup and sent % 5000 == 0):
+                        await asyncio.sleep(1)  # let in-flight work finish
+                        rss = rss_mb(bot.pid)
+                        baseline = rss if baseline is None else baseline
+                        samples.append((sent, rss))
+                        print(f"  {sent:6d} updates  RSS {rss:6.1f} MB  "
+                              f"{time.perf_counter() - started:5.0f} s", flush=True)
+                elapsed = time.perf_counter() - started
+            finally:
+                bot.terminate()
+                bot.wait(60)
+        log = (folder / "bot.log").read_text(errors="replace")
+    errors = [line for line in log.splitlines() if " ERROR " in line]
+    growth = samples[-1][1] - samples[0][1]
+    print(f"{updates} updates from {users} users (seed {seed}), {elapsed:.0f} s, "
+          f"{updates / elapsed:.0f} updates/s")
+    print(f"RSS after {samples[0][0]} updates (warm-up): {samples[0][1]:.1f} MB; "
+          f"at the end: {samples[-1][1]:.1f} MB; growth {growth:+.1f} MB (target < 50 MB); "
+          f"peak sample {max(r for _, r in samples):.1f} MB")
+    print(f"unanswered callback queries: {unanswered}; ERROR lines: {len(errors)}; "
+          f"tracebacks: {log.count('Traceback')}")
+    for line in errors[:5]:
+        print("  ", line[:300])
+    return 0 if growth < 50 and not unanswered and "Traceback" not in log else 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=50_000)
+    parser.add_argument("--users", type=int, default=20_000)
+    parser.add_argument("--warmup", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    raise SystemExit(asyncio.run(main(args.updates, args.users, args.warmup, args.seed)))
