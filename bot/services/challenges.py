@@ -12,6 +12,7 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import JoinCb
+from bot.retry import MAX_WAIT, waiting_at_most
 from bot.services.announce import Announcer
 from bot.services.coalesce import Coalescer
 from bot.services.games import Answer, Busy, GameService
@@ -87,8 +88,11 @@ class ChallengeService:
         now = self._now()
         for player in row.players:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
-        message_id = await send_board(
-            self.bot, chat_id, await self.service.publisher.group_board(row, live, chat_id))
+        board = await self.service.publisher.group_board(row, live, chat_id)
+        # No game lock is held yet and the game cannot start without its one group
+        # message: here Telegram's 429s are waited out in full.
+        with waiting_at_most(MAX_WAIT):
+            message_id = await send_board(self.bot, chat_id, board)
         self.coalescer.note(chat_id)
         if message_id is None:  # the group does not let the bot post its board
             await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
@@ -135,7 +139,8 @@ class ChallengeService:
                  variant=t(f"variant-{variant}"), points=length)
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
-        await send_text(self.bot, chat_id, text, join)
+        with waiting_at_most(MAX_WAIT):  # no game lock is held: a Join nobody sees is no use
+            await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
     async def offer_cards(self, player_id: int) -> list[Card]:

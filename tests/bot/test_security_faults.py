@@ -147,8 +147,10 @@ async def mover_has_a_board(h: Harness, game_id: int) -> None:
     """The player to act has a board message showing buttons of the stored version."""
     row = await games.load_game(h.app.db, game_id)
     mover = row.players[Live.load(row.state_json).game.to_act]
-    stored = {m.chat_id: m.message_id for m in await boards.board_messages(h.app.db, game_id)}
-    shown = h.fake.message(mover, stored[mover])
+    stored = {m.chat_id: m for m in await boards.board_messages(h.app.db, game_id)}
+    group = [m for m in stored.values() if m.player_id is None]
+    message = group[0] if group else stored[mover]
+    shown = h.fake.message(message.chat_id, message.message_id)
     versions = {d.v for _, d in game_buttons(shown.buttons) if d.a is not Act.RESIGN}
     assert versions == {row.version}, (versions, row.version, h.fake.transcript(mover))
 
@@ -288,4 +290,21 @@ async def test_a_failing_bot_api_at_start_up_is_retried(
     await start_up(h.app, h.clock.sleep)
     assert [r.error_code for r in h.fake.calls("getMe")][-1] is None
     assert h.fake.commands(language_code="az")
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_a_429_on_the_first_group_board_is_waited_out_not_fatal(
+        group_harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    h = group_harness
+    h.fake.group(GROUP, "Club")
+    h.fake.user(ALI, "Ali").command("/nard", chat=GROUP)
+    await h.feed()
+    # The group's first board meets a long 429: no lock is held yet, so it is waited out
+    # rather than the game being called off for want of a board.
+    h.fake.fail_next("sendPhoto", 429, retry_after=20)
+    h.fake.user(VALI, "Vali").press_button(GROUP, "🎲 Join")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, ALI)
+    assert row.status == "active"
+    await mover_has_a_board(h, row.id)
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
