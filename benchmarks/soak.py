@@ -4,10 +4,13 @@
 
 This process runs the fake Bot API (tests/support) and the random-update generator
 (tests/support/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
-memory measured is the bot's alone. Updates go out in batches of 100; each batch's button
-presses must be answered before the next. After `--warmup` updates the bot's RSS is the
-baseline; the figure is the RSS growth from there to the end (target: under 50 MB), printed
-with the samples in between, the bot's ERROR lines and tracebacks, and the throughput.
+memory measured is the bot's alone. The warm-up: first a game against the computer at every
+level, variant and cube setting (the computer's analyzers are built on first use, ~240 MB
+for Open Sage's six), then `--warmup` random updates; the bot's RSS then is the baseline.
+Updates go out in batches of 100; each batch's button presses must be answered before the
+next. The figure is the RSS growth from the baseline to the end (target: under 50 MB),
+printed with the samples in between, the bot's ERROR lines and tracebacks, and the
+throughput.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import ai
+from bot.callbacks import Act, NewGameCb
+from tests.bot.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fuzz import UpdateFuzzer, trim
 
@@ -39,10 +46,41 @@ def start_bot(fake: FakeTelegram, folder: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))}
     env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url,
                DATABASE_PATH=str(folder / "soak.sqlite3"), MOVE_TIMEOUT_SECONDS="30",
-               LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
+               LOG_LEVEL="WARNING", PYTHONPATH=os.pathsep.join(
+                   filter(None, [os.environ.get("SOAK_PYTHONPATH"), str(ROOT)])))
     log = (folder / "bot.log").open("ab")
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=folder, env=env, stdout=log,
                             stderr=subprocess.STDOUT)
+
+
+async def warm_up_computer(fake: FakeTelegram, presses: int = 30) -> int:
+    """One game against the computer at every level, variant and cube setting, played for
+    a few turns: the computer's analyzers (Open Sage's are about 40 MB each) are built the
+    first time a level is asked, so they belong to the warm-up, not to the growth."""
+    configs = [(v, level, cube) for v in ("short", "long") for level in ai.LEVELS[v]
+               for cube in ((0, 1) if v == "short" else (0,))]
+    for number, (variant, level, cube) in enumerate(configs):
+        user = fake.user(90_000_000 + number, f"Warm{number}")
+        mark = fake.mark()
+        user.command("/new")
+        await fake.wait_for("sendMessage", lambda r, u=user: r.params.get("chat_id") == u.id,
+                            after=mark, timeout=60)
+        mark = fake.mark()
+        user.press(fake.last_message(user.id), NewGameCb(
+            variant=variant, opponent="ai", level=level, length=3, cube=cube).pack())
+        await fake.wait_for("sendPhoto", lambda r, u=user: r.params.get("chat_id") == u.id,
+                            after=mark, timeout=120)
+        for _ in range(presses):
+            board = [m for m in fake.messages(user.id) if m.photo_file is not None][-1]
+            data = choose(board.buttons)
+            if data is None or data.a is Act.REMATCH:
+                break
+            mark = fake.mark()
+            update = user.press(board, data.pack())
+            await fake.wait_for("answerCallbackQuery", lambda r, q=update["callback_query"][
+                "id"]: r.params.get("callback_query_id") == q, after=mark, timeout=120)
+            await asyncio.sleep(0.05)
+    return len(configs)
 
 
 async def wait_answered(fake: FakeTelegram, query_ids: list[str], timeout: float) -> list[str]:
@@ -55,7 +93,7 @@ async def wait_answered(fake: FakeTelegram, query_ids: list[str], timeout: float
         await asyncio.sleep(0.02)
 
 
-async def main(updates: int, users: int, warmup: int, seed: int) -> int:
+async def main(updates: int, users: int, warmup: int, seed: int, computer: bool) -> int:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         async with FakeTelegram() as fake:
@@ -65,6 +103,9 @@ async def main(updates: int, users: int, warmup: int, seed: int) -> int:
                 mark = fake.mark()
                 fake.user(1, "Warm").command("/start")
                 await fake.wait_for("sendMessage", after=mark, timeout=60)
+                if computer:
+                    print(f"  warm-up: {await warm_up_computer(fake)} computer games, "
+                          f"RSS {rss_mb(bot.pid):.1f} MB", flush=True)
                 started, sent, unanswered = time.perf_counter(), 0, 0
                 baseline, samples = None, []
                 while sent < updates:
@@ -82,6 +123,8 @@ async def main(updates: int, users: int, warmup: int, seed: int) -> int:
                     if sent in (warmup, updates) or (sent > warmup and sent % 5000 == 0):
                         await asyncio.sleep(1)  # let in-flight work finish
                         rss = rss_mb(bot.pid)
+                        if os.environ.get("SOAK_PYTHONPATH"):  # a diagnostic hook
+                            os.kill(bot.pid, signal.SIGUSR1)
                         baseline = rss if baseline is None else baseline
                         samples.append((sent, rss))
                         print(f"  {sent:6d} updates  RSS {rss:6.1f} MB  "
@@ -91,6 +134,8 @@ async def main(updates: int, users: int, warmup: int, seed: int) -> int:
                 bot.terminate()
                 bot.wait(60)
         log = (folder / "bot.log").read_text(errors="replace")
+        if os.environ.get("SOAK_PYTHONPATH"):
+            print(log[-20000:])
     errors = [line for line in log.splitlines() if " ERROR " in line]
     growth = samples[-1][1] - samples[0][1]
     print(f"{updates} updates from {users} users (seed {seed}), {elapsed:.0f} s, "
@@ -111,5 +156,8 @@ if __name__ == "__main__":
     parser.add_argument("--users", type=int, default=20_000)
     parser.add_argument("--warmup", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--no-computer-warm-up", dest="computer", action="store_false",
+                        help="skip the games at every computer level before the updates")
     args = parser.parse_args()
-    raise SystemExit(asyncio.run(main(args.updates, args.users, args.warmup, args.seed)))
+    raise SystemExit(asyncio.run(main(args.updates, args.users, args.warmup, args.seed,
+                                      args.computer)))
