@@ -4,9 +4,10 @@
 
 This process runs the fake Bot API (tests/support) and the random-update generator
 (tests/support/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
-memory measured is the bot's alone. The warm-up: first a game against the computer at every
-level, variant and cube setting (the computer's analyzers are built on first use, ~240 MB
-for Open Sage's six), then `--warmup` random updates; the bot's RSS then is the baseline.
+memory measured is the bot's alone. The warm-up: first two games at once against the
+computer at every level, variant and cube setting (the computer's analyzers, ~240 MB for
+Open Sage's six, and each computer thread's search memory are built on first use), then
+`--warmup` random updates; the bot's RSS then is the baseline.
 Updates go out in batches of 100; each batch's button presses must be answered before the
 next. The figure is the RSS growth from the baseline to the end (target: under 50 MB),
 printed with the samples in between, the bot's ERROR lines and tracebacks, and the
@@ -54,33 +55,42 @@ def start_bot(fake: FakeTelegram, folder: Path) -> subprocess.Popen:
 
 
 async def warm_up_computer(fake: FakeTelegram, presses: int = 30) -> int:
-    """One game against the computer at every level, variant and cube setting, played for
-    a few turns: the computer's analyzers (Open Sage's are about 40 MB each) are built the
-    first time a level is asked, so they belong to the warm-up, not to the growth."""
+    """Games against the computer at every level, variant and cube setting, two of each at
+    once, played for a few turns: the computer's analyzers are built the first time a level
+    is asked (Open Sage's six take about 240 MB), and each of the computer's threads adds
+    search memory the first time it runs one (about 20 MB), so these belong to the warm-up,
+    not to the growth."""
     configs = [(v, level, cube) for v in ("short", "long") for level in ai.LEVELS[v]
                for cube in ((0, 1) if v == "short" else (0,))]
     for number, (variant, level, cube) in enumerate(configs):
-        user = fake.user(90_000_000 + number, f"Warm{number}")
+        data = NewGameCb(variant=variant, opponent="ai", level=level, length=3, cube=cube)
+        await asyncio.gather(*(play_computer(fake, 90_000_000 + 2 * number + twin, data,
+                                             presses) for twin in (0, 1)))
+    return 2 * len(configs)
+
+
+async def play_computer(fake: FakeTelegram, user_id: int, data: NewGameCb,
+                        presses: int) -> None:
+    user = fake.user(user_id, f"Warm{user_id}")
+    mark = fake.mark()
+    user.command("/new")
+    await fake.wait_for("sendMessage", lambda r: r.params.get("chat_id") == user_id,
+                        after=mark, timeout=60)
+    mark = fake.mark()
+    user.press(fake.last_message(user_id), data.pack())
+    await fake.wait_for("sendPhoto", lambda r: r.params.get("chat_id") == user_id,
+                        after=mark, timeout=120)
+    for _ in range(presses):
+        board = [m for m in fake.messages(user_id) if m.photo_file is not None][-1]
+        button = choose(board.buttons)
+        if button is None or button.a is Act.REMATCH:
+            break
         mark = fake.mark()
-        user.command("/new")
-        await fake.wait_for("sendMessage", lambda r, u=user: r.params.get("chat_id") == u.id,
-                            after=mark, timeout=60)
-        mark = fake.mark()
-        user.press(fake.last_message(user.id), NewGameCb(
-            variant=variant, opponent="ai", level=level, length=3, cube=cube).pack())
-        await fake.wait_for("sendPhoto", lambda r, u=user: r.params.get("chat_id") == u.id,
+        query = user.press(board, button.pack())["callback_query"]["id"]
+        await fake.wait_for("answerCallbackQuery",
+                            lambda r, q=query: r.params.get("callback_query_id") == q,
                             after=mark, timeout=120)
-        for _ in range(presses):
-            board = [m for m in fake.messages(user.id) if m.photo_file is not None][-1]
-            data = choose(board.buttons)
-            if data is None or data.a is Act.REMATCH:
-                break
-            mark = fake.mark()
-            update = user.press(board, data.pack())
-            await fake.wait_for("answerCallbackQuery", lambda r, q=update["callback_query"][
-                "id"]: r.params.get("callback_query_id") == q, after=mark, timeout=120)
-            await asyncio.sleep(0.05)
-    return len(configs)
+        await asyncio.sleep(0.05)
 
 
 async def wait_answered(fake: FakeTelegram, query_ids: list[str], timeout: float) -> list[str]:
