@@ -19,7 +19,7 @@ from typing import Any
 
 from storage.clock import from_epoch, opt_datetime, to_epoch
 from storage.db import Database, Tx
-from storage.errors import StorageError
+from storage.errors import ConstraintViolation, StorageError
 from storage.games import append_log, fetch_game, insert_game
 from storage.models import VARIANTS, Game, LogEntry
 
@@ -115,15 +115,22 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
         raise ValueError("bad match lengths or cube choice")
     if variant == "long":
         cube = CUBE_OFF  # long nard has no cube
-    async with db.transaction() as tx:
-        if await _waiting(tx, player_id) is not None:
-            raise AlreadySearching(player_id)
-        request_id = await tx.fetchval(
-            "INSERT INTO match_requests (player_id, variant, lengths, cube, rating, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            (player_id, variant, lengths, cube, rating, to_epoch(now)),
-        )
-        return await _fetch(tx, request_id)  # type: ignore[return-value]
+    try:
+        async with db.transaction() as tx:
+            if await _waiting(tx, player_id) is not None:
+                raise AlreadySearching(player_id)
+            request_id = await tx.fetchval(
+                "INSERT INTO match_requests (player_id, variant, lengths, cube, rating,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (player_id, variant, lengths, cube, rating, to_epoch(now)),
+            )
+            return await _fetch(tx, request_id)  # type: ignore[return-value]
+    except ConstraintViolation as exc:
+        # PostgreSQL: a simultaneous search of the same player committed first (READ
+        # COMMITTED showed neither the other): the unique index had the last word.
+        if exc.kind == "unique":
+            raise AlreadySearching(player_id) from exc
+        raise
 
 
 async def waiting_request(db: Database, player_id: int) -> MatchRequest | None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from aiogram import F, Router
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -14,6 +11,8 @@ from bot.callbacks import MatchCb
 from bot.i18n import Translator
 from bot.services.games import Busy
 from bot.services.matchmaking import AlreadySearching, MatchmakingService
+from bot.telegram_io import answer, chat_of, remove, send_text, show
+from storage.errors import PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
 from storage.models import Player
 
@@ -56,35 +55,22 @@ async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t
     data = callback_data
     if data.a == "cancel":
         found = await matchmaking.cancel(player.id)
-        with contextlib.suppress(TelegramBadRequest):
-            await query.answer(None if found else t("mm-not-searching"))
-        return
-    with contextlib.suppress(TelegramBadRequest):
-        await query.answer()
+        return await answer(query, None if found else t("mm-not-searching"))
+    await answer(query)
     asked = question(data, t) if data.a == "menu" else None
-    if asked is not None:
-        if query.message is not None:
-            with contextlib.suppress(TelegramBadRequest):  # a double tap changes nothing
-                await query.message.edit_text(asked[0], reply_markup=asked[1])  # type: ignore[union-attr]
-        return
+    if asked is not None:  # a double tap finds it shown: nothing to do
+        return await show(query, *asked)
     if not valid(data):
-        await _say(query, t("bad-option"))
-        return
-    if data.a == "menu" and query.message is not None:  # the menu has done its job
-        with contextlib.suppress(TelegramBadRequest):
-            await query.message.delete()  # type: ignore[union-attr]
+        return await send_text(query.bot, chat_of(query), t("bad-option"))  # type: ignore[arg-type]
+    if data.a == "menu":  # the menu has done its job
+        await remove(query)
     cube = CUBE_OFF if data.variant == "long" else max(data.cube, CUBE_OFF)
     try:
         await matchmaking.search(player.id, data.variant, data.lengths, cube)
-    except Busy:
-        await _say(query, t("busy"))
+    except (Busy, PlayerBusy):
+        await send_text(query.bot, chat_of(query), t("busy"))  # type: ignore[arg-type]
     except AlreadySearching:
         pass  # the waiting message was shown again
-
-
-async def _say(query: CallbackQuery, text: str) -> None:
-    if query.message is not None:
-        await query.message.answer(text)  # type: ignore[union-attr]
 
 
 def make_router() -> Router:

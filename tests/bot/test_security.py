@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import logging
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from aiogram.exceptions import TelegramNetworkError
@@ -167,11 +166,11 @@ def captured_log():
     root.setLevel(level)
 
 
-async def test_the_token_never_reaches_the_log(tmp_path: Path, captured_log) -> None:
+async def test_the_token_never_reaches_the_log(database_url: str, captured_log) -> None:
     stream, handler = captured_log
     token = "424242:AAF-secret_Token-value"
     async with FaultyTelegram(token) as fake:
-        h = await make_harness(fake, tmp_path)
+        h = await make_harness(fake, database_url)
         try:
             redact.install(token)  # as `run()` does: on every handler of the root logger
             assert any(isinstance(f, redact.TokenFilter) for f in handler.filters)

@@ -11,7 +11,7 @@ import logging
 import pytest
 from aiogram.types import Update
 
-from bot.callbacks import Act, GameCb, NewGameCb
+from bot.callbacks import Act, GameCb, MatchCb, NewGameCb
 from bot.services.coalesce import Coalescer
 from storage import challenges, games
 from tests.bot.conftest import Harness
@@ -213,3 +213,21 @@ def test_the_coalescer_forgets_idle_chats() -> None:
     for chat in range(3000):
         coalescer.note(-1_000_000 - chat)
     assert len(coalescer._sent) <= 3000
+
+
+async def test_twenty_simultaneous_searches_for_an_opponent_start_one(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    h = harness
+    user = h.fake.user(USER, "Ali")
+    user.command("/play")
+    await h.feed()
+    menu = h.fake.last_message(USER)
+    go = MatchCb(a="go", variant="long", lengths=15, cube=0).pack()
+    taps = [user.press(menu, go) for _ in range(20)]
+    results = await feed_at_once(h, h.fake.pop_updates())
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    assert all(h.fake.callback_answer(u) is not None for u in taps)
+    rows = await h.app.db.fetchall(
+        "SELECT id FROM match_requests WHERE player_id = ? AND status = 'waiting'", (USER,))
+    assert len(rows) == 1
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]

@@ -12,7 +12,6 @@ import asyncio
 import logging
 import socket
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
@@ -176,9 +175,9 @@ async def play_a_turn(h: Harness, game_id: int) -> int:
 
 @pytest.mark.parametrize("fault", ["429", "5xx", "disconnect", "html"])
 async def test_a_redraw_telegram_will_not_take_now_is_made_later(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture, fault: str) -> None:
+        database_url: str, caplog: pytest.LogCaptureFixture, fault: str) -> None:
     async with FaultyTelegram() as fake:
-        h = await make_harness(fake, tmp_path)
+        h = await make_harness(fake, database_url)
         later = asyncio.Event()
         asked: list[float] = []
 
@@ -218,9 +217,9 @@ async def test_a_redraw_telegram_will_not_take_now_is_made_later(
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
 
 
-async def test_a_slow_telegram_holds_up_only_its_own_call(tmp_path: Path) -> None:
+async def test_a_slow_telegram_holds_up_only_its_own_call(database_url: str) -> None:
     async with FaultyTelegram() as fake:
-        h = await make_harness(fake, tmp_path)
+        h = await make_harness(fake, database_url)
         try:
             game_id = await friend_game(h)
             fast = to_move(h)
@@ -255,7 +254,7 @@ def free_port() -> int:
 
 
 async def test_an_unreachable_bot_api_at_start_up_is_waited_for(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
     fake = FaultyTelegram(port=free_port())  # not started yet: connections are refused
     clock = FakeClock()
     delays: list[float] = []
@@ -266,7 +265,7 @@ async def test_an_unreachable_bot_api_at_start_up_is_waited_for(
         if len(delays) == 8:  # the server comes up after a while
             await fake.start()
 
-    h = await make_harness(fake, tmp_path, clock=clock)
+    h = await make_harness(fake, database_url, clock=clock)
     app: App = h.app
     try:
         await start_up(app, sleep)

@@ -36,9 +36,10 @@ from tests.support.fake_telegram import JSON, FakeTelegram, FakeUser, StoredMess
 if TYPE_CHECKING:
     from bot.app import App
 
-COMMANDS = ("start", "new", "games", "top", "me", "resign", "rules", "lang", "help", "nard",
+COMMANDS = ("start", "new", "play", "log", "games", "top", "me", "resign", "rules", "lang",
+            "help", "nard",
             "foo", "START", "new@nard_test_bot", "start@other_bot")
-PREFIXES = ("g", "n", "l", "c", "top", "j", "ic", "rules", "zz", "")
+PREFIXES = ("g", "n", "l", "c", "top", "j", "ic", "mm", "rules", "zz", "")
 ACTS = ("p", "g", "b", "u", "ok", "r", "x", "t", "d", "rs", "ry", "rn", "re", "??")
 HUGE = (str(2**63), str(2**63 - 1), str(2**70), str(-(2**63) - 1), "9" * 60, "-5", "0",
         "99", "26", "25", "1e9", "0x10", "١٢", "²", "", " ", "NaN", "-0")
