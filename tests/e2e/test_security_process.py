@@ -39,7 +39,7 @@ async def until(condition, timeout: float = 60.0, what: str = "") -> None:
 async def test_a_hostile_bot_api_and_random_updates(tmp_path: Path) -> None:
     fake = FaultyTelegram(TOKEN, port=free_port())
     db, log = tmp_path / "nard.sqlite3", tmp_path / "bot.log"
-    bot = start_bot(fake, db, log)  # the API is down: connections are refused
+    bot = start_bot(fake, str(db), log)  # the API is down: connections are refused
     try:
         await until(lambda: log.exists() and "not answering" in log.read_text(errors="replace"),
                     what="the bot did not wait for the API")
