@@ -1,9 +1,9 @@
 """The computer opponent as the game service sees it: `ai` called in a worker thread.
 
 The computer thinks in threads of its own, not in asyncio's default pool (which renders
-boards and may grow to min(32, cores + 4) threads): Open Sage keeps about 40 MB of search
-memory per thread that ever ran it, so every extra thread costs that for good (measured:
-the same games need 171 MB in one thread, 392 MB across six). Its analyzers serialise
+boards and may grow to min(32, cores + 4) threads): Open Sage keeps about 20 MB of search
+memory per analyzer in every thread that ever ran it, for good (measured: the same Strong
+and Master games need 171 MB in one thread, 392 MB across six). Its analyzers serialise
 calls of one level anyway, so `THREADS` threads lose no speed that matters.
 """
 
