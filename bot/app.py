@@ -34,7 +34,8 @@ log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
             "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
-TIMER_INTERVAL = 1.0
+TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
+STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 
 
 def utc_now() -> datetime:
@@ -75,13 +76,12 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     coalescer = coalescer or Coalescer()
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
-    announcer = Announcer(bot, db, people, coalescer)
+    announcer = Announcer(bot, db, people, coalescer, clock=clock)
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
                           publisher=publisher, announcer=announcer)
     challenges = ChallengeService(bot, service, people, coalescer, announcer)
     matchmaking = MatchmakingService(bot, service, people)
-    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire,
-                    also=(matchmaking.tick,))
+    timers = Timers(service, people, clock=clock, also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
@@ -104,24 +104,59 @@ async def register_commands(bot: Bot) -> None:
             await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
-async def timer_loop(timers: Timers, interval: float = TIMER_INTERVAL) -> None:
-    """Time out overdue turns (also those that expired while the bot was down)."""
-    while True:
+async def timer_loop(timers: Timers, stop: asyncio.Event,
+                     interval: float = TIMER_INTERVAL) -> None:
+    """Until `stop` is set: send waiting results, redraw boards left behind, time out
+    overdue turns and warn on time (the first pass also finds what a stopped process left
+    undone). A pass in progress when `stop` is set is finished."""
+    while not stop.is_set():
+        wait = interval
         try:
-            await timers.tick()
+            wait = min(interval, await timers.tick())
         except Exception:  # a bad game must not stop every other game's timer
             log.exception("timer tick failed")
-        await asyncio.sleep(interval)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), wait)
+
+
+async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Event,
+                          grace: float = STOP_GRACE) -> None:
+    """On SIGTERM/SIGINT, after polling stopped and before the Bot's session closes: let
+    the presses being handled and the timer's pass finish (their redraws included), then
+    the group redraws waiting for their turn. Whatever is still unfinished after `grace`
+    seconds is cancelled: the boards it leaves behind are redrawn at the next start."""
+    stop.set()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace
+    # aiogram keeps the tasks of the updates being handled here (no public accessor).
+    handling = set(getattr(app.dispatcher, "_handle_update_tasks", ()))
+    pending = [task for task in (*handling, timer) if not task.done()]
+    if pending:
+        _, late = await asyncio.wait(pending, timeout=grace)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("stopping: %d tasks did not finish in %.0f s", len(late), grace)
+            await asyncio.wait(late, timeout=1.0)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(app.coalescer.drain(), max(0.1, deadline - loop.time()))
 
 
 async def serve(settings: Settings) -> None:
     app = await build(settings)
-    timer = asyncio.create_task(timer_loop(app.timers))
+    stop = asyncio.Event()
+    timer = asyncio.create_task(timer_loop(app.timers, stop))
+
+    async def on_shutdown() -> None:
+        await stop_gracefully(app, timer, stop)
+
+    app.dispatcher.shutdown.register(on_shutdown)
     try:
         await register_commands(app.bot)
         await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
-        timer.cancel()
+        if not timer.done():
+            timer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await timer
         await app.db.close()

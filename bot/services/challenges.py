@@ -21,7 +21,7 @@ from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import send_board, send_text
 from storage import boards, challenges, chats, games
-from storage.errors import ChallengeUnavailable, GameNotFound
+from storage.errors import ChallengeUnavailable, GameNotFound, PlayerBusy
 from storage.models import Challenge
 from storage.models import Game as Row
 
@@ -68,7 +68,7 @@ class ChallengeService:
 
     async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
         """Join an open challenge in a group: the game runs in one group message."""
-        row, live = await self._accept(code, player_id)
+        row, live = await self._accept(code, player_id, board_chat_id=chat_id)
         now = self._now()
         for player in row.players:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
@@ -82,12 +82,14 @@ class ChallengeService:
             await send_text(self.bot, chat_id, t("group-no-board"))
             raise GroupBoardFailed
         await boards.put_board_message(self.db, row.id, chat_id, message_id, player_id=None,
-                                       now=now)
+                                       now=now, version=row.version)
         await self.service.begin(row, live)
         return row
 
-    async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
-        """Accept a challenge (storage lets only the first acceptance through)."""
+    async def _accept(self, code: str, player_id: int,
+                      board_chat_id: int | None = None) -> tuple[Row, Live]:
+        """Accept a challenge (storage lets only the first acceptance through, and nobody
+        into a second active game)."""
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
@@ -99,10 +101,13 @@ class ChallengeService:
         variant = challenge.variant if challenge else "short"
         live = self.service.new_live(variant, challenge.match_length if challenge else 1,
                                      challenge.cube if challenge else False, computer_seat=None)
-        now = self._now()
-        _, row = await challenges.accept_challenge(
-            self.db, code, player_id, now=now, state_json=live.dump(),
-            deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+        opening = self.service.opening(live)
+        try:
+            _, row = await challenges.accept_challenge(
+                self.db, code, player_id, now=self._now(), state_json=opening.state_json,
+                deadline=opening.deadline, log=opening.log, board_chat_id=board_chat_id)
+        except PlayerBusy:  # a simultaneous start won: the database's guard
+            raise Busy from None
         return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
