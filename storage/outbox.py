@@ -59,11 +59,12 @@ async def claim(db: Database, notice: Notice, now: datetime, until: datetime) ->
     return changed == 1
 
 
-async def mark_done(db: Database, notice_id: int, done: Sequence[int | str]) -> None:
-    """Remember the recipients already served."""
+async def mark_done(db: Database, notice_id: int, done: Sequence[int | str],
+                    until: datetime) -> None:
+    """Remember the recipients already served, and keep the claim until `until`."""
     async with db.transaction() as tx:
-        await tx.execute("UPDATE outbox SET done = ? WHERE id = ?",
-                         (json.dumps(list(done)), notice_id))
+        await tx.execute("UPDATE outbox SET done = ?, due_at = ? WHERE id = ?",
+                         (json.dumps(list(done)), to_epoch(until), notice_id))
 
 
 async def retry_at(db: Database, notice_id: int, due_at: datetime) -> None:

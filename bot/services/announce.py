@@ -32,7 +32,10 @@ from storage.models import Game as Row
 from storage.models import Notice
 
 log = logging.getLogger(__name__)
-CLAIM = timedelta(seconds=20)  # how long a sender holds a notice before others may retry
+# How long a sender holds a notice (renewed after each recipient) before another sender may
+# take it: long enough for a few Telegram calls, short enough that a notice a killed process
+# held is sent soon after the restart.
+CLAIM = timedelta(seconds=5)
 RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
 
 
@@ -82,7 +85,7 @@ class Announcer:
         row = await games.load_game(self.db, notice.game_id)
         if result["match_over"] and "card" not in done and await self.card(row, result):
             done.append("card")
-            await outbox.mark_done(self.db, notice.id, done)
+            await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
         shared = [m.chat_id for m in await boards.board_messages(self.db, row.id)
                   if m.player_id is None]
         failed = None
@@ -100,7 +103,7 @@ class Announcer:
             if shared:
                 self.coalescer.note(chat)
             done.append(chat)
-            await outbox.mark_done(self.db, notice.id, done)
+            await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
         if failed is not None:
             raise failed
 
