@@ -134,6 +134,9 @@ class BoardPublisher:
             new_id = await edit_board(self.bot, player, message.message_id, board)
         if new_id is None:  # the chat refuses the board: nothing more to do for this version
             new_id = message.message_id if message is not None else 0
+        if message is not None and (message.message_id, message.shown_version) == (
+                new_id, row.version):
+            return  # the same message at the same version (a checker chosen): nothing new
         if not await boards.record_shown(self.db, row.id, player, new_id, player_id=player,
                                          version=row.version, now=self.clock()) and again:
             # Someone drew a newer version meanwhile and this edit may have covered it.
