@@ -1,17 +1,16 @@
 """One game at a time, really: simultaneous presses never seat a player in two games.
 
 Each race feeds its updates to the real Dispatcher at the same moment (asyncio.gather),
-with the worst interleaving forced every time: every press has checked "is anyone here
-already in a game?" before any of them creates its game. Exactly one game starts (the
-database's guard refuses the rest), the other press gets the usual "busy" answer, and
-nothing of the refused start is left half-made (its challenge stays open, no board, no
-game row).
+with the worst interleaving forced every time: every press's "is anyone here already in a
+game?" check sees the database as it was before any of them created its game. Exactly one
+game starts (the database's guard refuses the rest), the other press gets the usual "busy"
+answer, and nothing of the refused start is left half-made (its challenge stays open, no
+board, no game row).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import pytest
 from aiogram.types import Update
@@ -34,24 +33,19 @@ BUSY_LINK = "One of you is already playing a game. Try again when it is over."
 BUSY = "You are already playing a game. Finish it or /resign first."
 
 
-async def at_once(h: Harness) -> None:
-    """Hand every queued update to the dispatcher at the same moment, each held after its
-    first "already in a game?" check until all of them have made theirs."""
+async def at_once(h: Harness, *players: int) -> None:
+    """Hand every queued update to the dispatcher at the same moment, every "already in a
+    game?" check answered as the database stood before any of them (the worst interleaving
+    of simultaneous presses: each checks before any creates)."""
     batch = [Update.model_validate(u, context={"bot": h.app.bot}) for u in h.fake.pop_updates()]
     service = h.app.service
-    check, arrived, everyone = service.active_game, 0, asyncio.Event()
+    check = service.active_game
+    before = {player: await check(player) for player in players}
 
-    async def checked(player_id: int):  # type: ignore[no-untyped-def]
-        nonlocal arrived
-        found = await check(player_id)
-        arrived += 1
-        if arrived >= len(batch):
-            everyone.set()
-        with contextlib.suppress(TimeoutError):  # (only if a press never checks: a bug)
-            await asyncio.wait_for(everyone.wait(), 5)
-        return found
+    async def as_before(player_id: int):  # type: ignore[no-untyped-def]
+        return before[player_id] if player_id in before else await check(player_id)
 
-    service.active_game = checked  # type: ignore[method-assign]
+    service.active_game = as_before  # type: ignore[method-assign]
     try:
         await asyncio.gather(*(h.app.dispatcher.feed_update(h.app.bot, u) for u in batch))
     finally:
@@ -92,7 +86,7 @@ async def test_a_creators_two_challenges_accepted_at_once(harness: Harness) -> N
     first, second = await link(h, ALI, "Ali"), await link(h, ALI, "Ali")
     h.fake.user(VALI, "Vali").command(f"/start {first}")
     h.fake.user(WALI, "Wali").command(f"/start {second}")
-    await at_once(h)
+    await at_once(h, ALI, VALI, WALI)
     assert len(await active(h, ALI)) == 1
     refused = [chat for chat in (VALI, WALI) if BUSY_LINK in texts(h, chat)]
     assert len(refused) == 1
@@ -108,7 +102,7 @@ async def test_one_person_opening_two_friends_links_at_once(harness: Harness) ->
     vali = h.fake.user(VALI, "Vali")
     vali.command(f"/start {from_ali}")
     vali.command(f"/start {from_bek}")
-    await at_once(h)
+    await at_once(h, ALI, BEK, VALI)
     assert len(await active(h, VALI)) == 1
     assert BUSY_LINK in texts(h, VALI)
     assert len(await all_games(h)) == 1
@@ -134,7 +128,7 @@ async def test_play_again_on_two_finished_games_at_once(harness: Harness) -> Non
     for board in finished:
         again = next(d for _, d in game_buttons(board.buttons) if d.a is Act.REMATCH)
         user.press(board, again.pack())
-    await at_once(h)
+    await at_once(h, ALI)
     assert len(await active(h, ALI)) == 1
     assert BUSY in texts(h, ALI)
     assert len(await all_games(h)) == 3
@@ -152,7 +146,7 @@ async def test_a_challenge_accepted_while_its_creator_starts_a_computer_game(
         await h.feed()
     ali.press_button(ALI, "Without the cube")  # the computer game ...
     h.fake.user(VALI, "Vali").command(f"/start {code}")  # ... and the acceptance, at once
-    await at_once(h)
+    await at_once(h, ALI, VALI)
     assert len(await active(h, ALI)) == 1
     assert BUSY in texts(h, ALI) or BUSY_LINK in texts(h, VALI)
     assert len(await all_games(h)) == 1
@@ -167,7 +161,7 @@ async def test_two_group_challenges_by_one_person_joined_at_once(harness: Harnes
         await h.feed()
     vali = h.fake.user(VALI, "Vali").press_button(GROUP_A, "🎲 Join")
     wali = h.fake.user(WALI, "Wali").press_button(GROUP_B, "🎲 Join")
-    await at_once(h)
+    await at_once(h, ALI, VALI, WALI)
     assert len(await active(h, ALI)) == 1
     boards = [group for group in (GROUP_A, GROUP_B)
               if [m for m in h.fake.messages(group) if m.photo is not None]]
