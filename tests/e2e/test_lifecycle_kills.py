@@ -334,8 +334,15 @@ class Run:
         if hold_first_board:
             await asyncio.wait_for(self.holds.hit.wait(), 30)
             await self.kill("a game stored before its first board")
-        else:
-            await self.settle()
+        return await self.new_game(before)
+
+    async def new_game(self, before: set[int]) -> int:
+        """The game created since `before`, once it is there and drawn."""
+        async def created() -> bool:
+            return any(row.id not in before for row in await self.games())
+
+        await self.until(created)
+        await self.settle()
         [new] = [row.id for row in await self.games() if row.id not in before]
         return new
 
@@ -343,9 +350,7 @@ class Run:
         before = {row.id for row in await self.games()}
         await self.menu(CARL, ("Short nard", "🤖 Computer", "Beginner", "1 game",
                                "Without the cube"))
-        await self.settle()
-        [new] = [row.id for row in await self.games() if row.id not in before]
-        return new
+        return await self.new_game(before)
 
     async def resign(self, game_id: int, player: int, hold_result: bool) -> None:
         board = await self.board_of(game_id, player)
