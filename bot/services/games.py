@@ -69,9 +69,13 @@ class _Answer:
         self._answer, self.given = answer, False
 
     async def __call__(self, text: str | None, alert: bool) -> None:
-        if not self.given:
-            self.given = True
+        if self.given:
+            return
+        self.given = True
+        try:
             await self._answer(text, alert)
+        except Exception:  # the press stands whatever happens to its answer
+            log.warning("answering a press failed", exc_info=True)
 
 
 class GameService:
@@ -293,8 +297,7 @@ class GameService:
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
         self.publisher.unselect(row.id)
         entries = eventlog.since(stored, live)
-        turnclock.next_deadline(stored, live, row.deadline, now=now, window=self.window,
-                                computer=computer_seat(row))
+        live.paused = None
         following = live.game.next_game(self.dice)
         next_live, deadline = live, None
         if following:

@@ -286,3 +286,16 @@ async def test_a_result_decided_just_before_a_kill_is_sent_after_the_restart(
     h = await app.restart()
     assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
     await assert_boards_show_the_stored_game(h, game_id)
+
+
+async def test_a_press_whose_answer_fails_is_saved_and_drawn(app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    mover = await press_until(h, game_id, Act.DONE)
+    before = await games.load_game(h.app.db, game_id)
+    h.fake.fail_next("answerCallbackQuery", 429, retry_after=30)  # answered after the save
+    press(h, mover, Act.DONE)
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).version > before.version
+    await assert_boards_show_the_stored_game(h, game_id)
