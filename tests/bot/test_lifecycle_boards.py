@@ -94,6 +94,15 @@ async def press_until(h: Harness, game_id: int, act: Act) -> int:
     raise AssertionError(f"{act} never offered")
 
 
+async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
+    """A friend game whose player to act has only Done left to press: (harness, game,
+    that player)."""
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    return h, game_id, await press_until(h, game_id, Act.DONE)
+
+
 def press(h: Harness, chat: int, act: Act) -> None:
     board = h.board(chat)
     data = next(d for _, d in game_buttons(board.buttons) if d.a is act)
@@ -134,10 +143,7 @@ def results(h: Harness, chat: int) -> list[str]:
 
 async def test_boards_left_behind_by_a_killed_process_are_redrawn_at_start(
         app: Restartable) -> None:
-    h = app.h
-    assert h is not None
-    game_id = await english_friend_game(h)
-    mover = await press_until(h, game_id, Act.DONE)
+    h, game_id, mover = await turn_to_end(app)
     # The process dies after saving the move and before drawing it: no board changes.
     h.fake.fail_next("editMessageMedia", 500, times=2)
     press(h, mover, Act.DONE)
@@ -195,10 +201,7 @@ async def test_a_redraw_never_replaces_a_newer_board(app: Restartable) -> None:
 
 
 async def test_a_telegram_fault_is_repaired_by_the_timer_loop(app: Restartable) -> None:
-    h = app.h
-    assert h is not None
-    game_id = await english_friend_game(h)
-    mover = await press_until(h, game_id, Act.DONE)
+    h, game_id, mover = await turn_to_end(app)
     h.fake.fail_next("editMessageMedia", 502, "Bad Gateway", times=2)
     press(h, mover, Act.DONE)
     await h.feed()
@@ -211,10 +214,7 @@ async def test_a_telegram_fault_is_repaired_by_the_timer_loop(app: Restartable) 
 
 
 async def test_a_player_never_shown_their_turn_does_not_lose_on_time(app: Restartable) -> None:
-    h = app.h
-    assert h is not None
-    game_id = await english_friend_game(h)
-    mover = await press_until(h, game_id, Act.DONE)
+    h, game_id, mover = await turn_to_end(app)
     other = VALI if mover == ALI else ALI
     # The board that hands the turn to the other player never reaches them ...
     h.fake.fail_next("editMessageMedia", 500, times=1, when=lambda p: p["chat_id"] == other)
@@ -289,10 +289,7 @@ async def test_a_result_decided_just_before_a_kill_is_sent_after_the_restart(
 
 
 async def test_a_press_whose_answer_fails_is_saved_and_drawn(app: Restartable) -> None:
-    h = app.h
-    assert h is not None
-    game_id = await english_friend_game(h)
-    mover = await press_until(h, game_id, Act.DONE)
+    h, game_id, mover = await turn_to_end(app)
     before = await games.load_game(h.app.db, game_id)
     h.fake.fail_next("answerCallbackQuery", 429, retry_after=30)  # answered after the save
     press(h, mover, Act.DONE)

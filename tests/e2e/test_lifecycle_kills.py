@@ -28,7 +28,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -371,6 +371,30 @@ class Run:
             await self.kill("right after a resignation was answered")
 
 
+@contextlib.asynccontextmanager
+async def running(fake: FakeTelegram, tmp_path: Path) -> AsyncIterator[Run]:
+    """`python -m bot` started against `fake`, with Ali, Vali and Carl known to it."""
+    run = Run(fake, tmp_path / "nard.sqlite3", tmp_path / "bot.log", Holds(fake),
+              random.Random(SEED))
+    run.start()
+    try:
+        for user, name in NAMES.items():
+            fake.user(user, name).command("/start")
+        await fake.wait_for("setMyCommands", timeout=60)
+        await run.open()
+        yield run
+    except BaseException:
+        print(run.tail())
+        raise
+    finally:
+        run.holds.free()
+        if run.bot is not None and run.bot.poll() is None:
+            run.bot.kill()
+            run.bot.wait(30)
+        if run.db is not None:
+            await run.db.close()
+
+
 async def _kill_after_answer(run: Run, game_id: int) -> None:
     move = await run.next_press(game_id)
     if move is not None:
@@ -388,8 +412,12 @@ async def _kill_between_save_and_redraw(run: Run, game_id: int) -> None:
 
 
 async def _kill_between_two_redraws(run: Run, game_id: int) -> None:
-    move = await run.next_press(game_id)
-    if move is not None and move[1].a is Act.DONE:  # both boards change
+    for _ in range(8):  # up to a Done, which changes both boards
+        move = await run.next_press(game_id)
+        if move is None or move[1].a is Act.DONE:
+            break
+        await run.step(game_id, move[0], move[1])
+    if move is not None and move[1].a is Act.DONE:
         other = VALI if move[0] == ALI else ALI
         run.holds.arm("editMessageMedia", lambda p: p.get("chat_id") == other)
         await run.press(game_id, move[1], move[0])
@@ -431,18 +459,8 @@ async def _kill_in_computers_turn(run: Run, game_id: int, held: bool) -> None:
 
 async def test_sigkill_at_many_moments_leaves_every_game_consistent(
         fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
-    fake = fake_telegram
-    run = Run(fake, tmp_path / "nard.sqlite3", tmp_path / "bot.log", Holds(fake),
-              random.Random(SEED))
-    for user, name in NAMES.items():
-        fake.user(user, name)
     began = time.monotonic()
-    run.start()
-    try:
-        for user in NAMES:
-            fake.user(user, NAMES[user]).command("/start")
-        await fake.wait_for("setMyCommands", timeout=60)
-        await run.open()
+    async with running(fake_telegram, tmp_path) as run:
         friend = await run.friend_game(hold_first_board=True)
         carl = await run.computer_game()
         moments = itertools.cycle((_kill_after_answer, _kill_between_save_and_redraw,
@@ -473,26 +491,11 @@ async def test_sigkill_at_many_moments_leaves_every_game_consistent(
         for moment, count in sorted(run.kills.items()):
             print(f"  {count:3d} × {moment}")
         assert total >= KILLS and len(finished) >= 1
-    finally:
-        run.holds.free()
-        if run.bot is not None and run.bot.poll() is None:
-            run.bot.kill()
-            run.bot.wait(30)
-        if run.db is not None:
-            await run.db.close()
 
 
 async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
         fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
-    fake = fake_telegram
-    run = Run(fake, tmp_path / "nard.sqlite3", tmp_path / "bot.log", Holds(fake),
-              random.Random(SEED))
-    run.start()
-    try:
-        for user in NAMES:
-            fake.user(user, NAMES[user]).command("/start")
-        await fake.wait_for("setMyCommands", timeout=60)
-        await run.open()
+    async with running(fake_telegram, tmp_path) as run:
         game_id = await run.friend_game()
         for _ in range(20):  # up to the end of a turn, whose Done redraws both boards
             move = await run.next_press(game_id)
@@ -516,15 +519,6 @@ async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
         await run.check()
         run.start()  # and a start after a graceful stop has nothing to repair
         await run.settle()
-    finally:
-        run.holds.free()
-        if run.bot is not None and run.bot.poll() is None:
-            run.bot.kill()
-            run.bot.wait(30)
-        if run.db is not None:
-            await run.db.close()
-        with contextlib.suppress(Exception):
-            print(run.tail()[-1500:])
 
 
 def _lines(caption: str | None) -> list[str]:
