@@ -8,7 +8,6 @@ same database: what the first process left undone must be done by the second.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest_asyncio
 
@@ -28,14 +27,14 @@ WINDOW = 120
 class Restartable:
     """An app that can be "killed" and started again on the same database and fake."""
 
-    def __init__(self, fake: FakeTelegram, tmp_path: Path) -> None:
-        self.fake, self.tmp_path, self.clock = fake, tmp_path, FakeClock()
+    def __init__(self, fake: FakeTelegram, database_url: str) -> None:
+        self.fake, self.database_url, self.clock = fake, database_url, FakeClock()
         self.h: Harness | None = None
         self.starts = 0
 
     async def start(self) -> Harness:
         self.starts += 1
-        self.h = await make_harness(self.fake, self.tmp_path, seed=self.starts,
+        self.h = await make_harness(self.fake, self.database_url, seed=self.starts,
                                     clock=self.clock, timeout=WINDOW)
         return self.h
 
@@ -55,8 +54,9 @@ class Restartable:
 
 
 @pytest_asyncio.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Restartable]:  # noqa: F811
-    runner = Restartable(fake_telegram, tmp_path)
+async def app(fake_telegram: FakeTelegram,  # noqa: F811
+              database_url: str) -> AsyncIterator[Restartable]:
+    runner = Restartable(fake_telegram, database_url)
     await runner.start()
     try:
         yield runner

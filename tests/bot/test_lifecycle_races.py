@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 from aiogram.types import Update
 
 from bot.callbacks import Act
@@ -21,11 +20,6 @@ from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons, resign
 from tests.bot.test_friends import challenge
 from tests.bot.test_play_computer import start_game
-
-# TEMPORARY, until the storage branch's guard (PlayerBusy from every way a game is made) is
-# on main: without it each of these races seats a player in two games.
-pytestmark = pytest.mark.xfail(strict=True, reason="needs the database guard of the storage "
-                               "branch (PlayerBusy)")
 
 ALI, VALI, WALI, BEK = 2001, 2002, 2003, 2004
 GROUP_A, GROUP_B = -100101, -100102

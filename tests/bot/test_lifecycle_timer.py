@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest_asyncio
 
@@ -20,8 +19,8 @@ from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 
 @pytest_asyncio.fixture
 async def short_window(fake_telegram: FakeTelegram,  # noqa: F811
-                       tmp_path: Path) -> AsyncIterator[Harness]:
-    h = await make_harness(fake_telegram, tmp_path, timeout=20)
+                       database_url: str) -> AsyncIterator[Harness]:
+    h = await make_harness(fake_telegram, database_url, timeout=20)
     try:
         yield h
     finally:

@@ -102,7 +102,7 @@ class Press:
 @dataclass
 class Run:
     fake: FakeTelegram
-    db_path: Path
+    database: str  # the database URL (or SQLite path) the bot and the checks share
     log: Path
     holds: Holds
     rng: random.Random
@@ -119,7 +119,7 @@ class Run:
     # -- the process ---------------------------------------------------------------------
 
     def start(self) -> None:
-        self.bot = start_bot(self.fake, self.db_path, self.log)
+        self.bot = start_bot(self.fake, self.database, self.log)
         self.starts += 1
 
     async def kill(self, moment: str) -> None:
@@ -141,8 +141,8 @@ class Run:
     # -- what is stored ------------------------------------------------------------------
 
     async def open(self) -> None:
-        self.db = await Database.open(self.db_path)
-        settings = load_settings(bot_token=self.fake.token, database_path=str(self.db_path))
+        self.db = await Database.open(self.database)
+        settings = load_settings(bot_token=self.fake.token, database_url=self.database)
         self.publisher = BoardPublisher(None, self.db, People(self.db, settings),  # type: ignore[arg-type]
                                         Coalescer(), clock=lambda: datetime.now(UTC),
                                         render=render_board)
@@ -372,9 +372,9 @@ class Run:
 
 
 @contextlib.asynccontextmanager
-async def running(fake: FakeTelegram, tmp_path: Path) -> AsyncIterator[Run]:
+async def running(fake: FakeTelegram, tmp_path: Path, database: str) -> AsyncIterator[Run]:
     """`python -m bot` started against `fake`, with Ali, Vali and Carl known to it."""
-    run = Run(fake, tmp_path / "nard.sqlite3", tmp_path / "bot.log", Holds(fake),
+    run = Run(fake, database, tmp_path / "bot.log", Holds(fake),
               random.Random(SEED))
     run.start()
     try:
@@ -458,9 +458,9 @@ async def _kill_in_computers_turn(run: Run, game_id: int, held: bool) -> None:
 
 
 async def test_sigkill_at_many_moments_leaves_every_game_consistent(
-        fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
+        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
     began = time.monotonic()
-    async with running(fake_telegram, tmp_path) as run:
+    async with running(fake_telegram, tmp_path, database_url) as run:
         friend = await run.friend_game(hold_first_board=True)
         carl = await run.computer_game()
         moments = itertools.cycle((_kill_after_answer, _kill_between_save_and_redraw,
@@ -482,7 +482,9 @@ async def test_sigkill_at_many_moments_leaves_every_game_consistent(
         await run.settle()
         finished = [row for row in await run.games() if row.status == "finished"]
         total = sum(run.kills.values())
-        print(f"\n{total} SIGKILLs in {time.monotonic() - began:.0f} s, {run.starts} starts, "
+        engine = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+        print(f"\n{engine}: {total} SIGKILLs in {time.monotonic() - began:.0f} s, "
+              f"{run.starts} starts, "
               f"{len(await run.games())} games ({len(finished)} finished), "
               f"{len(run.presses)} presses, {run.checked_boards} board checks: every board "
               f"showed its stored game, no answered press lost, no move doubled, every result "
@@ -494,8 +496,8 @@ async def test_sigkill_at_many_moments_leaves_every_game_consistent(
 
 
 async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
-        fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
-    async with running(fake_telegram, tmp_path) as run:
+        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
+    async with running(fake_telegram, tmp_path, database_url) as run:
         game_id = await run.friend_game()
         for _ in range(20):  # up to the end of a turn, whose Done redraws both boards
             move = await run.next_press(game_id)

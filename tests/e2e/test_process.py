@@ -52,8 +52,8 @@ async def settle(fake: FakeTelegram, db: Database, timeout: float = 30.0) -> Non
             offered = game_buttons(photos[-1].buttons) if photos else []
             versions = {d.v for _, d in offered if d.a is not Act.RESIGN}
             # ... and the bot has recorded that its board shows that version.
-            shown = stored(db, "SELECT MIN(shown_version) FROM board_messages WHERE game_id ="
-                           " (SELECT MAX(id) FROM games)")[0][0]
+            shown = (await stored(db, "SELECT MIN(shown_version) FROM board_messages"
+                                  " WHERE game_id = (SELECT MAX(id) FROM games)"))[0][0]
             if status != "active" or (version in versions and shown == version):
                 return
         await asyncio.sleep(0.05)

@@ -9,6 +9,7 @@ import pytest
 
 from storage import (
     Database,
+    Game,
     LogEntry,
     board_messages,
     carry_forward,
@@ -22,6 +23,7 @@ from storage import (
     record_shown,
     save_game,
     set_deadline,
+    upsert_player,
 )
 from storage import outbox as notices
 from storage.challenges import accept_challenge, create_challenge
@@ -29,6 +31,15 @@ from storage.challenges import accept_challenge, create_challenge
 from .conftest import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
+_pairs = iter(range(1000, 2000, 2))
+
+
+async def new_game(db: Database, **options: object) -> Game:
+    """A game between two new players (one active game a player)."""
+    first = next(_pairs)
+    for player in (first, first + 1):
+        await upsert_player(db, player, f"P{player}", username=None, language="en", now=T0)
+    return await human_game(db, players=(first, first + 1), **options)
 
 
 async def test_a_board_never_goes_back_to_an_older_version(db: Database) -> None:
@@ -50,13 +61,14 @@ async def test_carry_forward_only_from_the_version_shown(db: Database) -> None:
 
 
 async def test_games_behind(db: Database) -> None:
-    current, stale, unsent = await human_game(db), await human_game(db), await human_game(db)
+    current, stale, unsent = await new_game(db), await new_game(db), await new_game(db)
     for game in (current, stale):
-        for player in (ALICE, BOB):
+        for player in game.players:
+            assert player is not None
             await record_shown(db, game.id, player, 1, player_id=player, version=1, now=T0)
     await save_game(db, stale.id, 1, state_json=STATE, deadline=None, now=T0)
     # A group board promised (message 0) counts as a board: behind until it is shown.
-    group = await human_game(db)
+    group = await new_game(db)
     await put_board_message(db, group.id, -5, 0, player_id=None, now=T0)
     assert await games_behind(db, T0) == [stale.id, unsent.id, group.id]
     await put_board_message(db, group.id, -5, 7, player_id=None, now=T0, version=1)
@@ -125,8 +137,8 @@ async def test_a_notice_is_claimed_by_one_sender(db: Database) -> None:
 
 
 async def test_deadlines_at_or_before_a_moment(db: Database) -> None:
-    soon = await human_game(db, deadline=T0 + timedelta(seconds=10))
-    later = await human_game(db, deadline=T0 + timedelta(seconds=30))
+    soon = await new_game(db, deadline=T0 + timedelta(seconds=10))
+    later = await new_game(db, deadline=T0 + timedelta(seconds=30))
     assert [g.id for g in await due_games(db, T0 + timedelta(seconds=9.9))] == []
     assert [g.id for g in await due_games(db, T0 + timedelta(seconds=10))] == [soon.id]
     assert await next_deadline(db, T0 + timedelta(seconds=10)) == later.deadline
