@@ -1,10 +1,10 @@
 """The move log is the whole game: replayed through the engine it gives the stored game.
 
 Games are started every way the bot has (against the computer, by a link, in a group, by an
-inline card, by Play again, as the next game of a match), played through the buttons and
-ended every way (resignation, a drop, the timer, bearing off); then each game's log is
-replayed through the engine from nothing but its own lines and must arrive at the stored
-position and result, event for event.
+inline card, by Play again, as the next game of a match, by matchmaking), played through
+the buttons and ended every way (resignation, a drop, the timer, bearing off); then each
+game's log is replayed through the engine from nothing but its own lines and must arrive at
+the stored position and result, event for event.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tests.bot.test_lifecycle_boards import (
     press_until,
     to_act,
 )
+from tests.bot.test_matchmaking import search
 from tests.bot.test_play_computer import play_to_the_end, start_game
 
 GROUP = -100900
@@ -242,3 +243,15 @@ async def test_a_pass_after_pressing_roll_is_logged(harness: Harness) -> None:
     new = await games.move_log(h.app.db, game_id)
     kinds = [(line.kind, line.seat) for line in new[before:]]
     assert kinds[:2] == [("roll", seat), ("pass", seat)], kinds
+
+
+async def test_a_game_found_by_matchmaking(harness: Harness) -> None:
+    h = harness
+    await search(h, ALI, "Long nard", "1 game", name="Ali")
+    await search(h, VALI, "Long nard", "1 game", name="Vali")
+    [row] = await games.active_games(h.app.db, ALI)
+    assert [line.kind for line in await games.move_log(h.app.db, row.id)][:2] == [
+        "opening", "roll"]
+    await presses(h, row.id, 10)
+    await resign(h, await to_act(h, row.id))
+    await assert_log_replays(h, row.id)

@@ -115,6 +115,7 @@ class Run:
     settle_times: list[float] = field(default_factory=list)
     checked_boards: int = 0
     redelivered: set[int] = field(default_factory=set)  # updates the next start must handle
+    codes: set[str] = field(default_factory=set)  # challenge links used
 
     # -- the process ---------------------------------------------------------------------
 
@@ -325,8 +326,13 @@ class Run:
     async def friend_game(self, hold_first_board: bool = False) -> int:
         """Ali challenges Vali by link (short nard); the new game's id."""
         await self.menu(ALI, ("Short nard", "👥 A friend", "1 game", "Without the cube"))
-        await self.until(lambda: "start=" in (self.fake.last_message(ALI).text or ""))
-        code = (self.fake.last_message(ALI).text or "").split("start=", 1)[1].split()[0]
+        def link() -> str | None:
+            texts = [m.text or "" for m in self.fake.messages(ALI) if "start=" in (m.text or "")]
+            return texts[-1].split("start=", 1)[1].split()[0] if texts else None
+
+        await self.until(lambda: link() is not None and link() not in self.codes)
+        code = link()
+        self.codes.add(code)  # type: ignore[arg-type]
         before = {row.id for row in await self.games()}
         if hold_first_board:
             self.holds.arm("sendPhoto")
@@ -381,6 +387,7 @@ async def running(fake: FakeTelegram, tmp_path: Path, database: str) -> AsyncIte
         for user, name in NAMES.items():
             fake.user(user, name).command("/start")
         await fake.wait_for("setMyCommands", timeout=60)
+        await run.until(lambda: all(fake.messages(user) for user in NAMES))  # welcomed
         await run.open()
         yield run
     except BaseException:
