@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.services.live import Live
+from bot.services.live import Live, Taken
 from engine.moves import Step
 from storage.models import LogEntry
 
@@ -68,8 +68,8 @@ def since(before: dict[str, Any] | None, live: Live) -> list[LogEntry]:
 
 def _steps(stored: list[list[int]], live: Live) -> list[LogEntry]:
     """Steps taken (with their hits) or undone since the stored state, within one turn."""
-    old = [tuple(step) for step in stored]
-    new = list(live.steps)
+    old = [(step[0], step[1]) for step in stored]  # saved as [src, dst] or [src, dst, die]
+    new = [(step.src, step.dst) for step in map(Taken.of, live.steps)]
     seat, number = live.game.seat, live.number
     if new[:len(old)] == old and len(new) > len(old):
         taken = live.turn().steps[len(old):]

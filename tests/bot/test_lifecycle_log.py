@@ -53,7 +53,7 @@ def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
     elif kind in ("resign", "timeout"):
         charged = next(e for e in rest if e["type"] == "result")["kind"]
         leave = game.resign if kind == "resign" else game.timeout
-        leave(seat, lambda position: ResultKind(charged))
+        leave(seat, lambda position, **stands: ResultKind(charged))
     else:
         raise AssertionError(f"the log has {kind!r} where an action was due")
 
