@@ -67,7 +67,9 @@ def replay(log: dict[int, list], variant: str, length: int, cube: bool) -> list[
         assert all((line.data is None) == (line.kind in ("step", "undo")) for line in lines)
         events = [json.loads(line.data) for line in lines if line.data is not None]
         assert events[0]["type"] == "opening", events[:2]
-        game = Game.new(variant, FixedDice(*events[0]["dice"]), match=match, cube=cube)
+        opening = events[0]  # the throws, tied ones first (they are thrown again)
+        throws = [die for tie in opening.get("ties", ()) for die in tie] + opening["dice"]
+        game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
         while len(game.history) < len(events):
             at = len(game.history)
             _act(game, events[at], events[at:])
@@ -255,3 +257,16 @@ async def test_a_game_found_by_matchmaking(harness: Harness) -> None:
     await presses(h, row.id, 10)
     await resign(h, await to_act(h, row.id))
     await assert_log_replays(h, row.id)
+
+
+def test_an_opening_with_tied_throws_replays() -> None:
+    from bot.services.eventlog import since
+    from storage.models import LoggedMove
+
+    game = Game.new("long", FixedDice(3, 3, 6, 6, 6, 2, 5, 4))  # two ties, then 6-2
+    lines = since(None, Live(game))
+    stored = [LoggedMove(i, 1, 1, e.seat, e.kind, e.notation, None, e.number,  # type: ignore[arg-type]
+                         e.data) for i, e in enumerate(lines)]
+    [replayed] = replay({1: stored}, "long", 1, False)
+    assert replayed.to_dict() == game.to_dict()
+    assert json.loads(stored[0].data)["ties"] == [[3, 3], [6, 6]]  # type: ignore[arg-type]
