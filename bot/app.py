@@ -25,14 +25,15 @@ from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
 from bot.services.matchmaking import MatchmakingService
 from bot.services.people import People
+from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
 from render.board import render_board
 from storage.db import Database
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
-            "start")
+COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
+            "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0
 
@@ -60,6 +61,7 @@ class App:
     people: People
     coalescer: Coalescer
     db: Database
+    player_settings: PlayerSettings
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
@@ -76,8 +78,10 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
     announcer = Announcer(bot, db, people, coalescer)
+    player_settings = PlayerSettings(db, clock)
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer)
+                          publisher=publisher, announcer=announcer,
+                          player_settings=player_settings)
     challenges = ChallengeService(bot, service, people, coalescer, announcer)
     matchmaking = MatchmakingService(bot, service, people)
     timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire,
@@ -85,12 +89,12 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players)
+                            player_cache=players, player_settings=player_settings)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db)
+               db, player_settings)
 
 
 async def register_commands(bot: Bot) -> None:

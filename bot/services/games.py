@@ -26,9 +26,11 @@ from bot.i18n import Translator
 from bot.services import computer
 from bot.services.announce import Announcer, Outcome
 from bot.services.boards import BoardPublisher, computer_seat
+from bot.services.fullmoves import finish_steps
 from bot.services.live import Live
 from bot.services.locks import KeyedLocks
 from bot.services.people import People
+from bot.services.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
@@ -50,9 +52,11 @@ class Busy(Exception):
 class GameService:
     def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
                  people: People, publisher: BoardPublisher, announcer: Announcer,
-                 dice: DiceSource | None = None) -> None:
+                 dice: DiceSource | None = None,
+                 player_settings: PlayerSettings | None = None) -> None:
         self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
         self.people, self.publisher, self.announcer = people, publisher, announcer
+        self.player_settings = player_settings  # None: every turn ends with Done
         self.dice = dice or SecretDice()
         self.locks = KeyedLocks()
         # Called with every game that begins (e.g. matchmaking ends the players' searches).
@@ -149,16 +153,18 @@ class GameService:
             if data.a is Act.GO:
                 for step in live.go(data.src, data.dst):
                     entries.append(LogEntry("step", str(step), seat))
+            elif data.a is Act.FULL:  # a one-tap full move: the rest of the turn at once
+                steps = finish_steps(live, data.src)
+                live.steps.extend((step.src, step.dst) for step in steps)
+                live.turn()  # the steps must replay
+                entries += [LogEntry("step", str(step), seat) for step in steps]
             elif data.a is Act.UNDO:
                 if not live.steps:
                     return None
                 src, dst = live.steps.pop()
                 entries.append(LogEntry("undo", f"{src}/{dst}", seat))
             elif data.a is Act.DONE:
-                play = live.turn().finish()
-                live.steps.clear()
-                game.play(seat, play)
-                entries.append(LogEntry("move", str(play.move) or "pass", seat))
+                entries.append(self._play_built_turn(live, seat))
             elif data.a is Act.ROLL:
                 d1, d2 = game.roll(seat, self.dice)
                 entries.append(LogEntry("roll", f"{d1}-{d2}", seat))
@@ -181,10 +187,27 @@ class GameService:
             return await self.publisher.publish(row, Live.load(row.state_json))  # as stored
         # A step inside a turn changes only the mover's board (the other player's board is
         # redrawn when the turn is played) and leaves the turn's timer running.
-        within_turn = data.a in (Act.GO, Act.UNDO)
+        within_turn = data.a in (Act.GO, Act.UNDO, Act.FULL)
+        if data.a in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat):
+            entries.append(self._play_built_turn(live, seat))
+            within_turn = False
         await self._commit_and_continue(row, live, entries,
                                         only_seat=seat if within_turn else None,
                                         keep_deadline=within_turn)
+
+    def _play_built_turn(self, live: Live, seat: int) -> LogEntry:
+        """Play the turn the steps have built (Done, or its last die without Done)."""
+        play = live.turn().finish()
+        live.steps.clear()
+        live.game.play(seat, play)
+        return LogEntry("move", str(play.move) or "pass", seat)
+
+    async def _ends_without_done(self, row: Row, live: Live, seat: int) -> bool:
+        """The last die is played and the player does not confirm moves with Done."""
+        player = row.players[seat]
+        if player is None or self.player_settings is None or not live.turn().is_complete:
+            return False
+        return not await self.player_settings.enabled(player, CONFIRM_MOVES)
 
     async def _commit_and_continue(self, row: Row, live: Live, entries: list[LogEntry],
                                    only_seat: int | None = None,

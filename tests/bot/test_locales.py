@@ -373,7 +373,14 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
     "kind-": lambda: _values("engine.result.ResultKind"),
     "reason-": lambda: _values("engine.game.Reason"),
     "variant-": lambda: _values("engine.position.Variant"),
+    "setting-": lambda: [key for name in _toggles() for key in (name, f"{name}-about")],
 }
+
+
+def _toggles() -> list[str]:
+    from bot.services.settings import TOGGLES
+
+    return list(TOGGLES)
 
 
 def test_every_key_family_is_checked() -> None:
