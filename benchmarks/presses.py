@@ -114,8 +114,8 @@ def _reaches(turn: Turn, target: Position) -> bool:
 
     def walk() -> bool:
         here = apply_steps(turn.position, turn.steps)
-        if turn.is_complete:
-            return here == target
+        if turn.is_complete and here == target:
+            return True  # (a complete turn may still go on: no return otherwise)
         key = (here, tuple(sorted(turn.remaining_dice)))
         if key in seen:
             return False

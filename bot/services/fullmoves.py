@@ -68,11 +68,15 @@ def _ends(turn: Turn, limit: int) -> dict[Position, tuple[Step, ...]] | None:
 
     def walk() -> bool:
         """False once there are too many results."""
+        position = here()
         if turn.is_complete:
-            found.setdefault(here(), turn.steps[len(start):])
-            return len(found) <= limit
+            found.setdefault(position, turn.steps[len(start):])
+            if len(found) > limit:
+                return False
+            # No return: a result may be reached before the dice are used up (6-4 with
+            # checkers on 6 and 2: 6/off leaves what 6/2/off leaves), and play goes on.
         # Different orders of the same steps meet in the same place: expand it once.
-        key = (here(), tuple(sorted(turn.remaining_dice)))
+        key = (position, tuple(sorted(turn.remaining_dice)))
         if key in expanded:
             return True
         expanded.add(key)
