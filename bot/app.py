@@ -23,6 +23,7 @@ from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.gate import PressGate
 from bot.services.matchmaking import MatchmakingService
 from bot.services.people import People
 from bot.services.settings import PlayerSettings
@@ -89,7 +90,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players, player_settings=player_settings)
+                            player_cache=players, player_settings=player_settings,
+                            press_gate=PressGate(service))
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())

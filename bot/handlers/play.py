@@ -13,10 +13,11 @@ from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
 from bot.services.challenges import ChallengeService
 from bot.services.games import GameService
+from bot.services.gate import PressGate
 from storage.models import Player
 
 
-async def press(query: CallbackQuery, callback_data: GameCb, service: GameService,
+async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGate,
                 challenge_service: ChallengeService) -> None:
     async def answer(text: str | None, alert: bool) -> None:
         # A press that waited too long cannot be answered any more; it still counts.
@@ -26,7 +27,7 @@ async def press(query: CallbackQuery, callback_data: GameCb, service: GameServic
     if callback_data.a is Act.REMATCH:
         await challenge_service.rematch(query.from_user.id, callback_data.game, answer)
     else:
-        await service.press(query.from_user.id, callback_data, answer)
+        await press_gate.press(query.from_user.id, callback_data, answer)
 
 
 async def show_game(message: Message, player: Player, t: Translator,
