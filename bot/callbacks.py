@@ -97,3 +97,13 @@ class SettingCb(CallbackData, prefix="set"):
 
     name: str
     on: int
+
+
+class ResignCb(CallbackData, prefix="rsg"):
+    """The answer to /resign's question: `v` is the version the cost was worked out for,
+    `number` the game of the match it was asked about."""
+
+    game: int
+    v: int
+    number: int
+    yes: int

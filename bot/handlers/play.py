@@ -1,4 +1,4 @@
-"""Game buttons and the game commands (/games, /resign, /rules)."""
+"""Game buttons and the game commands (/games, /rules); /resign is `bot.handlers.resign`."""
 
 from __future__ import annotations
 
@@ -36,11 +36,6 @@ async def show_game(message: Message, player: Player, t: Translator,
         await message.answer(t("no-game"))
 
 
-async def resign(message: Message, player: Player, t: Translator, service: GameService) -> None:
-    if not await service.resign_prompt(player.id):
-        await message.answer(t("no-game"))
-
-
 async def rules(message: Message, t: Translator) -> None:
     await message.answer(t("rules-short"))
     await message.answer(t("rules-long"))
@@ -50,6 +45,5 @@ def make_router() -> Router:
     router = Router(name="play")
     router.callback_query.register(press, GameCb.filter())
     router.message.register(show_game, Command("games"))
-    router.message.register(resign, Command("resign"))
     router.message.register(rules, Command("rules"))
     return router

@@ -22,7 +22,6 @@ from aiogram import Bot
 
 from bot.callbacks import Act, GameCb
 from bot.config import Settings
-from bot.i18n import Translator
 from bot.services import computer
 from bot.services.announce import Announcer, Outcome
 from bot.services.boards import BoardPublisher, computer_seat
@@ -341,16 +340,6 @@ class GameService:
         async with self.locks.hold(row.id):
             row = await games.load_game(self.db, row.id)
             await self.publisher.send_anew(row, Live.load(row.state_json), player_id)
-        return True
-
-    async def resign_prompt(self, player_id: int) -> bool:
-        row = await self.active_game(player_id)
-        if row is None:
-            return False
-        seat = row.seat_of(player_id)
-        t: Translator = await self.people.translator(player_id)
-        await self.publisher.ask_resign(row, Live.load(row.state_json), seat,  # type: ignore[arg-type]
-                                        t)
         return True
 
 

@@ -1,0 +1,117 @@
+"""Flows that used to surprise (issue 13 item 5), through the real Dispatcher and the fake Bot
+API: /resign says what it costs, /new while playing, one rematch for two Play-again presses,
+inline cards for people who never opened the bot, one's own group challenge, /nard options."""
+
+from __future__ import annotations
+
+from bot.callbacks import Act
+from bot.services.live import Live
+from engine.game import Phase
+from engine.position import Position
+from storage import games
+from tests.bot.conftest import Harness
+from tests.bot.driver import game_buttons
+from tests.bot.test_fewer_presses import craft, mover_of
+from tests.bot.test_friends import ALI, VALI, friend_game
+
+# The winner (on roll) has one checker left on its 1-point; the loser has borne off nothing
+# and has no checker in the winner's home: resigning loses a mars.
+HOPELESS = Position("short", [14, 1] + [0] * 24, [0] * 13 + [15] + [0] * 12)
+
+
+def question(h: Harness, chat: int):
+    message = h.fake.last_message(chat)
+    assert [text for text, _ in message.buttons] == ["Yes, resign", "No, play on"], (
+        h.fake.transcript(chat))
+    return message
+
+
+async def test_resign_says_what_it_costs_in_a_new_message(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    ali = h.fake.user(ALI, "Ali")
+    board = h.board(ALI)
+    ali.command("/resign")
+    await h.feed()
+    message = question(h, ALI)
+    assert message.message_id > board.message_id  # at the bottom of the chat, not the board
+    assert message.text == "🏳 Resign this game? You lose 1 point: plain."
+    ali.press(message, message.buttons[0][1])
+    await h.feed()
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished" and row.points == 1 and row.result == "plain"
+    assert row.winner_seat == row.players.index(VALI)
+    assert h.fake.message(ALI, message.message_id).text == "You resigned."
+
+
+async def test_the_cost_is_the_one_charged(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    winner_seat = await mover_of(h, game_id)
+    winner = await craft(h, game_id, HOPELESS, seat=winner_seat, phase=Phase.ROLL)
+    loser = VALI if winner == ALI else ALI
+    user = h.fake.user(loser, "L", language_code="ru" if loser == VALI else "en")
+    user.command("/resign")
+    await h.feed()
+    message = h.fake.last_message(loser)
+    expected = ("Сдаться в этой партии? Вы проиграете 2 очка: марс." if loser == VALI
+                else "Resign this game? You lose 2 points: mars.")
+    assert expected in (message.text or "")
+    user.press(message, message.buttons[0][1])
+    await h.feed()
+    row = await games.load_game(h.app.db, game_id)
+    assert (row.status, row.result, row.points) == ("finished", "mars", 2)
+
+
+async def test_no_keeps_playing_and_a_changed_game_asks_again(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    mover = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    chat = row.players[mover]
+    user = h.fake.user(chat, "P", language_code="ru" if chat == VALI else "en")
+    user.command("/resign")
+    await h.feed()
+    first = h.fake.last_message(chat)
+    user.press(first, first.buttons[1][1])  # No
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).status == "active"
+    assert not h.fake.message(chat, first.message_id).buttons
+    user.command("/resign")
+    await h.feed()
+    second = h.fake.last_message(chat)
+    # The player moves before answering: the question is asked again for the new position.
+    board = h.board(chat)
+    step = next(d for _, d in game_buttons(board.buttons) if d.a in (Act.GO, Act.FULL))
+    user.press(board, step.pack())
+    await h.feed()
+    asked = second.buttons[0][1]
+    update = user.press(second, asked)
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    assert (await games.load_game(h.app.db, game_id)).status == "active"
+    again = h.fake.message(chat, second.message_id)
+    assert len(again.buttons) == 2 and again.buttons[0][1] != asked
+    user.press(again, again.buttons[0][1])
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).status == "finished"
+
+
+async def test_resign_without_a_game(harness: Harness) -> None:
+    h = harness
+    h.fake.user(ALI, "Ali").command("/resign")
+    await h.feed()
+    assert "no game in progress" in (h.fake.last_message(ALI).text or "")
+
+
+async def test_resign_in_a_match_says_whether_the_match_ends(harness: Harness) -> None:
+    from tests.bot.test_match_and_errors import start
+
+    h = harness
+    game_id = await start(h, "To 3 points", "Without the cube")
+    h.fake.user(ALI, "Ali").command("/resign")
+    await h.feed()
+    text = h.fake.last_message(ALI).text or ""
+    assert "Match to 3: 0–1" in text and "goes on" in text
+    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
+    assert live.number == 1
