@@ -115,3 +115,26 @@ async def test_resign_in_a_match_says_whether_the_match_ends(harness: Harness) -
     assert "Match to 3: 0–1" in text and "goes on" in text
     live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
     assert live.number == 1
+
+
+async def test_new_while_playing_says_so_at_once(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/new")
+    await h.feed()
+    message = h.fake.last_message(ALI)
+    assert message.text == ("You are already playing Short nard against Vali. "
+                            "Finish that game or /resign first.")
+    boards = len([m for m in h.fake.messages(ALI) if m.photo is not None])
+    ali.press_button(ALI, "🎲 Show the game")
+    await h.feed()
+    assert len([m for m in h.fake.messages(ALI) if m.photo is not None]) == boards + 1
+    assert h.fake.last_message(ALI).photo is not None  # the board, at the bottom
+    # The "New game" button of /help says the same at once.
+    ali.command("/help")
+    await h.feed()
+    ali.press_button(ALI, "🎲 New game")
+    await h.feed()
+    assert h.fake.last_message(ALI).text == message.text
+    assert (await games.load_game(h.app.db, game_id)).status == "active"

@@ -8,3 +8,7 @@ resign-match-goes-on = The match goes on with its next game.
 resign-cancelled = Play on!
 resign-changed = The game has moved on: here is what resigning costs now.
 resign-done = You resigned.
+
+## /new while playing
+new-busy = You are already playing { $variant } against { $name }. Finish that game or /resign first.
+btn-show-game = 🎲 Show the game
