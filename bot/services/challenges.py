@@ -106,13 +106,27 @@ class ChallengeService:
         return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool) -> None:
-        """An open challenge in a group, with a Join button for its other members."""
+                         cube: bool, rematch_of: Row | None = None) -> None:
+        """An open challenge in a group, with a Join button for its other members. After a
+        game (`rematch_of`) the second player to press Play again joins the first's."""
         t = await self.people.chat_translator(chat_id)
         try:
-            challenge = await self.create(player_id, variant, length, cube)
+            if rematch_of is None:
+                challenge = await self.create(player_id, variant, length, cube)
+            else:
+                challenge, made = await self._rematch_challenge(rematch_of, player_id)
+                if challenge.creator_id != player_id:
+                    await self.join_group(challenge.code, player_id, chat_id)
+                    return
+                if not made:  # the same player pressed again: it is posted already
+                    return
         except Busy:
             await send_text(self.bot, chat_id, t("busy"))
+            return
+        except ChallengeUnavailable:  # it ran out at this very moment
+            await send_text(self.bot, chat_id, t("challenge-expired"))
+            return
+        except GroupBoardFailed:  # the group was told why
             return
         await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
         text = t("group-challenge", name=await self.people.name(player_id),
@@ -145,8 +159,9 @@ class ChallengeService:
         return row
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
-        """Play again after a game: the computer at once, a friend through a new link, a
-        group through a new open challenge there."""
+        """Play again after a game: the computer at once; with a person, one new challenge
+        for both (a link in private chats, an open challenge in a group), which the second
+        player to press Play again joins."""
         t = await self.people.translator(user_id)
         try:
             row = await games.load_game(self.db, game_id)
@@ -161,20 +176,39 @@ class ChallengeService:
         if shared:  # in a group the rematch is a new open challenge there
             for message in shared:
                 await self.post_group(message.chat_id, player, row.variant, row.match_length,
-                                      row.cube)
+                                      row.cube, rematch_of=row)
             return
         try:
             if row.level is not None:
                 await self.service.start_vs_computer(player, row.variant, row.level,
                                                      row.match_length, row.cube)
                 return
-            challenge = await self.create(player, row.variant, row.match_length, row.cube)
+            challenge, made = await self._rematch_challenge(row, player)
         except Busy:
             await send_text(self.bot, player, t("busy"))
+            return
+        if challenge.creator_id != player:  # the other player asked first: play it
+            try:
+                await self.accept(challenge.code, player)
+            except Busy:  # the other player has started another game meanwhile
+                await send_text(self.bot, player, t("challenge-busy"))
+            except ChallengeUnavailable:  # it ran out at this very moment
+                await send_text(self.bot, player, t("challenge-expired"))
             return
         other = row.players[1 - seat]
         link = await self.link(challenge.code)
         await send_text(self.bot, player, t("rematch-sent", link=link))
-        if other is not None:
+        if made and other is not None:
             await send_text(self.bot, other, (await self.people.translator(other))(
                 "rematch-offer", name=await self.people.name(player), link=link))
+
+    async def _rematch_challenge(self, row: Row, player_id: int) -> tuple[Challenge, bool]:
+        """The game's one open rematch: (made now by `player_id`, True) or (the one already
+        there, False). Busy when the player is in another game."""
+        if await self.service.active_game(player_id):
+            raise Busy
+        now = self._now()
+        return await challenges.rematch_challenge(
+            self.db, game_id=row.id, creator_id=player_id, variant=row.variant, now=now,
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=row.match_length,
+            cube=row.cube)

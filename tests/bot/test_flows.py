@@ -138,3 +138,80 @@ async def test_new_while_playing_says_so_at_once(harness: Harness) -> None:
     await h.feed()
     assert h.fake.last_message(ALI).text == message.text
     assert (await games.load_game(h.app.db, game_id)).status == "active"
+
+
+async def play_again(h: Harness, chat: int, at_once: bool = False) -> dict:
+    board = h.board(chat)
+    [data] = [d for _, d in game_buttons(board.buttons) if d.a is Act.REMATCH]
+    update = h.fake.user(chat, "P").press(board, data.pack())
+    if not at_once:
+        await h.feed()
+    return update
+
+
+async def all_games(h: Harness) -> list[tuple[int, str]]:
+    rows = await h.app.db.fetchall("SELECT id, status FROM games ORDER BY id")
+    return [(row["id"], row["status"]) for row in rows]
+
+
+async def test_both_players_pressing_play_again_make_one_rematch(harness: Harness) -> None:
+    from tests.bot.test_ratings import finish_by_resignation
+
+    h = harness
+    game_id = await friend_game(h)
+    await finish_by_resignation(h, game_id, VALI)
+    await play_again(h, ALI)
+    assert "A new challenge is ready" in (h.fake.last_message(ALI).text or "")
+    assert "реванш" in (h.fake.last_message(VALI).text or "")  # the offer, in Russian
+    await play_again(h, VALI)  # joins Ali's rematch instead of making a second challenge
+    assert await all_games(h) == [(game_id, "finished"), (game_id + 1, "active")]
+    [row] = await games.active_games(h.app.db, ALI)
+    assert set(row.players) == {ALI, VALI}
+    count = await h.app.db.fetchone("SELECT COUNT(*) AS n FROM challenges WHERE rematch_of = ?",
+                                    (game_id,))
+    assert count["n"] == 1
+    for chat in (ALI, VALI):
+        assert h.fake.last_message(chat).photo is not None  # each has the new board
+
+
+async def test_two_play_again_presses_at_the_same_moment_make_one_game(
+        harness: Harness) -> None:
+    import asyncio
+
+    from aiogram.types import Update
+
+    from tests.bot.test_ratings import finish_by_resignation
+
+    h = harness
+    game_id = await friend_game(h)
+    await finish_by_resignation(h, game_id, ALI)
+    await play_again(h, ALI, at_once=True)
+    await play_again(h, VALI, at_once=True)
+    updates = [Update.model_validate(u, context={"bot": h.app.bot})
+               for u in h.fake.pop_updates()]
+    await asyncio.gather(*(h.app.dispatcher.feed_update(h.app.bot, u) for u in updates))
+    assert [status for _, status in await all_games(h)] == ["finished", "active"]
+
+
+async def test_play_again_in_a_group_makes_one_game(group_harness: Harness) -> None:
+    from tests.bot.test_groups import GROUP, group_game
+
+    h = group_harness
+    game_id = await group_game(h, "short")
+    row = await games.load_game(h.app.db, game_id)
+    board = h.board(GROUP)
+    resign = next(d for _, d in game_buttons(board.buttons) if d.a is Act.RESIGN)
+    challenger = h.fake.user(row.players[0], "Ali")
+    challenger.press(board, resign.pack())
+    await h.feed()
+    confirm = next(d for _, d in h.fake.buttons(GROUP, board.message_id) if d and ":ry:" in d)
+    challenger.press(h.fake.message(GROUP, board.message_id), confirm)
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).status == "finished"
+    again = next(d for _, d in game_buttons(h.board(GROUP).buttons) if d.a is Act.REMATCH)
+    for chat in row.players:
+        h.fake.user(chat, "P").press(h.board(GROUP), again.pack())
+        await h.feed()
+    assert [status for _, status in await all_games(h)] == ["finished", "active"]
+    challenges = [m for m in h.fake.messages(GROUP) if "Who's in?" in (m.text or "")]
+    assert len(challenges) == 1  # one rematch challenge, not two (the first one was taken)
