@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -30,23 +31,57 @@ GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
 
 
-def parse_options(args: str | None) -> tuple[str, int, bool]:
-    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default."""
+@dataclass(frozen=True)
+class NardOptions:
+    variant: str = "short"
+    length: int = 1
+    cube: bool = False
+
+
+class BadOption(ValueError):
+    """A word of /nard's options that cannot be played, and why (a key of `_REFUSALS`)."""
+
+    def __init__(self, reason: str, word: str) -> None:
+        super().__init__(word)
+        self.reason, self.word = reason, word
+
+
+_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube"}
+
+
+def parse_options(args: str | None) -> NardOptions:
+    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default.
+
+    Anything else is refused rather than ignored (`/nard short 9` must not quietly become a
+    single game): BadOption names the word and why.
+    """
     variant, length, cube = "short", 1, False
     for word in (args or "").lower().split():
         if word in ("short", "long"):
             variant = word
-        elif word.isdigit() and int(word) in LENGTHS:
+        elif word.isdigit():
+            if int(word) not in LENGTHS:
+                raise BadOption("length", word)
             length = int(word)
         elif word == "cube":
             cube = True
-    return variant, length, cube and variant == "short"
+        else:
+            raise BadOption("word", word)
+    if cube and variant == "long":
+        raise BadOption("long-cube", "cube")
+    return NardOptions(variant, length, cube)
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               challenge_service: ChallengeService) -> None:
-    variant, length, cube = parse_options(command.args)
-    await challenge_service.post_group(message.chat.id, player.id, variant, length, cube)
+               challenge_service: ChallengeService, people: People) -> None:
+    try:
+        options = parse_options(command.args)
+    except BadOption as exc:
+        t = await people.chat_translator(message.chat.id)
+        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
+        return
+    await challenge_service.post_group(message.chat.id, player.id, options.variant,
+                                       options.length, options.cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,

@@ -68,6 +68,9 @@ class ChallengeService:
 
     async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
         """Join an open challenge in a group: the game runs in one group message."""
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is not None and challenge.creator_id == player_id:
+            raise ChallengeUnavailable(code, "own_posted")  # theirs: others join it
         row, live = await self._accept(code, player_id)
         now = self._now()
         for player in row.players:
@@ -131,6 +134,8 @@ class ChallengeService:
         await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
+        if cube:  # say everything that was understood
+            text += "\n" + t("challenge-with-cube")
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
         await send_text(self.bot, chat_id, text, join)
@@ -145,7 +150,7 @@ class ChallengeService:
         code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
         if await challenges.get_challenge(self.db, code) is None:
             if data.creator == player_id:
-                raise ChallengeUnavailable(code, "own")
+                raise ChallengeUnavailable(code, "own_posted")
             now = self._now()
             with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
                 await challenges.create_challenge(

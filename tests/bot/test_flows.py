@@ -215,3 +215,69 @@ async def test_play_again_in_a_group_makes_one_game(group_harness: Harness) -> N
     assert [status for _, status in await all_games(h)] == ["finished", "active"]
     challenges = [m for m in h.fake.messages(GROUP) if "Who's in?" in (m.text or "")]
     assert len(challenges) == 1  # one rematch challenge, not two (the first one was taken)
+
+
+async def test_joining_ones_own_group_challenge_says_it_is_theirs(group_harness: Harness
+                                                                  ) -> None:
+    from tests.bot.test_groups import GROUP
+
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/nard long", chat=GROUP)
+    await h.feed()
+    update = ali.press_button(GROUP, "🎲 Join")
+    await h.feed()
+    answer = h.fake.callback_answer(update)
+    assert answer["show_alert"] is True
+    assert answer["text"] == "This is your own challenge: wait for someone else to accept it."
+    assert not await games.active_games(h.app.db, ALI)
+
+
+async def test_ones_own_card_says_it_is_theirs(harness: Harness) -> None:
+    h = harness
+    ali = h.fake.user(ALI, "Ali")
+    ali.inline_query("")
+    await h.feed()
+    card = ali.chosen("short")["chosen_inline_result"]["inline_message_id"]
+    await h.feed()
+    update = ali.press_inline_button(card, "✅ Accept")
+    await h.feed()
+    assert "wait for someone else" in h.fake.callback_answer(update)["text"]
+
+
+async def test_nard_options_are_understood_or_refused(group_harness: Harness) -> None:
+    from tests.bot.test_groups import GROUP
+
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    ali = h.fake.user(ALI, "Ali")
+    for command, reply in [
+        ("/nard short 9", "Matches are played to 1, 3, 5 or 7 points, not 9."),
+        ("/nard 2", "Matches are played to 1, 3, 5 or 7 points, not 2."),
+        ("/nard short five", "“five” is not an option."),
+        ("/nard long cube", "Long nard is played without the doubling cube."),
+    ]:
+        ali.command(command, chat=GROUP)
+        await h.feed()
+        assert (h.fake.last_message(GROUP).text or "").startswith(reply), command
+    assert (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM challenges"))["n"] == 0
+    ali.command("/nard cube 5 SHORT", chat=GROUP)
+    await h.feed()
+    text = h.fake.last_message(GROUP).text or ""
+    assert "Short nard (to 5 points)" in text and "With the doubling cube." in text
+    challenge = await h.app.db.fetchone("SELECT variant, match_length, cube FROM challenges")
+    assert tuple(challenge) == ("short", 5, 1)
+
+
+def test_parse_options() -> None:
+    import pytest
+
+    from bot.handlers.groups import BadOption, NardOptions, parse_options
+
+    assert parse_options(None) == NardOptions("short", 1, False)
+    assert parse_options(" long  7 ") == NardOptions("long", 7, False)
+    assert parse_options("cube 3") == NardOptions("short", 3, True)
+    for bad in ("short 9", "0", "long cube", "shrt", "3 ½"):
+        with pytest.raises(BadOption):
+            parse_options(bad)

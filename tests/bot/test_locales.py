@@ -42,6 +42,7 @@ SAMPLES: dict[str, object] = {
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
     "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
     "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
+    "word": "9",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one

@@ -12,3 +12,10 @@ resign-done = Siz təslim oldunuz.
 ## Oyun zamanı /new
 new-busy = Siz artıq { $name } ilə oynayırsınız: { $variant }. Əvvəlcə o oyunu bitirin və ya /resign ilə təslim olun.
 btn-show-game = 🎲 Oyunu göstər
+
+## Çağırışlar və /nard
+challenge-own-posted = Bu sizin öz çağırışınızdır: başqa birinin onu qəbul etməsini gözləyin.
+challenge-with-cube = İkiqatlama kubu ilə.
+nard-bad-length = Matç 1, 3, 5 və ya 7 xala qədər oynanılır, { $word } yox. Məsələn: /nard short 5
+nard-bad-word = «{ $word }» belə seçim yoxdur. /nard, sonra short və ya long, matçın uzunluğu (1, 3, 5 və ya 7) və ikiqatlama kubu üçün cube yazın, istənilən ardıcıllıqla. Məsələn: /nard short 5 cube
+nard-long-cube = Uzun nərd ikiqatlama kubu olmadan oynanılır. Məsələn: /nard long 3

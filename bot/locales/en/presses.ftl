@@ -12,3 +12,10 @@ resign-done = You resigned.
 ## /new while playing
 new-busy = You are already playing { $variant } against { $name }. Finish that game or /resign first.
 btn-show-game = 🎲 Show the game
+
+## Challenges and /nard
+challenge-own-posted = This is your own challenge: wait for someone else to accept it.
+challenge-with-cube = With the doubling cube.
+nard-bad-length = Matches are played to 1, 3, 5 or 7 points, not { $word }. For example: /nard short 5
+nard-bad-word = “{ $word }” is not an option. Write /nard, then short or long, a match length (1, 3, 5 or 7) and cube for the doubling cube, in any order. For example: /nard short 5 cube
+nard-long-cube = Long nard is played without the doubling cube. For example: /nard long 3

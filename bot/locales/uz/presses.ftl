@@ -12,3 +12,10 @@ resign-done = Siz taslim boʻldingiz.
 ## Oʻyin davomida /new
 new-busy = Siz allaqachon { $name } bilan oʻynayapsiz: { $variant }. Avval shu oʻyinni tugating yoki /resign bilan taslim boʻling.
 btn-show-game = 🎲 Oʻyinni koʻrsatish
+
+## Chaqiruvlar va /nard
+challenge-own-posted = Bu sizning chaqiruvingiz: uni boshqa birov qabul qilishini kuting.
+challenge-with-cube = Ikkilash kubigi bilan.
+nard-bad-length = Match 1, 3, 5 yoki 7 ochkogacha oʻynaladi, { $word } emas. Masalan: /nard short 5
+nard-bad-word = «{ $word }» — bunday tanlov yoʻq. /nard, soʻng short yoki long, match uzunligi (1, 3, 5 yoki 7) va ikkilash kubigi uchun cube deb istalgan tartibda yozing. Masalan: /nard short 5 cube
+nard-long-cube = Uzun nard ikkilash kubigisiz oʻynaladi. Masalan: /nard long 3
