@@ -19,6 +19,7 @@ from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
@@ -83,15 +84,17 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
                           publisher=publisher, announcer=announcer,
                           player_settings=player_settings)
-    challenges = ChallengeService(bot, service, people, coalescer, announcer)
+    boarding = Boarding(bot, service, clock=clock)
+    challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
     matchmaking = MatchmakingService(bot, service, people)
-    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire,
+    # A game still waiting for a player to open the bot is called off, not lost on time.
+    timers = Timers(bot, db, settings, people, clock=clock, expire=boarding.expire,
                     also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
                             player_cache=players, player_settings=player_settings,
-                            press_gate=PressGate(service))
+                            press_gate=PressGate(service), boarding=boarding)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())

@@ -122,10 +122,19 @@ async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Playe
     if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
         await query.answer()
         return
-    accepting = challenge_service.accept_card(query.inline_message_id, callback_data, player.id)
-    if await accepted_or_alert(query, t, accepting):
+    started: list[tuple[object, list[int]]] = []
+
+    async def accepting() -> None:
+        started.append(await challenge_service.accept_card(
+            query.inline_message_id, callback_data, player.id))  # type: ignore[arg-type]
+
+    if await accepted_or_alert(query, t, accepting()):
+        _, unseen = started[0]
         with contextlib.suppress(TelegramBadRequest):
-            await query.answer(t("card-accepted"))
+            if player.id in unseen:  # never opened the bot: open it (its board is waiting)
+                await query.answer(t("card-open-bot"), url=await challenge_service.link("play"))
+            else:
+                await query.answer(t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:

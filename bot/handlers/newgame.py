@@ -11,6 +11,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.callbacks import ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
@@ -89,9 +90,9 @@ async def new(message: Message, player: Player, t: Translator, service: GameServ
 
 
 async def show_game(query: CallbackQuery, player: Player, t: Translator,
-                    service: GameService) -> None:
+                    boarding: Boarding) -> None:
     await query.answer()
-    if not await service.redraw(player.id):
+    if not await boarding.show(player.id):
         await query.message.answer(t("no-game"))  # type: ignore[union-attr]
 
 

@@ -11,8 +11,8 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
-from bot.services.games import GameService
 from bot.services.gate import PressGate
 from storage.models import Player
 
@@ -31,8 +31,8 @@ async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGa
 
 
 async def show_game(message: Message, player: Player, t: Translator,
-                    service: GameService) -> None:
-    if not await service.redraw(player.id):
+                    boarding: Boarding) -> None:
+    if not await boarding.show(player.id):
         await message.answer(t("no-game"))
 
 

@@ -11,6 +11,7 @@ from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
 from storage import chats, players
@@ -45,11 +46,11 @@ def language_keyboard() -> InlineKeyboardMarkup:
 
 
 async def start_with_code(message: Message, command: CommandObject, player: Player,
-                          t: Translator, service: GameService,
+                          t: Translator, boarding: Boarding,
                           challenge_service: ChallengeService) -> None:
     code = (command.args or "").strip()
     if code == "play":  # from an inline card: show this player's board here
-        if not await service.redraw(player.id):
+        if not await boarding.show(player.id):
             await message.answer(t("no-game"))
         return
     try:

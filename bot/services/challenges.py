@@ -15,6 +15,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import CardCb, JoinCb
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.coalesce import Coalescer
 from bot.services.games import Answer, Busy, GameService
 from bot.services.live import Live
@@ -34,9 +35,9 @@ class GroupBoardFailed(Exception):
 
 class ChallengeService:
     def __init__(self, bot: Bot, service: GameService, people: People, coalescer: Coalescer,
-                 announcer: Announcer) -> None:
+                 announcer: Announcer, boarding: Boarding) -> None:
         self.bot, self.service, self.people = bot, service, people
-        self.coalescer, self.announcer = coalescer, announcer
+        self.coalescer, self.announcer, self.boarding = coalescer, announcer, boarding
         self.db, self.settings = service.db, service.settings
 
     def _now(self) -> datetime:
@@ -89,8 +90,10 @@ class ChallengeService:
         await self.service.begin(row, live)
         return row
 
-    async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
-        """Accept a challenge (storage lets only the first acceptance through)."""
+    async def _accept(self, code: str, player_id: int, deadline: datetime | None = None
+                      ) -> tuple[Row, Live]:
+        """Accept a challenge (storage lets only the first acceptance through); the first
+        turn's deadline is a turn's time from now unless given."""
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
@@ -105,7 +108,7 @@ class ChallengeService:
         now = self._now()
         _, row = await challenges.accept_challenge(
             self.db, code, player_id, now=now, state_json=live.dump(),
-            deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+            deadline=deadline or now + timedelta(seconds=self.settings.move_timeout_seconds))
         return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
@@ -141,8 +144,11 @@ class ChallengeService:
         await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
-        """Accept an inline challenge card: the game runs in both private chats.
+    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int
+                          ) -> tuple[Row, list[int]]:
+        """Accept an inline challenge card: the game runs in both private chats. Returns the
+        game and the players who cannot see their board yet (they never opened the bot:
+        the game waits for them, see `Boarding`).
 
         The card itself is the challenge: its first acceptance creates and accepts a
         challenge keyed by the card, so a second press finds it taken.
@@ -156,12 +162,14 @@ class ChallengeService:
                 await challenges.create_challenge(
                     self.db, creator_id=data.creator, variant=data.variant, now=now,
                     expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
-        row, live = await self._accept(code, player_id)
+        everyone = all([await self.boarding.reachable(p) for p in (data.creator, player_id)])
+        row, live = await self._accept(code, player_id,
+                                       deadline=self.boarding.first_deadline(everyone))
         creator = await self.people.translator(data.creator)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
         await self.announcer.card(row)
         await self.service.begin(row, live)
-        return row
+        return row, await self.boarding.unseen(row)
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
         """Play again after a game: the computer at once; with a person, one new challenge

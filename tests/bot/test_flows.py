@@ -281,3 +281,71 @@ def test_parse_options() -> None:
     for bad in ("short 9", "0", "long cube", "shrt", "3 ½"):
         with pytest.raises(BadOption):
             parse_options(bad)
+
+
+async def card_accepted_by_a_stranger(h: Harness) -> tuple[str, dict]:
+    """Ali sends a card; Vali, who has never opened the bot, accepts it."""
+    ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")
+    ali.inline_query("")
+    await h.feed()
+    card = ali.chosen("short")["chosen_inline_result"]["inline_message_id"]
+    await h.feed()
+    h.fake.block(VALI)  # the bot cannot write to someone who never opened it
+    update = vali.press_inline_button(card, "✅ Accept")
+    await h.feed()
+    return card, h.fake.callback_answer(update)
+
+
+async def test_a_card_acceptor_who_never_opened_the_bot_is_sent_there(harness: Harness
+                                                                     ) -> None:
+    h = harness
+    start = h.clock()
+    _, answer = await card_accepted_by_a_stranger(h)
+    assert answer["url"] == "https://t.me/nard_test_bot?start=play"
+    assert answer["text"] == "Game on! Open the bot to see your board: the game waits for you."
+    [row] = await games.active_games(h.app.db, ALI)
+    assert (row.deadline - start).total_seconds() == 300  # held, not a turn's 2 minutes
+    h.clock.advance(200)
+    await h.app.timers.tick()
+    assert (await games.load_game(h.app.db, row.id)).status == "active"
+    # Vali opens the bot through the link: the board arrives and the first timer starts.
+    h.fake.unblock(VALI)
+    h.fake.user(VALI, "Vali").command("/start play")
+    await h.feed()
+    assert h.fake.last_message(VALI).photo is not None
+    row = await games.load_game(h.app.db, row.id)
+    assert (row.deadline - h.clock()).total_seconds() == 120
+    assert "⏱ 2:00" in (h.board(ALI).caption or "")  # Ali's board shows the fresh timer
+    assert {d.v for _, d in game_buttons(h.board(ALI).buttons)} == {row.version}
+
+
+async def test_a_game_nobody_could_see_is_called_off_unrated(harness: Harness) -> None:
+    h = harness
+    card, _ = await card_accepted_by_a_stranger(h)
+    [row] = await games.active_games(h.app.db, ALI)
+    h.clock.advance(301)
+    await h.app.timers.tick()
+    row = await games.load_game(h.app.db, row.id)
+    assert row.status == "aborted" and row.result is None
+    assert await h.app.db.fetchone("SELECT 1 FROM rating_events") is None
+    assert "Vali did not open the bot within 5 minutes" in (h.fake.last_message(ALI).text or "")
+    assert not h.board(ALI).buttons
+    assert "called off" in (h.fake.inline_message(card).text or "")
+    assert not await games.active_games(h.app.db, ALI)  # free to play again
+
+
+async def test_a_card_accepted_by_someone_who_can_see_the_board(harness: Harness) -> None:
+    h = harness
+    ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")
+    vali.command("/start")
+    await h.feed()
+    ali.inline_query("")
+    await h.feed()
+    card = ali.chosen("long")["chosen_inline_result"]["inline_message_id"]
+    await h.feed()
+    update = vali.press_inline_button(card, "✅ Accept")
+    await h.feed()
+    answer = h.fake.callback_answer(update)
+    assert "url" not in answer and "private chat" in answer["text"]
+    [row] = await games.active_games(h.app.db, ALI)
+    assert (row.deadline - h.clock()).total_seconds() == 120

@@ -19,3 +19,8 @@ challenge-with-cube = İkiqatlama kubu ilə.
 nard-bad-length = Matç 1, 3, 5 və ya 7 xala qədər oynanılır, { $word } yox. Məsələn: /nard short 5
 nard-bad-word = «{ $word }» belə seçim yoxdur. /nard, sonra short və ya long, matçın uzunluğu (1, 3, 5 və ya 7) və ikiqatlama kubu üçün cube yazın, istənilən ardıcıllıqla. Məsələn: /nard short 5 cube
 nard-long-cube = Uzun nərd ikiqatlama kubu olmadan oynanılır. Məsələn: /nard long 3
+
+## Çağırış kartları: botu hələ açmamış oyunçu
+card-open-bot = Oyun başladı! Taxtanızı görmək üçün botu açın: oyun sizi gözləyir.
+game-called-off = { $name } botu { $minutes } dəqiqə ərzində açmadı, ona görə də oyun ləğv edildi. Reytinqə təsir etmir.
+card-called-off = 🎲 Oyun ləğv edildi: { $name } botu vaxtında açmadı.

@@ -19,3 +19,11 @@ challenge-with-cube = With the doubling cube.
 nard-bad-length = Matches are played to 1, 3, 5 or 7 points, not { $word }. For example: /nard short 5
 nard-bad-word = “{ $word }” is not an option. Write /nard, then short or long, a match length (1, 3, 5 or 7) and cube for the doubling cube, in any order. For example: /nard short 5 cube
 nard-long-cube = Long nard is played without the doubling cube. For example: /nard long 3
+
+## Inline cards: a player who has never opened the bot
+card-open-bot = Game on! Open the bot to see your board: the game waits for you.
+game-called-off = { $name } did not open the bot within { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}, so the game is called off. It is not rated.
+card-called-off = 🎲 The game is called off: { $name } did not open the bot in time.

@@ -19,3 +19,8 @@ challenge-with-cube = Ikkilash kubigi bilan.
 nard-bad-length = Match 1, 3, 5 yoki 7 ochkogacha oʻynaladi, { $word } emas. Masalan: /nard short 5
 nard-bad-word = «{ $word }» — bunday tanlov yoʻq. /nard, soʻng short yoki long, match uzunligi (1, 3, 5 yoki 7) va ikkilash kubigi uchun cube deb istalgan tartibda yozing. Masalan: /nard short 5 cube
 nard-long-cube = Uzun nard ikkilash kubigisiz oʻynaladi. Masalan: /nard long 3
+
+## Chaqiruv kartalari: botni hali ochmagan oʻyinchi
+card-open-bot = Oʻyin boshlandi! Taxtangizni koʻrish uchun botni oching: oʻyin sizni kutyapti.
+game-called-off = { $name } botni { $minutes } daqiqa ichida ochmadi, shuning uchun oʻyin bekor qilindi. U reytingga hisoblanmaydi.
+card-called-off = 🎲 Oʻyin bekor qilindi: { $name } botni oʻz vaqtida ochmadi.
