@@ -113,6 +113,15 @@ async def register_commands(bot: Bot) -> None:
             await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
+async def register_descriptions(bot: Bot) -> None:
+    """What Telegram shows about the bot before a chat starts (the description) and on its
+    profile and in shared links (the short one), in every language (English for the rest)."""
+    for language in (None, *available_languages()):
+        t = Translator(language or "en")
+        await bot.set_my_description(t("bot-description"), language_code=language)
+        await bot.set_my_short_description(t("bot-short-description"), language_code=language)
+
+
 async def timer_loop(timers: Timers, interval: float = TIMER_INTERVAL) -> None:
     """Time out overdue turns (also those that expired while the bot was down)."""
     while True:
@@ -128,6 +137,7 @@ async def serve(settings: Settings) -> None:
     timer = asyncio.create_task(timer_loop(app.timers))
     try:
         await register_commands(app.bot)
+        await register_descriptions(app.bot)
         await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
         timer.cancel()

@@ -101,8 +101,15 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
         t("group-challenge-taken", name=player.name))
 
 
-async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card."""
+async def cards(query: InlineQuery, t: Translator, player: Player,
+                challenge_service: ChallengeService) -> None:
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
+    Share button of a challenge link types its code, which offers that challenge's card."""
+    own = await challenge_service.challenge_card(query.query.strip(), player.id, t) if (
+        query.query.strip()) else None
+    if own is not None:
+        await query.answer([own], cache_time=5, is_personal=True)
+        return
     results = []
     for variant in ("short", "long"):
         accept = CardCb(variant=variant, creator=player.id).pack()

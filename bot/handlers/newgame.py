@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
@@ -117,8 +116,11 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
     try:
         if callback_data.opponent == "ai":
             await query.message.delete()  # type: ignore[union-attr]
-            await service.start_vs_computer(player.id, callback_data.variant,
-                                            callback_data.level, callback_data.length, cube)
+            chat = query.message.chat.id  # type: ignore[union-attr]
+            # The first board (and maybe the computer's first move) takes a moment.
+            async with ChatActionSender.upload_photo(chat_id=chat, bot=query.bot):  # type: ignore[arg-type]
+                await service.start_vs_computer(player.id, callback_data.variant,
+                                                callback_data.level, callback_data.length, cube)
             return
         challenge = await challenge_service.create(player.id, callback_data.variant,
                                                    callback_data.length, cube)
@@ -126,9 +128,8 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         await query.message.answer(t("busy"))  # type: ignore[union-attr]
         return
     link = await challenge_service.link(challenge.code)
-    share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
-        [InlineKeyboardButton(text=t("btn-share"), url=share)],
+        *challenge_service.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])

@@ -8,6 +8,7 @@ from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
@@ -32,7 +33,9 @@ async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGa
 
 async def show_game(message: Message, player: Player, t: Translator,
                     boarding: Boarding) -> None:
-    if not await boarding.show(player.id):
+    async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+        shown = await boarding.show(player.id)
+    if not shown:
         await message.answer(t("no-game"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
@@ -50,7 +51,9 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
                           challenge_service: ChallengeService) -> None:
     code = (command.args or "").strip()
     if code == "play":  # from an inline card: show this player's board here
-        if not await boarding.show(player.id):
+        async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+            shown = await boarding.show(player.id)
+        if not shown:
             await message.answer(t("no-game"))
         return
     try:

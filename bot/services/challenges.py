@@ -11,9 +11,17 @@ import sqlite3
 from datetime import datetime, timedelta
 
 from aiogram import Bot
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import (
+    CopyTextButton,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    SwitchInlineQueryChosenChat,
+)
 
 from bot.callbacks import CardCb, JoinCb
+from bot.i18n import Translator
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.coalesce import Coalescer
@@ -55,6 +63,32 @@ class ChallengeService:
     async def link(self, code: str) -> str:
         me = await self.bot.me()
         return f"https://t.me/{me.username}?start={code}"
+
+    @staticmethod
+    def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
+        """Send the challenge's own card to a chat the player picks (their friend gets an
+        Accept button, see `challenge_card`), or copy its link."""
+        chosen = SwitchInlineQueryChosenChat(query=code, allow_user_chats=True,
+                                             allow_group_chats=True)
+        copy = CopyTextButton(text=link)
+        return [[InlineKeyboardButton(text=t("btn-share"), switch_inline_query_chosen_chat=chosen)],
+                [InlineKeyboardButton(text=t("btn-copy-link"), copy_text=copy)]]
+
+    async def challenge_card(self, code: str, player_id: int, t: Translator
+                             ) -> InlineQueryResultArticle | None:
+        """The inline card of `player_id`'s open challenge `code` (what Share sends)."""
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is None or challenge.creator_id != player_id or challenge.status != "open":
+            return None
+        text = t("challenge-card", name=await self.people.name(player_id),
+                 variant=t(f"variant-{challenge.variant}"), points=challenge.match_length)
+        if challenge.cube:
+            text += "\n" + t("challenge-with-cube")
+        accept = InlineKeyboardButton(text=t("btn-accept"), url=await self.link(code))
+        return InlineQueryResultArticle(
+            id=f"challenge-{code}"[:64], title=t("share-text"), description=text,
+            input_message_content=InputTextMessageContent(message_text=text),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[accept]]))
 
     async def accept(self, code: str, player_id: int) -> Row:
         """Join a friend's challenge; both play in their private chats with the bot."""
@@ -210,7 +244,8 @@ class ChallengeService:
             return
         other = row.players[1 - seat]
         link = await self.link(challenge.code)
-        await send_text(self.bot, player, t("rematch-sent", link=link))
+        await send_text(self.bot, player, t("rematch-sent", link=link), InlineKeyboardMarkup(
+            inline_keyboard=self.share_buttons(t, challenge.code, link)))
         if made and other is not None:
             await send_text(self.bot, other, (await self.people.translator(other))(
                 "rematch-offer", name=await self.people.name(player), link=link))

@@ -24,3 +24,14 @@ nard-long-cube = Uzun nərd ikiqatlama kubu olmadan oynanılır. Məsələn: /na
 card-open-bot = Oyun başladı! Taxtanızı görmək üçün botu açın: oyun sizi gözləyir.
 game-called-off = { $name } botu { $minutes } dəqiqə ərzində açmadı, ona görə də oyun ləğv edildi. Reytinqə təsir etmir.
 card-called-off = 🎲 Oyun ləğv edildi: { $name } botu vaxtında açmadı.
+
+## Çağırışı paylaşmaq
+btn-copy-link = 📋 Linki kopyala
+challenge-card = 🎲 { $name } sizi oyuna çağırır: { $variant } ({ $points ->
+    [one] 1 oyun
+   *[other] { $points } xala qədər
+}). Botla şəxsi çatda oynamaq üçün «Qəbul et» düyməsini basın.
+
+## Botun profili (başlayanda qurulur)
+bot-description = Telegramda nərd: qısa nərd (mars, koks və ikiqatlama kubu ilə) və uzun nərd (baş qaydası, ev marsı). Beş səviyyəli kompüterlə, dostunuzla link və ya çağırış kartı vasitəsilə, yaxud qrupunuzun üzvləri ilə oynayın. Reytinqlər, günlük liderlər cədvəli və şəxsi statistikanız.
+bot-short-description = Qısa və uzun nərd: kompüterlə və ya dostlarınızla oynayın, günün liderlər cədvəlində yüksəlin.

@@ -27,3 +27,14 @@ game-called-off = { $name } did not open the bot within { $minutes ->
    *[other] { $minutes } minutes
 }, so the game is called off. It is not rated.
 card-called-off = 🎲 The game is called off: { $name } did not open the bot in time.
+
+## Sharing a challenge
+btn-copy-link = 📋 Copy the link
+challenge-card = 🎲 { $name } challenges you to { $variant } ({ $points ->
+    [one] 1 game
+   *[other] to { $points } points
+}). Press Accept to play in a private chat with the bot.
+
+## The bot's profile (set at start-up)
+bot-description = Play nard in Telegram: short nard (backgammon, with mars, koks and the doubling cube) and long nard (the head rule, home mars). Play the computer at five levels, a friend by a link or a card, or anyone in your group. Ratings, daily leaderboards and your statistics.
+bot-short-description = Short and long nard: play the computer or your friends and climb the daily leaderboard.

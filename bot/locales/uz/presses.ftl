@@ -24,3 +24,14 @@ nard-long-cube = Uzun nard ikkilash kubigisiz oʻynaladi. Masalan: /nard long 3
 card-open-bot = Oʻyin boshlandi! Taxtangizni koʻrish uchun botni oching: oʻyin sizni kutyapti.
 game-called-off = { $name } botni { $minutes } daqiqa ichida ochmadi, shuning uchun oʻyin bekor qilindi. U reytingga hisoblanmaydi.
 card-called-off = 🎲 Oʻyin bekor qilindi: { $name } botni oʻz vaqtida ochmadi.
+
+## Chaqiruvni ulashish
+btn-copy-link = 📋 Havolani nusxalash
+challenge-card = 🎲 { $name } sizni oʻyinga chaqiryapti: { $variant } ({ $points ->
+    [one] 1 oʻyin
+   *[other] { $points } ochkogacha
+}). Bot bilan shaxsiy chatda oʻynash uchun «Qabul qilish» tugmasini bosing.
+
+## Bot profili (ishga tushganda oʻrnatiladi)
+bot-description = Telegramda nard: qisqa nard (mars, koks va ikkilash kubigi bilan) va uzun nard (bosh qoidasi, uy marsi). Besh darajali kompyuter bilan, doʻstingiz bilan havola yoki chaqiruv kartasi orqali yoki guruhingiz aʼzolari bilan oʻynang. Reytinglar, kunlik peshqadamlar jadvali va shaxsiy statistikangiz.
+bot-short-description = Qisqa va uzun nard: kompyuter yoki doʻstlaringiz bilan oʻynang, kunlik jadvalda yuqoriga chiqing.
