@@ -28,7 +28,9 @@ def question(row: Row, player_id: int, t: Translator) -> tuple[str, InlineKeyboa
     seat = row.seat_of(player_id)
     assert seat is not None
     result, match = resign_cost(live.game, seat)
-    lines = [t("resign-ask", points=result.points, kind=t(f"kind-{result.kind.value}"))]
+    plain = result.kind.value == "plain"  # "You lose 1 point"; else "…: mars"
+    lines = [t("resign-ask-plain" if plain else "resign-ask", points=result.points,
+               kind=t(f"kind-{result.kind.value}"))]
     if row.match_length > 1:
         lines.append(t("match-score", length=row.match_length, me=match.score[seat],
                        them=match.score[1 - seat]))

@@ -35,7 +35,7 @@ async def test_resign_says_what_it_costs_in_a_new_message(harness: Harness) -> N
     await h.feed()
     message = question(h, ALI)
     assert message.message_id > board.message_id  # at the bottom of the chat, not the board
-    assert message.text == "🏳 Resign this game? You lose 1 point: plain."
+    assert message.text == "🏳 Resign this game? You lose 1 point."
     ali.press(message, message.buttons[0][1])
     await h.feed()
     row = await games.load_game(h.app.db, game_id)

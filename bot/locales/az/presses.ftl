@@ -3,6 +3,10 @@ resign-ask = 🏳 Bu oyunda təslim olursunuz? { $points ->
     [one] 1 xal
    *[other] { $points } xal
 } itirəcəksiniz: { $kind }.
+resign-ask-plain = 🏳 Bu oyunda təslim olursunuz? { $points ->
+    [one] 1 xal
+   *[other] { $points } xal
+} itirəcəksiniz.
 resign-ends-match = Bununla matç bitir: siz onu uduzursunuz.
 resign-match-goes-on = Matç növbəti oyunla davam edir.
 resign-cancelled = Oyun davam edir!

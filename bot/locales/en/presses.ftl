@@ -3,6 +3,10 @@ resign-ask = 🏳 Resign this game? You lose { $points ->
     [one] 1 point
    *[other] { $points } points
 }: { $kind }.
+resign-ask-plain = 🏳 Resign this game? You lose { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
 resign-ends-match = That ends the match: you lose it.
 resign-match-goes-on = The match goes on with its next game.
 resign-cancelled = Play on!

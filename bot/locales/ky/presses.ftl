@@ -3,6 +3,10 @@ resign-ask = 🏳 Бул оюнда багынасызбы? { $points ->
     [one] 1 упай
    *[other] { $points } упай
 } уттурасыз: { $kind }.
+resign-ask-plain = 🏳 Бул оюнда багынасызбы? { $points ->
+    [one] 1 упай
+   *[other] { $points } упай
+} уттурасыз.
 resign-ends-match = Ушуну менен матч бүтөт: сиз аны уттурасыз.
 resign-match-goes-on = Матч кийинки оюн менен улантылат.
 resign-cancelled = Оюн улантылат!

@@ -5,6 +5,12 @@ resign-ask = 🏳 Сдаться в этой партии? Вы проиграе
     [many] { $points } очков
    *[other] { $points } очка
 }: { $kind }.
+resign-ask-plain = 🏳 Сдаться в этой партии? Вы проиграете { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}.
 resign-ends-match = На этом матч закончится: вы его проиграете.
 resign-match-goes-on = Матч продолжится следующей партией.
 resign-cancelled = Играем дальше!

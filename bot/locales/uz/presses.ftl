@@ -3,6 +3,10 @@ resign-ask = 🏳 Bu oʻyinda taslim boʻlasizmi? { $points ->
     [one] 1 ochko
    *[other] { $points } ochko
 } yutqazasiz: { $kind }.
+resign-ask-plain = 🏳 Bu oʻyinda taslim boʻlasizmi? { $points ->
+    [one] 1 ochko
+   *[other] { $points } ochko
+} yutqazasiz.
 resign-ends-match = Shu bilan match tugaydi: siz uni yutqazasiz.
 resign-match-goes-on = Match keyingi oʻyin bilan davom etadi.
 resign-cancelled = Oʻyin davom etadi!
