@@ -202,9 +202,15 @@ class GameService:
         return LogEntry("move", str(play.move) or "pass", seat)
 
     async def _ends_without_done(self, row: Row, live: Live, seat: int) -> bool:
-        """The last die is played and the player does not confirm moves with Done."""
+        """The last die is played and the player does not confirm moves with Done.
+
+        "The last die": nothing more can be played. A turn can be complete before that
+        (6-4, checkers on 6 and 2: 6/off stands where 6/2/off ends, and 2/off may follow).
+        """
         player = row.players[seat]
-        if player is None or self.player_settings is None or not live.turn().is_complete:
+        turn = live.turn()
+        if player is None or self.player_settings is None or not turn.is_complete \
+                or turn.legal_steps():
             return False
         return not await self.player_settings.enabled(player, CONFIRM_MOVES)
 
