@@ -48,10 +48,19 @@ def finishes(live: Live, limit: int = ONE_TAP_LIMIT) -> list[Finish] | None:
     return [finish for _, finish in keyed]
 
 
+def one_taps(live: Live) -> list[Finish]:
+    """The one-tap buttons the board offers: `finishes`, but none with one die left, where
+    the step buttons already finish the turn in one press (no move is offered twice)."""
+    if live.steps and len(live.turn().remaining_dice) <= 1:
+        return []
+    # Staying where the steps stand (a result reached with dice left) is Done's job.
+    return [option for option in finishes(live) or [] if option.rest]
+
+
 def finish_steps(live: Live, index: int) -> tuple[Step, ...]:
     """The steps of the one-tap button `index`; KeyError when no such button is offered."""
-    options = finishes(live)
-    if options is None or not 0 <= index < len(options):
+    options = one_taps(live)
+    if not 0 <= index < len(options):
         raise KeyError(index)
     return options[index].rest
 

@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
-from bot.services.fullmoves import finishes
+from bot.services.fullmoves import one_taps
 from bot.services.live import Live
 from bot.services.recap import (
     MAX_CAPTION,
@@ -239,14 +239,9 @@ def _button(game_id: int, version: int, text: str, act: Act, src: int,
 
 
 def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
-    """One button per way to finish the turn, when there are few (`8/5 6/5`).
-
-    With one die left the step buttons already finish the turn in one press, so the same
-    moves are not offered twice."""
-    if live.steps and len(live.turn().remaining_dice) <= 1:
-        return []
-    options = finishes(live) or []
-    labels = [(str(option.move), Act.FULL, index, 0) for index, option in enumerate(options)]
+    """One button per way to finish the turn, when there are few (`8/5 6/5`)."""
+    labels = [(str(option.move), Act.FULL, index, 0)
+              for index, option in enumerate(one_taps(live))]
     return [tuple(labels[i:i + FULL_MOVES_PER_ROW])
             for i in range(0, len(labels), FULL_MOVES_PER_ROW)]
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.services.fullmoves import ONE_TAP_LIMIT, finish_steps, finishes
+from bot.services.fullmoves import ONE_TAP_LIMIT, finish_steps, finishes, one_taps
 from bot.services.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, Phase
@@ -48,7 +48,7 @@ def reachable(turn: Turn) -> set[Position]:
 @pytest.mark.parametrize("variant", ["short", "long"])
 def test_one_tap_buttons_are_exactly_the_reachable_results(variant: str) -> None:
     rng = random.Random(7)
-    offered = 0
+    shown = 0
     for position, dice, first in random_positions(variant, POSITIONS, seed=11):
         live = live_at(position, dice, first)
         turn = live.turn()
@@ -69,14 +69,20 @@ def test_one_tap_buttons_are_exactly_the_reachable_results(variant: str) -> None
             else:
                 assert len(reachable(turn)) > ONE_TAP_LIMIT
             continue
-        offered += 1
+        shown += 1
         results = reachable(turn)
         assert len(options) == len(results) <= ONE_TAP_LIMIT
         labels = [str(option.move) for option in options]
         assert labels == sorted(labels) and len(set(labels)) == len(labels)
         seen = set()
-        for index, option in enumerate(options):
+        offered = one_taps(live)
+        if live.steps and len(turn.remaining_dice) <= 1:
+            assert offered == []
+        else:
+            assert offered == [option for option in options if option.rest]
+        for index, option in enumerate(offered):
             assert finish_steps(live, index) == option.rest
+        for option in options:
             for step in option.rest:  # the steps replay one by one, each legal in turn
                 turn.play(step)
             result = apply_steps(turn.position, turn.steps)
@@ -88,7 +94,7 @@ def test_one_tap_buttons_are_exactly_the_reachable_results(variant: str) -> None
             assert resolve_move(position, dice, str(option.move),
                                 first_turn=first).after == result.swapped()
         assert seen == results
-    assert offered > POSITIONS // 10  # the test did see many one-tap keyboards
+    assert shown > POSITIONS // 10  # the test did see many one-tap keyboards
 
 
 def test_the_order_does_not_depend_on_the_turn_object() -> None:
