@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import sqlite3
 from datetime import datetime, timedelta
 
 from aiogram import Bot
@@ -30,7 +29,7 @@ from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import send_board, send_text
 from storage import boards, challenges, chats, games
-from storage.errors import ChallengeUnavailable, GameNotFound
+from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound
 from storage.models import Challenge
 from storage.models import Game as Row
 
@@ -192,7 +191,7 @@ class ChallengeService:
             if data.creator == player_id:
                 raise ChallengeUnavailable(code, "own_posted")
             now = self._now()
-            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+            with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
                 await challenges.create_challenge(
                     self.db, creator_id=data.creator, variant=data.variant, now=now,
                     expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from storage import Database, accept_challenge, get_challenge
+from storage import Database, accept_challenge, get_challenge, save_game
 from storage.challenges import rematch_challenge
 from storage.settings import player_setting, player_settings, put_player_setting
 
@@ -35,6 +35,8 @@ async def rematch(db: Database, game_id: int, creator: int, now=T0):
 
 async def test_the_second_player_gets_the_first_players_rematch(db: Database) -> None:
     game = await human_game(db)
+    await save_game(db, game.id, game.version, state_json=STATE, deadline=None, now=T0,
+                    status="aborted")  # over: both players are free again
     first, made = await rematch(db, game.id, ALICE)
     assert made and first.creator_id == ALICE and first.match_length == 3
     second, made = await rematch(db, game.id, BOB)
