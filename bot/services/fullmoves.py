@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from bot.services.live import Live
 from engine.game import Phase
-from engine.moves import Move, Step
+from engine.moves import Move
 from engine.position import Position
 from engine.resolve import apply_steps
-from engine.turn import Turn
+from engine.turn import Turn, TurnStep
 
 ONE_TAP_LIMIT = 6
 
@@ -26,7 +26,7 @@ ONE_TAP_LIMIT = 6
 @dataclass(frozen=True)
 class Finish:
     move: Move  # the whole turn: the steps already taken and the rest (the button's label)
-    rest: tuple[Step, ...]  # what a tap plays
+    rest: tuple[TurnStep, ...]  # what a tap plays, each step with its die
 
 
 def finishes(live: Live, limit: int = ONE_TAP_LIMIT) -> list[Finish] | None:
@@ -42,7 +42,8 @@ def finishes(live: Live, limit: int = ONE_TAP_LIMIT) -> list[Finish] | None:
     found = _ends(turn, limit)
     if found is None:
         return None
-    options = [Finish(Move(taken + rest), rest) for rest in found.values()]
+    options = [Finish(Move(taken + tuple(step.step for step in rest)), rest)
+               for rest in found.values()]
     keyed = sorted(zip(found, options, strict=True),
                    key=lambda pair: (str(pair[1].move), pair[0].me, pair[0].opp))
     return [finish for _, finish in keyed]
@@ -57,7 +58,7 @@ def one_taps(live: Live) -> list[Finish]:
     return [option for option in finishes(live) or [] if option.rest]
 
 
-def finish_steps(live: Live, index: int) -> tuple[Step, ...]:
+def finish_steps(live: Live, index: int) -> tuple[TurnStep, ...]:
     """The steps of the one-tap button `index`; KeyError when no such button is offered."""
     options = one_taps(live)
     if not 0 <= index < len(options):
@@ -65,30 +66,26 @@ def finish_steps(live: Live, index: int) -> tuple[Step, ...]:
     return options[index].rest
 
 
-def _ends(turn: Turn, limit: int) -> dict[Position, tuple[Step, ...]] | None:
+def _ends(turn: Turn, limit: int) -> dict[Position, tuple[TurnStep, ...]] | None:
     """Each result reachable from the turn's current steps -> the steps that reach it; None
     as soon as more than `limit` are found. Leaves `turn` as it found it."""
-    start = turn.steps
-    found: dict[Position, tuple[Step, ...]] = {}
-    expanded: set[tuple[Position, tuple[int, ...]]] = set()
-
-    def here() -> Position:
-        return apply_steps(turn.position, turn.steps)
+    start = len(turn.taken)
+    found: dict[Position, tuple[TurnStep, ...]] = {}
+    expanded: set = set()
 
     def walk() -> bool:
         """False once there are too many results."""
-        position = here()
         if turn.is_complete:
-            found.setdefault(position, turn.steps[len(start):])
+            found.setdefault(apply_steps(turn.position, turn.steps), turn.taken[start:])
             if len(found) > limit:
                 return False
             # No return: a result may be reached before the dice are used up (6-4 with
             # checkers on 6 and 2: 6/off leaves what 6/2/off leaves), and play goes on.
         # Different orders of the same steps meet in the same place: expand it once.
-        key = (position, tuple(sorted(turn.remaining_dice)))
-        if key in expanded:
+        node = turn.node
+        if node in expanded:
             return True
-        expanded.add(key)
+        expanded.add(node)
         for step in turn.legal_steps():
             turn.play(step)
             try:

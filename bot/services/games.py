@@ -26,7 +26,7 @@ from bot.services import computer
 from bot.services.announce import Announcer, Outcome
 from bot.services.boards import BoardPublisher, computer_seat
 from bot.services.fullmoves import finish_steps
-from bot.services.live import Live
+from bot.services.live import Live, Taken
 from bot.services.locks import KeyedLocks
 from bot.services.people import People
 from bot.services.settings import CONFIRM_MOVES, PlayerSettings
@@ -154,7 +154,7 @@ class GameService:
                     entries.append(LogEntry("step", str(step), seat))
             elif data.a is Act.FULL:  # a one-tap full move: the rest of the turn at once
                 steps = finish_steps(live, data.src)
-                live.steps.extend((step.src, step.dst) for step in steps)
+                live.steps.extend(Taken.of(step) for step in steps)  # each with its die
                 live.turn()  # the steps must replay
                 entries += [LogEntry("step", str(step), seat) for step in steps]
             elif data.a is Act.UNDO:

@@ -84,7 +84,7 @@ def test_one_tap_buttons_are_exactly_the_reachable_results(variant: str) -> None
             assert finish_steps(live, index) == option.rest
         for option in options:
             for step in option.rest:  # the steps replay one by one, each legal in turn
-                turn.play(step)
+                turn.play((step.src, step.dst), step.die)
             result = apply_steps(turn.position, turn.steps)
             assert turn.is_complete and result in results
             for _ in option.rest:
