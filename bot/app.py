@@ -19,20 +19,23 @@ from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.gate import PressGate
 from bot.services.matchmaking import MatchmakingService
 from bot.services.people import People
+from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
 from render.board import render_board
 from storage.db import Database
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
-            "start")
+COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
+            "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
@@ -61,6 +64,7 @@ class App:
     people: People
     coalescer: Coalescer
     db: Database
+    player_settings: PlayerSettings
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
@@ -77,20 +81,26 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
     announcer = Announcer(bot, db, people, coalescer, clock=clock)
+    player_settings = PlayerSettings(db, clock)
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer)
-    challenges = ChallengeService(bot, service, people, coalescer, announcer)
+                          publisher=publisher, announcer=announcer,
+                          player_settings=player_settings)
+    boarding = Boarding(bot, service, clock=clock)
+    challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
     matchmaking = MatchmakingService(bot, service, people)
-    timers = Timers(service, people, clock=clock, also=(matchmaking.tick,))
+    # A game still waiting for a player to open the bot is called off, not lost on time.
+    timers = Timers(service, people, clock=clock, expire=boarding.expire,
+                    also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players)
+                            player_cache=players, player_settings=player_settings,
+                            press_gate=PressGate(service), boarding=boarding)
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db)
+               db, player_settings)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -102,6 +112,15 @@ async def register_commands(bot: Bot) -> None:
             commands = [BotCommand(command=name, description=t(f"cmd-{name}"))
                         for name in names]
             await bot.set_my_commands(commands, scope=scope, language_code=language)
+
+
+async def register_descriptions(bot: Bot) -> None:
+    """What Telegram shows about the bot before a chat starts (the description) and on its
+    profile and in shared links (the short one), in every language (English for the rest)."""
+    for language in (None, *available_languages()):
+        t = Translator(language or "en")
+        await bot.set_my_description(t("bot-description"), language_code=language)
+        await bot.set_my_short_description(t("bot-short-description"), language_code=language)
 
 
 async def timer_loop(timers: Timers, stop: asyncio.Event,
@@ -153,6 +172,7 @@ async def serve(settings: Settings) -> None:
     app.dispatcher.shutdown.register(on_shutdown)
     try:
         await register_commands(app.bot)
+        await register_descriptions(app.bot)
         await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
         if not timer.done():

@@ -15,6 +15,7 @@ from aiogram.filters.callback_data import CallbackData
 class Act(StrEnum):
     PICK = "p"  # show the destinations of the checker on `src`
     GO = "g"  # move the checker on `src` to `dst` (one die or several)
+    FULL = "f"  # play one-tap full move number `src` (bot.services.fullmoves)
     BACK = "b"  # back from the destinations to the list of checkers
     UNDO = "u"
     DONE = "ok"
@@ -88,3 +89,21 @@ class MatchCb(CallbackData, prefix="mm"):
     variant: str = ""
     lengths: int = 0
     cube: int = -1
+
+
+class SettingCb(CallbackData, prefix="set"):
+    """Turn one of the player's settings on or off (the value to set, so a repeated press
+    changes nothing)."""
+
+    name: str
+    on: int
+
+
+class ResignCb(CallbackData, prefix="rsg"):
+    """The answer to /resign's question: `v` is the version the cost was worked out for,
+    `number` the game of the match it was asked about."""
+
+    game: int
+    v: int
+    number: int
+    yes: int

@@ -65,6 +65,46 @@ async def create_challenge(
     return _challenge(row)
 
 
+async def rematch_challenge(
+    db: Database,
+    *,
+    game_id: int,
+    creator_id: int,
+    variant: str,
+    now: datetime,
+    expires_at: datetime,
+    match_length: int = 1,
+    cube: bool = False,
+) -> tuple[Challenge, bool]:
+    """The one open "Play again" challenge of finished game `game_id`.
+
+    Returns (the challenge, True) when `creator_id` made it now, or (the challenge another
+    player of the game made first, False): both players pressing Play again, even at the
+    same moment, get the same challenge (a unique index on open rematches decides).
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    stamp = to_epoch(now)
+    async with db.transaction() as tx:
+        # An open rematch whose time is up no longer counts (and must not block a new one).
+        await tx.execute(
+            "UPDATE challenges SET status = 'expired' WHERE rematch_of = ? AND status = 'open'"
+            " AND expires_at <= ?", (game_id, stamp))
+        made = await tx.execute(
+            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+            " created_at, expires_at, rematch_of) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " ON CONFLICT (rematch_of) WHERE status = 'open' AND rematch_of IS NOT NULL"
+            " DO NOTHING",
+            (new_code(), creator_id, variant, match_length, int(cube), stamp,
+             to_epoch(expires_at), game_id),
+        )
+        row = await tx.fetchone(
+            f"SELECT {_COLUMNS} FROM challenges WHERE rematch_of = ? AND status = 'open'",
+            (game_id,))
+    assert row is not None
+    return _challenge(row), made == 1
+
+
 async def get_challenge(db: Database, code: str) -> Challenge | None:
     row = await db.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
     return None if row is None else _challenge(row)

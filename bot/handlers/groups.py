@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -30,23 +31,57 @@ GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
 
 
-def parse_options(args: str | None) -> tuple[str, int, bool]:
-    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default."""
+@dataclass(frozen=True)
+class NardOptions:
+    variant: str = "short"
+    length: int = 1
+    cube: bool = False
+
+
+class BadOption(ValueError):
+    """A word of /nard's options that cannot be played, and why (a key of `_REFUSALS`)."""
+
+    def __init__(self, reason: str, word: str) -> None:
+        super().__init__(word)
+        self.reason, self.word = reason, word
+
+
+_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube"}
+
+
+def parse_options(args: str | None) -> NardOptions:
+    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default.
+
+    Anything else is refused rather than ignored (`/nard short 9` must not quietly become a
+    single game): BadOption names the word and why.
+    """
     variant, length, cube = "short", 1, False
     for word in (args or "").lower().split():
         if word in ("short", "long"):
             variant = word
-        elif word.isdigit() and int(word) in LENGTHS:
+        elif word.isdigit():
+            if int(word) not in LENGTHS:
+                raise BadOption("length", word)
             length = int(word)
         elif word == "cube":
             cube = True
-    return variant, length, cube and variant == "short"
+        else:
+            raise BadOption("word", word)
+    if cube and variant == "long":
+        raise BadOption("long-cube", "cube")
+    return NardOptions(variant, length, cube)
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               challenge_service: ChallengeService) -> None:
-    variant, length, cube = parse_options(command.args)
-    await challenge_service.post_group(message.chat.id, player.id, variant, length, cube)
+               challenge_service: ChallengeService, people: People) -> None:
+    try:
+        options = parse_options(command.args)
+    except BadOption as exc:
+        t = await people.chat_translator(message.chat.id)
+        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
+        return
+    await challenge_service.post_group(message.chat.id, player.id, options.variant,
+                                       options.length, options.cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
@@ -66,8 +101,15 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
         t("group-challenge-taken", name=player.name))
 
 
-async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card."""
+async def cards(query: InlineQuery, t: Translator, player: Player,
+                challenge_service: ChallengeService) -> None:
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
+    Share button of a challenge link types its code, which offers that challenge's card."""
+    own = await challenge_service.challenge_card(query.query.strip(), player.id, t) if (
+        query.query.strip()) else None
+    if own is not None:
+        await query.answer([own], cache_time=5, is_personal=True)
+        return
     results = []
     for variant in ("short", "long"):
         accept = CardCb(variant=variant, creator=player.id).pack()
@@ -87,10 +129,19 @@ async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Playe
     if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
         await query.answer()
         return
-    accepting = challenge_service.accept_card(query.inline_message_id, callback_data, player.id)
-    if await accepted_or_alert(query, t, accepting):
+    started: list[tuple[object, list[int]]] = []
+
+    async def accepting() -> None:
+        started.append(await challenge_service.accept_card(
+            query.inline_message_id, callback_data, player.id))  # type: ignore[arg-type]
+
+    if await accepted_or_alert(query, t, accepting()):
+        _, unseen = started[0]
         with contextlib.suppress(TelegramBadRequest):
-            await query.answer(t("card-accepted"))
+            if player.id in unseen:  # never opened the bot: open it (its board is waiting)
+                await query.answer(t("card-open-bot"), url=await challenge_service.link("play"))
+            else:
+                await query.answer(t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:

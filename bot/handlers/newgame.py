@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
+from bot.services.people import People
 from storage import challenges
 from storage.errors import ChallengeUnavailable
 from storage.models import Player
 
 LENGTHS = (1, 3, 5, 7)
+SHOW_GAME = "show-game"  # the player's current board, sent again
 
 
 def _button(text: str, data: NewGameCb) -> InlineKeyboardButton:
@@ -65,14 +67,43 @@ def valid(data: NewGameCb) -> bool:
             and data.length in LENGTHS)
 
 
-async def new(message: Message, t: Translator) -> None:
-    text, keyboard = next_question(NewGameCb(), t)  # type: ignore[misc]
+async def already_playing(player: Player, t: Translator, service: GameService,
+                          people: People) -> tuple[str, InlineKeyboardMarkup] | None:
+    """What to say at once to a player who asks for a new game while in one."""
+    row = await service.active_game(player.id)
+    if row is None:
+        return None
+    seat = row.seat_of(player.id)
+    names = await people.names(row, t)
+    text = t("new-busy", variant=t(f"variant-{row.variant}"),
+             name=names[1 - seat] if seat is not None else "?")
+    return text, InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
+
+
+async def new(message: Message, player: Player, t: Translator, service: GameService,
+              people: People) -> None:
+    text, keyboard = await already_playing(player, t, service, people) or next_question(
+        NewGameCb(), t)  # type: ignore[misc]
     await message.answer(text, reply_markup=keyboard)
 
 
-async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
-                 service: GameService, challenge_service: ChallengeService) -> None:
+async def show_game(query: CallbackQuery, player: Player, t: Translator,
+                    boarding: Boarding) -> None:
     await query.answer()
+    if not await boarding.show(player.id):
+        await query.message.answer(t("no-game"))  # type: ignore[union-attr]
+
+
+async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
+                 service: GameService, challenge_service: ChallengeService,
+                 people: People) -> None:
+    await query.answer()
+    busy = await already_playing(player, t, service, people) if callback_data == NewGameCb(
+        ) else None
+    if busy is not None and query.message is not None:  # "New game" pressed while playing
+        await query.message.answer(busy[0], reply_markup=busy[1])  # type: ignore[union-attr]
+        return
     question = next_question(callback_data, t)
     if question is not None and query.message is not None:
         text, keyboard = question
@@ -85,8 +116,11 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
     try:
         if callback_data.opponent == "ai":
             await query.message.delete()  # type: ignore[union-attr]
-            await service.start_vs_computer(player.id, callback_data.variant,
-                                            callback_data.level, callback_data.length, cube)
+            chat = query.message.chat.id  # type: ignore[union-attr]
+            # The first board (and maybe the computer's first move) takes a moment.
+            async with ChatActionSender.upload_photo(chat_id=chat, bot=query.bot):  # type: ignore[arg-type]
+                await service.start_vs_computer(player.id, callback_data.variant,
+                                                callback_data.level, callback_data.length, cube)
             return
         challenge = await challenge_service.create(player.id, callback_data.variant,
                                                    callback_data.length, cube)
@@ -94,9 +128,8 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         await query.message.answer(t("busy"))  # type: ignore[union-attr]
         return
     link = await challenge_service.link(challenge.code)
-    share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
-        [InlineKeyboardButton(text=t("btn-share"), url=share)],
+        *challenge_service.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
@@ -120,4 +153,5 @@ def make_router() -> Router:
     router.message.register(new, Command("new"))
     router.callback_query.register(choose, NewGameCb.filter())
     router.callback_query.register(cancel, ChallengeCb.filter())
+    router.callback_query.register(show_game, F.data == SHOW_GAME)
     return router

@@ -14,7 +14,8 @@ from bot.services.games import Busy
 from storage.errors import ChallengeUnavailable
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
-            "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
+            "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own",
+            "own_posted": "challenge-own-posted"}  # one's own group challenge or card
 
 
 def refusal(t: Translator, exc: Exception) -> str:

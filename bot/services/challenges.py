@@ -7,21 +7,29 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import sqlite3
 from datetime import datetime, timedelta
 
 from aiogram import Bot
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import (
+    CopyTextButton,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    SwitchInlineQueryChosenChat,
+)
 
 from bot.callbacks import CardCb, JoinCb
+from bot.i18n import Translator
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.coalesce import Coalescer
 from bot.services.games import Answer, Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import send_board, send_text
 from storage import boards, challenges, chats, games
-from storage.errors import ChallengeUnavailable, GameNotFound, PlayerBusy
+from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound, PlayerBusy
 from storage.models import Challenge
 from storage.models import Game as Row
 
@@ -34,9 +42,9 @@ class GroupBoardFailed(Exception):
 
 class ChallengeService:
     def __init__(self, bot: Bot, service: GameService, people: People, coalescer: Coalescer,
-                 announcer: Announcer) -> None:
+                 announcer: Announcer, boarding: Boarding) -> None:
         self.bot, self.service, self.people = bot, service, people
-        self.coalescer, self.announcer = coalescer, announcer
+        self.coalescer, self.announcer, self.boarding = coalescer, announcer, boarding
         self.db, self.settings = service.db, service.settings
 
     def _now(self) -> datetime:
@@ -55,6 +63,32 @@ class ChallengeService:
         me = await self.bot.me()
         return f"https://t.me/{me.username}?start={code}"
 
+    @staticmethod
+    def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
+        """Send the challenge's own card to a chat the player picks (their friend gets an
+        Accept button, see `challenge_card`), or copy its link."""
+        chosen = SwitchInlineQueryChosenChat(query=code, allow_user_chats=True,
+                                             allow_group_chats=True)
+        copy = CopyTextButton(text=link)
+        return [[InlineKeyboardButton(text=t("btn-share"), switch_inline_query_chosen_chat=chosen)],
+                [InlineKeyboardButton(text=t("btn-copy-link"), copy_text=copy)]]
+
+    async def challenge_card(self, code: str, player_id: int, t: Translator
+                             ) -> InlineQueryResultArticle | None:
+        """The inline card of `player_id`'s open challenge `code` (what Share sends)."""
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is None or challenge.creator_id != player_id or challenge.status != "open":
+            return None
+        text = t("challenge-card", name=await self.people.name(player_id),
+                 variant=t(f"variant-{challenge.variant}"), points=challenge.match_length)
+        if challenge.cube:
+            text += "\n" + t("challenge-with-cube")
+        accept = InlineKeyboardButton(text=t("btn-accept"), url=await self.link(code))
+        return InlineQueryResultArticle(
+            id=f"challenge-{code}"[:64], title=t("share-text"), description=text,
+            input_message_content=InputTextMessageContent(message_text=text),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[accept]]))
+
     async def accept(self, code: str, player_id: int) -> Row:
         """Join a friend's challenge; both play in their private chats with the bot."""
         row, live = await self._accept(code, player_id)
@@ -68,6 +102,9 @@ class ChallengeService:
 
     async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
         """Join an open challenge in a group: the game runs in one group message."""
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is not None and challenge.creator_id == player_id:
+            raise ChallengeUnavailable(code, "own_posted")  # theirs: others join it
         row, live = await self._accept(code, player_id, board_chat_id=chat_id)
         now = self._now()
         for player in row.players:
@@ -86,10 +123,11 @@ class ChallengeService:
         await self.service.begin(row, live)
         return row
 
-    async def _accept(self, code: str, player_id: int,
-                      board_chat_id: int | None = None) -> tuple[Row, Live]:
+    async def _accept(self, code: str, player_id: int, board_chat_id: int | None = None,
+                      deadline: datetime | None = None) -> tuple[Row, Live]:
         """Accept a challenge (storage lets only the first acceptance through, and nobody
-        into a second active game)."""
+        into a second active game); the first turn's deadline is a turn's time from now
+        unless given."""
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
@@ -105,30 +143,50 @@ class ChallengeService:
         try:
             _, row = await challenges.accept_challenge(
                 self.db, code, player_id, now=self._now(), state_json=opening.state_json,
-                deadline=opening.deadline, log=opening.log, board_chat_id=board_chat_id)
+                deadline=deadline or opening.deadline, log=opening.log,
+                board_chat_id=board_chat_id)
         except PlayerBusy:  # a simultaneous start won: the database's guard
             raise Busy from None
         return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool) -> None:
-        """An open challenge in a group, with a Join button for its other members."""
+                         cube: bool, rematch_of: Row | None = None) -> None:
+        """An open challenge in a group, with a Join button for its other members. After a
+        game (`rematch_of`) the second player to press Play again joins the first's."""
         t = await self.people.chat_translator(chat_id)
         try:
-            challenge = await self.create(player_id, variant, length, cube)
+            if rematch_of is None:
+                challenge = await self.create(player_id, variant, length, cube)
+            else:
+                challenge, made = await self._rematch_challenge(rematch_of, player_id)
+                if challenge.creator_id != player_id:
+                    await self.join_group(challenge.code, player_id, chat_id)
+                    return
+                if not made:  # the same player pressed again: it is posted already
+                    return
         except Busy:
             await send_text(self.bot, chat_id, t("busy"))
+            return
+        except ChallengeUnavailable:  # it ran out at this very moment
+            await send_text(self.bot, chat_id, t("challenge-expired"))
+            return
+        except GroupBoardFailed:  # the group was told why
             return
         await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
+        if cube:  # say everything that was understood
+            text += "\n" + t("challenge-with-cube")
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
         await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
-        """Accept an inline challenge card: the game runs in both private chats.
+    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int
+                          ) -> tuple[Row, list[int]]:
+        """Accept an inline challenge card: the game runs in both private chats. Returns the
+        game and the players who cannot see their board yet (they never opened the bot:
+        the game waits for them, see `Boarding`).
 
         The card itself is the challenge: its first acceptance creates and accepts a
         challenge keyed by the card, so a second press finds it taken.
@@ -136,22 +194,25 @@ class ChallengeService:
         code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
         if await challenges.get_challenge(self.db, code) is None:
             if data.creator == player_id:
-                raise ChallengeUnavailable(code, "own")
+                raise ChallengeUnavailable(code, "own_posted")
             now = self._now()
-            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+            with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
                 await challenges.create_challenge(
                     self.db, creator_id=data.creator, variant=data.variant, now=now,
                     expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
-        row, live = await self._accept(code, player_id)
+        everyone = all([await self.boarding.reachable(p) for p in (data.creator, player_id)])
+        row, live = await self._accept(code, player_id,
+                                       deadline=self.boarding.first_deadline(everyone))
         creator = await self.people.translator(data.creator)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
         await self.announcer.card(row)
         await self.service.begin(row, live)
-        return row
+        return row, await self.boarding.unseen(row)
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
-        """Play again after a game: the computer at once, a friend through a new link, a
-        group through a new open challenge there."""
+        """Play again after a game: the computer at once; with a person, one new challenge
+        for both (a link in private chats, an open challenge in a group), which the second
+        player to press Play again joins."""
         t = await self.people.translator(user_id)
         try:
             row = await games.load_game(self.db, game_id)
@@ -166,20 +227,40 @@ class ChallengeService:
         if shared:  # in a group the rematch is a new open challenge there
             for message in shared:
                 await self.post_group(message.chat_id, player, row.variant, row.match_length,
-                                      row.cube)
+                                      row.cube, rematch_of=row)
             return
         try:
             if row.level is not None:
                 await self.service.start_vs_computer(player, row.variant, row.level,
                                                      row.match_length, row.cube)
                 return
-            challenge = await self.create(player, row.variant, row.match_length, row.cube)
+            challenge, made = await self._rematch_challenge(row, player)
         except Busy:
             await send_text(self.bot, player, t("busy"))
             return
+        if challenge.creator_id != player:  # the other player asked first: play it
+            try:
+                await self.accept(challenge.code, player)
+            except Busy:  # the other player has started another game meanwhile
+                await send_text(self.bot, player, t("challenge-busy"))
+            except ChallengeUnavailable:  # it ran out at this very moment
+                await send_text(self.bot, player, t("challenge-expired"))
+            return
         other = row.players[1 - seat]
         link = await self.link(challenge.code)
-        await send_text(self.bot, player, t("rematch-sent", link=link))
-        if other is not None:
+        await send_text(self.bot, player, t("rematch-sent", link=link), InlineKeyboardMarkup(
+            inline_keyboard=self.share_buttons(t, challenge.code, link)))
+        if made and other is not None:
             await send_text(self.bot, other, (await self.people.translator(other))(
                 "rematch-offer", name=await self.people.name(player), link=link))
+
+    async def _rematch_challenge(self, row: Row, player_id: int) -> tuple[Challenge, bool]:
+        """The game's one open rematch: (made now by `player_id`, True) or (the one already
+        there, False). Busy when the player is in another game."""
+        if await self.service.active_game(player_id):
+            raise Busy
+        now = self._now()
+        return await challenges.rematch_challenge(
+            self.db, game_id=row.id, creator_id=player_id, variant=row.variant, now=now,
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=row.match_length,
+            cube=row.cube)

@@ -28,13 +28,14 @@ from aiogram import Bot
 
 from bot.callbacks import Act, GameCb
 from bot.config import Settings
-from bot.i18n import Translator
 from bot.services import computer, eventlog, turnclock
 from bot.services.announce import Announcer, result_notice
 from bot.services.boards import BoardPublisher, computer_seat
-from bot.services.live import Live
+from bot.services.fullmoves import finish_steps
+from bot.services.live import Live, Taken
 from bot.services.locks import KeyedLocks
 from bot.services.people import People
+from bot.services.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
@@ -81,9 +82,11 @@ class _Answer:
 class GameService:
     def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
                  people: People, publisher: BoardPublisher, announcer: Announcer,
-                 dice: DiceSource | None = None) -> None:
+                 dice: DiceSource | None = None,
+                 player_settings: PlayerSettings | None = None) -> None:
         self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
         self.people, self.publisher, self.announcer = people, publisher, announcer
+        self.player_settings = player_settings  # None: every turn ends with Done
         self.dice = dice or SecretDice()
         self.locks = KeyedLocks()
         self.window = timedelta(seconds=settings.move_timeout_seconds)
@@ -198,14 +201,16 @@ class GameService:
         try:
             if data.a is Act.GO:
                 live.go(data.src, data.dst)
+            elif data.a is Act.FULL:  # a one-tap full move: the rest of the turn at once
+                steps = finish_steps(live, data.src)
+                live.steps.extend(Taken.of(step) for step in steps)  # each with its die
+                live.turn()  # the steps must replay
             elif data.a is Act.UNDO:
                 if not live.steps:
                     return None
                 live.steps.pop()
             elif data.a is Act.DONE:
-                play = live.turn().finish()
-                live.steps.clear()
-                game.play(seat, play)
+                self._play_built_turn(live, seat)
             elif data.a is Act.ROLL:
                 game.roll(seat, self.dice)
             elif data.a is Act.DOUBLE:
@@ -222,13 +227,36 @@ class GameService:
             log.info("refused %s in game %s: %s", data.a, row.id, exc)
             return await self.publisher.publish(row, Live.load(row.state_json))  # as stored
         # A step inside a turn changes only the mover's board (the other player's board is
-        # redrawn when the turn is played).
-        within_turn = data.a in (Act.GO, Act.UNDO)
+        # redrawn when the turn is played) and leaves the turn's timer running.
+        within_turn = data.a in (Act.GO, Act.UNDO, Act.FULL)
+        if data.a in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat):
+            self._play_built_turn(live, seat)
+            within_turn = False
         self._auto(live, computer_seat(row))
         row, live, ended = await self._commit(row, live, within_turn)
         await answer(None, False)  # saved: from here on the press cannot be lost
         await self._continue(row, live, seat if within_turn else None, ended=ended,
                              step=within_turn)
+
+    @staticmethod
+    def _play_built_turn(live: Live, seat: int) -> None:
+        """Play the turn the steps have built (Done, or its last die without Done)."""
+        play = live.turn().finish()
+        live.steps.clear()
+        live.game.play(seat, play)
+
+    async def _ends_without_done(self, row: Row, live: Live, seat: int) -> bool:
+        """The last die is played and the player does not confirm moves with Done.
+
+        "The last die": nothing more can be played. A turn can be complete before that
+        (6-4, checkers on 6 and 2: 6/off stands where 6/2/off ends, and 2/off may follow).
+        """
+        player = row.players[seat]
+        turn = live.turn()
+        if player is None or self.player_settings is None or not turn.is_complete \
+                or turn.legal_steps():
+            return False
+        return not await self.player_settings.enabled(player, CONFIRM_MOVES)
 
     async def _continue(self, row: Row, live: Live, only_seat: int | None = None, *,
                         ended: bool = False, step: bool = False) -> None:
@@ -373,12 +401,3 @@ class GameService:
             await self.publisher.send_anew(row, Live.load(row.state_json), player_id)
         return True
 
-    async def resign_prompt(self, player_id: int) -> bool:
-        row = await self.active_game(player_id)
-        if row is None:
-            return False
-        seat = row.seat_of(player_id)
-        t: Translator = await self.people.translator(player_id)
-        await self.publisher.ask_resign(row, Live.load(row.state_json), seat,  # type: ignore[arg-type]
-                                        t)
-        return True

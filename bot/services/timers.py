@@ -40,8 +40,10 @@ RETRY_CAP = 60.0  # seconds: the longest pause between redraw attempts of one ga
 class Timers:
     def __init__(self, service: GameService, people: People, *,
                  clock: Callable[[], datetime],
+                 expire: Callable[[int], Awaitable[None]] | None = None,
                  also: tuple[Callable[[], Awaitable[None]], ...] = ()) -> None:
         self.service, self.people, self.clock = service, people, clock
+        self.expire = expire or service.expire  # e.g. Boarding's: calls off unseen games
         self.also = also  # other work due on the same beat (e.g. matchmaking)
         self.bot, self.db = service.bot, service.db
         self.window = timedelta(seconds=service.settings.move_timeout_seconds)
@@ -102,7 +104,7 @@ class Timers:
             assert row.deadline is not None
             try:
                 if row.deadline <= now:
-                    await self.service.expire(row.id)
+                    await self.expire(row.id)
                     continue
                 if self._warned.get(row.id) != row.deadline:
                     self._warned[row.id] = row.deadline

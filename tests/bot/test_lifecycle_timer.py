@@ -74,10 +74,13 @@ async def test_a_double_pauses_the_doublers_window_until_the_take(harness: Harne
     # The doubler no longer owns the cube: their dice were rolled for them. Steps taken
     # later in the turn keep the same deadline.
     h.clock.advance(30)
-    for _ in range(2):  # choose a checker, move it
-        board = h.board(doubler)
-        h.fake.user(doubler, "D").press(board, choose(board.buttons).pack())
-        await h.feed()
+    # One step (a checker chosen, or a move button; never Done) keeps the turn and its
+    # deadline; a move button may finish the move, which Done then confirms.
+    board = h.board(doubler)
+    step = choose(board.buttons)
+    assert step is not None and step.a in (Act.PICK, Act.GO)
+    h.fake.user(doubler, "D").press(board, step.pack())
+    await h.feed()
     assert await to_act(h, game_id) == doubler  # (a step, not the whole move)
     assert await deadline(h, game_id) == resumed
 
