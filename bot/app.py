@@ -22,15 +22,18 @@ from bot.i18n import Translator, available_languages
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.games import GameService
+from bot.services.gate import PressGate
 from bot.services.locks import KeyedLocks
 from bot.services.matchmaking import MatchmakingService
 from bot.services.once import Once
 from bot.services.people import People
 from bot.services.repair import BoardRepair
+from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
 from render.board import render_board
@@ -38,10 +41,11 @@ from storage.db import Database
 from storage.errors import DatabaseUnavailable, MigrationError
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "lang", "help",
-            "start")
+COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
+            "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
-TIMER_INTERVAL = 1.0
+TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
+STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
 STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
 Sleep = Callable[[float], Awaitable[None]]
@@ -72,6 +76,7 @@ class App:
     db: Database
     repair: BoardRepair
     players: PlayerMiddleware
+    player_settings: PlayerSettings
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
@@ -91,34 +96,39 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     coalescer = coalescer or Coalescer()
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
-    announcer = Announcer(bot, db, people, coalescer)
+    announcer = Announcer(bot, db, people, coalescer, clock=clock)
+    player_settings = PlayerSettings(db, clock)
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer)
-    challenges = ChallengeService(bot, service, people, coalescer, announcer)
+                          publisher=publisher, announcer=announcer,
+                          player_settings=player_settings)
+    boarding = Boarding(bot, service, clock=clock)
+    challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
     matchmaking = MatchmakingService(bot, service, people)
     repair = BoardRepair(service, sleep=sleep)
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.
+        # A game still waiting for a player to open the bot is called off, not lost on time.
         with on_give_up(repair.hook_for_game(game_id)):
-            await service.expire(game_id)
+            await boarding.expire(game_id)
 
-    timers = Timers(bot, db, settings, people, clock=clock, expire=expire,
+    timers = Timers(service, people, clock=clock, expire=expire,
                     also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players, finished_menus=Once(), starting=KeyedLocks(),
-                            disable_fsm=True)
+                            player_cache=players, player_settings=player_settings,
+                            press_gate=PressGate(service), boarding=boarding,
+                            finished_menus=Once(), starting=KeyedLocks(), disable_fsm=True)
     dispatcher.update.outer_middleware(UpdateScope(repair))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db, repair, players)
+               db, repair, players, player_settings)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -130,6 +140,15 @@ async def register_commands(bot: Bot) -> None:
             commands = [BotCommand(command=name, description=t(f"cmd-{name}"))
                         for name in names]
             await bot.set_my_commands(commands, scope=scope, language_code=language)
+
+
+async def register_descriptions(bot: Bot) -> None:
+    """What Telegram shows about the bot before a chat starts (the description) and on its
+    profile and in shared links (the short one), in every language (English for the rest)."""
+    for language in (None, *available_languages()):
+        t = Translator(language or "en")
+        await bot.set_my_description(t("bot-description"), language_code=language)
+        await bot.set_my_short_description(t("bot-short-description"), language_code=language)
 
 
 async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sleep,
@@ -157,17 +176,21 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     """Before polling: the bot's own user (getMe) and its command menus."""
     await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
+    await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
 
 
-async def timer_loop(app: App, interval: float = TIMER_INTERVAL,
+async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
                      clock: Callable[[], datetime] = utc_now) -> None:
-    """Time out overdue turns (also those that expired while the bot was down), and now
-    and then delete expired inline cards."""
+    """Until `stop` is set: send waiting results, redraw boards left behind, time out
+    overdue turns and warn on time (the first pass also finds what a stopped process left
+    undone), and now and then delete expired inline cards. A pass in progress when `stop`
+    is set is finished."""
     swept = None
-    while True:
+    while not stop.is_set():
+        wait = interval
         with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
             try:
-                await app.timers.tick()
+                wait = min(interval, await app.timers.tick())
                 if swept is None or clock() - swept >= CARD_SWEEP:
                     await app.challenges.sweep_cards()
                     swept = clock()
@@ -175,19 +198,51 @@ async def timer_loop(app: App, interval: float = TIMER_INTERVAL,
                 log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
-        await asyncio.sleep(interval)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), wait)
+
+
+async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Event,
+                          grace: float = STOP_GRACE) -> None:
+    """On SIGTERM/SIGINT, after polling stopped and before the Bot's session closes: let
+    the presses being handled and the timer's pass finish (their redraws included), then
+    the group redraws waiting for their turn. Whatever is still unfinished after `grace`
+    seconds is cancelled: the boards it leaves behind are redrawn at the next start."""
+    stop.set()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace
+    # aiogram keeps the tasks of the updates being handled here (no public accessor).
+    handling = set(getattr(app.dispatcher, "_handle_update_tasks", ()))
+    pending = [task for task in (*handling, timer) if not task.done()]
+    if pending:
+        _, late = await asyncio.wait(pending, timeout=grace)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("stopping: %d tasks did not finish in %.0f s", len(late), grace)
+            await asyncio.wait(late, timeout=1.0)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(app.coalescer.drain(), max(0.1, deadline - loop.time()))
 
 
 async def serve(settings: Settings) -> None:
     app = await build(settings)
+    stop = asyncio.Event()
     timer: asyncio.Task[None] | None = None
+
+    async def on_shutdown() -> None:
+        if timer is not None:
+            await stop_gracefully(app, timer, stop)
+
+    app.dispatcher.shutdown.register(on_shutdown)
     try:
         await start_up(app)
-        timer = asyncio.create_task(timer_loop(app))
+        timer = asyncio.create_task(timer_loop(app, stop))
         await app.dispatcher.start_polling(app.bot, handle_signals=True)
     finally:
         if timer is not None:
-            timer.cancel()
+            if not timer.done():
+                timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
         await app.repair.close()

@@ -34,6 +34,7 @@ Word = Annotated[str, Field(max_length=16, pattern=r"^[a-z]*$")]
 class Act(StrEnum):
     PICK = "p"  # show the destinations of the checker on `src`
     GO = "g"  # move the checker on `src` to `dst` (one die or several)
+    FULL = "f"  # play one-tap full move number `src` (bot.services.fullmoves)
     BACK = "b"  # back from the destinations to the list of checkers
     UNDO = "u"
     DONE = "ok"
@@ -125,11 +126,32 @@ class MatchCb(CallbackData, prefix="mm"):
     cube: Annotated[int, Field(ge=-1, le=2)] = -1
 
 
+
+class SettingCb(CallbackData, prefix="set"):
+    """Turn one of the player's settings on or off (the value to set, so a repeated press
+    changes nothing)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z_]+$")]
+    on: Annotated[int, Field(ge=0, le=1)]
+
+
+class ResignCb(CallbackData, prefix="rsg"):
+    """The answer to /resign's question: `v` is the version the cost was worked out for,
+    `number` the game of the match it was asked about."""
+
+    game: RowId
+    v: RowId
+    number: Annotated[int, Field(ge=1, le=255)]
+    yes: Annotated[int, Field(ge=0, le=1)]
+
+
 RULES = "rules"  # the Rules button of /start and /help
+SHOW_GAME = "show-game"  # /new while playing: the player's current board, sent again
+_PLAIN = frozenset({RULES, SHOW_GAME})  # buttons whose data is a bare word
 
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
-                                    CardCb, MatchCb)
+                                    CardCb, MatchCb, SettingCb, ResignCb)
 }
 
 
@@ -137,7 +159,7 @@ def parse(data: str | None) -> CallbackData | str | None:
     """The button `data` stands for, or None when no button of this bot carries it."""
     if not data or len(data.encode()) > MAX_CALLBACK_BYTES:
         return None
-    if data == RULES:
+    if data in _PLAIN:
         return data
     cls = _BY_PREFIX.get(data.split(":", 1)[0])
     if cls is None:

@@ -8,9 +8,11 @@ Waiting out 429s and retrying 5xx answers and network errors is the session's re
   the caller stores it.
 * The chat cannot be reached (403 blocked or kicked, chat not found): give up quietly; a
   game goes on to its timer.
-* Telegram still failing after the policy's tries (`FAULTS`): one line in the log and the
-  call counts as not done; nothing is raised into a game's logic, and a board given up is
-  redrawn later (`bot/services/repair.py`).
+* Telegram still failing after the policy's tries (`FAULTS`): a board's send or edit raises
+  it, so the board message keeps the version it showed and is redrawn later (the repair
+  after `retry_after`, `bot/services/repair.py`, and the timer loop's catch-up); a text
+  counts as not done (`strict=True` raises it, for the outbox that must know); nothing else
+  is raised into a game's logic.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ async def send_board(bot: Bot, chat_id: int, board: Board) -> int | None:
         log.info("cannot send to chat %s: %s", chat_id, exc.message)
         return None
     except FAULTS:
-        return None  # the retry policy has said why
+        raise  # not sent: the board stays behind and is drawn later
     except TelegramAPIError as exc:
         log.warning("sending a board to chat %s failed: %s", chat_id, exc.message)
         return None
@@ -99,7 +101,7 @@ async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board) -> i
         log.info("cannot edit in chat %s: %s", chat_id, exc.message)
         return None
     except FAULTS:
-        return None
+        raise  # not edited: the board stays behind and is drawn later
     except TelegramAPIError as exc:
         log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
         return None
@@ -115,10 +117,16 @@ async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
 
 
 async def send_text(bot: Bot, chat_id: int, text: str,
-                    keyboard: InlineKeyboardMarkup | None = None) -> int | None:
+                    keyboard: InlineKeyboardMarkup | None = None, *,
+                    strict: bool = False) -> int | None:
+    """Send a text; its id, or None when the chat cannot be reached. Telegram failing
+    after the policy's tries: None too, or, with `strict`, the error (the caller tries
+    again later)."""
     try:
         message = await bot.send_message(chat_id, text, reply_markup=keyboard)
     except FAULTS:
+        if strict:
+            raise
         return None
     except TelegramAPIError as exc:
         log.info("cannot send text to chat %s: %s", chat_id, exc.message)

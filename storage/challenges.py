@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from datetime import datetime
 
 from storage.clock import from_epoch, opt_datetime, to_epoch
@@ -13,8 +14,8 @@ from storage.errors import (
     ConstraintViolation,
     PlayerNotFound,
 )
-from storage.games import fetch_game, insert_game
-from storage.models import VARIANTS, Challenge, Game
+from storage.games import append_log, fetch_game, insert_game
+from storage.models import VARIANTS, Challenge, Game, LogEntry
 
 _COLUMNS = (
     "id, code, creator_id, variant, match_length, cube, rated, status, created_at,"
@@ -64,6 +65,46 @@ async def create_challenge(
     return _challenge(row)
 
 
+async def rematch_challenge(
+    db: Database,
+    *,
+    game_id: int,
+    creator_id: int,
+    variant: str,
+    now: datetime,
+    expires_at: datetime,
+    match_length: int = 1,
+    cube: bool = False,
+) -> tuple[Challenge, bool]:
+    """The one open "Play again" challenge of finished game `game_id`.
+
+    Returns (the challenge, True) when `creator_id` made it now, or (the challenge another
+    player of the game made first, False): both players pressing Play again, even at the
+    same moment, get the same challenge (a unique index on open rematches decides).
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    stamp = to_epoch(now)
+    async with db.transaction() as tx:
+        # An open rematch whose time is up no longer counts (and must not block a new one).
+        await tx.execute(
+            "UPDATE challenges SET status = 'expired' WHERE rematch_of = ? AND status = 'open'"
+            " AND expires_at <= ?", (game_id, stamp))
+        made = await tx.execute(
+            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+            " created_at, expires_at, rematch_of) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " ON CONFLICT (rematch_of) WHERE status = 'open' AND rematch_of IS NOT NULL"
+            " DO NOTHING",
+            (new_code(), creator_id, variant, match_length, int(cube), stamp,
+             to_epoch(expires_at), game_id),
+        )
+        row = await tx.fetchone(
+            f"SELECT {_COLUMNS} FROM challenges WHERE rematch_of = ? AND status = 'open'",
+            (game_id,))
+    assert row is not None
+    return _challenge(row), made == 1
+
+
 async def get_challenge(db: Database, code: str) -> Challenge | None:
     row = await db.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
     return None if row is None else _challenge(row)
@@ -77,11 +118,16 @@ async def accept_challenge(
     now: datetime,
     state_json: str,
     deadline: datetime | None = None,
+    log: Iterable[LogEntry] = (),
+    board_chat_id: int | None = None,
 ) -> tuple[Challenge, Game]:
     """Accept an open challenge and create its game (creator seat 0) in one transaction.
 
-    Only the first acceptance succeeds; any other raises `ChallengeUnavailable` with the
-    reason ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
+    `log` is the new game's first move-log lines (its opening). With `board_chat_id` the
+    game's board is promised to that group chat (a board message row with message id 0),
+    so a restart before the board is posted still knows where it belongs. Only the first
+    acceptance succeeds; any other raises `ChallengeUnavailable` with the reason
+    ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
     `PlayerBusy` when the creator or the acceptor is in an active game already.
     """
     stamp = to_epoch(now)
@@ -99,6 +145,14 @@ async def accept_challenge(
             cube=challenge.cube,
             rated=challenge.rated,
         )
+        await append_log(tx, game_id, 1, log, now)
+        if board_chat_id is not None:
+            await tx.execute(
+                "INSERT INTO board_messages"
+                " (game_id, chat_id, message_id, player_id, updated_at, shown_version)"
+                " VALUES (?, ?, 0, NULL, ?, 0)",
+                (game_id, board_chat_id, stamp),
+            )
         await tx.execute(
             "UPDATE challenges SET status = 'accepted', accepted_by = ?, accepted_at = ?,"
             " game_id = ? WHERE id = ? AND status = 'open'",

@@ -173,7 +173,8 @@ async def save_game(
     if db.engine == "postgres":  # one statement, one round trip: atomic by itself
         async with db.autocommit() as tx:
             columns = ([e.seat for e in entries], [e.kind for e in entries],
-                       [e.notation for e in entries])
+                       [e.notation for e in entries], [e.number for e in entries],
+                       [e.data for e in entries])
             if await tx.fetchval(_SAVE_AND_LOG, (*update, *columns)) != 1:
                 raise update_refused(game_id, expected_version,
                                      await tx.fetchone(_WHY_NOT, (game_id,)))
@@ -196,16 +197,20 @@ _SAVE = (
 # inserted only when the UPDATE matched, in the order given. Returns 1 or 0 (no match).
 _SAVE_AND_LOG = (
     "WITH saved AS (" + _SAVE + " RETURNING id, version, updated_at),"
-    " logged AS (INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
-    " SELECT saved.id, saved.version, e.seat, e.kind, e.notation, saved.updated_at"
-    " FROM saved, unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))"
-    " WITH ORDINALITY AS e (seat, kind, notation, n) ORDER BY e.n RETURNING 1)"
+    " logged AS (INSERT INTO moves (game_id, version, seat, kind, notation, created_at,"
+    " game_number, data)"
+    " SELECT saved.id, saved.version, e.seat, e.kind, e.notation, saved.updated_at,"
+    " e.game_number, e.data"
+    " FROM saved, unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]),"
+    " CAST(? AS INTEGER[]), CAST(? AS TEXT[]))"
+    " WITH ORDINALITY AS e (seat, kind, notation, game_number, data, n) ORDER BY e.n"
+    " RETURNING 1)"
     " SELECT COUNT(*) FROM saved"
 )
 _WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
 _INSERT_MOVE = (
-    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at, game_number, data)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -242,16 +247,30 @@ async def append_log(
 def _log_rows(
     game_id: int, version: int, log: Iterable[LogEntry], stamp: int
 ) -> list[tuple[object, ...]]:
-    return [(game_id, version, e.seat, e.kind, e.notation, stamp) for e in log]
+    return [(game_id, version, e.seat, e.kind, e.notation, stamp, e.number, e.data)
+            for e in log]
 
 
 async def move_log(db: Database, game_id: int) -> list[LoggedMove]:
+    """Every line of the game's (or the whole match's) log, in the order it happened."""
     rows = await db.fetchall(
-        "SELECT id, game_id, version, seat, kind, notation, created_at FROM moves"
-        " WHERE game_id = ? ORDER BY id",
+        "SELECT id, game_id, version, seat, kind, notation, created_at, game_number, data"
+        " FROM moves WHERE game_id = ? ORDER BY id",
         (game_id,),
     )
-    return [LoggedMove(*row[:6], from_epoch(row["created_at"])) for row in rows]
+    return [LoggedMove(*row[:6], from_epoch(row["created_at"]), row["game_number"],
+                       row["data"]) for row in rows]
+
+
+async def match_log(db: Database, game_id: int) -> dict[int, list[LoggedMove]]:
+    """The log of each game of the match (1, 2, …), each in order: the opening throws,
+    rolls, moves, passes, cube actions, resignation or timeout and the result. Lines with a
+    `data` record are the engine's events; "step" and "undo" lines (no `data`) record how a
+    player built a move on the buttons and are not needed to replay the game."""
+    games: dict[int, list[LoggedMove]] = {}
+    for entry in await move_log(db, game_id):
+        games.setdefault(entry.number, []).append(entry)
+    return dict(sorted(games.items()))
 
 
 async def game_results(db: Database, game_id: int) -> list[GameResult]:
@@ -271,6 +290,41 @@ async def active_games(db: Database, player_id: int) -> list[Game]:
         (player_id, player_id),
     )
     return [game_from_row(row) for row in rows]
+
+
+async def set_deadline(
+    db: Database, game_id: int, version: int, deadline: datetime | None
+) -> bool:
+    """Move the turn's deadline without a new version (the board's buttons stay valid):
+    the window restarts when a board reaches its player late. False when the game has
+    moved on or ended meanwhile (nothing written)."""
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE games SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
+            (opt_epoch(deadline), game_id, version),
+        )
+    return changed == 1
+
+
+async def due_games(db: Database, until: datetime) -> list[Game]:
+    """Active games whose turn deadline is at or before `until` (whole seconds, as stored),
+    the soonest first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        " AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
+        (to_epoch(until),),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+async def next_deadline(db: Database, after: datetime) -> datetime | None:
+    """The soonest deadline of an active game later than `after`, if any."""
+    row = await db.fetchone(
+        "SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+        " AND deadline > ?",
+        (to_epoch(after),),
+    )
+    return None if row is None or row[0] is None else from_epoch(row[0])
 
 
 async def expired_games(db: Database, now: datetime) -> list[Game]:

@@ -13,8 +13,10 @@ Two rules of RULES.md ("Rating points") are decided here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from storage.clock import opt_epoch, to_epoch
@@ -22,6 +24,7 @@ from storage.db import Database, Tx
 from storage.games import append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
 from storage.models import Finish, Game, LogEntry, RatingChange
+from storage.outbox import add_notice
 from storage.ratings import (
     START_RATING,
     is_mars,
@@ -48,6 +51,7 @@ async def finish_game(
     match_over: bool = True,
     deadline: datetime | None = None,
     zone: ZoneInfo | None = None,
+    notice: Mapping[str, Any] | None = None,
 ) -> Finish:
     """Record the end of one game of `game_id` and return the new version and rating changes.
 
@@ -58,9 +62,12 @@ async def finish_game(
     `zone` (default: `db.day_zone`, the leaderboard's zone): then `rating_changes` is empty
     and `rating_skipped_reason` is "pair_daily_limit". With `match_over=False` (a match goes
     on) the games row stays active with `state_json` and `deadline` for the next game;
-    otherwise it becomes "finished" with this result and its seats are freed. Raises like
-    `save_game` on a stale version, and ValueError when the result is impossible for the
-    game; then nothing is written.
+    otherwise it becomes "finished" with this result and its seats are freed. With `notice`
+    (what the result message says), a "result" notice goes into the outbox in the same
+    transaction, with `changes` (each rating change as [player, before, after]) and
+    `rating_skipped` (the reason, or null) added: the message is then sent exactly once
+    however the process or Telegram fails. Raises like `save_game` on a stale version, and
+    ValueError when the result is impossible for the game; then nothing is written.
     """
     if winner_seat not in (0, 1):
         raise ValueError(f"winner seat must be 0 or 1, got {winner_seat}")
@@ -86,6 +93,10 @@ async def finish_game(
                 skipped = PAIR_DAILY_LIMIT_REASON
             else:
                 changes = await _rate(tx, game, winner_seat, result, stamp)
+        if notice is not None:
+            payload = {**notice, "changes": [[c.player_id, c.before, c.after] for c in changes],
+                       "rating_skipped": skipped}
+            await add_notice(tx, game_id, "result", json.dumps(payload), now)
     return Finish(version=game.version, match_over=match_over, rating_changes=changes,
                   rating_skipped_reason=skipped)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from dataclasses import dataclass
+
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramAPIError
@@ -30,8 +33,31 @@ GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
 
 
-def parse_options(args: str | None) -> tuple[str, int, bool]:
-    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default."""
+@dataclass(frozen=True)
+class NardOptions:
+    variant: str = "short"
+    length: int = 1
+    cube: bool = False
+
+
+class BadOption(ValueError):
+    """A word of /nard's options that cannot be played, and why (a key of `_REFUSALS`)."""
+
+    def __init__(self, reason: str, word: str) -> None:
+        word = word if len(word) <= 16 else word[:16] + "…"  # quoted back: keep it short
+        super().__init__(word)
+        self.reason, self.word = reason, word
+
+
+_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube"}
+
+
+def parse_options(args: str | None) -> NardOptions:
+    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default.
+
+    Anything else is refused rather than ignored (`/nard short 9` must not quietly become a
+    single game): BadOption names the word and why.
+    """
     variant, length, cube = "short", 1, False
     # Compared as text: int() of a 5,000-digit (or a superscript) "number" raises.
     lengths = {str(n): n for n in LENGTHS}
@@ -40,15 +66,27 @@ def parse_options(args: str | None) -> tuple[str, int, bool]:
             variant = word
         elif word in lengths:
             length = lengths[word]
+        elif word.isdigit() or word.isdecimal():
+            raise BadOption("length", word)
         elif word == "cube":
             cube = True
-    return variant, length, cube and variant == "short"
+        else:
+            raise BadOption("word", word)
+    if cube and variant == "long":
+        raise BadOption("long-cube", "cube")
+    return NardOptions(variant, length, cube)
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               challenge_service: ChallengeService) -> None:
-    variant, length, cube = parse_options(command.args)
-    await challenge_service.post_group(message.chat.id, player.id, variant, length, cube)
+               challenge_service: ChallengeService, people: People) -> None:
+    try:
+        options = parse_options(command.args)
+    except BadOption as exc:
+        t = await people.chat_translator(message.chat.id)
+        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
+        return
+    await challenge_service.post_group(message.chat.id, player.id, options.variant,
+                                       options.length, options.cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
@@ -68,10 +106,16 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
 
 async def cards(query: InlineQuery, t: Translator, player: Player,
                 challenge_service: ChallengeService) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card.
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
+    Share button of a challenge link types its code, which offers that challenge's card.
 
     Each card is a stored record; its Accept button carries the record's random id only.
     """
+    own = await challenge_service.challenge_card(query.query.strip()[:64], player.id, t) if (
+        query.query.strip()) else None
+    if own is not None:
+        await query.answer([own], cache_time=5, is_personal=True)
+        return
     results = []
     for card in await challenge_service.offer_cards(player.id):
         variant = card.variant
@@ -90,10 +134,19 @@ async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Playe
                       t: Translator, challenge_service: ChallengeService) -> None:
     if query.inline_message_id is None:  # a card is an inline message, nothing else
         return await answer(query, t("challenge-not-joinable"), alert=True)
-    accepting = challenge_service.accept_card(query.inline_message_id, callback_data.card,
-                                              player.id)
-    if await accepted_or_alert(query, t, accepting):
-        await answer(query, t("card-accepted"))
+    started: list[tuple[object, list[int]]] = []
+
+    async def accepting() -> None:
+        started.append(await challenge_service.accept_card(
+            query.inline_message_id, callback_data.card, player.id))  # type: ignore[arg-type]
+
+    if await accepted_or_alert(query, t, accepting()):
+        _, unseen = started[0]
+        if player.id in unseen:  # never opened the bot: open it (its board is waiting)
+            with contextlib.suppress(TelegramAPIError):
+                await query.answer(t("card-open-bot"), url=await challenge_service.link("play"))
+        else:
+            await answer(query, t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:

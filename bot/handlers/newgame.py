@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 
-from bot.callbacks import ChallengeCb, MatchCb, NewGameCb
+from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
 from bot.services.locks import KeyedLocks
 from bot.services.once import Once
-from bot.telegram_io import answer, remove, show
+from bot.services.people import People
+from bot.telegram_io import answer, message_of, remove, show
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
@@ -68,14 +69,45 @@ def valid(data: NewGameCb) -> bool:
             and data.length in LENGTHS)
 
 
-async def new(message: Message, t: Translator) -> None:
-    text, keyboard = next_question(NewGameCb(), t)  # type: ignore[misc]
+async def already_playing(player: Player, t: Translator, service: GameService,
+                          people: People) -> tuple[str, InlineKeyboardMarkup] | None:
+    """What to say at once to a player who asks for a new game while in one."""
+    row = await service.active_game(player.id)
+    if row is None:
+        return None
+    seat = row.seat_of(player.id)
+    names = await people.names(row, t)
+    text = t("new-busy", variant=t(f"variant-{row.variant}"),
+             name=names[1 - seat] if seat is not None else "?")
+    return text, InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
+
+
+async def new(message: Message, player: Player, t: Translator, service: GameService,
+              people: People) -> None:
+    text, keyboard = await already_playing(player, t, service, people) or next_question(
+        NewGameCb(), t)  # type: ignore[misc]
     await message.answer(text, reply_markup=keyboard)
+
+
+async def show_game(query: CallbackQuery, player: Player, t: Translator,
+                    boarding: Boarding) -> None:
+    await answer(query)
+    if not await boarding.show(player.id):
+        await show(query, t("no-game"))
 
 
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
                  service: GameService, challenge_service: ChallengeService,
-                 finished_menus: Once, starting: KeyedLocks) -> None:
+                 people: People, finished_menus: Once, starting: KeyedLocks) -> None:
+    busy = await already_playing(player, t, service, people) if callback_data == NewGameCb(
+        ) else None
+    if busy is not None:  # "New game" pressed while playing
+        await answer(query)
+        message = message_of(query)
+        if message is not None:
+            await message.answer(busy[0], reply_markup=busy[1])
+        return
     question = next_question(callback_data, t)
     if question is not None:
         await answer(query)
@@ -94,17 +126,20 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         try:
             if callback_data.opponent == "ai":
                 await remove(query)
-                await service.start_vs_computer(player.id, callback_data.variant,
-                                                callback_data.level, callback_data.length, cube)
+                chat = query.from_user.id  # the menu is private: the player's own chat
+                # The first board (and maybe the computer's first move) takes a moment.
+                async with ChatActionSender.upload_photo(chat_id=chat, bot=query.bot):  # type: ignore[arg-type]
+                    await service.start_vs_computer(player.id, callback_data.variant,
+                                                    callback_data.level, callback_data.length,
+                                                    cube)
                 return
             challenge = await challenge_service.create(player.id, callback_data.variant,
                                                        callback_data.length, cube)
         except (Busy, PlayerBusy):  # the database's guard says the same
             return await show(query, t("busy"))
     link = await challenge_service.link(challenge.code)
-    share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
-        [InlineKeyboardButton(text=t("btn-share"), url=share)],
+        *challenge_service.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
@@ -126,4 +161,5 @@ def make_router() -> Router:
     router.message.register(new, Command("new"))
     router.callback_query.register(choose, NewGameCb.filter())
     router.callback_query.register(cancel, ChallengeCb.filter())
+    router.callback_query.register(show_game, F.data == SHOW_GAME)
     return router

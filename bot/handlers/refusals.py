@@ -14,7 +14,8 @@ from storage.errors import ChallengeUnavailable, PlayerBusy
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
             "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own",
-            "other_chat": "challenge-other-chat", "not_group": "challenge-not-joinable"}
+            "other_chat": "challenge-other-chat", "not_group": "challenge-not-joinable",
+            "own_posted": "challenge-own-posted"}  # one's own group challenge or card
 
 
 def refusal(t: Translator, exc: Exception) -> str:

@@ -7,12 +7,14 @@ import re
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import RULES, LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
 from bot.telegram_io import answer, chat_of, send_text
@@ -48,14 +50,16 @@ def language_keyboard() -> InlineKeyboardMarkup:
 
 
 async def start_with_code(message: Message, command: CommandObject, player: Player,
-                          t: Translator, service: GameService,
+                          t: Translator, boarding: Boarding,
                           challenge_service: ChallengeService) -> None:
     code = (command.args or "").strip()
     if not PAYLOAD.fullmatch(code):
         await message.answer(t("challenge-not-found"))
         return
     if code == "play":  # from an inline card: show this player's board here
-        if not await service.redraw(player.id):
+        async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+            shown = await boarding.show(player.id)
+        if not shown:
             await message.answer(t("no-game"))
         return
     try:

@@ -13,6 +13,7 @@ from aiogram.types import (
     InlineKeyboardMarkup,
     Message,
 )
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import TopCb
 from bot.i18n import Translator
@@ -104,6 +105,12 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
 
 
 async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:
+    # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
+    async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+        await _me(message, player, t, service)
+
+
+async def _me(message: Message, player: Player, t: Translator, service: GameService) -> None:
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:

@@ -90,6 +90,9 @@ class Live:
     game: Game
     steps: list[Taken] = field(default_factory=list)
     number: int = 1  # which game of the match
+    # Seconds of the doubler's turn window left when the double was offered: the window
+    # waits while the opponent answers and goes on after a take (one window per turn).
+    paused: float | None = None
     _building: _Building | None = field(default=None, repr=False, compare=False)
     _before: _Rewind | None = field(default=None, repr=False, compare=False)
     # What readers of this state worked out once (events, captions): a redraw asks for the
@@ -100,7 +103,7 @@ class Live:
     def load(cls, state_json: str) -> Live:
         data = json.loads(state_json)
         return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
-                   data.get("number", 1))
+                   data.get("number", 1), data.get("paused"))
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
@@ -108,11 +111,11 @@ class Live:
             # saved as they are (loading refuses them, as it always did).
             with suppress(EngineError):
                 self.turn()
-        return json.dumps(
-            {"game": self.game.to_dict(), "steps": [Taken.of(s).to_json() for s in self.steps],
-             "number": self.number},
-            separators=(",", ":"), ensure_ascii=False,
-        )
+        data = {"game": self.game.to_dict(), "number": self.number,
+                "steps": [Taken.of(s).to_json() for s in self.steps]}
+        if self.paused is not None:
+            data["paused"] = self.paused
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     # -- the turn being built ----------------------------------------------------------
 

@@ -18,7 +18,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import MatchCb, NewGameCb
 from bot.i18n import Translator
-from bot.services.games import Busy, GameService, opening_log
+from bot.services.games import Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import edit_text, send_text
@@ -106,8 +106,8 @@ class MatchmakingService:
         def make_game(variant: str, length: int, cube: bool) -> NewGame:
             live = self.service.new_live(variant, length, cube, computer_seat=None)
             made["live"] = live
-            deadline = self.clock() + timedelta(seconds=self.settings.move_timeout_seconds)
-            return NewGame(live.dump(), deadline, tuple(opening_log(live.game)))
+            opening = self.service.opening(live)
+            return NewGame(opening.state_json, opening.deadline, tuple(opening.log))
 
         pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game)
         if pairing is None:

@@ -3,10 +3,11 @@
 The retry policy (`bot/retry.py`) does not wait out a long 429 (or a failing Telegram)
 while a game's lock is held: it gives the redraw up and tells the scope's hook. The hook
 lands here: after the time Telegram asked for, the game is loaded as stored *then* and
-every board message of it is brought up to date, so the player to move always gets a board
-with the buttons to move. A redraw that fails again schedules the next one, up to
-`ATTEMPTS` times. One pending redraw per game: a newer give-up finds it already planned
-(it draws whatever is stored when it runs).
+every board message of it is brought up to date (`GameService.catch_up`, which the timer
+loop also uses for boards left behind), so the player to move always gets a board with the
+buttons to move, sooner than the timer loop's next look would. A redraw that fails again
+schedules the next one, up to `ATTEMPTS` times. One pending redraw per game: a newer
+give-up finds it already planned (it draws whatever is stored when it runs).
 """
 
 from __future__ import annotations
@@ -16,10 +17,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.retry import GiveUp, on_give_up, waiting_at_most
+from bot.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
 from bot.services.games import GameService
-from bot.services.live import Live
-from storage import games
 from storage.errors import GameNotFound
 
 log = logging.getLogger(__name__)
@@ -39,6 +38,7 @@ class BoardRepair:
         self._tasks: dict[int, asyncio.Task[None]] = {}  # by game id: bounded by games
         self._failures: dict[int, int] = {}  # game -> redraws given up in a row
         self._lookups: set[asyncio.Future[None]] = set()  # finding a player's game
+        self._running: set[asyncio.Task[None]] = set()  # every redraw not finished yet
 
     # -- the hooks the retry policy calls ------------------------------------------------
 
@@ -70,6 +70,8 @@ class BoardRepair:
         self._failures[game_id] = failures + 1
         task = asyncio.create_task(self._redraw(game_id, after))
         self._tasks[game_id] = task
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
         task.add_done_callback(lambda _, key=game_id: self._tasks.pop(key, None))
 
     def _spawn(self, work: Awaitable[None]) -> None:
@@ -95,13 +97,15 @@ class BoardRepair:
 
         try:
             with waiting_at_most(REPAIR_WAIT), on_give_up(again):
-                async with self.service.locks.hold(game_id):
-                    row = await games.load_game(self.service.db, game_id)
-                    if row.status == "active":
-                        await self.service.publisher.publish_safely(
-                            row, Live.load(row.state_json))
+                # The boards behind the stored game, as the timer loop's catch-up draws
+                # them (a player to act who never saw their turn gets a fresh window).
+                await self.service.catch_up(game_id)
         except GameNotFound:
             pass
+        except FAULTS:  # given up again: `again` has planned the next attempt
+            pass
+        except Exception:
+            log.exception("redrawing game %s failed", game_id)
         finally:
             if not failed:
                 self._failures.pop(game_id, None)
@@ -110,14 +114,13 @@ class BoardRepair:
 
     async def drain(self) -> None:
         """Wait until every planned redraw has run (tests)."""
-        while self._tasks or self._lookups:
-            await asyncio.gather(*self._tasks.values(), *self._lookups,
-                                 return_exceptions=True)
+        while self._running or self._lookups:
+            await asyncio.gather(*self._running, *self._lookups, return_exceptions=True)
 
     async def close(self) -> None:
-        for task in [*self._tasks.values(), *self._lookups]:
+        for task in [*self._running, *self._lookups]:
             task.cancel()
-        for task in [*self._tasks.values(), *self._lookups]:
+        for task in [*self._running, *self._lookups]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 

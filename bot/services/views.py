@@ -10,6 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.fullmoves import one_taps
 from bot.services.live import Live
 from bot.services.recap import (
     MAX_CAPTION,
@@ -26,6 +27,10 @@ from engine.position import BAR, OFF
 from render.scene import Outcome, Scene
 
 POINTS_PER_ROW = 6
+FULL_MOVES_PER_ROW = 2
+# Up to this many moves of a single checker (`13→7`, `13→2`) are offered at once as buttons;
+# with more, the player first chooses the checker. Three rows of six.
+DIRECT_MOVES = 18
 
 
 @dataclass(frozen=True)
@@ -203,8 +208,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             rows.append(((t("btn-back"), Act.BACK, 0, 0),))
         else:
             turn = live.turn()
-            sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
-            rows.extend(_chunks([(point_label(t, src), Act.PICK, src, 0) for src in sources]))
+            rows.extend(_one_tap_rows(live))
+            rows.extend(_chunks(_step_buttons(live, t)))
             extra = []
             if live.steps:
                 extra.append((t("btn-undo"), Act.UNDO, 0, 0))
@@ -231,6 +236,32 @@ def _button(game_id: int, version: int, text: str, act: Act, src: int,
             dst: int) -> InlineKeyboardButton:
     data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
     return InlineKeyboardButton(text=text, callback_data=data)
+
+
+def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
+    """One button per way to finish the turn, when there are few (`8/5 6/5`)."""
+    labels = [(str(option.move), Act.FULL, index, 0)
+              for index, option in enumerate(one_taps(live))]
+    return [tuple(labels[i:i + FULL_MOVES_PER_ROW])
+            for i in range(0, len(labels), FULL_MOVES_PER_ROW)]
+
+
+def _step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
+    """The first press of a step: where the moves are few, each move itself (`13→7`);
+    otherwise the points that can move, a point with a single destination as its move."""
+    turn = live.turn()
+    sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
+    targets = {src: turn.destinations(src) for src in sources}
+    direct = sum(len(paths) for paths in targets.values()) <= DIRECT_MOVES
+    out: list[ButtonSpec] = []
+    for src in sources:
+        paths = targets[src]
+        if direct or len(paths) == 1:
+            out.extend((path_label(t, paths[dst]), Act.GO, src, dst)
+                       for dst in sorted(paths, reverse=True))
+        else:
+            out.append((point_label(t, src), Act.PICK, src, 0))
+    return out
 
 
 def resign_keyboard(viewer: Viewer, game_id: int, version: int,

@@ -1,10 +1,13 @@
 """Every legal move can be entered with the bot's own buttons, and nothing else can.
 
 The walk presses what `views.keyboard_for` offers, as a player would: a checker (PICK), one
-of its destination buttons (GO, applied through `Live.go` as the service does), Undo, and
-Done when offered. Over 20,000 random positions per variant (a third of them bear-offs) the
-set of full moves that can be finished equals `legal_moves` exactly, every destination
-button plays the path its label shows, and Undo takes back exactly one step.
+of its destination buttons (GO, applied through `Live.go` as the service does), a move
+button offered before any checker is chosen (GO), a one-tap full move (FULL, applied as the
+service does: the steps of `fullmoves.finish_steps`), Undo, and Done when offered. Over
+20,000 random positions per variant (a third of them bear-offs) the set of full moves that
+can be finished equals `legal_moves` exactly, every destination button plays the path its
+label shows, every one-tap button ends in the move its label names, and Undo takes back
+exactly one step.
 
 The walk is remembered per state (the board as it stands plus the dice left), so each state
 of a turn is drawn and pressed through once however many orders lead to it.
@@ -24,11 +27,13 @@ import pytest
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
-from bot.services.live import Live
+from bot.services.fullmoves import finish_steps
+from bot.services.live import Live, Taken
 from bot.services.views import Viewer, keyboard_for, scene_for
 from engine.game import Game, Phase
 from engine.movegen import legal_moves
 from engine.position import CHECKERS, OFF, Position, Variant
+from engine.resolve import resolve_move
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons
@@ -124,12 +129,23 @@ class Walker:
         if Act.DONE in acts:
             reached.add(turn.finish().after)  # what the service plays on Done
         picks = [data.src for _, data in buttons if data.a is Act.PICK]
+        # Move buttons offered before any checker is chosen (few moves, or a checker with
+        # a single move) and one-tap buttons that finish the turn (`8/5 6/5`).
+        moves = [(text, data) for text, data in buttons if data.a is Act.GO]
+        taps = [(text, data) for text, data in buttons if data.a is Act.FULL]
         # Done and more steps may both be offered: with 4-1 and checkers on 4 and lower,
         # 4/off (the 4) already stands where 4/3/off would, and the 1 may still be played.
-        if live.steps and not picks:
-            assert turn.is_complete, "a dead end: nothing to pick and the turn not complete"
+        if live.steps and not (picks or moves or taps):
+            assert turn.is_complete, "a dead end: nothing to press and the turn not complete"
         for src in picks:
             reached |= self._pick(src)
+        singles: dict[int, set[int]] = {}
+        for step in turn.legal_steps():
+            singles.setdefault(step.src, set()).add(step.dst)
+        for text, data in moves:
+            reached |= self._go(text, data, singles.get(data.src, set()))
+        for text, data in taps:
+            reached |= self._tap(text, data)
         return reached
 
     def _pick(self, src: int) -> set[Position]:
@@ -142,17 +158,45 @@ class Walker:
         reached: set[Position] = set()
         for text, data in gos:
             assert data.src == src
-            before, steps_before = self.state(), len(live.steps)
-            played = live.go(src, data.dst)
-            check_label(text, src, data.dst, played, single)
-            if len(played) > 1:
-                self._check_no_other_way(src, data.dst, len(played))
-            reached |= self.finals()
-            for _ in played:  # press Undo once per step: each takes back one die
-                undone = live.undo()
-                assert undone is not None
-                reached |= self.finals()  # a state Undo leads to is a state like any other
-            assert len(live.steps) == steps_before and self.state() == before
+            reached |= self._go(text, data, single)
+        return reached
+
+    def _go(self, text: str, data: GameCb, single: set[int]) -> set[Position]:
+        """Press a move button as the service does, check its label, walk on, Undo."""
+        live = self.live
+        src = data.src
+        before, steps_before = self.state(), len(live.steps)
+        played = live.go(src, data.dst)
+        check_label(text, src, data.dst, played, single)
+        if len(played) > 1:
+            self._check_no_other_way(src, data.dst, len(played))
+        reached = set(self.finals())
+        for _ in played:  # press Undo once per step: each takes back one die
+            undone = live.undo()
+            assert undone is not None
+            reached |= self.finals()  # a state Undo leads to is a state like any other
+        assert len(live.steps) == steps_before and self.state() == before
+        return reached
+
+    def _tap(self, text: str, data: GameCb) -> set[Position]:
+        """Press a one-tap button as the service does (the steps of `finish_steps`, each
+        with its die): the turn is then complete in the move its label names; Undo takes
+        the steps back one die at a time."""
+        live = self.live
+        before, steps_before = self.state(), len(live.steps)
+        steps = finish_steps(live, data.src)
+        assert steps, text
+        live.steps.extend(Taken.of(step) for step in steps)
+        turn = live.turn()
+        assert turn.is_complete, text
+        result = turn.finish().after
+        game = live.game
+        assert resolve_move(game.position, game.dice, text,
+                            first_turn=game.first_turn).after == result, text
+        reached = {result} | self.finals()
+        for _ in steps:
+            assert live.undo() is not None
+        assert len(live.steps) == steps_before and self.state() == before
         return reached
 
     def _check_no_other_way(self, src: int, dst: int, length: int) -> None:
@@ -250,8 +294,14 @@ def test_the_winning_bear_off_from_6_and_2_is_enterable(variant: str) -> None:
     live = live_game(position_of(variant, {6: 1, 2: 1}, opp), (6, 4), False)
     labels = {text: data.dst for text, data in presses(live, 6) if data.a is Act.GO}
     assert labels == {"6→2": 2, "6→off": OFF}
+    # The same labels stand on the first keyboard, where the moves are few enough to be
+    # offered without choosing the checker; the winning move is also one tap.
+    first = {text: (data.src, data.dst) for text, data in presses(live) if data.a is Act.GO}
+    assert first == {"6→2": (6, 2), "6→off": (6, OFF)}
+    taps = [text for text, data in presses(live) if data.a is Act.FULL]
+    assert taps == ["6/off", "6/off 2/off"]
     assert [(s.src, s.dst, s.die) for s in live.go(6, OFF)] == [(6, OFF, 6)]
-    assert [d.src for _, d in presses(live) if d.a is Act.PICK] == [2]
+    assert [(d.src, d.dst) for _, d in presses(live) if d.a is Act.GO] == [(2, OFF)]
     live.go(2, OFF)
     assert live.turn().is_complete
     assert live.turn().finish().after.opp[OFF] == CHECKERS  # the game is won
@@ -335,7 +385,8 @@ async def test_go_and_undo_through_the_real_dispatcher(harness: Harness) -> None
         row = await games.load_game(h.app.db, game_id)
         return json.loads(row.state_json)["steps"]
 
-    await press(Act.PICK)
+    if not any(d.a is Act.GO for _, d in game_buttons(h.board(chat).buttons)):
+        await press(Act.PICK)  # many moves: choose the checker first
     await press(Act.GO)
     steps = await saved_steps()
     assert steps and all(len(step) == 3 and 1 <= step[2] <= 6 for step in steps)

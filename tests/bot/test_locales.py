@@ -42,6 +42,7 @@ SAMPLES: dict[str, object] = {
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
     "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
     "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
+    "word": "9",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
@@ -373,7 +374,14 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
     "kind-": lambda: _values("engine.result.ResultKind"),
     "reason-": lambda: _values("engine.game.Reason"),
     "variant-": lambda: _values("engine.position.Variant"),
+    "setting-": lambda: [key for name in _toggles() for key in (name, f"{name}-about")],
 }
+
+
+def _toggles() -> list[str]:
+    from bot.services.settings import TOGGLES
+
+    return list(TOGGLES)
 
 
 def test_every_key_family_is_checked() -> None:

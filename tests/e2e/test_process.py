@@ -51,7 +51,10 @@ async def settle(fake: FakeTelegram, db: Database, timeout: float = 30.0) -> Non
             photos = [m for m in fake.messages(USER) if m.photo is not None]
             offered = game_buttons(photos[-1].buttons) if photos else []
             versions = {d.v for _, d in offered if d.a is not Act.RESIGN}
-            if status != "active" or version in versions:
+            # ... and the bot has recorded that its board shows that version.
+            shown = (await stored(db, "SELECT MIN(shown_version) FROM board_messages"
+                                  " WHERE game_id = (SELECT MAX(id) FROM games)"))[0][0]
+            if status != "active" or (version in versions and shown == version):
                 return
         await asyncio.sleep(0.05)
     raise TimeoutError(f"{rows} {versions}\n{fake.transcript(USER)}")

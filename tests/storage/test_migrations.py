@@ -18,7 +18,8 @@ from storage.migrations import ENGINES, latest_version, load_migrations, split_s
 LATEST = latest_version("sqlite")
 TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_messages",
           "challenges", "rating_events", "chat_settings", "chat_members", "game_cards",
-          "active_seats", "match_requests", "cards", "challenge_chats"}
+          "active_seats", "match_requests", "player_settings", "outbox", "cards",
+          "challenge_chats"}
 
 
 def test_both_engines_have_the_same_migrations() -> None:

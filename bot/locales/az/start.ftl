@@ -19,8 +19,9 @@ help =
     /me – statistikanız və reytinq qrafiki
     /resign – cari oyunda təslim ol
     /rules – hər iki oyunun qaydaları
+    /settings – ayarlarınız, məsələn gedişi «Hazır» ilə təsdiqləmək
     /lang – dili dəyiş
-    Daşı seçmək üçün xanaya toxunun, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
+    Bütöv gediş yazılmış düymə (8/5 6/5) onu dərhal oynayır; 13→7 bir daşı aparır; xananın nömrəsi daşı seçir, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
 btn-new-game = 🎲 Yeni oyun
 btn-rules = 📖 Qaydalar
 choose-language = Dili seçin:
