@@ -324,3 +324,35 @@ def _request(row: Any) -> MatchRequest:
         created_at=from_epoch(row["created_at"]), ended_at=opt_datetime(row["ended_at"]),
         game_id=row["game_id"], chat_id=row["chat_id"], message_id=row["message_id"],
         shown_at=opt_datetime(row["shown_at"]))
+
+
+# -- telling subscribers that someone is searching --------------------------------------
+
+
+async def subscribers(db: Database, setting: str, *, searcher: int, now: datetime,
+                      quiet: timedelta, limit: int) -> list[int]:
+    """Players who asked to be told of searches (`setting` on) and may be told now: not the
+    searcher, not in a game, not searching themselves, not told within `quiet`."""
+    rows = await db.fetchall(
+        "SELECT s.player_id FROM player_settings AS s"
+        " WHERE s.name = ? AND s.value = '1' AND s.player_id <> ?"
+        " AND NOT EXISTS (SELECT 1 FROM active_seats AS a WHERE a.player_id = s.player_id)"
+        " AND NOT EXISTS (SELECT 1 FROM match_requests AS r"
+        "                 WHERE r.player_id = s.player_id AND r.status = 'waiting')"
+        " AND NOT EXISTS (SELECT 1 FROM match_notices AS n"
+        "                 WHERE n.player_id = s.player_id AND n.sent_at > ?)"
+        " ORDER BY s.updated_at, s.player_id LIMIT ?",
+        (setting, searcher, to_epoch(now - quiet), limit))
+    return [row["player_id"] for row in rows]
+
+
+async def claim_notice(db: Database, player_id: int, now: datetime, quiet: timedelta) -> bool:
+    """Record that `player_id` is told now, unless they were told within `quiet` (another
+    search, or another process, got there first): True when this caller may tell them."""
+    async with db.transaction() as tx:
+        row = await tx.fetchone(
+            "INSERT INTO match_notices (player_id, sent_at) VALUES (?, ?)"
+            " ON CONFLICT (player_id) DO UPDATE SET sent_at = excluded.sent_at"
+            " WHERE match_notices.sent_at <= ? RETURNING player_id",
+            (player_id, to_epoch(now), to_epoch(now - quiet)))
+    return row is not None

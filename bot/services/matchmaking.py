@@ -21,6 +21,7 @@ from bot.i18n import Translator
 from bot.services.games import Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
+from bot.services.settings import Toggle, register
 from bot.telegram_io import edit_text, send_text
 from storage import matchmaking, stats
 from storage.matchmaking import LENGTH_BITS, WINDOWS, MatchRequest, NewGame, Pairing
@@ -30,6 +31,12 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 MAX_WAIT = timedelta(minutes=10)
 REFRESH = timedelta(seconds=10)
+NOTICE_QUIET = timedelta(hours=1)  # a subscriber is told at most once an hour
+NOTICES_PER_SEARCH = 20  # a search tells at most this many subscribers
+
+# Opt-in (/settings): tell me when someone starts searching for an opponent in a variant.
+NOTIFY = {variant: register(Toggle(f"mm_{variant}", default=False))
+          for variant in ("short", "long")}
 
 
 class AlreadySearching(Exception):
@@ -62,7 +69,8 @@ class MatchmakingService:
                 await self._show(waiting, new_message=True)
             raise AlreadySearching from None
         await self._show(request, new_message=True)
-        await self._try_pair(request)
+        if not await self._try_pair(request):
+            await self._notify(request)
 
     async def cancel(self, player_id: int) -> bool:
         """End the player's search; False when there was none."""
@@ -72,6 +80,25 @@ class MatchmakingService:
         t = await self.people.translator(player_id)
         await self._replace_message(request, t("mm-cancelled"), None)
         return True
+
+    async def _notify(self, request: MatchRequest) -> None:
+        """Tell the players who asked for it that someone is searching (each at most once an
+        hour, never while they play); their Play button searches for a compatible game."""
+        now = self.clock()
+        toggle = NOTIFY[request.variant]
+        play = MatchCb(a="go", variant=request.variant, lengths=request.lengths,
+                       cube=request.cube).pack()
+        for player in await matchmaking.subscribers(
+                self.db, toggle.name, searcher=request.player_id, now=now, quiet=NOTICE_QUIET,
+                limit=NOTICES_PER_SEARCH):
+            if not await matchmaking.claim_notice(self.db, player, now, NOTICE_QUIET):
+                continue
+            t = await self.people.translator(player)
+            keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+                text=t("btn-mm-play"), callback_data=play)]])
+            await send_text(self.bot, player, t(
+                "mm-notice", variant=t(f"variant-{request.variant}"),
+                rating=str(request.rating)), keyboard)
 
     # -- the timer ----------------------------------------------------------------------
 

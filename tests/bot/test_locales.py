@@ -379,6 +379,7 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
 
 
 def _toggles() -> list[str]:
+    import bot.app  # noqa: F401 - every service module registers its toggles on import
     from bot.services.settings import TOGGLES
 
     return list(TOGGLES)

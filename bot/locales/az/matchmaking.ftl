@@ -25,3 +25,5 @@ mm-expired = { $minutes } dəqiqə ərzində boş rəqib tapılmadı. Kompüterl
 btn-mm-computer = 🤖 Kompüterlə
 btn-mm-again = 🔎 Yenidən axtar
 top-activity = 🔎 İndi axtarır: { $searching } · bu gün reytinqli oyunlar: { $games }
+btn-mm-play = 🎲 Oyna
+mm-notice = 🔎 Kimsə rəqib axtarır: { $variant } (reytinq { $rating }). Oynayaq?

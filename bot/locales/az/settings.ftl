@@ -6,3 +6,7 @@ settings-off = bağlı
 settings-saved = Yadda saxlanıldı.
 setting-confirm = Gedişi «Hazır» ilə təsdiqlə
 setting-confirm-about = Açıq: gedişiniz «Hazır» düyməsini basanda bitir, o vaxta qədər «Geri al» işləyir. Bağlı: sonuncu zər oynanılan kimi gediş dərhal bitir.
+setting-mm_short = 🔔 Qısa nərd
+setting-mm_short-about = Kimsə bu oyun üçün rəqib axtaranda xəbər verəcəm: saatda ən çox bir dəfə, oyun zamanı heç vaxt.
+setting-mm_long = 🔔 Uzun nərd
+setting-mm_long-about = Kimsə bu oyun üçün rəqib axtaranda xəbər verəcəm: saatda ən çox bir dəfə, oyun zamanı heç vaxt.

@@ -25,3 +25,5 @@ mm-expired = { $minutes } мүнөттүн ичинде бош атаандаш 
 btn-mm-computer = 🤖 Компьютер менен
 btn-mm-again = 🔎 Кайра издөө
 top-activity = 🔎 Азыр издеп жатат: { $searching } · бүгүнкү рейтингдик оюндар: { $games }
+btn-mm-play = 🎲 Ойноо
+mm-notice = 🔎 Кимдир атаандаш издеп жатат: { $variant } (рейтинг { $rating }). Ойнойсузбу?

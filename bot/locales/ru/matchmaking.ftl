@@ -38,3 +38,5 @@ mm-expired = За { $minutes ->
 btn-mm-computer = 🤖 С компьютером
 btn-mm-again = 🔎 Искать снова
 top-activity = 🔎 Ищут соперника: { $searching } · рейтинговых партий сегодня: { $games }
+btn-mm-play = 🎲 Играть
+mm-notice = 🔎 Кто-то ищет соперника: { $variant } (рейтинг { $rating }). Сыграем?

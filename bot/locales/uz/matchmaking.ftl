@@ -25,3 +25,5 @@ mm-expired = { $minutes } daqiqa ichida boʻsh raqib topilmadi. Kompyuter bilan 
 btn-mm-computer = 🤖 Kompyuter bilan
 btn-mm-again = 🔎 Yana izlash
 top-activity = 🔎 Hozir izlamoqda: { $searching } · bugungi reytingli oʻyinlar: { $games }
+btn-mm-play = 🎲 Oʻynash
+mm-notice = 🔎 Kimdir raqib izlayapti: { $variant } (reyting { $rating }). Oʻynaysizmi?
