@@ -36,6 +36,7 @@ from aiogram.types import (
     InputMediaPhoto,
     Message,
 )
+from aiogram.utils.chat_action import ChatActionSender
 
 from bot.retry import FAULTS
 
@@ -230,3 +231,23 @@ async def remove(query: CallbackQuery) -> None:
     if message is not None:
         with quietly():  # "message to delete not found": somebody was first
             await message.delete()
+
+
+# -- chat actions ---------------------------------------------------------------------------
+
+
+class _QuietChatAction(ChatActionSender):
+    """aiogram's chat-action sender, whose worker task must not fail: the action is only a
+    hint ("sending a photo…"), and a chat that blocked the bot, or Telegram failing, would
+    otherwise leave a "Task exception was never retrieved" traceback."""
+
+    async def _worker(self) -> None:
+        try:
+            await super()._worker()
+        except (TelegramAPIError, *FAULTS) as exc:
+            log.info("chat action in %s failed: %s", self.chat_id, type(exc).__name__)
+
+
+def uploading_photo(bot: Bot, chat_id: int) -> ChatActionSender:
+    """`async with uploading_photo(bot, chat):` shows "sending a photo…" meanwhile."""
+    return _QuietChatAction(bot=bot, chat_id=chat_id, action="upload_photo")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
@@ -17,7 +16,7 @@ from bot.services.games import Busy, GameService
 from bot.services.locks import KeyedLocks
 from bot.services.once import Once
 from bot.services.people import People
-from bot.telegram_io import answer, message_of, remove, show
+from bot.telegram_io import answer, message_of, remove, show, uploading_photo
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
@@ -128,7 +127,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                 await remove(query)
                 chat = query.from_user.id  # the menu is private: the player's own chat
                 # The first board (and maybe the computer's first move) takes a moment.
-                async with ChatActionSender.upload_photo(chat_id=chat, bot=query.bot):  # type: ignore[arg-type]
+                async with uploading_photo(query.bot, chat):  # type: ignore[arg-type]
                     await service.start_vs_computer(player.id, callback_data.variant,
                                                     callback_data.level, callback_data.length,
                                                     cube)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
@@ -13,6 +12,7 @@ from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.gate import PressGate
 from bot.telegram_io import answer as answer_query
+from bot.telegram_io import uploading_photo
 from storage.models import Player
 
 
@@ -31,7 +31,7 @@ async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGa
 
 async def show_game(message: Message, player: Player, t: Translator,
                     boarding: Boarding) -> None:
-    async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+    async with uploading_photo(message.bot, message.chat.id):
         shown = await boarding.show(player.id)
     if not shown:
         await message.answer(t("no-game"))

@@ -7,7 +7,6 @@ import re
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import RULES, LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
@@ -17,7 +16,7 @@ from bot.middlewares import PlayerMiddleware
 from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
-from bot.telegram_io import answer, chat_of, send_text
+from bot.telegram_io import answer, chat_of, send_text, uploading_photo
 from storage import chats, players
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
@@ -57,7 +56,7 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         await message.answer(t("challenge-not-found"))
         return
     if code == "play":  # from an inline card: show this player's board here
-        async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+        async with uploading_photo(message.bot, message.chat.id):
             shown = await boarding.show(player.id)
         if not shown:
             await message.answer(t("no-game"))

@@ -13,12 +13,11 @@ from aiogram.types import (
     InlineKeyboardMarkup,
     Message,
 )
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import TopCb
 from bot.i18n import Translator
 from bot.services.games import GameService
-from bot.telegram_io import answer, show
+from bot.telegram_io import answer, show, uploading_photo
 from render.chart import render_rating_chart
 from storage import leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
@@ -106,7 +105,7 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
 
 async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
-    async with ChatActionSender.upload_photo(chat_id=message.chat.id, bot=message.bot):
+    async with uploading_photo(message.bot, message.chat.id):
         await _me(message, player, t, service)
 
 
