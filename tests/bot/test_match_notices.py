@@ -82,7 +82,7 @@ async def test_one_search_tells_a_bounded_number_of_subscribers(harness: Harness
     await search(h, ALI, "Short nard", "1 game", "Either", name="Ali")
     told = [player for player in subscribers if notices(h, player)]
     assert len(told) == NOTICES_PER_SEARCH
-    await search(h, VALI, "Short nard", "1 game", "With the cube", name="Vali")
+    await search(h, VALI, "Short nard", "To 3 points", "With the cube", name="Vali")
     told_again = [player for player in subscribers if notices(h, player)]
     assert len(told_again) == len(subscribers)  # the rest hear of the next search
     assert all(len(notices(h, player)) == 1 for player in subscribers)
