@@ -53,7 +53,7 @@ NAMES = {ALI: "Ali", VALI: "Vali", CARL: "Carl"}
 KILLS = int(os.environ.get("NARD_KILLS", "8"))
 SEED = int(os.environ.get("NARD_KILL_SEED", "7"))
 SETTLE_SECONDS = 60.0
-STATE_CHANGES = {Act.GO, Act.UNDO, Act.DONE, Act.ROLL, Act.DOUBLE, Act.TAKE, Act.DROP,
+STATE_CHANGES = {Act.GO, Act.FULL, Act.UNDO, Act.DONE, Act.ROLL, Act.DOUBLE, Act.TAKE, Act.DROP,
                  Act.RESIGN_YES}
 HANDLERS = {"editMessageMedia": "_edit_message_media", "sendPhoto": "_send_photo",
             "sendMessage": "_send_message"}
@@ -227,8 +227,11 @@ class Run:
         assert seat is not None
         to_act = row.status == "active" and live.game.to_act == seat
         self.publisher.unselect(row.id)
-        chosen = [d.src for _, d in game_buttons(shown.buttons) if d.a is Act.GO]
-        if to_act and chosen:
+        # A chosen checker's destinations come with Back (move buttons offered before any
+        # choice, when there are few, come without it).
+        offered = game_buttons(shown.buttons)
+        chosen = [d.src for _, d in offered if d.a is Act.GO]
+        if to_act and chosen and any(d.a is Act.BACK for _, d in offered):
             self.publisher.select(row.id, seat, chosen[0])
         expected = await self.publisher.board(row, live, await self.publisher.people.viewer(
             row, seat))
