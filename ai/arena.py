@@ -6,12 +6,16 @@ Games come in pairs: each pair's dice stream is played twice with the seats swap
 starts the first game, B the second, with the same rolls in the same order), which cancels
 most of the luck. The 95% confidence interval of A's points per game is computed over the
 pairs (mean ± 1.96 standard errors), since the two games of a pair are not independent.
-No cube: points are the result kinds (short 1/2/3, long 1/3/3).
+Decision times are given twice: wall clock (`decision_ms`) and the process's CPU time
+(`decision_cpu_ms`, what the decision itself costs on a machine busy with other work).
+No cube: points are the result kinds (short 1/2/3, long 1/3/3). `--a-weights FILE` /
+`--b-weights FILE` give one side another network (e.g. the previous shipped weights).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -38,9 +42,10 @@ def dice_stream(variant: Variant, seed: int) -> Iterator[tuple[int, int]]:
 
 def play_game(
     variant: Variant, players: tuple[Level, Level], dice: Iterator[tuple[int, int]],
-    times: tuple[list[float], list[float]],
+    times: tuple[list[tuple[float, float]], list[tuple[float, float]]],
 ) -> tuple[int, int]:
-    """Play one game, players[0] starting; returns (winner index, points)."""
+    """Play one game, players[0] starting; returns (winner index, points). Each decision's
+    (wall, CPU) seconds are appended to its player's list in `times`."""
     pos = Position.initial(variant)
     first = [variant is Variant.LONG] * 2
     turn = 0
@@ -49,9 +54,9 @@ def play_game(
         plays = legal_moves(pos, d, first_turn=first[turn])
         first[turn] = False
         if plays:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             play = select(players[turn], pos, d, plays)
-            times[turn].append(time.perf_counter() - start)
+            times[turn].append((time.perf_counter() - start, time.process_time() - cpu))
             if mover_won(play.after):
                 return turn, win_points(play.after)
             pos = play.after
@@ -68,9 +73,11 @@ def _p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
 
 
-def run(variant: Variant, a: str, b: str, games: int, seed: int) -> dict:
-    la, lb = get_level(variant, a), get_level(variant, b)
-    times: tuple[list[float], list[float]] = ([], [])  # A's, B's decision times
+def run(variant: Variant, a: str, b: str, games: int, seed: int,
+        a_weights: str | None = None, b_weights: str | None = None) -> dict:
+    la = dataclasses.replace(get_level(variant, a), weights=a_weights)
+    lb = dataclasses.replace(get_level(variant, b), weights=b_weights)
+    times: tuple[list, list] = ([], [])  # A's, B's decision times (wall, CPU)
     pair_points: list[float] = []
     wins_a = played = 0
     for pair in range((games + 1) // 2):
@@ -90,20 +97,29 @@ def run(variant: Variant, a: str, b: str, games: int, seed: int) -> dict:
     ppg = sum(pair_points) / len(pair_points)
     half = 1.96 * statistics.stdev(pair_points) / math.sqrt(len(pair_points)) \
         if len(pair_points) > 1 else float("inf")
+    weights = {k: w for k, w in (("a_weights", a_weights), ("b_weights", b_weights)) if w}
     return {
-        "variant": variant.value, "a": a, "b": b, "seed": seed,
+        "variant": variant.value, "a": a, "b": b, "seed": seed, **weights,
         "bgsage": sage.available(),
         "games": played,
         "wins_a": wins_a,
         "win_rate_a": round(wins_a / played, 4),
         "points_per_game_a": round(ppg, 4),
         "ci95": [round(ppg - half, 4), round(ppg + half, 4)],
-        "decision_ms": {
-            side: {"mean": round(1000 * statistics.fmean(ts), 2) if ts else 0.0,
-                   "p95": round(1000 * _p95(ts), 2), "moves": len(ts)}
-            for side, ts in (("a", times[0]), ("b", times[1]))
-        },
+        "decision_ms": _timing(times, 0),
+        "decision_cpu_ms": _timing(times, 1),
     }
+
+
+def _timing(times: tuple[list, list], which: int) -> dict:
+    """Mean and p95 milliseconds per decision of each side: wall clock (which = 0) or the
+    process's CPU time (1), which a machine busy with other work does not inflate."""
+    out = {}
+    for side, ts in (("a", times[0]), ("b", times[1])):
+        xs = [t[which] for t in ts]
+        out[side] = {"mean": round(1000 * statistics.fmean(xs), 2) if xs else 0.0,
+                     "p95": round(1000 * _p95(xs), 2), "moves": len(xs)}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,10 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-bgsage", action="store_true", help="force the fallback path")
+    parser.add_argument("--a-weights", help="network file for A's network evaluators")
+    parser.add_argument("--b-weights", help="network file for B's network evaluators")
     args = parser.parse_args(argv)
     if args.no_bgsage:
         sage.set_disabled(True)
-    print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed)))
+    print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed,
+                         args.a_weights, args.b_weights)))
     return 0
 
 

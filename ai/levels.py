@@ -10,7 +10,8 @@ Evaluators ("search depth" in brackets):
 * pubeval:   Tesauro's linear benchmark (arena yardstick, short nard only).
 
 Noise is the standard deviation, in points per game, of the deterministic noise added to
-every candidate's score (see `ai.noise`).
+every candidate's score (see `ai.noise`). From Strong up, a race the bear-off database
+decides (both sides home, no contact) is played exactly, without noise.
 """
 
 from __future__ import annotations
@@ -28,22 +29,27 @@ class Level:
     noise: float
     fallback: str = "network"  # evaluator of a sage level where bgsage is missing
     fallback_noise: float = 0.0
+    # Exact bear-off decisions (both sides home, no contact) from the bear-off database.
+    exact_bearoff: bool = False
+    weights: str | None = None  # another network file (the arena's --a-weights / --b-weights)
 
 
 _LEVELS: dict[Variant, tuple[Level, ...]] = {
     Variant.SHORT: (
         Level("beginner", "Beginner", "heuristic", 0.15),
         Level("casual", "Casual", "heuristic", 0.06),
-        Level("intermediate", "Intermediate", "network", 0.08),
-        Level("strong", "Strong", "sage1", 0.05, "network", 0.0),
-        Level("master", "Master", "sage3", 0.0, "network2", 0.0),
+        Level("intermediate", "Intermediate", "network", 0.11),
+        Level("strong", "Strong", "sage1", 0.05, "network", 0.0, exact_bearoff=True),
+        Level("master", "Master", "sage3", 0.0, "network2", 0.0, exact_bearoff=True),
     ),
     Variant.LONG: (
         Level("beginner", "Beginner", "heuristic", 0.15),
         Level("casual", "Casual", "heuristic", 0.06),
         Level("intermediate", "Intermediate", "network", 0.10),
-        Level("strong", "Strong", "network", 0.0),
-        Level("master", "Master", "network2", 0.0),
+        # A small human-like error rate (the Azerbaijani rules page: the computer "plays
+        # strongly but sometimes errs like a live player").
+        Level("strong", "Strong", "network", 0.03, exact_bearoff=True),
+        Level("master", "Master", "network2", 0.0, exact_bearoff=True),
     ),
 }
 

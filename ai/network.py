@@ -10,12 +10,13 @@ shared by any number of threads.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ai.encoding import N_INPUTS
+from ai.encoding import N_INPUTS, n_inputs
 from engine.position import Variant
 
 N_OUTPUTS = 5
@@ -52,16 +53,22 @@ class Network:
     b1: np.ndarray
     w2: np.ndarray  # (hidden, N_OUTPUTS)
     b2: np.ndarray
+    scheme: int = 1  # the input encoding (`ai.encoding`)
 
     @classmethod
-    def random(cls, hidden: int, seed: int) -> Network:
+    def random(cls, hidden: int, seed: int, inputs: int = N_INPUTS, scheme: int = 1) -> Network:
         rng = np.random.default_rng(seed)
         return cls(
-            rng.normal(0.0, 0.1, (N_INPUTS, hidden)),
+            rng.normal(0.0, 0.1, (inputs, hidden)),
             np.zeros(hidden),
             rng.normal(0.0, 0.1, (hidden, N_OUTPUTS)),
             np.zeros(N_OUTPUTS),
+            scheme,
         )
+
+    @classmethod
+    def for_variant(cls, variant: Variant, hidden: int, seed: int, scheme: int) -> Network:
+        return cls.random(hidden, seed, n_inputs(Variant(variant), scheme), scheme)
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """Probabilities (N, 5) for encoded positions x (N, N_INPUTS)."""
@@ -81,17 +88,26 @@ class Network:
         self.w1[...] -= lr * (x.T @ d1)
         self.b1[...] -= lr * d1.sum(axis=0)
 
-    def save(self, path: Path, **meta: object) -> None:
+    def save(self, path: Path, dtype=np.float32, **meta: object) -> None:
+        """Weights (float32 to ship; float64 for an exact training checkpoint) and a
+        `meta` dict of how they were made, the input scheme included."""
         np.savez_compressed(
             path,
-            w1=self.w1.astype(np.float32),
-            b1=self.b1.astype(np.float32),
-            w2=self.w2.astype(np.float32),
-            b2=self.b2.astype(np.float32),
-            meta=np.array(repr(meta)),
+            w1=self.w1.astype(dtype),
+            b1=self.b1.astype(dtype),
+            w2=self.w2.astype(dtype),
+            b2=self.b2.astype(dtype),
+            meta=np.array(repr({**meta, "scheme": self.scheme})),
         )
 
     @classmethod
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
-            return cls(*(data[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2")))
+            meta = read_meta(data)
+            arrays = (data[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2"))
+            return cls(*arrays, scheme=int(meta.get("scheme", 1)))
+
+
+def read_meta(data) -> dict:
+    """The `meta` dict of a weights file (older files: the scheme is 1)."""
+    return ast.literal_eval(str(data["meta"])) if "meta" in data else {}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai import heuristic, model, pubeval, sage, search
+from ai import bearoff, heuristic, model, pubeval, sage, search
 from ai.game import mover_won, win_points
 from ai.levels import Level, get_level
+from ai.network import equity
 from ai.noise import noise
 from engine.movegen import Play, legal_moves
 from engine.position import Position
@@ -25,14 +26,26 @@ def _scores(level: Level, position: Position, dice: tuple[int, int], plays: list
     if ev == "pubeval":
         return pubeval.scores(position, plays), sigma
     if ev == "network2":
-        return search.scores(position, plays), sigma
-    return model.scores(position, plays), sigma
+        return search.scores(position, plays, weights=level.weights), sigma
+    return model.scores(position, plays, level.weights), sigma
+
+
+def exact_scores(position: Position, plays: list[Play]) -> np.ndarray:
+    """Exact equities of the plays of a bear-off race (`bearoff.is_exact(position)`): the
+    database's cubeless equity of the opponent's position after each, negated."""
+    return np.array([
+        win_points(p.after) if mover_won(p.after)
+        else -float(equity(bearoff.race_probabilities(p.after), position.variant))
+        for p in plays
+    ])
 
 
 def select(level: Level, position: Position, dice: tuple[int, int], plays: list[Play]) -> Play:
     """The level's choice among `plays` (non-empty); deterministic for the same inputs."""
     if len(plays) == 1:
         return plays[0]
+    if level.exact_bearoff and bearoff.is_exact(position):
+        return plays[int(np.argmax(exact_scores(position, plays)))]
     scores, sigma = _scores(level, position, dice, plays)
     scores = scores + noise(level.name, position, [p.after for p in plays], sigma)
     for i, play in enumerate(plays):  # a game-ending move is never missed, the biggest first

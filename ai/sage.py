@@ -66,28 +66,39 @@ def board(position: Position) -> list[int]:
     return out
 
 
-def scores(position: Position, dice: tuple[int, int], plays: list[Play], level: str) -> np.ndarray:
+def scores(position: Position, dice: tuple[int, int], plays: list[Play], level: str,
+           every_play: bool = False) -> np.ndarray:
     """bgsage's cubeless equity of each of our plays for the mover (higher is better).
 
-    A play whose board bgsage did not list (which would be an engine disagreement) gets
-    -inf, so it is never preferred to one bgsage ranked.
+    Above 1-ply bgsage searches only its best candidates and scores the others at 1-ply;
+    `every_play` makes it search every play at `level` (for analysis). A play whose board
+    bgsage did not list (which would be an engine disagreement) gets -inf, so it is never
+    preferred to one bgsage ranked.
     """
     engine, lock = analyzer(level, cubeful=False)
+    boards = [board(p.after.swapped()) for p in plays]
+    force = boards if every_play and level != "1ply" else None
     with lock:
-        result = engine.checker_play(board(position), dice[0], dice[1])
+        result = engine.checker_play(board(position), dice[0], dice[1], force_boards=force)
     ranked = {tuple(m.board): m.equity for m in result.moves}
-    return np.array(
-        [ranked.get(tuple(board(p.after.swapped())), -np.inf) for p in plays]
-    )
+    return np.array([ranked.get(tuple(b), -np.inf) for b in boards])
 
 
 def cube_action(
     position: Position, *, cube_value: int, cube_owner: str, away: tuple[int, int],
     crawford: bool, level: str,
 ) -> Any:
-    """bgsage's cube analysis of `position` (the player on roll may double)."""
+    """bgsage's cube analysis of `position` (the player on roll may double).
+
+    Our rules, passed explicitly (RULES.md "Doubling cube"): a single game with the cube is
+    money play WITHOUT the Jacoby rule (mars and koks count with the cube centred) and
+    WITHOUT beavers (the doubled player only takes or drops). bgsage's own defaults are
+    the opposite; in match play it turns both off itself. Equities are per unit of the
+    current cube value, from the side of the player on roll.
+    """
     owner = {"me": "player", "opp": "opponent", "center": "centered"}[cube_owner]
     engine, lock = analyzer(level, cubeful=True)
     with lock:
         return engine.cube_action(board(position), cube_value, owner, away1=away[0],
-                                  away2=away[1], is_crawford=crawford)
+                                  away2=away[1], is_crawford=crawford,
+                                  jacoby=False, beaver=False)

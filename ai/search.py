@@ -25,11 +25,11 @@ def _opponent_first_turn(after: Position) -> bool:
     return after.variant is Variant.LONG and after.me[24] == CHECKERS
 
 
-def two_ply_value(after: Position) -> float:
+def two_ply_value(after: Position, weights: str | None = None) -> float:
     """The mover's expected equity after `after`, the opponent replying with its 1-ply best."""
     if mover_won(after):
         return float(win_points(after))
-    net = model.network(after.variant)
+    net = model.network(after.variant, weights)
     first = _opponent_first_turn(after)
     replies: list[Position] = []
     starts: list[int] = []
@@ -52,18 +52,19 @@ def two_ply_value(after: Position) -> float:
     total = fixed
     if replies:
         # Each reply position has the mover back on roll: its equity is the mover's.
-        values = equity(net.forward(encode(replies)), after.variant)
+        values = equity(net.forward(encode(replies, net.scheme)), after.variant)
         best_for_opp = np.minimum.reduceat(values, starts)
         total += float(np.dot(best_for_opp, weights))
     return total / 36.0
 
 
-def scores(position: Position, plays: list[Play], width: int = 4, window: float = 0.3):
+def scores(position: Position, plays: list[Play], width: int = 4, window: float = 0.3,
+           weights: str | None = None) -> np.ndarray:
     """1-ply scores with the top candidates replaced by their 2-ply values."""
-    base = model.scores(position, plays)
+    base = model.scores(position, plays, weights)
     order = np.argsort(-base)[:width]
     out = base - 1000.0  # unsearched candidates rank below every searched one
     for i in order:
         if base[i] >= base[order[0]] - window:
-            out[i] = two_ply_value(plays[i].after)
+            out[i] = two_ply_value(plays[i].after, weights)
     return out

@@ -9,12 +9,21 @@ returns of its positions are computed backwards (the offline, forward view of TD
 where V(s_t+1) is the network's value of the next position when it was played and `flip`
 turns the other player's probabilities into the mover's. One gradient step of the sigmoid
 cross-entropy towards G_t then updates the network on all positions of the game.
-Everything (dice, initial weights) comes from `--seed`, so a run is reproducible.
+
+A game also ends when it reaches a race the bear-off database decides exactly (both sides
+home, no contact): its exact probabilities are the final target, and candidate positions
+of that kind are valued exactly when choosing moves. So the network never spends capacity
+on what the database knows, and training games are shorter.
+
+Everything (dice, initial weights) comes from `--seed`, so a run is reproducible; a run
+writes a checkpoint (`--checkpoint`, float64 weights and the dice generator's state) every
+`--checkpoint-every` games and `--resume` continues it to the same result as an unbroken run.
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import sys
 import time
@@ -22,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ai import bearoff
 from ai.encoding import encode
 from ai.game import mover_won, opening_roll, roll, win_kind
 from ai.network import LOSE_KOKS, LOSE_MARS, N_OUTPUTS, Network, equity, flip
@@ -44,10 +54,26 @@ def terminal_value(after: Position) -> np.ndarray:
     return out
 
 
+def _values(net: Network, pos: Position, afters: list[Position], exact: bool) -> np.ndarray:
+    """Probabilities (for the opponent, on roll after each candidate): the network's, or
+    the bear-off database's where it decides the race exactly."""
+    probs = net.forward(encode(afters, net.scheme))
+    # Cheap test first: the opponent (not moving now) must already be home.
+    if exact and bearoff.all_home(pos.opp):
+        for i, after in enumerate(afters):
+            if bearoff.is_exact(after):
+                probs[i] = bearoff.race_probabilities(after)
+    return probs
+
+
 def play_game(
-    net: Network, variant: Variant, rng: random.Random
+    net: Network, variant: Variant, rng: random.Random, *, exact: bool = True
 ) -> tuple[list[Position], list[np.ndarray]]:
-    """One greedy self-play game: the positions met (player on roll) and V of each next one."""
+    """One greedy self-play game: the positions met (player on roll) and V of each next one.
+
+    With `exact`, the game stops at the first position the bear-off database decides, whose
+    exact value is then the last one.
+    """
     pos = Position.initial(variant)
     first = [variant is Variant.LONG] * 2
     dice = opening_roll(variant, rng)
@@ -60,7 +86,7 @@ def play_game(
         first[turn] = False
         if not plays:
             nxt = pos.swapped()
-            value = net.forward(encode([nxt]))[0]
+            value = net.forward(encode([nxt], net.scheme))[0]
         else:
             afters = [p.after for p in plays]
             won = [i for i, a in enumerate(afters) if mover_won(a)]
@@ -68,9 +94,12 @@ def play_game(
                 best = max(won, key=lambda i: terminal_value(afters[i])[LOSE_MARS:].sum())
                 next_values.append(terminal_value(afters[best]))
                 return states, next_values
-            probs = net.forward(encode(afters))
+            probs = _values(net, pos, afters, exact)
             best = int(np.argmin(equity(probs, variant)))  # the opponent's worst
             nxt, value = afters[best], probs[best]
+            if exact and bearoff.all_home(pos.opp) and bearoff.is_exact(nxt):
+                next_values.append(value)
+                return states, next_values
         next_values.append(value)
         pos, turn, dice = nxt, 1 - turn, roll(rng)
     raise RuntimeError("game did not finish")
@@ -87,42 +116,80 @@ def lambda_returns(next_values: list[np.ndarray], lam: float) -> np.ndarray:
     return targets
 
 
+def learning_rate(lr: float, game: int, games: int, final: float) -> float:
+    """lr for the first half, then falling linearly to lr * final at the last game."""
+    half = games / 2
+    if game <= half:
+        return lr
+    return lr * (1.0 - (1.0 - final) * (game - half) / (games - half))
+
+
 def train(
     variant: Variant,
     games: int,
     seed: int,
     *,
-    hidden: int = 80,
+    hidden: int = 128,
     lam: float = 0.7,
     lr: float = 0.01,
+    final_lr: float = 0.1,
+    scheme: int = 2,
+    exact: bool = True,
     out: Path | None = None,
+    checkpoint: Path | None = None,
     checkpoint_every: int = 0,
+    resume: bool = False,
     log=print,
 ) -> Network:
-    """Train from scratch; the learning rate falls linearly to lr / 4 over the second half."""
+    """Train from scratch (or from `checkpoint` with `resume`)."""
+    settings = dict(variant=variant.value, games=games, seed=seed, hidden=hidden, lam=lam,
+                    lr=lr, final_lr=final_lr, scheme=scheme, exact=exact)
     rng = random.Random(seed)
-    net = Network.random(hidden, seed)
-    start = time.perf_counter()
-    plies = 0
-    for game in range(1, games + 1):
-        states, next_values = play_game(net, variant, rng)
+    net = Network.for_variant(variant, hidden, seed, scheme)
+    done = plies = 0
+    elapsed = 0.0
+    if resume and checkpoint is not None and checkpoint.exists():
+        with checkpoint.open("rb") as f:
+            state = pickle.load(f)
+        if state["settings"] != settings:
+            raise SystemExit(f"{checkpoint} was made with {state['settings']}")
+        net = Network(*state["weights"], scheme=scheme)
+        rng.setstate(state["rng"])
+        done, plies, elapsed = state["games"], state["plies"], state["seconds"]
+        if log:
+            log(f"resumed at {done} games")
+    start = time.perf_counter() - elapsed
+    for game in range(done + 1, games + 1):
+        states, next_values = play_game(net, variant, rng, exact=exact)
         plies += len(states)
-        rate = lr * min(1.0, max(0.25, 2.0 - 2.0 * game / games) if game > games / 2 else 1.0)
-        net.train_step(encode(states), lambda_returns(next_values, lam), rate)
+        rate = learning_rate(lr, game, games, final_lr)
+        net.train_step(encode(states, scheme), lambda_returns(next_values, lam), rate)
         if checkpoint_every and game % checkpoint_every == 0:
             elapsed = time.perf_counter() - start
-            log(f"{game} games, {plies / game:.1f} plies/game, {elapsed:.0f} s")
+            if log:
+                log(f"{game} games, {plies / game:.1f} plies/game, {elapsed:.0f} s")
+            if checkpoint is not None:
+                _checkpoint(checkpoint, net, rng, settings, game, plies, elapsed)
             if out is not None:
-                _save(net, out, variant, game, seed, hidden, lam, lr, elapsed)
+                _save(net, out, settings, game, elapsed)
     if out is not None:
-        _save(net, out, variant, games, seed, hidden, lam, lr, time.perf_counter() - start)
+        _save(net, out, settings, games, time.perf_counter() - start)
     return net
 
 
-def _save(net, out, variant, games, seed, hidden, lam, lr, elapsed) -> None:
+def _checkpoint(path: Path, net: Network, rng: random.Random, settings: dict, game: int,
+                plies: int, elapsed: float) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as f:
+        pickle.dump({"settings": settings, "weights": (net.w1, net.b1, net.w2, net.b2),
+                     "rng": rng.getstate(), "games": game, "plies": plies,
+                     "seconds": elapsed}, f)
+    tmp.replace(path)
+
+
+def _save(net: Network, out: Path, settings: dict, games: int, elapsed: float) -> None:
     tmp = out.with_name(out.stem + ".tmp.npz")
-    net.save(tmp, variant=variant.value, games=games, seed=seed, hidden=hidden, lam=lam,
-             lr=lr, seconds=round(elapsed))
+    net.save(tmp, **{**settings, "trained_games": games, "seconds": round(elapsed)})
     tmp.replace(out)
 
 
@@ -131,18 +198,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=["short", "long"], required=True)
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=80)
+    parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--final-lr", type=float, default=0.1,
+                        help="the last game's learning rate as a share of --lr")
+    parser.add_argument("--scheme", type=int, choices=[1, 2], default=2)
+    parser.add_argument("--no-exact", action="store_true",
+                        help="do not end games at exact bear-off races")
     parser.add_argument("--out", type=Path, help="weights file (default: ai/weights/VARIANT.npz)")
-    parser.add_argument("--checkpoint-every", type=int, default=500)
+    parser.add_argument("--checkpoint", type=Path, help="resumable state (float64, pickled)")
+    parser.add_argument("--checkpoint-every", type=int, default=1000)
+    parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     args = parser.parse_args(argv)
     variant = Variant(args.variant)
     out = args.out or WEIGHTS_DIR / f"{variant.value}.npz"
     start = time.perf_counter()
     train(variant, args.games, args.seed, hidden=args.hidden, lam=args.lam, lr=args.lr,
-          out=out, checkpoint_every=args.checkpoint_every,
-          log=lambda msg: print(msg, flush=True))
+          final_lr=args.final_lr, scheme=args.scheme, exact=not args.no_exact, out=out,
+          checkpoint=args.checkpoint, checkpoint_every=args.checkpoint_every,
+          resume=args.resume, log=lambda msg: print(msg, flush=True))
     print(f"trained {args.games} games in {time.perf_counter() - start:.0f} s -> {out}",
           file=sys.stderr)
     return 0

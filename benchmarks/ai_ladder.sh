@@ -1,18 +1,30 @@
 #!/bin/sh
-# Strength and speed figures of the computer levels (README "AI"), cheapest first. One core,
-# low priority: every arena is single-threaded (bgsage's search runs with one thread).
-# Usage: sh benchmarks/ai_ladder.sh [GAMES] > benchmarks/arena_results.jsonl
+# Strength and speed figures of the computer levels (README "AI"). One core, low priority:
+# every arena is single-threaded (bgsage's search runs with one thread).
+# Usage: sh benchmarks/ai_ladder.sh short|long|all [GAMES] >> benchmarks/arena_results.jsonl
+# The long rows compare the new network with the previously shipped one, which is taken
+# from git (commit 12d0f36 shipped it) into $PREV_LONG.
 set -e
-GAMES=${1:-1000}
+WHICH=${1:-all}
+GAMES=${2:-1000}
 PY=${PYTHON:-python}
+PREV_LONG=${PREV_LONG:-/tmp/nard_long_shipped_12d0f36.npz}
 arena() { OMP_NUM_THREADS=1 nice -n 10 "$PY" -m ai.arena "$@"; }
-arena --variant short --a network --b pubeval --games 2000 --seed 6
-arena --variant long --a network --b heuristic --games "$GAMES" --seed 5
-for v in short long; do
-  arena --variant $v --a casual --b beginner --games "$GAMES" --seed 1
-  arena --variant $v --a intermediate --b casual --games "$GAMES" --seed 2
-  arena --variant $v --a strong --b intermediate --games "$GAMES" --seed 3
-done
-arena --variant long --a master --b strong --games "$GAMES" --seed 4
-arena --variant short --a master --b strong --games "$GAMES" --seed 4
-arena --variant short --a master --b network --games 400 --seed 7
+ladder() {
+  arena --variant "$1" --a casual --b beginner --games "$GAMES" --seed 1
+  arena --variant "$1" --a intermediate --b casual --games "$GAMES" --seed 2
+  arena --variant "$1" --a strong --b intermediate --games "$GAMES" --seed 3
+}
+if [ "$WHICH" = short ] || [ "$WHICH" = all ]; then
+  arena --variant short --a network --b pubeval --games 4000 --seed 6
+  ladder short
+  arena --variant short --a master --b strong --games "$GAMES" --seed 4
+  arena --variant short --a master --b network --games 400 --seed 7
+fi
+if [ "$WHICH" = long ] || [ "$WHICH" = all ]; then
+  git show 12d0f36:ai/weights/long.npz > "$PREV_LONG"
+  arena --variant long --a network --b network --b-weights "$PREV_LONG" --games 2000 --seed 8
+  arena --variant long --a network --b heuristic --games "$GAMES" --seed 5
+  ladder long
+  arena --variant long --a master --b strong --games 2000 --seed 4
+fi

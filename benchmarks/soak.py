@@ -1,243 +1,173 @@
-"""Memory over 100,000 short games through the services: does anything grow per game?
+"""Soak: `python -m bot` as a real process under many random updates from many users.
 
-    python -m benchmarks.soak [--games 100000] [--every 10000] [--lanes 4] [--players 40000]
+    python -m benchmarks.soak [--updates 50000] [--users 20000] [--warmup 10000] [--seed 5]
 
-Real services (`bot.app.build`), real SQLite in a temporary folder, real board pictures;
-the Bot's session answers every call at once; time is a fake clock moved by the script.
-The games are short and touch every piece of per-game state a process keeps: the game's
-lock, the chosen checker (selection), the turn warning (the timer's warned turns), the
-player cache (players drawn from a pool larger than the cache), the translations cache.
-In turn, a game is
-
-* a friend game: a checker chosen, a step played and undone, then a resignation;
-* a friend game left to time out: a checker chosen, the warning, then the timeout;
-* a game against the computer (Beginner, decided inline): a checker chosen, resigned;
-* a group game, in a group never seen before (a challenge posted, joined, a checker chosen,
-  resigned): the group's pacing (the coalescer) and its board;
-* every 100th: a whole game against the computer, pressed to the end.
-
-Prints the process's RSS and the number of memory blocks Python objects hold (both after a
-garbage collection) every `--every` games, with the sizes of those structures; flat figures
-mean nothing grows per game.
+This process runs the fake Bot API (tests/support) and the random-update generator
+(tests/support/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
+memory measured is the bot's alone. The warm-up: first two games at once against the
+computer at every level, variant and cube setting (the computer's analyzers, ~240 MB for
+Open Sage's six, and each computer thread's search memory are built on first use), then
+`--warmup` random updates; the bot's RSS then is the baseline.
+Updates go out in batches of 100; each batch's button presses must be answered before the
+next. The figure is the RSS growth from the baseline to the end (target: under 50 MB),
+printed with the samples in between, the bot's ERROR lines and tracebacks, and the
+throughput.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
-import itertools
 import os
+import signal
+import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from aiogram import Bot
-from aiogram.types import InlineKeyboardMarkup
+import ai
+from bot.callbacks import Act, NewGameCb
+from tests.bot.driver import choose
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fuzz import UpdateFuzzer, trim
 
-from benchmarks.bot import RecordingSession, choose
-from bot import i18n
-from bot.app import App, build
-from bot.callbacks import Act, GameCb, JoinCb
-from bot.config import load_settings
-from bot.services.pool import InlineRunner
-from engine.dice import SeededDice
-from render import compose
-from storage import players
-
-PAGE = os.sysconf("SC_PAGE_SIZE")
+ROOT = Path(__file__).resolve().parents[1]
+BATCH = 100
 
 
-def rss_mb() -> float:
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * PAGE / 2**20
+def rss_mb(pid: int) -> float:
+    """Resident memory of `pid` in MB (Linux /proc)."""
+    with open(f"/proc/{pid}/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-def offered(markup: InlineKeyboardMarkup | None) -> list[GameCb]:
-    return [GameCb.unpack(b.callback_data) for row in (markup.inline_keyboard if markup else [])
-            for b in row if b.callback_data and b.callback_data.startswith("g:")]
+def start_bot(fake: FakeTelegram, folder: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))}
+    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url,
+               DATABASE_PATH=str(folder / "soak.sqlite3"), MOVE_TIMEOUT_SECONDS="30",
+               LOG_LEVEL="WARNING", PYTHONPATH=os.pathsep.join(
+                   filter(None, [os.environ.get("SOAK_PYTHONPATH"), str(ROOT)])))
+    log = (folder / "bot.log").open("ab")
+    return subprocess.Popen([sys.executable, "-m", "bot"], cwd=folder, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
 
 
-async def no_answer(text: str | None, alert: bool) -> None:
-    return None
+async def warm_up_computer(fake: FakeTelegram, presses: int = 30) -> int:
+    """Games against the computer at every level, variant and cube setting, two of each at
+    once, played for a few turns: the computer's analyzers are built the first time a level
+    is asked (Open Sage's six take about 240 MB), and each of the computer's threads adds
+    search memory the first time it runs one (about 20 MB), so these belong to the warm-up,
+    not to the growth."""
+    configs = [(v, level, cube) for v in ("short", "long") for level in ai.LEVELS[v]
+               for cube in ((0, 1) if v == "short" else (0,))]
+    for number, (variant, level, cube) in enumerate(configs):
+        data = NewGameCb(variant=variant, opponent="ai", level=level, length=3, cube=cube)
+        await asyncio.gather(*(play_computer(fake, 90_000_000 + 2 * number + twin, data,
+                                             presses) for twin in (0, 1)))
+    return 2 * len(configs)
 
 
-class Soak:
-    def __init__(self, app: App, session: RecordingSession, clock: Clock, pool: int) -> None:
-        self.app, self.session, self.clock, self.pool = app, session, clock, pool
-        self.timeout = app.service.settings.move_timeout_seconds
-
-    def buttons(self, chat: int) -> list[GameCb]:
-        return offered(self.session.keyboards.get(chat, (0, None))[1])
-
-    async def press(self, player: int, data: GameCb) -> None:
-        await self.app.service.press(player, data, no_answer)
-
-    async def pick_step_undo(self, player: int, chat: int | None = None) -> None:
-        """Choose a checker (a selection is kept), play a step, take it back."""
-        chat = chat or player
-        picks = [d for d in self.buttons(chat) if d.a is Act.PICK]
-        if not picks:
-            return
-        await self.press(player, picks[0])
-        steps = [d for d in self.buttons(chat) if d.a is Act.GO]
-        if steps:
-            await self.press(player, steps[0])
-            undo = [d for d in self.buttons(chat) if d.a is Act.UNDO]
-            if undo:
-                await self.press(player, undo[0])
-
-    async def resign(self, player: int) -> None:
-        row = await self.app.service.active_game(player)
-        if row is None:
-            return
-        seat = row.seat_of(player)
-        await self.press(player, GameCb(game=row.id, v=row.version, a=Act.RESIGN_YES,
-                                        src=seat + 1, dst=0))  # type: ignore[operator]
-
-    async def friend_game(self, a: int, b: int, ending: str) -> None:
-        challenge = await self.app.challenges.create(a, "short", 1, False)
-        await self.app.challenges.accept(challenge.code, b)
-        row = await self.app.service.active_game(a)
-        assert row is not None
-        mover = row.players[_to_act(row)]
-        await self.pick_step_undo(mover)  # type: ignore[arg-type]
-        if ending == "resign":
-            await self.resign(mover)  # type: ignore[arg-type]
-            return
-        await self.pick_step_undo(mover)  # type: ignore[arg-type]
-        # Time passes: the warning, then the timeout (the timer loop's own passes).
-        self.clock.now += timedelta(seconds=self.timeout * 0.8)
-        await self.app.timers.tick()
-        self.clock.now += timedelta(seconds=self.timeout * 0.3)
-        await self.app.timers.tick()
-        assert await self.app.service.active_game(a) is None, "the timeout did not end it"
-
-    async def group_game(self, number: int, a: int, b: int) -> None:
-        chat = -(10**12 + number)  # a new group each time
-        await self.app.challenges.post_group(chat, a, "short", 1, False)
-        markup = self.session.keyboards[chat][1]
-        join = JoinCb.unpack(markup.inline_keyboard[0][0].callback_data)  # type: ignore[union-attr,arg-type]
-        await self.app.challenges.join_group(join.code, b, chat)
-        await self.app.coalescer.drain()
-        row = await self.app.service.active_game(a)
-        assert row is not None
-        mover = row.players[_to_act(row)]
-        await self.pick_step_undo(mover, chat)  # type: ignore[arg-type]
-        await self.resign(mover)  # type: ignore[arg-type]
-        await self.app.coalescer.drain()
-        self.session.keyboards.pop(chat, None)
-
-    async def computer_game(self, player: int, whole: bool) -> None:
-        await self.app.service.start_vs_computer(player, "short", "beginner", 1, False)
-        if not whole:
-            await self.pick_step_undo(player)
-            await self.resign(player)
-            return
-        for _ in range(3000):
-            data = choose(self.session.keyboards.get(player, (0, None))[1])
-            if data is None:
-                break
-            await self.press(player, data)
-        assert await self.app.service.active_game(player) is None, "the game did not end"
-
-    async def game(self, number: int, a: int, b: int) -> None:
-        if number % 100 == 99:
-            await self.computer_game(a, whole=True)
-        elif number % 4 == 0:
-            await self.friend_game(a, b, "resign")
-        elif number % 4 == 1:
-            await self.friend_game(a, b, "timeout")
-        elif number % 4 == 2:
-            await self.computer_game(a, whole=False)
-        else:
-            await self.group_game(number, a, b)
+async def play_computer(fake: FakeTelegram, user_id: int, data: NewGameCb,
+                        presses: int) -> None:
+    user = fake.user(user_id, f"Warm{user_id}")
+    mark = fake.mark()
+    user.command("/new")
+    await fake.wait_for("sendMessage", lambda r: r.params.get("chat_id") == user_id,
+                        after=mark, timeout=60)
+    mark = fake.mark()
+    user.press(fake.last_message(user_id), data.pack())
+    await fake.wait_for("sendPhoto", lambda r: r.params.get("chat_id") == user_id,
+                        after=mark, timeout=120)
+    for _ in range(presses):
+        board = [m for m in fake.messages(user_id) if m.photo_file is not None][-1]
+        button = choose(board.buttons)
+        if button is None or button.a is Act.REMATCH:
+            break
+        mark = fake.mark()
+        query = user.press(board, button.pack())["callback_query"]["id"]
+        await fake.wait_for("answerCallbackQuery",
+                            lambda r, q=query: r.params.get("callback_query_id") == q,
+                            after=mark, timeout=120)
+        await asyncio.sleep(0.05)
 
 
-def _to_act(row) -> int:
-    from bot.services.live import Live
-
-    return Live.load(row.state_json).game.to_act
-
-
-def sizes(app: App) -> str:
-    """The per-game and per-player structures (private attributes, read for this report)."""
-    coalescer = app.coalescer
-    return (f"locks {len(app.service.locks)}, selections {len(app.service.publisher._selected)}, "
-            f"warned {len(app.timers._warned)}, player cache {len(app.people._players)}, "
-            f"texts {i18n._formatted.cache_info().currsize}, "
-            f"board tiles {compose._tile_bytes / 2**20:.0f} MB, "
-            f"coalescer {len(coalescer._sent)}/{len(coalescer._waiting)}/"
-            f"{len(coalescer._flushers)}")
+async def wait_answered(fake: FakeTelegram, query_ids: list[str], timeout: float) -> list[str]:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        missing = [q for q in query_ids if fake.callback_answer(q) is None]
+        if not missing or loop.time() > deadline:
+            return missing
+        await asyncio.sleep(0.02)
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--every", type=int, default=10_000)
-    parser.add_argument("--lanes", type=int, default=4, help="games played at the same time")
-    parser.add_argument("--players", type=int, default=40_000,
-                        help="more than the player cache holds (10,000)")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        session, clock = RecordingSession(), Clock()
-        db_path = Path(folder) / "soak.db"
-        settings = load_settings(bot_token="1:SOAK", database_path=str(db_path))
-        bot = Bot(settings.bot_token.get_secret_value(), session=session)
-        app = await build(settings, bot=bot, clock=clock, dice=SeededDice(args.seed),
-                          pool=InlineRunner())
-        for pid in range(args.players):
-            await players.upsert_player(app.db, 100_000 + pid, f"P{pid}", username=None,
-                                        language=("en", "ru", "uz", "ky", "az")[pid % 5],
-                                        now=clock())
-        soak = Soak(app, session, clock, args.players)
-        numbers = itertools.count()
-        played = 0
-        started = time.perf_counter()
-        print(f"{'games':>7} {'RSS MB':>7} {'blocks':>9} {'s':>6}  "
-              "structures (sizes); blocks: Python objects' memory blocks in use")
-        gc.collect()
-        print(f"{0:>7} {rss_mb():7.1f} {sys.getallocatedblocks():9d} {0:6.0f}  {sizes(app)}",
-              flush=True)
-
-        async def lane(index: int) -> None:
-            nonlocal played
-            while (number := next(numbers)) < args.games:
-                # Games in play at once have consecutive numbers: nobody is in two games.
-                slot = number % (args.players // 2)
-                a, b = 100_000 + 2 * slot, 100_001 + 2 * slot
-                await soak.game(number, a, b)
-                # The recording session keeps each chat's last keyboard: the script's own
-                # memory, not the bot's.
-                session.keyboards.pop(a, None)
-                session.keyboards.pop(b, None)
-                played += 1
-
-        async def report() -> None:
-            mark = args.every
-            while mark <= args.games:
-                while played < mark:
-                    await asyncio.sleep(0.05)
-                gc.collect()
-                print(f"{mark:>7} {rss_mb():7.1f} {sys.getallocatedblocks():9d} "
-                      f"{time.perf_counter() - started:6.0f}  {sizes(app)}; "
-                      f"database {db_path.stat().st_size / 2**20:.0f} MB", flush=True)
-                mark += args.every
-
-        await asyncio.gather(report(), *(lane(i) for i in range(args.lanes)))
-        await app.db.close()
+async def main(updates: int, users: int, warmup: int, seed: int, computer: bool) -> int:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        async with FakeTelegram() as fake:
+            fuzzer = UpdateFuzzer(fake, seed, users=users, groups=50, hot=min(users, 2000))
+            bot = start_bot(fake, folder)
+            try:
+                mark = fake.mark()
+                fake.user(1, "Warm").command("/start")
+                await fake.wait_for("sendMessage", after=mark, timeout=60)
+                if computer:
+                    print(f"  warm-up: {await warm_up_computer(fake)} computer games, "
+                          f"RSS {rss_mb(bot.pid):.1f} MB", flush=True)
+                started, sent, unanswered = time.perf_counter(), 0, 0
+                baseline, samples = None, []
+                while sent < updates:
+                    for _ in range(min(BATCH, updates - sent)):
+                        fuzzer.step()
+                    sent += min(BATCH, updates - sent)
+                    await fake.wait_delivered(timeout=120)
+                    batch = fuzzer.callback_ids
+                    unanswered += len(await wait_answered(fake, batch, timeout=60))
+                    trim(fake, batch)
+                    fuzzer.callback_ids = []
+                    if bot.poll() is not None:
+                        print(f"the bot exited with {bot.returncode}")
+                        return 1
+                    if sent in (warmup, updates) or (sent > warmup and sent % 5000 == 0):
+                        await asyncio.sleep(1)  # let in-flight work finish
+                        rss = rss_mb(bot.pid)
+                        if os.environ.get("SOAK_PYTHONPATH"):  # a diagnostic hook
+                            os.kill(bot.pid, signal.SIGUSR1)
+                        baseline = rss if baseline is None else baseline
+                        samples.append((sent, rss))
+                        print(f"  {sent:6d} updates  RSS {rss:6.1f} MB  "
+                              f"{time.perf_counter() - started:5.0f} s", flush=True)
+                elapsed = time.perf_counter() - started
+            finally:
+                bot.terminate()
+                bot.wait(60)
+        log = (folder / "bot.log").read_text(errors="replace")
+        if os.environ.get("SOAK_PYTHONPATH"):
+            print(log[-20000:])
+    errors = [line for line in log.splitlines() if " ERROR " in line]
+    growth = samples[-1][1] - samples[0][1]
+    print(f"{updates} updates from {users} users (seed {seed}), {elapsed:.0f} s, "
+          f"{updates / elapsed:.0f} updates/s")
+    print(f"RSS after {samples[0][0]} updates (warm-up): {samples[0][1]:.1f} MB; "
+          f"at the end: {samples[-1][1]:.1f} MB; growth {growth:+.1f} MB (target < 50 MB); "
+          f"peak sample {max(r for _, r in samples):.1f} MB")
+    print(f"unanswered callback queries: {unanswered}; ERROR lines: {len(errors)}; "
+          f"tracebacks: {log.count('Traceback')}")
+    for line in errors[:5]:
+        print("  ", line[:300])
+    return 0 if growth < 50 and not unanswered and "Traceback" not in log else 1
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=50_000)
+    parser.add_argument("--users", type=int, default=20_000)
+    parser.add_argument("--warmup", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--no-computer-warm-up", dest="computer", action="store_false",
+                        help="skip the games at every computer level before the updates")
+    args = parser.parse_args()
+    raise SystemExit(asyncio.run(main(args.updates, args.users, args.warmup, args.seed,
+                                      args.computer)))

@@ -1,7 +1,10 @@
 """Saves per second of game steps: `save_game` with one move-log row, one transaction each.
 
-Run from the repository root: `python -m benchmarks.storage [--saves N]`. It uses a fresh
-SQLite file in a temporary folder (WAL, synchronous=NORMAL, as the bot does).
+Run from the repository root: `python -m benchmarks.storage [--saves N] [--engine E]`.
+`--engine sqlite` (default) uses a fresh SQLite file in a temporary folder (WAL,
+synchronous=NORMAL, as the bot does); `--engine postgres` a throwaway PostgreSQL server on
+127.0.0.1 started like the tests' (tests/support/postgres.py; fsync off, so it measures the
+client and server work, not the disk), or `--url postgresql://…` an existing database.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ STATE = json.dumps({"variant": "short", "me": list(range(26)), "opp": list(range
                     "dice": [6, 5], "turn": 0, "cube": 1, "score": [0, 0]})
 
 
-async def bench(path: Path, saves: int) -> float:
+async def bench(path: str, saves: int) -> float:
     now = datetime(2026, 1, 1, tzinfo=UTC)
     db = await Database.open(path)
     try:
@@ -46,10 +49,24 @@ async def bench(path: Path, saves: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=5_000)
+    parser.add_argument("--engine", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--url", help="an existing empty PostgreSQL database to use")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        rate = asyncio.run(bench(Path(folder) / "bench.sqlite3", args.saves))
-    print(f"storage: {args.saves} game-step saves, {rate:,.0f} saves/s")
+    if args.url:
+        rate = asyncio.run(bench(args.url, args.saves))
+    elif args.engine == "postgres":
+        from tests.support.postgres import PostgresServer
+
+        server = PostgresServer.start()
+        try:
+            rate = asyncio.run(bench(server.url(), args.saves))
+        finally:
+            server.stop()
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            rate = asyncio.run(bench(str(Path(folder) / "bench.sqlite3"), args.saves))
+    engine = "postgres" if args.url or args.engine == "postgres" else "sqlite"
+    print(f"storage ({engine}): {args.saves} game-step saves, {rate:,.0f} saves/s")
 
 
 if __name__ == "__main__":

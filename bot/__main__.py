@@ -73,8 +73,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"nard-bot: {args.command}: {exc}", file=sys.stderr)
             return 1
     from bot.app import run
+    from storage.errors import DatabaseUnavailable, MigrationError
 
-    return run(settings)
+    try:
+        return run(settings)
+    except (DatabaseUnavailable, MigrationError) as exc:
+        # An unusable path or URL, a file that is not a database, a schema newer than this
+        # code: one line naming the database (never a password), as for a missing token.
+        print(f"nard-bot: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -9,40 +9,55 @@ import gc
 import logging
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
-from bot import webhook
+from bot import redact, webhook
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.inflight import InFlight
-from bot.middlewares import PlayerMiddleware
+from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
+from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services import computer
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
-from bot.services.coalesce import Coalescer
+from bot.services.coalesce import Coalescer, SharedPace
 from bot.services.computer import Computer
 from bot.services.games import GameService
+from bot.services.gate import PressGate
+from bot.services.locks import KeyedLocks
+from bot.services.matchmaking import MatchmakingService
+from bot.services.once import Once
 from bot.services.people import People
 from bot.services.pool import ProcessPool, Runner, ThreadRunner
+from bot.services.repair import BoardRepair
+from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
 from render.board import render_board
+from storage import players as stored_players
 from storage.db import Database
+from storage.errors import DatabaseUnavailable, MigrationError
 
 log = logging.getLogger("bot")
-COMMANDS = ("new", "games", "top", "me", "resign", "rules", "lang", "help", "start")
-GROUP_COMMANDS = ("nard", "top", "lang", "rules", "help")
-TIMER_INTERVAL = 1.0
-DRAIN_SECONDS = 8.0  # a stopping process finishes its updates this long (Docker waits 10 s)
+COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
+            "lang", "help", "start")
+GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
+TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
+STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
+CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
+STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
+Sleep = Callable[[float], Awaitable[None]]
 
 
 class WebhookIsSet(Exception):
@@ -68,9 +83,13 @@ class App:
     service: GameService
     challenges: ChallengeService
     timers: Timers
+    matchmaking: MatchmakingService
     people: People
     coalescer: Coalescer
     db: Database
+    repair: BoardRepair
+    players: PlayerMiddleware
+    player_settings: PlayerSettings
     pool: Runner
     inflight: InFlight
 
@@ -86,33 +105,66 @@ def make_pool(settings: Settings) -> Runner:
 
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
-                coalescer: Coalescer | None = None, pool: Runner | None = None) -> App:
+                coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
+                pool: Runner | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
     `pool` runs the CPU-heavy work (`make_pool`); without one, worker threads.
+
+    The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
+    before anything else is made (`python -m bot` says so in one line, exit status 2).
+    `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
+    db = await Database.open(settings.database, day_zone=settings.timezone)
     bot = bot or make_bot(settings)
-    pool = pool or ThreadRunner()
-    db = await Database.open(settings.database_path)
+    # One retry policy for every Bot API call, then the tracker that sees answers go out.
+    bot.session.middleware(RetryPolicy(sleep=sleep))
+    bot.session.middleware(AnswerTracker())
     coalescer = coalescer or Coalescer()
+    if db.engine == "postgres" and coalescer.shared is None:
+        # Several processes may share this database: the groups' pace is kept there.
+        coalescer.shared = SharedPace(db, lambda: clock().timestamp())
+    pool = pool or ThreadRunner()
     people = People(db, settings)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
-    announcer = Announcer(bot, db, people, coalescer)
+    announcer = Announcer(bot, db, people, coalescer, clock=clock)
+    player_settings = PlayerSettings(db, clock)
     service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer, computer=Computer(pool))
-    challenges = ChallengeService(bot, service, people, coalescer, announcer)
-    timers = Timers(bot, db, settings, people, clock=clock, expire=service.expire)
+                          publisher=publisher, announcer=announcer,
+                          player_settings=player_settings, computer=Computer(pool))
+    boarding = Boarding(bot, service, clock=clock)
+    challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
+    matchmaking = MatchmakingService(bot, service, people)
+    repair = BoardRepair(service, sleep=sleep)
+
+    async def expire(game_id: int) -> None:
+        # A timeout holds the game's lock like a press: short waits, boards repaired later.
+        # A game still waiting for a player to open the bot is called off, not lost on time.
+        with on_give_up(repair.hook_for_game(game_id)):
+            await boarding.expire(game_id)
+
+    timers = Timers(service, people, clock=clock, expire=expire,
+                    also=(matchmaking.tick,))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
+    # A player changed through another process (e.g. a language): both caches drop the row.
+    await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
+    # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
+    # ever seen (a leak under many users).
     dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
-                            coalescer=coalescer, settings=settings, player_cache=players,
-                            pool=pool)
-    inflight = InFlight()
+                            matchmaking=matchmaking, coalescer=coalescer, settings=settings,
+                            player_cache=players, player_settings=player_settings,
+                            press_gate=PressGate(service), boarding=boarding,
+                            finished_menus=Once(), starting=KeyedLocks(), pool=pool,
+                            disable_fsm=True)
+    inflight = InFlight()  # first: a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
+    dispatcher.update.outer_middleware(UpdateScope(repair))
+    dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    return App(bot, dispatcher, service, challenges, timers, people, coalescer, db, pool,
-               inflight)
+    return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
+               db, repair, players, player_settings, pool, inflight)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -126,19 +178,95 @@ async def register_commands(bot: Bot) -> None:
             await bot.set_my_commands(commands, scope=scope, language_code=language)
 
 
-async def timer_loop(timers: Timers, interval: float = TIMER_INTERVAL) -> None:
-    """Time out overdue turns (also those that expired while the bot was down)."""
+async def register_descriptions(bot: Bot) -> None:
+    """What Telegram shows about the bot before a chat starts (the description) and on its
+    profile and in shared links (the short one), in every language (English for the rest)."""
+    for language in (None, *available_languages()):
+        t = Translator(language or "en")
+        await bot.set_my_description(t("bot-description"), language_code=language)
+        await bot.set_my_short_description(t("bot-short-description"), language_code=language)
+
+
+async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sleep,
+                     backoff: tuple[float, ...] = STARTUP_BACKOFF) -> None:
+    """Run `call` until Telegram answers it: an unreachable Bot API at start-up is waited
+    for, with a growing pause, not a reason to exit. A wrong token is (401): it raises."""
+    attempt = 0
     while True:
         try:
-            await timers.tick()
-        except Exception:  # a bad game must not stop every other game's timer
-            log.exception("timer tick failed")
-        await asyncio.sleep(interval)
+            await call()
+            if attempt:
+                log.info("%s: done after %d failed tries", what, attempt)
+            return
+        except TelegramUnauthorizedError:
+            raise
+        except FAULTS as exc:
+            delay = backoff[min(attempt, len(backoff) - 1)]
+            attempt += 1
+            log.warning("%s: the Bot API is not answering (%s); trying again in %.0f s",
+                        what, type(exc).__name__, delay)
+            await sleep(delay)
 
 
-async def start_pool(settings: Settings) -> Runner:
-    """The computer's worker processes, started and warmed before the first update."""
-    pool = make_pool(settings)
+async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
+    """Before polling: the bot's own user (getMe) and its command menus."""
+    await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
+    await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
+    await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
+
+
+async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
+                     clock: Callable[[], datetime] = utc_now) -> None:
+    """Until `stop` is set: send waiting results, redraw boards left behind, time out
+    overdue turns and warn on time (the first pass also finds what a stopped process left
+    undone), and now and then delete expired inline cards. A pass in progress when `stop`
+    is set is finished."""
+    swept = None
+    while not stop.is_set():
+        wait = interval
+        with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
+            try:
+                wait = min(interval, await app.timers.tick())
+                if swept is None or clock() - swept >= CARD_SWEEP:
+                    await app.challenges.sweep_cards()
+                    swept = clock()
+            except FAULTS as exc:
+                log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
+            except Exception:  # a bad game must not stop every other game's timer
+                log.exception("timer tick failed")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), wait)
+
+
+async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Event,
+                          grace: float = STOP_GRACE) -> None:
+    """On SIGTERM/SIGINT, after polling stopped and before the Bot's session closes: let
+    the presses being handled and the timer's pass finish (their redraws included), then
+    the group redraws waiting for their turn. Whatever is still unfinished after `grace`
+    seconds is cancelled: the boards it leaves behind are redrawn at the next start.
+    In webhook mode the updates being handled are counted by `app.inflight` (aiohttp's
+    handler keeps their tasks), and waited for within the same grace."""
+    stop.set()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace
+    # aiogram keeps the tasks of the updates being polled here (no public accessor).
+    handling = set(getattr(app.dispatcher, "_handle_update_tasks", ()))
+    pending = [task for task in (*handling, timer) if not task.done()]
+    if pending:
+        _, late = await asyncio.wait(pending, timeout=grace)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("stopping: %d tasks did not finish in %.0f s", len(late), grace)
+            await asyncio.wait(late, timeout=1.0)
+    await app.inflight.drained(max(0.1, deadline - loop.time()))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(app.coalescer.drain(), max(0.1, deadline - loop.time()))
+
+
+async def start_pool(pool: Runner) -> Runner:
+    """The computer's worker processes, started and warmed before the first update; threads
+    when they cannot start."""
     if isinstance(pool, ProcessPool):
         started = time.monotonic()
         try:
@@ -161,19 +289,30 @@ async def refuse_if_webhook_set(bot: Bot) -> None:
 
 
 async def serve(settings: Settings) -> None:
-    pool = await start_pool(settings)
+    pool = make_pool(settings)  # no worker runs yet: a bad database stops the start first
     try:
         app = await build(settings, pool=pool)
     except BaseException:
         await pool.close()
         raise
+    pool = app.pool = app.service.computer.runner = await start_pool(pool)
+    app.dispatcher["pool"] = pool
+    stop = asyncio.Event()
     timer: asyncio.Task[None] | None = None
+
+    async def on_shutdown() -> None:
+        if timer is not None:
+            await stop_gracefully(app, timer, stop)
+
+    # Polling emits it when polling stops; webhook mode when its aiohttp app shuts down.
+    app.dispatcher.shutdown.register(on_shutdown)
     try:
+        await start_up(app)
         if settings.bot_mode == "polling":
-            await refuse_if_webhook_set(app.bot)
-        await register_commands(app.bot)
+            await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
+                             asyncio.sleep)
         freeze_startup_objects()
-        timer = asyncio.create_task(timer_loop(app.timers))
+        timer = asyncio.create_task(timer_loop(app, stop))
         if settings.bot_mode == "webhook":
             await webhook.serve(app.dispatcher, app.bot, settings, stop_signal())
         else:
@@ -181,13 +320,15 @@ async def serve(settings: Settings) -> None:
                                                close_bot_session=False)
     finally:
         if timer is not None:
-            timer.cancel()
+            if not timer.done():
+                timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
-        await app.inflight.drained(DRAIN_SECONDS)
-        await pool.close()
+        await app.inflight.drained(1.0)  # normally done by stop_gracefully already
+        await app.repair.close()
         await app.db.close()
         await app.bot.session.close()
+        await pool.close()
 
 
 def freeze_startup_objects() -> None:
@@ -214,9 +355,20 @@ def run(settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    redact.install(settings.bot_token.get_secret_value())
     try:
         asyncio.run(serve(settings))
+    except TelegramUnauthorizedError:
+        log.error("Telegram refused the token (401 Unauthorized): check BOT_TOKEN")
+        return 2
     except WebhookIsSet as exc:
         log.error("%s", exc)
         return 2
+    except KeyboardInterrupt:
+        pass
+    except (DatabaseUnavailable, MigrationError):
+        raise  # `python -m bot` says it in one line (exit status 2)
+    except Exception:  # logged (redacted) rather than printed by the interpreter
+        log.exception("the bot stopped")
+        return 1
     return 0

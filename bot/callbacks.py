@@ -3,18 +3,38 @@
 A game button carries the game id, the game's version when the button was drawn and the
 choice. The server recomputes everything from the stored game: a button only selects one of
 the options the server offered, and a press with an old version changes nothing.
+
+Anybody can send any callback data (a modified client, a bot framework), so every field is
+typed with its range: ids and versions fit SQLite's signed 64-bit integers, points are 0–25,
+actions and options are the known ones. Data that does not parse into one of these classes
+is refused at the edge (`bot/middlewares.py` `CallbackGuard`) before any lookup, and no
+callback data ever names a player: cards and challenges are stored records found by an
+unguessable code.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated, Literal
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import Field, model_validator
+
+MAX_CALLBACK_BYTES = 64  # Telegram's limit: longer data never comes from a real button
+SQL_INT_MAX = 2**63 - 1  # SQLite's (and PostgreSQL's BIGINT) largest integer
+BAR = 25
+
+RowId = Annotated[int, Field(ge=0, le=SQL_INT_MAX)]
+Point = Annotated[int, Field(ge=0, le=BAR)]
+# Challenge codes and card ids: URL-safe base64 (secrets.token_urlsafe), short.
+Code = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+Word = Annotated[str, Field(max_length=16, pattern=r"^[a-z]*$")]
 
 
 class Act(StrEnum):
     PICK = "p"  # show the destinations of the checker on `src`
     GO = "g"  # move the checker on `src` to `dst` (one die or several)
+    FULL = "f"  # play one-tap full move number `src` (bot.services.fullmoves)
     BACK = "b"  # back from the destinations to the list of checkers
     UNDO = "u"
     DONE = "ok"
@@ -29,49 +49,122 @@ class Act(StrEnum):
 
 
 class GameCb(CallbackData, prefix="g"):
-    game: int
-    v: int
+    game: RowId
+    v: RowId
     a: Act
-    src: int = 0
-    dst: int = 0
+    src: Point = 0
+    # A point, or for "resign: yes" the number of the game of the match it was asked in.
+    dst: Annotated[int, Field(ge=0, le=255)] = 0
+
+    @model_validator(mode="after")
+    def _fits_the_action(self) -> GameCb:
+        if self.a in (Act.PICK, Act.GO) and self.src < 1:
+            raise ValueError("no checker to move on point 0")
+        if self.a is Act.GO and self.dst >= BAR:
+            raise ValueError("a checker never moves onto the bar")
+        if self.a is Act.RESIGN_YES and self.src > 2:
+            raise ValueError("a seat is 1 or 2")
+        if self.a not in (Act.PICK, Act.GO, Act.RESIGN_YES) and self.dst > BAR:
+            raise ValueError("out of range")
+        return self
 
 
 class NewGameCb(CallbackData, prefix="n"):
     """The new-game menu: each press fills in one more option."""
 
-    variant: str = ""  # short | long
-    opponent: str = ""  # ai | friend
-    level: str = ""
-    length: int = 0  # match length
-    cube: int = -1  # -1 not chosen yet, 0 off, 1 on
+    variant: Literal["", "short", "long"] = ""
+    opponent: Literal["", "ai", "friend"] = ""
+    level: Word = ""
+    length: Annotated[int, Field(ge=0, le=7)] = 0  # match length (1, 3, 5, 7)
+    cube: Annotated[int, Field(ge=-1, le=1)] = -1  # -1 not chosen yet, 0 off, 1 on
 
 
 class LangCb(CallbackData, prefix="l"):
-    code: str
+    code: Annotated[str, Field(pattern=r"^[a-z]{2}$")]
 
 
 class ChallengeCb(CallbackData, prefix="c"):
     """Cancel an open challenge (by its creator)."""
 
-    code: str
-    a: str = "cancel"
+    code: Code
+    a: Literal["cancel"] = "cancel"
 
 
 class TopCb(CallbackData, prefix="top"):
     """The leaderboard: which variant and which period."""
 
-    variant: str = "short"
-    period: str = "day"  # day | week | all
+    variant: Literal["short", "long"] = "short"
+    period: Literal["day", "week", "all"] = "day"
 
 
 class JoinCb(CallbackData, prefix="j"):
-    """Join an open challenge posted in a group."""
+    """Join an open challenge posted in a group (only in that group)."""
 
-    code: str
+    code: Code
 
 
 class CardCb(CallbackData, prefix="ic"):
-    """Accept an inline challenge card: the creator and the variant travel in the card."""
+    """Accept an inline challenge card: the id of the stored card, nothing else.
 
-    variant: str
-    creator: int
+    The creator and the variant are in the card's record (`storage/cards.py`); the id is
+    random, so nobody can make a card for somebody else.
+    """
+
+    card: Code
+
+
+class MatchCb(CallbackData, prefix="mm"):
+    """Find an opponent: the menu (`a="menu"`), start the search (`"go"`), or `"cancel"`.
+
+    `lengths` is a bit mask of accepted match lengths (0: not chosen yet), `cube` 0 without,
+    1 with, 2 either (-1: not chosen yet).
+    """
+
+    a: Literal["menu", "go", "cancel"] = "menu"
+    variant: Literal["", "short", "long"] = ""
+    lengths: Annotated[int, Field(ge=0, le=15)] = 0
+    cube: Annotated[int, Field(ge=-1, le=2)] = -1
+
+
+
+class SettingCb(CallbackData, prefix="set"):
+    """Turn one of the player's settings on or off (the value to set, so a repeated press
+    changes nothing)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z_]+$")]
+    on: Annotated[int, Field(ge=0, le=1)]
+
+
+class ResignCb(CallbackData, prefix="rsg"):
+    """The answer to /resign's question: `v` is the version the cost was worked out for,
+    `number` the game of the match it was asked about."""
+
+    game: RowId
+    v: RowId
+    number: Annotated[int, Field(ge=1, le=255)]
+    yes: Annotated[int, Field(ge=0, le=1)]
+
+
+RULES = "rules"  # the Rules button of /start and /help
+SHOW_GAME = "show-game"  # /new while playing: the player's current board, sent again
+_PLAIN = frozenset({RULES, SHOW_GAME})  # buttons whose data is a bare word
+
+_BY_PREFIX: dict[str, type[CallbackData]] = {
+    cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
+                                    CardCb, MatchCb, SettingCb, ResignCb)
+}
+
+
+def parse(data: str | None) -> CallbackData | str | None:
+    """The button `data` stands for, or None when no button of this bot carries it."""
+    if not data or len(data.encode()) > MAX_CALLBACK_BYTES:
+        return None
+    if data in _PLAIN:
+        return data
+    cls = _BY_PREFIX.get(data.split(":", 1)[0])
+    if cls is None:
+        return None
+    try:
+        return cls.unpack(data)
+    except (TypeError, ValueError):  # pydantic's ValidationError is a ValueError
+        return None

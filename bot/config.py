@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     bot_token: SecretStr
+    # DATABASE_URL (sqlite:///path or postgresql://…) wins; without it, the SQLite file
+    # DATABASE_PATH. A URL's password is never printed.
+    database_url: SecretStr | None = None
     database_path: str = "nard.sqlite3"
     telegram_api_url: str | None = None
     move_timeout_seconds: int = Field(default=120, ge=10, le=86_400)
@@ -45,6 +48,24 @@ class Settings(BaseSettings):
     def _token_not_blank(cls, value: SecretStr) -> SecretStr:
         if not value.get_secret_value().strip():
             raise ValueError("BOT_TOKEN is empty")
+        return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _blank_database_url_is_none(cls, value: object) -> object:
+        return (value.strip() or None) if isinstance(value, str) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: SecretStr | None) -> SecretStr | None:
+        from storage.db import parse_target
+        from storage.errors import DatabaseUnavailable
+
+        if value is not None:
+            try:
+                parse_target(value.get_secret_value())
+            except DatabaseUnavailable as exc:
+                raise ValueError(str(exc)) from None
         return value
 
     @field_validator("telegram_api_url", mode="before")
@@ -154,6 +175,13 @@ class Settings(BaseSettings):
     @property
     def timezone(self) -> ZoneInfo:
         return ZoneInfo(self.leaderboard_timezone)
+
+    @property
+    def database(self) -> str:
+        """What `storage.Database.open` opens: DATABASE_URL, else the DATABASE_PATH file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
 
 
 class ConfigError(Exception):

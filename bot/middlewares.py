@@ -1,37 +1,146 @@
-"""Per-update context: the stored player and a translator in the player's language."""
+"""Per-update context and the checks every update passes before a handler sees it.
+
+* `UpdateScope` (every update): Bot API calls made while handling it wait at most
+  `URGENT_WAIT` for Telegram (a game's lock may be held), and a board redraw Telegram made
+  us give up is redrawn later (`BoardRepair`).
+* `CallbackGuard` (every callback query, before anything else): data no button of this bot
+  carries (over 64 bytes, an unknown prefix, a field out of range) gets a short alert
+  before any lookup; and whatever happens in the handler, the query is answered, so no
+  button spinner is left turning.
+* `PlayerMiddleware`: the stored player and a translator in the player's language.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from aiogram import BaseMiddleware
-from aiogram.types import TelegramObject, User
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
+from aiogram.methods import AnswerCallbackQuery, TelegramMethod
+from aiogram.types import CallbackQuery, TelegramObject, User
 
+from bot.callbacks import parse
 from bot.config import Settings
 from bot.i18n import Translator, pick_language
+from bot.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
 from storage import players
 from storage.db import Database
 from storage.models import Player
 
+if TYPE_CHECKING:
+    from aiogram import Bot
+    from aiogram.methods.base import Response
+
+    from bot.services.repair import BoardRepair
+
 Clock = Callable[[], Any]
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+KNOWN_PLAYERS = 10_000  # players whose row PlayerMiddleware remembers (least recent go)
+KNOWN_SECONDS = 30.0  # and for how long (other processes may change a player)
+
+
+class UpdateScope(BaseMiddleware):
+    def __init__(self, repair: BoardRepair | None = None) -> None:
+        self.repair = repair
+
+    async def __call__(self, handler: Handler, event: TelegramObject,
+                       data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        hook = None
+        if self.repair is not None and user is not None:
+            hook = self.repair.hook_for_player(user.id)
+        with waiting_at_most(URGENT_WAIT), on_give_up(hook):
+            return await handler(event, data)
+
+
+@dataclass
+class _Pending:
+    query_id: str
+    answered: bool = False
+
+
+_pending: ContextVar[_Pending | None] = ContextVar("pending_callback", default=None)
+
+
+class AnswerTracker(BaseRequestMiddleware):
+    """Notes when the callback query being handled is answered (a session middleware, so
+    it sees every way of answering: `query.answer()`, `bot.answer_callback_query`)."""
+
+    async def __call__(self, make_request: NextRequestMiddlewareType[Any], bot: Bot,
+                       method: TelegramMethod[Any]) -> Response[Any]:
+        pending = _pending.get()
+        if pending is None or not isinstance(method, AnswerCallbackQuery) or (
+                method.callback_query_id != pending.query_id):
+            return await make_request(bot, method)
+        try:
+            response = await make_request(bot, method)
+        except TelegramBadRequest:  # answered already, or too late: asking again is no use
+            pending.answered = True
+            raise
+        pending.answered = True
+        return response
+
+
+class CallbackGuard(BaseMiddleware):
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    async def __call__(self, handler: Handler, event: TelegramObject,
+                       data: dict[str, Any]) -> Any:
+        assert isinstance(event, CallbackQuery)
+        pending = _Pending(event.id)
+        token = _pending.set(pending)
+        try:
+            if parse(event.data) is None:
+                await self._refuse(event)
+                return None
+            return await handler(event, data)
+        finally:
+            if not pending.answered:  # the handler did not answer (or failed first)
+                with contextlib.suppress(TelegramAPIError, *FAULTS):
+                    await event.answer()
+            _pending.reset(token)
+
+    async def _refuse(self, query: CallbackQuery) -> None:
+        # Telegram's language of the user: the refusal comes before any database lookup.
+        t = Translator(pick_language(None, query.from_user.language_code,
+                                     self.settings.default_language))
+        with contextlib.suppress(TelegramAPIError, *FAULTS):
+            await query.answer(t("button-invalid"), show_alert=True)
 
 
 class PlayerMiddleware(BaseMiddleware):
     """Stores each user once (and again when their name changes) and picks their language.
 
     The language comes from the player's saved choice, else Telegram's `language_code`,
-    else `DEFAULT_LANGUAGE`.
+    else `DEFAULT_LANGUAGE`. The rows it remembers form a bounded LRU: memory follows the
+    players active lately, not every player ever seen. A remembered row is read again after
+    `ttl` seconds, and at once when another process says the player changed (`forget`,
+    called through `Database.listen` on PostgreSQL): a language chosen through one process
+    is the language of the next update whichever process handles it.
     """
 
     def __init__(self, db: Database, settings: Settings, clock: Clock,
-                 on_change: Callable[[int], None] = lambda player_id: None) -> None:
-        self.db, self.settings, self.clock = db, settings, clock
+                 on_change: Callable[[int], None] = lambda player_id: None,
+                 size: int = KNOWN_PLAYERS, ttl: float = KNOWN_SECONDS,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.db, self.settings, self.clock, self.size = db, settings, clock, size
+        self.ttl, self.monotonic = ttl, monotonic
         self.on_change = on_change  # tells other caches (the game service) to reload
-        self._known: dict[int, tuple[str, str | None, Player]] = {}
+        self._known: OrderedDict[int, tuple[float, str, str | None, Player]] = OrderedDict()
 
-    async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-                       event: TelegramObject, data: dict[str, Any]) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject,
+                       data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
         if user is None or user.is_bot:
             # No person to play for (e.g. an anonymous group admin writes as a bot): every
@@ -45,12 +154,18 @@ class PlayerMiddleware(BaseMiddleware):
 
     async def player(self, user: User) -> Player:
         known = self._known.get(user.id)
-        if known and known[:2] == (user.full_name, user.username):
-            return known[2]
+        now = self.monotonic()
+        if (known and known[1:3] == (user.full_name, user.username)
+                and now - known[0] < self.ttl):
+            self._known.move_to_end(user.id)
+            return known[3]
         player = await players.upsert_player(
             self.db, user.id, user.full_name, username=user.username,
             language=user.language_code, now=self.clock())
-        self._known[user.id] = (user.full_name, user.username, player)
+        self._known[user.id] = (now, user.full_name, user.username, player)
+        self._known.move_to_end(user.id)
+        while len(self._known) > self.size:
+            self._known.popitem(last=False)
         self.on_change(user.id)
         return player
 
@@ -58,3 +173,6 @@ class PlayerMiddleware(BaseMiddleware):
         """Drop the cached row after the player changed it (e.g. the language)."""
         self._known.pop(player_id, None)
         self.on_change(player_id)
+
+    def __len__(self) -> int:
+        return len(self._known)

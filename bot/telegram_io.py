@@ -1,32 +1,47 @@
-"""Sending and editing board messages the way Telegram wants it.
+"""Sending and editing messages the way Telegram wants it.
 
-* 429 Too Many Requests: wait the time Telegram gives, then try again (a few times).
+Waiting out 429s and retrying 5xx answers and network errors is the session's retry policy
+(`bot/retry.py`), for every call. What is left is what each answer means here:
+
 * "message is not modified": nothing to do.
-* The message to edit is gone: send a new one and report its id, so the caller stores it.
-* The player blocked the bot (403): give up quietly; the game goes on to its timer.
+* The message to edit is gone (or too old to edit): send a new one and report its id, so
+  the caller stores it.
+* The chat cannot be reached (403 blocked or kicked, chat not found): give up quietly; a
+  game goes on to its timer.
+* Telegram still failing after the policy's tries (`FAULTS`): a board's send or edit raises
+  it, so the board message keeps the version it showed and is redrawn later (the repair
+  after `retry_after`, `bot/services/repair.py`, and the timer loop's catch-up); a text
+  counts as not done (`strict=True` raises it, for the outbox that must know); nothing else
+  is raised into a game's logic.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramNotFound,
-    TelegramRetryAfter,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    Message,
+)
+from aiogram.utils.chat_action import ChatActionSender
+
+from bot.retry import FAULTS
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-RETRIES = 4
-Sleep = Callable[[float], Awaitable[None]]
+UNREACHABLE = (TelegramForbiddenError, TelegramNotFound)
 
 
 @dataclass(frozen=True)
@@ -38,104 +53,201 @@ class Board:
     keyboard: InlineKeyboardMarkup | None
 
 
-async def with_retry(call: Callable[[], Awaitable[T]], sleep: Sleep = asyncio.sleep) -> T:
-    """Run a Bot API call, waiting out 429 answers as Telegram asks."""
-    for attempt in range(RETRIES):
-        try:
-            return await call()
-        except TelegramRetryAfter as exc:
-            if attempt == RETRIES - 1:
-                raise
-            log.warning("429 from Telegram: waiting %s s", exc.retry_after)
-            await sleep(exc.retry_after)
-    raise AssertionError("unreachable")
-
-
-def _not_modified(exc: TelegramBadRequest) -> bool:
+def not_modified(exc: TelegramBadRequest) -> bool:
     return "message is not modified" in exc.message
 
 
-def _gone(exc: TelegramBadRequest) -> bool:
+def gone(exc: TelegramBadRequest) -> bool:
+    """The message cannot be edited (deleted, too old, not the bot's): send a new one."""
     text = exc.message.lower()
-    return "message to edit not found" in text or "message can't be edited" in text
+    return ("message to edit not found" in text or "message can't be edited" in text
+            or "message_id_invalid" in text or "message to delete not found" in text)
 
 
-async def send_board(bot: Bot, chat_id: int, board: Board, sleep: Sleep = asyncio.sleep
-                     ) -> int | None:
-    """Send a new board message; its id, or None when the chat cannot be reached."""
+async def send_board(bot: Bot, chat_id: int, board: Board) -> int | None:
+    """Send a new board message; its id, or None when it could not be sent."""
     try:
-        message: Message = await with_retry(lambda: bot.send_photo(
+        message: Message = await bot.send_photo(
             chat_id, BufferedInputFile(board.photo, "board.png"), caption=board.caption,
-            reply_markup=board.keyboard), sleep)
-    except (TelegramForbiddenError, TelegramNotFound) as exc:
+            reply_markup=board.keyboard)
+    except UNREACHABLE as exc:
         log.info("cannot send to chat %s: %s", chat_id, exc.message)
         return None
-    except TelegramBadRequest as exc:
+    except FAULTS:
+        raise  # not sent: the board stays behind and is drawn later
+    except TelegramAPIError as exc:
         log.warning("sending a board to chat %s failed: %s", chat_id, exc.message)
         return None
     return message.message_id
 
 
-async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board,
-                     sleep: Sleep = asyncio.sleep) -> int | None:
+async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board) -> int | None:
     """Show `board` in the message; returns the id of the message now showing it.
 
     That is `message_id`, or a new message's id when the old one could not be edited, or
-    None when the chat cannot be reached.
+    None when the chat cannot be reached or Telegram kept failing.
     """
     media = InputMediaPhoto(media=BufferedInputFile(board.photo, "board.png"),
                             caption=board.caption)
     try:
-        await with_retry(lambda: bot.edit_message_media(
-            media=media, chat_id=chat_id, message_id=message_id, reply_markup=board.keyboard),
-            sleep)
+        await bot.edit_message_media(media=media, chat_id=chat_id, message_id=message_id,
+                                     reply_markup=board.keyboard)
     except TelegramBadRequest as exc:
-        if _not_modified(exc):
+        if not_modified(exc):
             return message_id
-        if _gone(exc):
-            return await send_board(bot, chat_id, board, sleep)
-        log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
-        return await send_board(bot, chat_id, board, sleep)
-    except (TelegramForbiddenError, TelegramNotFound) as exc:
+        if not gone(exc):
+            log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
+        return await send_board(bot, chat_id, board)
+    except UNREACHABLE as exc:
         log.info("cannot edit in chat %s: %s", chat_id, exc.message)
+        return None
+    except FAULTS:
+        raise  # not edited: the board stays behind and is drawn later
+    except TelegramAPIError as exc:
+        log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
         return None
     return message_id
 
 
 async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
-                        keyboard: InlineKeyboardMarkup | None,
-                        sleep: Sleep = asyncio.sleep) -> None:
+                        keyboard: InlineKeyboardMarkup | None) -> None:
     """Change only the buttons (choosing a checker changes no picture)."""
-    await _quiet_edit(lambda: bot.edit_message_reply_markup(
-        chat_id=chat_id, message_id=message_id, reply_markup=keyboard), sleep)
-
-
-async def _quiet_edit(call: Callable[[], Awaitable[object]], sleep: Sleep) -> None:
-    """An edit whose failure changes nothing for the game: logged, never raised."""
-    try:
-        await with_retry(call, sleep)
-    except TelegramBadRequest as exc:
-        if not _not_modified(exc):
-            log.warning("an edit failed: %s", exc.message)
-    except (TelegramForbiddenError, TelegramNotFound):
-        pass
+    with quietly():
+        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
+                                            reply_markup=keyboard)
 
 
 async def send_text(bot: Bot, chat_id: int, text: str,
-                    keyboard: InlineKeyboardMarkup | None = None,
-                    sleep: Sleep = asyncio.sleep) -> int | None:
+                    keyboard: InlineKeyboardMarkup | None = None, *,
+                    strict: bool = False) -> int | None:
+    """Send a text; its id, or None when the chat cannot be reached. Telegram failing
+    after the policy's tries: None too, or, with `strict`, the error (the caller tries
+    again later)."""
     try:
-        message = await with_retry(
-            lambda: bot.send_message(chat_id, text, reply_markup=keyboard), sleep)
-    except (TelegramForbiddenError, TelegramNotFound, TelegramBadRequest) as exc:
+        message = await bot.send_message(chat_id, text, reply_markup=keyboard)
+    except FAULTS:
+        if strict:
+            raise
+        return None
+    except TelegramAPIError as exc:
         log.info("cannot send text to chat %s: %s", chat_id, exc.message)
         return None
     return message.message_id
 
 
 async def edit_card(bot: Bot, inline_message_id: str, text: str,
-                    keyboard: InlineKeyboardMarkup | None,
-                    sleep: Sleep = asyncio.sleep) -> None:
+                    keyboard: InlineKeyboardMarkup | None) -> None:
     """Edit an inline challenge card (a message the bot did not send into a chat itself)."""
-    await _quiet_edit(lambda: bot.edit_message_text(
-        text=text, inline_message_id=inline_message_id, reply_markup=keyboard), sleep)
+    with quietly():
+        await bot.edit_message_text(text=text, inline_message_id=inline_message_id,
+                                    reply_markup=keyboard)
+
+
+async def edit_text(bot: Bot, chat_id: int, message_id: int, text: str,
+                    keyboard: InlineKeyboardMarkup | None = None) -> int | None:
+    """Edit a text message; its id, or None when it cannot be edited (gone, blocked,
+    Telegram failing)."""
+    try:
+        await bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id,
+                                    reply_markup=keyboard)
+    except TelegramBadRequest as exc:
+        if not_modified(exc):
+            return message_id
+        log.info("cannot edit message %s/%s: %s", chat_id, message_id, exc.message)
+        return None
+    except UNREACHABLE as exc:
+        log.info("cannot edit in chat %s: %s", chat_id, exc.message)
+        return None
+    except FAULTS:
+        return None
+    except TelegramAPIError as exc:
+        log.info("cannot edit message %s/%s: %s", chat_id, message_id, exc.message)
+        return None
+    return message_id
+
+
+@contextlib.contextmanager
+def quietly() -> Iterator[None]:
+    """For a call whose failure changes nothing that matters: logged, never raised."""
+    try:
+        yield
+    except TelegramBadRequest as exc:
+        if not not_modified(exc) and not gone(exc):
+            log.info("a Bot API call failed: %s", exc.message)
+    except FAULTS:
+        pass
+    except TelegramAPIError as exc:
+        log.info("a Bot API call failed: %s", exc.message)
+
+
+# -- answering button presses -------------------------------------------------------------
+
+
+async def answer(query: CallbackQuery, text: str | None = None, alert: bool = False) -> None:
+    """Answer a press; an answer that comes too late (or a failing Telegram) loses nothing."""
+    with quietly():
+        await query.answer(text, show_alert=alert)
+
+
+def message_of(query: CallbackQuery) -> Message | None:
+    """The message the pressed button is on, when the bot can still edit it.
+
+    None for a button on an inline message (`inline_message_id` only), and for a message
+    Telegram no longer shows the bot (`InaccessibleMessage`: too old).
+    """
+    return query.message if isinstance(query.message, Message) else None
+
+
+def chat_of(query: CallbackQuery) -> int:
+    """Where to write about a press: the button's chat, else the presser's private chat."""
+    return query.message.chat.id if query.message is not None else query.from_user.id
+
+
+async def show(query: CallbackQuery, text: str,
+               keyboard: InlineKeyboardMarkup | None = None) -> None:
+    """Put `text` where the pressed button was: edit that message, or (when it cannot be
+    edited any more) send a new one to the same chat."""
+    message = message_of(query)
+    if message is not None:
+        try:
+            await message.edit_text(text, reply_markup=keyboard)
+            return
+        except TelegramBadRequest as exc:
+            if not_modified(exc):  # a double tap: the message shows this already
+                return
+            if not gone(exc) and "no text in the message" not in exc.message:
+                log.info("editing message %s failed: %s", message.message_id, exc.message)
+        except FAULTS:
+            return
+        except TelegramAPIError as exc:
+            log.info("editing message %s failed: %s", message.message_id, exc.message)
+            return
+    await send_text(query.bot, chat_of(query), text, keyboard)  # type: ignore[arg-type]
+
+
+async def remove(query: CallbackQuery) -> None:
+    """Delete the message the pressed button is on, if it is still there."""
+    message = message_of(query)
+    if message is not None:
+        with quietly():  # "message to delete not found": somebody was first
+            await message.delete()
+
+
+# -- chat actions ---------------------------------------------------------------------------
+
+
+class _QuietChatAction(ChatActionSender):
+    """aiogram's chat-action sender, whose worker task must not fail: the action is only a
+    hint ("sending a photo…"), and a chat that blocked the bot, or Telegram failing, would
+    otherwise leave a "Task exception was never retrieved" traceback."""
+
+    async def _worker(self) -> None:
+        try:
+            await super()._worker()
+        except (TelegramAPIError, *FAULTS) as exc:
+            log.info("chat action in %s failed: %s", self.chat_id, type(exc).__name__)
+
+
+def uploading_photo(bot: Bot, chat_id: int) -> ChatActionSender:
+    """`async with uploading_photo(bot, chat):` shows "sending a photo…" meanwhile."""
+    return _QuietChatAction(bot=bot, chat_id=chat_id, action="upload_photo")

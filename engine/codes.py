@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from engine.errors import PositionError
+from engine.errors import PositionError, shown
 from engine.position import CHECKERS, Position, Variant
 
 _LONG_PREFIX = "L/"
@@ -44,7 +44,7 @@ def from_position_id(text: str, variant: Variant | str = Variant.SHORT) -> Posit
     try:
         key = base64.b64decode(text.strip() + "==", validate=True)
     except (binascii.Error, ValueError):
-        raise PositionError(f"{text!r} is not a base64 position id") from None
+        raise PositionError(f"{shown(text)} is not a base64 position id") from None
     bits = [key[i // 8] >> (i % 8) & 1 for i in range(80)]
     sides: list[list[int]] = []
     i = 0
@@ -57,11 +57,11 @@ def from_position_id(text: str, variant: Variant | str = Variant.SHORT) -> Posit
             i += 1
         on_board = sum(side)
         if on_board > CHECKERS:
-            raise PositionError(f"{text!r} has more than {CHECKERS} checkers for one side")
+            raise PositionError(f"{shown(text)} has more than {CHECKERS} checkers for one side")
         side[0] = CHECKERS - on_board
         sides.append(side)
     if i > 80 or any(bits[min(i, 80):]):
-        raise PositionError(f"{text!r} is not a valid position id")
+        raise PositionError(f"{shown(text)} is not a valid position id")
     opp, me = sides
     return Position(variant, me, opp)
 

@@ -13,15 +13,18 @@ from enum import StrEnum
 from typing import Any
 
 from engine.dice import DiceSource, roll
-from engine.errors import GameStateError, IllegalMoveError
+from engine.errors import GameStateError, IllegalMoveError, shown
 from engine.movegen import Play, check_dice, legal_moves
 from engine.moves import Move
+from engine.passes import explain
 from engine.position import CHECKERS, OFF, Position, Variant
 from engine.resolve import resolve_move
 from engine.result import ExpectedLoss, ResultKind, kind_points, loss_kind, race_estimate
 from engine.turn import Turn
 
 MAX_CUBE = 64
+MAX_MATCH = 25
+MATCH_LENGTHS = range(1, MAX_MATCH + 1, 2)  # odd lengths only: a match cannot end level
 
 
 class Phase(StrEnum):
@@ -48,8 +51,12 @@ class MatchState:
     post_crawford: bool = False  # the Crawford game has been played
 
     def __post_init__(self) -> None:
-        if not 1 <= self.length <= 25:
-            raise GameStateError("a match is 1 to 25 points long")
+        length = self.length
+        if (not isinstance(length, int) or isinstance(length, bool)
+                or length not in MATCH_LENGTHS):
+            raise GameStateError(
+                f"a match is played to an odd number of points from 1 to {MAX_MATCH} "
+                f"(1, 3, 5, 7, ...), not {shown(length)}")
 
     def need(self, seat: int) -> int:
         return self.length - self.score[seat]
@@ -119,10 +126,12 @@ class Game:
         variant = Variant(variant)
         if cube and variant is Variant.LONG:
             raise GameStateError("long nard is played without the doubling cube")
+        ties: list[list[int]] = []  # equal throws, rolled again (logged: every die counts)
         while True:
             opening = (dice.roll_die(), dice.roll_die())
             if opening[0] != opening[1]:
                 break
+            ties.append(list(opening))
         starter = 0 if opening[0] > opening[1] else 1
         game = cls(
             variant=variant,
@@ -133,9 +142,9 @@ class Game:
             cube_enabled=cube,
             opening=opening,
         )
-        game._log("opening", dice=list(opening), starter=starter)
-        if variant is Variant.SHORT:
-            game._set_dice((opening[starter], opening[1 - starter]))
+        game._log("opening", dice=list(opening), starter=starter, ties=ties)
+        if variant is Variant.SHORT:  # the opening dice are the first roll: no new dice
+            game._set_dice((opening[starter], opening[1 - starter]), from_opening=True)
         return game
 
     # -- facts ---------------------------------------------------------------------
@@ -234,14 +243,23 @@ class Game:
             raise GameStateError("the game is over")
         self._log(reason.value, seat=seat)
         winner = 1 - seat
-        return self._end(winner, estimate(self.position_for(winner)), reason)
+        # The position as it stands: whose turn it is, and its dice if already rolled.
+        kind = estimate(self.position_for(winner), leaver_on_roll=seat == self.seat,
+                        dice=self.dice if self.phase is Phase.MOVE else None,
+                        first_turn=self.first_turn)
+        return self._end(winner, kind, reason)
 
-    def _set_dice(self, dice: tuple[int, int]) -> None:
+    def _set_dice(self, dice: tuple[int, int], from_opening: bool = False) -> None:
         self.dice = dice
         self.phase = Phase.MOVE
-        self._log("roll", seat=self.seat, dice=list(dice))
+        if from_opening:
+            self._log("roll", seat=self.seat, dice=list(dice), opening=True)
+        else:
+            self._log("roll", seat=self.seat, dice=list(dice))
         if not self.legal_plays():
-            self._log("pass", seat=self.seat, dice=list(dice))
+            # The reason travels with the pass, so every reader of the history can say why.
+            why = explain(self.position, dice, self.first_turn).to_dict()
+            self._log("pass", seat=self.seat, dice=list(dice), why=why)
             self._finish_turn(self.position.swapped())
 
     def _finish_turn(self, after: Position) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import NamedTuple
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, shown
 from engine.moves import Move, Step
 from engine.position import BAR, CHECKERS, OFF, Position, Variant
 
@@ -242,7 +242,7 @@ def check_dice(dice: object) -> tuple[int, int]:
         raise IllegalMoveError("dice must be two numbers") from None
     for d in (d1, d2):
         if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise IllegalMoveError(f"a die shows 1 to 6, not {d!r}")
+            raise IllegalMoveError(f"a die shows 1 to 6, not {shown(d)}")
     return d1, d2
 
 

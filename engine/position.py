@@ -15,7 +15,7 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Any
 
-from engine.errors import PositionError
+from engine.errors import PositionError, shown
 
 CHECKERS = 15
 OFF = 0
@@ -105,7 +105,7 @@ class Position(tuple):
         try:
             variant = Variant(data["variant"])
         except ValueError:
-            raise PositionError(f"unknown variant {data['variant']!r}") from None
+            raise PositionError(f"unknown variant {shown(data['variant'])}") from None
         return cls(variant, data["me"], data["opp"])
 
 

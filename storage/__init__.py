@@ -1,9 +1,18 @@
-"""aiosqlite storage: schema, migrations, repositories, ratings, leaderboards.
+"""Storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): schema, migrations, repositories,
+ratings, leaderboards. `storage.db` says how to write SQL for both engines,
+`storage.migrations` how to add a migration.
 
 Never imports aiogram or `engine`: the engine's state is an opaque JSON text.
 """
 
-from storage.boards import board_messages, put_board_message, remove_board_message
+from storage.boards import (
+    board_messages,
+    carry_forward,
+    games_behind,
+    put_board_message,
+    record_shown,
+    remove_board_message,
+)
 from storage.challenges import (
     accept_challenge,
     cancel_challenge,
@@ -14,11 +23,15 @@ from storage.challenges import (
 from storage.clock import Clock, utc_now
 from storage.db import Database
 from storage.errors import (
+    ChallengeCodeTaken,
     ChallengeUnavailable,
+    ConstraintViolation,
+    DatabaseUnavailable,
     GameNotActive,
     GameNotFound,
     MigrationError,
     NotFound,
+    PlayerBusy,
     PlayerNotFound,
     StorageError,
     VersionConflict,
@@ -26,11 +39,15 @@ from storage.errors import (
 from storage.games import (
     active_games,
     create_game,
+    due_games,
     expired_games,
     game_results,
     load_game,
+    match_log,
     move_log,
+    next_deadline,
     save_game,
+    set_deadline,
 )
 from storage.leaderboard import (
     alltime_leaderboard,
@@ -50,6 +67,7 @@ from storage.models import (
     Leaderboard,
     LogEntry,
     LoggedMove,
+    Notice,
     Player,
     PlayerStats,
     RatingChange,
@@ -57,17 +75,21 @@ from storage.models import (
     Standing,
 )
 from storage.players import get_player, set_language, upsert_player
-from storage.ratings import START_RATING, expected_score, rating_delta
-from storage.results import finish_game
+from storage.ratings import START_RATING, expected_score, rating_delta, result_points
+from storage.results import PAIR_DAILY_LIMIT, finish_game
 from storage.stats import player_stats, rating_history
 
 __all__ = [
+    "PAIR_DAILY_LIMIT",
     "START_RATING",
     "BoardMessage",
     "Challenge",
+    "ChallengeCodeTaken",
     "ChallengeUnavailable",
     "Clock",
+    "ConstraintViolation",
     "Database",
+    "DatabaseUnavailable",
     "Finish",
     "Game",
     "GameNotActive",
@@ -78,7 +100,9 @@ __all__ = [
     "LoggedMove",
     "MigrationError",
     "NotFound",
+    "Notice",
     "Player",
+    "PlayerBusy",
     "PlayerNotFound",
     "PlayerStats",
     "RatingChange",
@@ -91,27 +115,35 @@ __all__ = [
     "alltime_leaderboard",
     "board_messages",
     "cancel_challenge",
+    "carry_forward",
     "create_challenge",
     "create_game",
     "daily_leaderboard",
     "day_bounds",
+    "due_games",
     "expected_score",
     "expire_challenges",
     "expired_games",
     "finish_game",
     "game_results",
+    "games_behind",
     "get_challenge",
     "get_player",
     "load_game",
     "local_date",
+    "match_log",
     "move_log",
+    "next_deadline",
     "period_leaderboard",
     "player_stats",
     "put_board_message",
     "rating_delta",
     "rating_history",
+    "record_shown",
     "remove_board_message",
+    "result_points",
     "save_game",
+    "set_deadline",
     "set_language",
     "upsert_player",
     "utc_now",

@@ -1,13 +1,27 @@
-"""The messages showing each game's board, so every one can be edited or redrawn."""
+"""The messages showing each game's board, and the game version each one shows.
+
+A board message records the version it was drawn from (`shown_version`). A redraw of an
+older version never replaces a newer one (`record_shown` refuses it), and the messages
+behind their game (`games_behind`) are the ones to bring up to date after a restart or a
+Telegram fault. `message_id` 0 means "no message in that chat yet" (a group board promised
+before it is posted, or a chat that refused the board).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
 from storage.db import Database
 from storage.errors import GameNotFound
 from storage.models import BoardMessage
+
+_COLUMNS = "game_id, chat_id, message_id, player_id, updated_at, shown_version"
+_STALE = ("EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
+          " AND b.shown_version < g.version)")
+_NO_BOARD = ("(g.player{seat}_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM board_messages b"
+             " WHERE b.game_id = g.id AND b.chat_id = g.player{seat}_id))")
 
 
 async def put_board_message(
@@ -18,36 +32,109 @@ async def put_board_message(
     *,
     player_id: int | None,
     now: datetime,
+    version: int | None = None,
 ) -> int | None:
     """Add the board message of `game_id` in `chat_id`, or replace the one there.
 
     Returns the replaced message id (to delete it) or None. `player_id` is None for the
-    shared board in a group chat.
+    shared board in a group chat. `version` is the game version the message shows (None:
+    keep the stored one; a new row then counts as showing nothing yet).
     """
     async with db.transaction() as tx:
         if await tx.fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
             raise GameNotFound(f"game {game_id} does not exist")
         old = await tx.fetchone(
-            "SELECT message_id FROM board_messages WHERE game_id = ? AND chat_id = ?",
+            "SELECT message_id FROM board_messages WHERE game_id = ? AND chat_id = ?"
+            + tx.lock("FOR UPDATE"),
             (game_id, chat_id),
         )
         await tx.execute(
-            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
+            "INSERT INTO board_messages"
+            " (game_id, chat_id, message_id, player_id, updated_at, shown_version)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
             " message_id = excluded.message_id, player_id = excluded.player_id,"
-            " updated_at = excluded.updated_at",
-            (game_id, chat_id, message_id, player_id, to_epoch(now)),
+            " updated_at = excluded.updated_at, shown_version = CASE"
+            " WHEN CAST(? AS INTEGER) IS NULL THEN board_messages.shown_version"
+            " ELSE excluded.shown_version END",
+            (game_id, chat_id, message_id, player_id, to_epoch(now), version or 0, version),
         )
     return None if old is None else int(old["message_id"])
 
 
+async def record_shown(
+    db: Database,
+    game_id: int,
+    chat_id: int,
+    message_id: int,
+    *,
+    player_id: int | None,
+    version: int,
+    now: datetime,
+) -> bool:
+    """Record that `message_id` in `chat_id` now shows `version` of the game.
+
+    False, and nothing written, when the stored message already shows a newer version:
+    the caller's edit may then have covered a newer board and must draw the latest again.
+    """
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "INSERT INTO board_messages"
+            " (game_id, chat_id, message_id, player_id, updated_at, shown_version)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
+            " message_id = excluded.message_id, player_id = excluded.player_id,"
+            " updated_at = excluded.updated_at, shown_version = excluded.shown_version"
+            " WHERE board_messages.shown_version <= excluded.shown_version",
+            (game_id, chat_id, message_id, player_id, to_epoch(now), version),
+        )
+    return changed == 1
+
+
+async def carry_forward(
+    db: Database, game_id: int, chat_ids: Iterable[int], before: int, version: int
+) -> None:
+    """Messages that showed `before` count as showing `version`: a step inside a turn
+    changes only the mover's board, so the waiting player's board is still current."""
+    chats = list(chat_ids)
+    if not chats:
+        return
+    async with db.transaction() as tx:
+        for chat_id in chats:
+            await tx.execute(
+                "UPDATE board_messages SET shown_version = ?"
+                " WHERE game_id = ? AND chat_id = ? AND shown_version = ?",
+                (version, game_id, chat_id, before),
+            )
+
+
 async def board_messages(db: Database, game_id: int) -> list[BoardMessage]:
     rows = await db.fetchall(
-        "SELECT game_id, chat_id, message_id, player_id, updated_at FROM board_messages"
-        " WHERE game_id = ? ORDER BY chat_id",
+        f"SELECT {_COLUMNS} FROM board_messages WHERE game_id = ? ORDER BY chat_id",
         (game_id,),
     )
-    return [BoardMessage(*row[:4], from_epoch(row["updated_at"])) for row in rows]
+    return [_message(row) for row in rows]
+
+
+async def games_behind(
+    db: Database, finished_since: datetime, changed_before: datetime | None = None
+) -> list[int]:
+    """Games whose boards do not show them as stored, oldest change first: an active game
+    (or one finished at or after `finished_since`) with a board message showing an older
+    version, or an active game between players in private chats with a player who has no
+    board message at all (the process stopped before its first board was sent). With
+    `changed_before`, only games last saved at or before then."""
+    until = to_epoch(changed_before) if changed_before is not None else 2**62
+    # Two index-friendly halves (the active games, the lately finished ones), not one OR.
+    rows = await db.fetchall(
+        f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'"
+        f" AND g.updated_at <= ? AND ({_STALE}"
+        f" OR (NOT EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
+        f" AND b.player_id IS NULL) AND ({_NO_BOARD.format(seat=0)}"
+        f" OR {_NO_BOARD.format(seat=1)})))"
+        f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.finished_at >= ?"
+        f" AND g.updated_at <= ? AND {_STALE} ORDER BY 2, 1",
+        (until, to_epoch(finished_since), until),
+    )
+    return [int(row[0]) for row in rows]
 
 
 async def remove_board_message(db: Database, game_id: int, chat_id: int) -> bool:
@@ -56,3 +143,18 @@ async def remove_board_message(db: Database, game_id: int, chat_id: int) -> bool
             "DELETE FROM board_messages WHERE game_id = ? AND chat_id = ?", (game_id, chat_id)
         )
     return removed == 1
+
+
+async def boards_in_chat(db: Database, chat_id: int, limit: int = 20) -> list[BoardMessage]:
+    """The board messages in `chat_id`, of the newest games first (for /log)."""
+    rows = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM board_messages WHERE chat_id = ? ORDER BY game_id DESC"
+        " LIMIT ?",
+        (chat_id, limit),
+    )
+    return [_message(row) for row in rows]
+
+
+def _message(row) -> BoardMessage:  # type: ignore[no-untyped-def]
+    return BoardMessage(row["game_id"], row["chat_id"], row["message_id"], row["player_id"],
+                        from_epoch(row["updated_at"]), row["shown_version"])

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
+from collections.abc import Iterable
 from datetime import datetime
 
 from storage.clock import from_epoch, opt_datetime, to_epoch
-from storage.db import Database, Tx
-from storage.errors import ChallengeUnavailable, PlayerNotFound
-from storage.games import fetch_game, insert_game
-from storage.models import VARIANTS, Challenge, Game
+from storage.db import Database, Row, Tx
+from storage.errors import (
+    ChallengeCodeTaken,
+    ChallengeUnavailable,
+    ConstraintViolation,
+    PlayerNotFound,
+)
+from storage.games import append_log, fetch_game, insert_game
+from storage.models import VARIANTS, Challenge, Game, LogEntry
 
 _COLUMNS = (
     "id, code, creator_id, variant, match_length, cube, rated, status, created_at,"
@@ -35,22 +40,69 @@ async def create_challenge(
     rated: bool = True,
     code: str | None = None,
 ) -> Challenge:
-    """Store an open challenge; the code is random unless given (tests)."""
+    """Store an open challenge; the code is random unless given (an inline card's, tests).
+
+    Raises `ChallengeCodeTaken` when a challenge with `code` exists already.
+    """
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
-    async with db.transaction() as tx:
-        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
-            raise PlayerNotFound(f"player {creator_id} is not stored")
-        challenge_id = await tx.insert(
-            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
-            " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (code or new_code(), creator_id, variant, match_length, int(cube), int(rated),
-             to_epoch(now), to_epoch(expires_at)),
-        )
-        row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?",
-                                (challenge_id,))
+    code = code or new_code()
+    try:
+        async with db.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
+                raise PlayerNotFound(f"player {creator_id} is not stored")
+            row = await tx.fetchone(
+                "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+                f" created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                (code, creator_id, variant, match_length, int(cube), int(rated),
+                 to_epoch(now), to_epoch(expires_at)),
+            )
+    except ConstraintViolation as exc:
+        if exc.kind == "unique" and exc.table == "challenges":
+            raise ChallengeCodeTaken(code) from exc
+        raise
     assert row is not None
     return _challenge(row)
+
+
+async def rematch_challenge(
+    db: Database,
+    *,
+    game_id: int,
+    creator_id: int,
+    variant: str,
+    now: datetime,
+    expires_at: datetime,
+    match_length: int = 1,
+    cube: bool = False,
+) -> tuple[Challenge, bool]:
+    """The one open "Play again" challenge of finished game `game_id`.
+
+    Returns (the challenge, True) when `creator_id` made it now, or (the challenge another
+    player of the game made first, False): both players pressing Play again, even at the
+    same moment, get the same challenge (a unique index on open rematches decides).
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    stamp = to_epoch(now)
+    async with db.transaction() as tx:
+        # An open rematch whose time is up no longer counts (and must not block a new one).
+        await tx.execute(
+            "UPDATE challenges SET status = 'expired' WHERE rematch_of = ? AND status = 'open'"
+            " AND expires_at <= ?", (game_id, stamp))
+        made = await tx.execute(
+            "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
+            " created_at, expires_at, rematch_of) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " ON CONFLICT (rematch_of) WHERE status = 'open' AND rematch_of IS NOT NULL"
+            " DO NOTHING",
+            (new_code(), creator_id, variant, match_length, int(cube), stamp,
+             to_epoch(expires_at), game_id),
+        )
+        row = await tx.fetchone(
+            f"SELECT {_COLUMNS} FROM challenges WHERE rematch_of = ? AND status = 'open'",
+            (game_id,))
+    assert row is not None
+    return _challenge(row), made == 1
 
 
 async def get_challenge(db: Database, code: str) -> Challenge | None:
@@ -66,15 +118,21 @@ async def accept_challenge(
     now: datetime,
     state_json: str,
     deadline: datetime | None = None,
+    log: Iterable[LogEntry] = (),
+    board_chat_id: int | None = None,
 ) -> tuple[Challenge, Game]:
     """Accept an open challenge and create its game (creator seat 0) in one transaction.
 
-    Only the first acceptance succeeds; any other raises `ChallengeUnavailable` with the
-    reason ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
+    `log` is the new game's first move-log lines (its opening). With `board_chat_id` the
+    game's board is promised to that group chat (a board message row with message id 0),
+    so a restart before the board is posted still knows where it belongs. Only the first
+    acceptance succeeds; any other raises `ChallengeUnavailable` with the reason
+    ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
+    `PlayerBusy` when the creator or the acceptor is in an active game already.
     """
     stamp = to_epoch(now)
     async with db.transaction() as tx:
-        challenge = _acceptable(await _fetch(tx, code), code, player_id, stamp)
+        challenge = _acceptable(await _fetch(tx, code, lock=True), code, player_id, stamp)
         game_id = await insert_game(
             tx,
             variant=challenge.variant,
@@ -87,6 +145,14 @@ async def accept_challenge(
             cube=challenge.cube,
             rated=challenge.rated,
         )
+        await append_log(tx, game_id, 1, log, now)
+        if board_chat_id is not None:
+            await tx.execute(
+                "INSERT INTO board_messages"
+                " (game_id, chat_id, message_id, player_id, updated_at, shown_version)"
+                " VALUES (?, ?, 0, NULL, ?, 0)",
+                (game_id, board_chat_id, stamp),
+            )
         await tx.execute(
             "UPDATE challenges SET status = 'accepted', accepted_by = ?, accepted_at = ?,"
             " game_id = ? WHERE id = ? AND status = 'open'",
@@ -113,7 +179,7 @@ def _acceptable(challenge: Challenge | None, code: str, player_id: int, stamp: i
 async def cancel_challenge(db: Database, code: str, player_id: int) -> Challenge:
     """The creator withdraws an open challenge."""
     async with db.transaction() as tx:
-        challenge = await _fetch(tx, code)
+        challenge = await _fetch(tx, code, lock=True)
         if challenge is None:
             raise ChallengeUnavailable(code, "not_found")
         if challenge.creator_id != player_id:
@@ -129,26 +195,23 @@ async def cancel_challenge(db: Database, code: str, player_id: int) -> Challenge
 
 async def expire_challenges(db: Database, now: datetime) -> list[Challenge]:
     """Mark open challenges whose time is up as expired; returns them (to edit their cards)."""
-    stamp = to_epoch(now)
     async with db.transaction() as tx:
         rows = await tx.fetchall(
-            f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ?"
-            " ORDER BY id",
-            (stamp,),
+            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?"
+            f" RETURNING {_COLUMNS}",
+            (to_epoch(now),),
         )
-        await tx.execute(
-            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?",
-            (stamp,),
-        )
-    return [_challenge(row, status="expired") for row in rows]
+    return sorted((_challenge(row) for row in rows), key=lambda c: c.id)
 
 
-async def _fetch(tx: Tx, code: str) -> Challenge | None:
-    row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?", (code,))
+async def _fetch(tx: Tx, code: str, *, lock: bool = False) -> Challenge | None:
+    """The challenge; `lock` holds its row until the transaction ends (PostgreSQL)."""
+    row = await tx.fetchone(f"SELECT {_COLUMNS} FROM challenges WHERE code = ?"
+                            + (tx.lock("FOR UPDATE") if lock else ""), (code,))
     return None if row is None else _challenge(row)
 
 
-def _challenge(row: sqlite3.Row, status: str | None = None) -> Challenge:
+def _challenge(row: Row, status: str | None = None) -> Challenge:
     return Challenge(
         id=row["id"],
         code=row["code"],

@@ -29,7 +29,8 @@ async def add_chat_member(db: Database, chat_id: int, player_id: int, *, now: da
     """Remember that `player_id` plays in group `chat_id` (idempotent)."""
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT OR IGNORE INTO chat_members (chat_id, player_id, joined_at) VALUES (?, ?, ?)",
+            "INSERT INTO chat_members (chat_id, player_id, joined_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (chat_id, player_id) DO NOTHING",
             (chat_id, player_id, to_epoch(now)),
         )
 
@@ -38,8 +39,9 @@ async def put_game_card(db: Database, game_id: int, inline_message_id: str, lang
                         ) -> None:
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT OR REPLACE INTO game_cards (game_id, inline_message_id, language)"
-            " VALUES (?, ?, ?)",
+            "INSERT INTO game_cards (game_id, inline_message_id, language) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET inline_message_id = excluded.inline_message_id,"
+            " language = excluded.language",
             (game_id, inline_message_id, language),
         )
 

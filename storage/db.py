@@ -1,179 +1,318 @@
-"""One aiosqlite connection per process, serialised by an asyncio lock.
+"""The database: one storage API over two engines, SQLite (aiosqlite) and PostgreSQL (asyncpg).
 
-Every statement goes through `db.transaction()` (writes, `BEGIN IMMEDIATE`), `db.run()`
-(a whole write transaction in one trip to the connection's thread) or `db.read()` (reads).
-All hold the same lock: on a single connection a read issued while another coroutine's
-transaction is open would see that transaction's uncommitted rows.
+`await Database.open(target)` takes a file path, `sqlite:///relative.db`,
+`sqlite:////absolute.db` or `postgresql://user:password@host:port/name` and applies the
+engine's pending migrations. Every statement then goes through a `Tx`:
+
+* `async with db.transaction() as tx:` one write transaction (SQLite: `BEGIN IMMEDIATE`;
+  PostgreSQL: READ COMMITTED with explicit row locks), rolled back on any error or
+  cancellation;
+* `async with db.read() as tx:` reads, each statement seeing committed data;
+* `db.fetchall/fetchone/fetchval(sql, params)`: one read.
+
+SQL is written once, with `?` placeholders (PostgreSQL's `$1, $2, …` are made from them) in
+the SQL both engines accept: `ON CONFLICT … DO NOTHING/UPDATE`, `RETURNING`, `CASE` rather
+than two-argument `MAX`, `CAST(? AS BIGINT) IS NULL` for an optional parameter. Where the
+engines must differ it stays hand-written per engine: `tx.lock("FOR UPDATE")` is that
+locking clause on PostgreSQL and nothing on SQLite (whose `BEGIN IMMEDIATE` already
+serialises writers), and `tx.engine` ("sqlite" or "postgres") picks whole statements.
+Rows are `sqlite3.Row` or `asyncpg.Record`: read them by column name or position.
+
+Constraint failures surface as `ConstraintViolation`, never as a driver's exception.
+Statements are logged at DEBUG on the "storage.sql" logger without their parameters, and
+aiosqlite's own DEBUG records (which print every parameter: names, whole game states) are
+reduced to the statement.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import logging
+import re
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from functools import partial
 from os import PathLike
-from typing import Any, TypeVar
+from typing import Any, ClassVar
+from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
 
-import aiosqlite
+from storage.errors import DatabaseUnavailable, MigrationError
+from storage.migrations import Migration
 
-from storage.migrations import Migration, apply_migrations, load_migrations
+Params = Sequence[Any]
+Row = Any  # sqlite3.Row or asyncpg.Record: both index by column name and position
 
-BUSY_TIMEOUT_MS = 5_000
-
-Params = Sequence[Any] | dict[str, Any]
-T = TypeVar("T")
+sql_log = logging.getLogger("storage.sql")
 
 
-class Tx:
+class Tx(ABC):
     """The connection as seen inside `transaction()` or `read()`: one statement per call."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    engine: ClassVar[str]
 
+    @abstractmethod
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; returns the number of rows it changed."""
-        cursor = await self._conn.execute(sql, params)
-        return cursor.rowcount
 
-    async def insert(self, sql: str, params: Params = ()) -> int:
-        """Run one INSERT; returns the new row id."""
-        cursor = await self._conn.execute(sql, params)
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
-
+    @abstractmethod
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._conn.executemany(sql, rows)
+        """Run one statement once per parameter row."""
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._conn.execute_fetchall(sql, params))
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """All rows of a query (or of a statement with RETURNING)."""
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
+    async def fetchval(self, sql: str, params: Params = ()) -> Any:
+        """The first column of the first row, or None without rows."""
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
 
-class Database:
-    """The process's single connection: WAL, foreign keys, busy timeout, write lock."""
+    def lock(self, clause: str) -> str:
+        """A row-locking clause (`FOR UPDATE`, …) for PostgreSQL; nothing on SQLite."""
+        return f" {clause}" if self.engine == "postgres" else ""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
-        self.path = path
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell every process listening on `channel` (`Database.listen`), once this
+        transaction commits. SQLite has one process: nobody else to tell."""
+        return None
 
-    @classmethod
+
+_held_games: ContextVar[frozenset[int]] = ContextVar("held_games", default=frozenset())
+
+
+def games_locked_here() -> frozenset[int]:
+    """The games whose database lock the current task holds (a guard for callers: no
+    Telegram call may be made while this is not empty)."""
+    return _held_games.get()
+
+
+class GameLock:
+    """A game's place in line across processes, held from a load to its save and released
+    before any Telegram call (`release()`, or the end of the `async with`). False when
+    `game_lock(..., wait=False)` found it held by somebody else."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        self.acquired = False
+
+    def __bool__(self) -> bool:
+        return self.acquired
+
+    def _taken(self) -> None:
+        self.acquired = True
+        _held_games.set(_held_games.get() | {self.game_id})
+
+    async def release(self) -> None:
+        """Let the next process (or press) have the game; idempotent."""
+        await self._end()
+
+    async def _end(self) -> None:
+        if self.acquired:
+            _held_games.set(_held_games.get() - {self.game_id})
+        self.acquired = False
+
+
+class Database(ABC):
+    """The process's access to the database; see the module docstring."""
+
+    engine: ClassVar[str]
+
+    def __init__(self, target: str, day_zone: ZoneInfo) -> None:
+        self.target = target  # for messages: a path, or the URL without its password
+        # The leaderboard's time zone: the "local day" of the daily pair limit.
+        self.day_zone = day_zone
+        self._owners: set[asyncio.Task[Any]] = set()
+
+    @staticmethod
     async def open(
-        cls,
-        path: str | PathLike[str],
+        target: str | PathLike[str],
         *,
-        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         migrations: Sequence[Migration] | None = None,
+        day_zone: ZoneInfo | None = None,
+        **options: Any,
     ) -> Database:
-        """Open (creating if needed) the database and apply pending migrations."""
-        # isolation_level=None: the sqlite3 module opens no implicit transactions; we do.
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        """Open the database named by `target` and apply pending migrations.
+
+        Raises `DatabaseUnavailable` (cannot connect, not a database, unusable path) or
+        `MigrationError` (e.g. a schema newer than this code); both name the target, never
+        a password.
+        """
+        engine, location = parse_target(target)
+        zone = day_zone or ZoneInfo("UTC")
+        if engine == "postgres":
+            from storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.connect(location, zone, migrations, **options)
+        from storage.sqlite import SqliteDatabase
+
+        return await SqliteDatabase.connect(location, zone, migrations, **options)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def read(self) -> Any:
+        """`async with db.read() as tx:` statements outside a write transaction."""
+
+    @abstractmethod
+    def transaction(self) -> Any:
+        """`async with db.transaction() as tx:` one write transaction."""
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[GameLock]:
+        """`async with db.game_lock(game_id) as held:` one game's load–apply–save, serialised
+        with every other process's (the version check on save stays the last guard).
+
+        SQLite has one process per file (README "Deployment"), whose own per-game locks
+        (`KeyedLocks`) already serialise: nothing more to hold here. PostgreSQL overrides it
+        with an advisory transaction lock. `wait=False` does not queue: the lock comes back
+        false when another process has the game (the timer leaves it to that process)."""
+        held = GameLock(game_id)
+        held._taken()
         try:
-            conn.row_factory = sqlite3.Row
-            await _configure(conn, busy_timeout_ms, in_memory=str(path) == ":memory:")
-            await apply_migrations(conn, load_migrations() if migrations is None else migrations)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, str(path))
+            yield held
+        finally:
+            await held._end()
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        """Call `callback(payload)` for every `Tx.notify` on `channel` committed by any
+        process (PostgreSQL's LISTEN/NOTIFY). SQLite: one process, nothing to hear."""
+        return None
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
-        """Exclusive use of the connection for reads (each statement sees committed data)."""
-        async with self._hold():
-            yield Tx(self._conn)
+    def autocommit(self) -> Any:
+        """`async with db.autocommit() as tx:` each statement is its own transaction (for a
+        write that is one statement, e.g. PostgreSQL's data-modifying WITH)."""
+        return self.read()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when anything raises or is cancelled.
-
-        IMMEDIATE takes SQLite's write lock at the start, so a second process waits out
-        the busy timeout at BEGIN instead of failing half-way through.
-        """
-        async with self._hold():
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                yield Tx(self._conn)
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work(connection)` between BEGIN IMMEDIATE and COMMIT in one thread trip.
-
-        For the hot path (a game step): `transaction()` costs one round trip to aiosqlite's
-        worker thread per statement, this costs one in all, and a cancelled caller cannot
-        interrupt it half-way. `work` is synchronous, runs in the worker thread on the raw
-        sqlite3 connection, and must not touch the event loop; any exception rolls back.
-        """
-        async with self._hold():
-            # aiosqlite has no public "call this in your thread"; _execute is what its own
-            # execute() uses (stable since 0.17; the whole test suite goes through it).
-            raw: sqlite3.Connection = self._conn._conn
-            return await self._conn._execute(_atomically, raw, work)
-
-    async def _rollback(self) -> None:
-        # aiosqlite runs statements in queue order, and a statement whose await was
-        # cancelled still runs. So ROLLBACK is queued unconditionally: it lands after a
-        # cancelled BEGIN or statement; when nothing is open (BEGIN failed, or a cancelled
-        # COMMIT ran first) SQLite answers "no transaction is active", which is fine.
-        with suppress(sqlite3.OperationalError):
-            await self._conn.execute("ROLLBACK")
-
-    @asynccontextmanager
-    async def _hold(self) -> AsyncIterator[None]:
-        task = asyncio.current_task()
-        if task is not None and task is self._owner:
-            raise RuntimeError("nested use of the database inside read()/transaction()/run()")
-        async with self._lock:
-            self._owner = task
-            try:
-                yield
-            finally:
-                self._owner = None
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.read() as tx:
             return await tx.fetchall(sql, params)
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         async with self.read() as tx:
             return await tx.fetchone(sql, params)
 
-    async def pragma(self, name: str) -> Any:
-        row = await self.fetchone(f"PRAGMA {name}")
-        return None if row is None else row[0]
+    async def fetchval(self, sql: str, params: Params = ()) -> Any:
+        async with self.read() as tx:
+            return await tx.fetchval(sql, params)
+
+    @asynccontextmanager
+    async def _owned(self) -> AsyncIterator[None]:
+        """Refuse nested use: on SQLite's single connection it would deadlock, and on a
+        PostgreSQL pool it would take a second connection that sees other data."""
+        task = asyncio.current_task()
+        if task is not None and task in self._owners:
+            raise RuntimeError("nested use of the database inside read()/transaction()")
+        if task is not None:
+            self._owners.add(task)
+        try:
+            yield
+        finally:
+            if task is not None:
+                self._owners.discard(task)
 
 
-def _atomically(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    conn.execute("BEGIN IMMEDIATE")
+def parse_target(target: str | PathLike[str]) -> tuple[str, str]:
+    """("sqlite", path) or ("postgres", url) for a path or a database URL."""
+    text = str(target).strip()
+    lowered = text.lower()
+    if lowered.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
+        return "postgres", "postgresql://" + text.split("://", 1)[1]
+    if lowered.startswith("sqlite:"):
+        match = re.fullmatch(r"sqlite://(/.*)", text, flags=re.IGNORECASE)
+        if match is None or match.group(1) in ("/", ""):
+            raise DatabaseUnavailable(
+                f"{text!r}: a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path")
+        return "sqlite", match.group(1)[1:]
+    if "://" in text:
+        raise DatabaseUnavailable(
+            f"{redact(text)}: unsupported database URL (use sqlite:///path or postgresql://…)")
+    if not text:
+        raise DatabaseUnavailable("no database: set DATABASE_URL or DATABASE_PATH")
+    return "sqlite", text
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
     try:
-        result = work(conn)
-        conn.execute("COMMIT")
-    except BaseException:
-        with suppress(sqlite3.OperationalError):  # a failed COMMIT may have ended it
-            conn.execute("ROLLBACK")
-        raise
-    return result
+        parts = urlsplit(url)
+    except ValueError:
+        return "<database URL>"
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
 
 
-async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int, in_memory: bool) -> None:
-    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-    mode = rows[0][0]
-    if mode != "wal" and not (in_memory and mode == "memory"):
-        raise sqlite3.OperationalError(f"cannot switch the database to WAL (got {mode!r})")
-    # In WAL mode NORMAL never corrupts and survives a killed process; only a power cut can
-    # lose the last few commits. FULL would fsync every commit (one per button press).
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA foreign_keys = ON")
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?")
+
+
+def _numbered(sql: str) -> str:
+    counter = iter(range(1, 1_000_000))
+    return _TOKENS.sub(lambda m: f"${next(counter)}" if m.group() == "?" else m.group(), sql)
+
+
+_cache: dict[str, str] = {}
+
+
+def placeholders(sql: str) -> str:
+    """`?` → `$1, $2, …` outside quotes and comments (PostgreSQL's parameter syntax)."""
+    converted = _cache.get(sql)
+    if converted is None:
+        converted = _cache[sql] = _numbered(sql)
+        if len(_cache) > 4096:  # dynamic SQL must not grow it without bound
+            _cache.clear()
+    return converted
+
+
+def log_statement(sql: str) -> None:
+    if sql_log.isEnabledFor(logging.DEBUG):
+        sql_log.debug("%s", " ".join(sql.split()))
+
+
+class _WithoutParameters(logging.Filter):
+    """aiosqlite logs each queued call with its arguments at DEBUG ("executing
+    functools.partial(<execute>, 'UPDATE …', ('Ali', '{…state…}'))"): keep the statement,
+    drop the arguments."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(_describe(arg) for arg in record.args)
+        return True
+
+
+def _describe(arg: object) -> object:
+    if isinstance(arg, partial):
+        name = getattr(arg.func, "__name__", "call")
+        sql = next((a for a in arg.args if isinstance(a, str)), None)
+        return f"{name}({' '.join(sql.split())!r})" if sql else f"{name}(…)"
+    if isinstance(arg, BaseException):  # the driver's message, which holds no parameters
+        return f"{type(arg).__name__}: {arg}"
+    return arg
+
+
+logging.getLogger("aiosqlite").addFilter(_WithoutParameters())
+
+
+__all__ = [
+    "Database",
+    "DatabaseUnavailable",
+    "GameLock",
+    "MigrationError",
+    "Params",
+    "Row",
+    "Tx",
+    "games_locked_here",
+    "log_statement",
+    "parse_target",
+    "placeholders",
+    "redact",
+]

@@ -2,13 +2,60 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 
 class StorageError(Exception):
     """Base class of every error raised on purpose by `storage`."""
 
 
+class DatabaseUnavailable(StorageError):
+    """The database cannot be opened: a bad path or URL, not a database, no server.
+
+    The message names the path or the URL without its password, on one line.
+    """
+
+
 class MigrationError(StorageError):
-    """The schema cannot be brought to the version this code expects."""
+    """The schema cannot be brought to the version this code expects (e.g. it is newer)."""
+
+
+# The sqlite3.IntegrityError base is transitional: bot code written for SQLite catches that
+# (bot/services/games.py, an inline card's simultaneous first press); with it, such code
+# keeps working on PostgreSQL. New code catches ConstraintViolation or a subclass.
+class ConstraintViolation(StorageError, sqlite3.IntegrityError):
+    """A statement broke a constraint (unique, foreign key, check), on either engine.
+
+    `kind` is "unique", "foreign_key", "check", "not_null" or "other"; `table` is the
+    table the engine names (None when it names none).
+    """
+
+    def __init__(self, message: str, table: str | None = None, kind: str = "other") -> None:
+        super().__init__(message)
+        self.table = table
+        self.kind = kind
+
+
+class ChallengeCodeTaken(ConstraintViolation):
+    """A challenge with this code exists already (e.g. two first presses of one card)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"challenge {code!r} exists already", "challenges", "unique")
+        self.code = code
+
+
+class PlayerBusy(StorageError):
+    """A game cannot start: `player_id` is already seated in an active game.
+
+    Raised by every way a games row is made (`create_game`, `accept_challenge`); the
+    database guard (the `active_seats` table) makes the check and the creation atomic.
+    """
+
+    def __init__(self, player_id: int, game_id: int | None = None) -> None:
+        where = f" (game {game_id})" if game_id is not None else ""
+        super().__init__(f"player {player_id} is already in an active game{where}")
+        self.player_id = player_id
+        self.game_id = game_id
 
 
 class NotFound(StorageError):

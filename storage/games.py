@@ -7,16 +7,17 @@ version and bumps it, so a stale or doubled button press changes nothing and rai
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from storage.clock import from_epoch, opt_datetime, opt_epoch, to_epoch
-from storage.db import Database, Tx
+from storage.db import Database, Row, Tx
 from storage.errors import (
+    ConstraintViolation,
     GameNotActive,
     GameNotFound,
+    PlayerBusy,
     PlayerNotFound,
     StorageError,
     VersionConflict,
@@ -47,7 +48,8 @@ async def create_game(
     """Store a new active game at version 1; `players[seat]` None is the computer.
 
     `rated` defaults to "both players are human"; a game against the computer is never
-    rated. Human players must have been stored with `upsert_player` first.
+    rated. Human players must have been stored with `upsert_player` first. Raises
+    `PlayerBusy` when a player is already in an active game (and stores nothing).
     """
     async with db.transaction() as tx:
         game_id = await insert_game(
@@ -79,20 +81,41 @@ async def insert_game(
     cube: bool,
     rated: bool | None,
 ) -> int:
-    humans = [p for p in players if p is not None]
-    rated = len(humans) == 2 if rated is None else rated
+    """Insert an active games row and seat its players: the only way a game is made.
+
+    The `active_seats` table (kept by triggers on `games`) is the guard: a player already
+    seated raises `PlayerBusy` and the caller's transaction rolls back. On PostgreSQL the
+    players' rows are locked first, so two simultaneous creations for one player are
+    decided here, one after the other, and not by the key.
+    """
+    humans = sorted({p for p in players if p is not None})
+    rated = len([p for p in players if p is not None]) == 2 if rated is None else rated
     _check_new_game(variant, players, level, rated)
-    for player_id in humans:
-        if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (player_id,)) is None:
-            raise PlayerNotFound(f"player {player_id} is not stored")
+    marks = ", ".join("?" * len(humans))
+    found = await tx.fetchall(
+        f"SELECT id FROM players WHERE id IN ({marks}) ORDER BY id"
+        + tx.lock("FOR NO KEY UPDATE"), humans)
+    missing = sorted(set(humans) - {row["id"] for row in found})
+    if missing:
+        raise PlayerNotFound(f"player {missing[0]} is not stored")
+    seated = await tx.fetchone(
+        f"SELECT player_id, game_id FROM active_seats WHERE player_id IN ({marks})"
+        " ORDER BY player_id", humans)
+    if seated is not None:
+        raise PlayerBusy(seated["player_id"], seated["game_id"])
     stamp = to_epoch(now)
-    return await tx.insert(
-        "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube, rated,"
-        " state_json, deadline, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (variant, *players, level, match_length, int(cube), int(rated), state_json,
-         opt_epoch(deadline), stamp, stamp),
-    )
+    try:
+        return await tx.fetchval(
+            "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube,"
+            " rated, state_json, deadline, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (variant, *players, level, match_length, int(cube), int(rated), state_json,
+             opt_epoch(deadline), stamp, stamp),
+        )
+    except ConstraintViolation as exc:
+        if exc.table == "active_seats":  # seated by a writer that skipped the lock above
+            raise PlayerBusy(humans[0]) from exc
+        raise
 
 
 def _check_new_game(
@@ -138,24 +161,31 @@ async def save_game(
 
     Raises `VersionConflict` when the stored version differs, `GameNotActive` when the game
     is over, and writes nothing then. `status="aborted"` ends the game without a result
-    (finish a game with `finish_game`). One round trip to the database thread: this is
-    the path of every button press.
+    (finish a game with `finish_game`) and frees its players' seats. This is the path of
+    every button press.
     """
     if status not in ("active", "aborted"):
         raise ValueError(f"save_game cannot set status {status!r}; use finish_game")
     stamp = to_epoch(now)
     update = (state_json, opt_epoch(deadline), status, stamp if status == "aborted" else None,
               stamp, game_id, expected_version)
-    rows = _log_rows(game_id, expected_version + 1, log, stamp)
-
-    def work(conn: sqlite3.Connection) -> None:
-        if conn.execute(_SAVE, update).rowcount != 1:
-            found = conn.execute(_WHY_NOT, (game_id,)).fetchone()
-            raise update_refused(game_id, expected_version, found)
+    entries = list(log)
+    if db.engine == "postgres":  # one statement, one round trip: atomic by itself
+        async with db.autocommit() as tx:
+            columns = ([e.seat for e in entries], [e.kind for e in entries],
+                       [e.notation for e in entries], [e.number for e in entries],
+                       [e.data for e in entries])
+            if await tx.fetchval(_SAVE_AND_LOG, (*update, *columns)) != 1:
+                raise update_refused(game_id, expected_version,
+                                     await tx.fetchone(_WHY_NOT, (game_id,)))
+        return expected_version + 1
+    rows = _log_rows(game_id, expected_version + 1, entries, stamp)
+    async with db.transaction() as tx:
+        if await tx.execute(_SAVE, update) != 1:
+            raise update_refused(game_id, expected_version,
+                                 await tx.fetchone(_WHY_NOT, (game_id,)))
         if rows:
-            conn.executemany(_INSERT_MOVE, rows)
-
-    await db.run(work)
+            await tx.executemany(_INSERT_MOVE, rows)
     return expected_version + 1
 
 
@@ -163,10 +193,24 @@ _SAVE = (
     "UPDATE games SET state_json = ?, deadline = ?, status = ?, finished_at = ?,"
     " version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
 )
+# PostgreSQL: the UPDATE and the move log in one data-modifying WITH; the log rows are
+# inserted only when the UPDATE matched, in the order given. Returns 1 or 0 (no match).
+_SAVE_AND_LOG = (
+    "WITH saved AS (" + _SAVE + " RETURNING id, version, updated_at),"
+    " logged AS (INSERT INTO moves (game_id, version, seat, kind, notation, created_at,"
+    " game_number, data)"
+    " SELECT saved.id, saved.version, e.seat, e.kind, e.notation, saved.updated_at,"
+    " e.game_number, e.data"
+    " FROM saved, unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]),"
+    " CAST(? AS INTEGER[]), CAST(? AS TEXT[]))"
+    " WITH ORDINALITY AS e (seat, kind, notation, game_number, data, n) ORDER BY e.n"
+    " RETURNING 1)"
+    " SELECT COUNT(*) FROM saved"
+)
 _WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
 _INSERT_MOVE = (
-    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO moves (game_id, version, seat, kind, notation, created_at, game_number, data)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -183,7 +227,7 @@ async def bump_version(
         raise update_refused(game_id, expected, await tx.fetchone(_WHY_NOT, (game_id,)))
 
 
-def update_refused(game_id: int, expected: int, found: sqlite3.Row | None) -> StorageError:
+def update_refused(game_id: int, expected: int, found: Row | None) -> StorageError:
     """The error for an UPDATE … WHERE version = expected AND active that matched nothing."""
     if found is None:
         return GameNotFound(f"game {game_id} does not exist")
@@ -203,16 +247,30 @@ async def append_log(
 def _log_rows(
     game_id: int, version: int, log: Iterable[LogEntry], stamp: int
 ) -> list[tuple[object, ...]]:
-    return [(game_id, version, e.seat, e.kind, e.notation, stamp) for e in log]
+    return [(game_id, version, e.seat, e.kind, e.notation, stamp, e.number, e.data)
+            for e in log]
 
 
 async def move_log(db: Database, game_id: int) -> list[LoggedMove]:
+    """Every line of the game's (or the whole match's) log, in the order it happened."""
     rows = await db.fetchall(
-        "SELECT id, game_id, version, seat, kind, notation, created_at FROM moves"
-        " WHERE game_id = ? ORDER BY id",
+        "SELECT id, game_id, version, seat, kind, notation, created_at, game_number, data"
+        " FROM moves WHERE game_id = ? ORDER BY id",
         (game_id,),
     )
-    return [LoggedMove(*row[:6], from_epoch(row["created_at"])) for row in rows]
+    return [LoggedMove(*row[:6], from_epoch(row["created_at"]), row["game_number"],
+                       row["data"]) for row in rows]
+
+
+async def match_log(db: Database, game_id: int) -> dict[int, list[LoggedMove]]:
+    """The log of each game of the match (1, 2, …), each in order: the opening throws,
+    rolls, moves, passes, cube actions, resignation or timeout and the result. Lines with a
+    `data` record are the engine's events; "step" and "undo" lines (no `data`) record how a
+    player built a move on the buttons and are not needed to replay the game."""
+    games: dict[int, list[LoggedMove]] = {}
+    for entry in await move_log(db, game_id):
+        games.setdefault(entry.number, []).append(entry)
+    return dict(sorted(games.items()))
 
 
 async def game_results(db: Database, game_id: int) -> list[GameResult]:
@@ -234,6 +292,54 @@ async def active_games(db: Database, player_id: int) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
+async def set_deadline(
+    db: Database, game_id: int, version: int, deadline: datetime | None
+) -> bool:
+    """Move the turn's deadline without a new version (the board's buttons stay valid):
+    the window restarts when a board reaches its player late. False when the game has
+    moved on or ended meanwhile (nothing written)."""
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE games SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
+            (opt_epoch(deadline), game_id, version),
+        )
+    return changed == 1
+
+
+async def due_games(db: Database, until: datetime) -> list[Game]:
+    """Active games whose turn deadline is at or before `until` (whole seconds, as stored),
+    the soonest first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        " AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
+        (to_epoch(until),),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+async def claim_warning(db: Database, game_id: int, deadline: datetime) -> bool:
+    """Take the turn warning of the game's current `deadline` for sending: True for exactly
+    one caller (of every process) per deadline, False when the deadline has changed or the
+    warning is taken."""
+    stamp = to_epoch(deadline)
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE games SET warned_deadline = ? WHERE id = ? AND status = 'active'"
+            " AND deadline = ? AND (warned_deadline IS NULL OR warned_deadline <> ?)",
+            (stamp, game_id, stamp, stamp))
+    return changed == 1
+
+
+async def next_deadline(db: Database, after: datetime) -> datetime | None:
+    """The soonest deadline of an active game later than `after`, if any."""
+    row = await db.fetchone(
+        "SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+        " AND deadline > ?",
+        (to_epoch(after),),
+    )
+    return None if row is None or row[0] is None else from_epoch(row[0])
+
+
 async def expired_games(db: Database, now: datetime) -> list[Game]:
     """Active games whose turn deadline is before `now`, the longest overdue first."""
     rows = await db.fetchall(
@@ -244,7 +350,7 @@ async def expired_games(db: Database, now: datetime) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
-def game_from_row(row: sqlite3.Row) -> Game:
+def game_from_row(row: Row) -> Game:
     return Game(
         id=row["id"],
         variant=row["variant"],

@@ -19,7 +19,7 @@ from storage.models import Leaderboard, Standing
 _RANKED = """
 WITH ranked AS (
     SELECT player_id, value, ROW_NUMBER() OVER (ORDER BY value DESC, player_id) AS rank
-    FROM ({source})
+    FROM ({source}) AS period
 )
 SELECT r.rank, r.player_id, p.name, p.username, r.value
 FROM ranked AS r JOIN players AS p ON p.id = r.player_id
@@ -28,8 +28,8 @@ ORDER BY r.rank
 """
 
 # A group board ranks only the group's players (`chat_members`); "? IS NULL" keeps one
-# statement for both the global and the group board.
-_IN_CHAT = (" AND (? IS NULL OR player_id IN"
+# statement for both the global and the group board (the CAST gives PostgreSQL its type).
+_IN_CHAT = (" AND (CAST(? AS BIGINT) IS NULL OR player_id IN"
             " (SELECT player_id FROM chat_members WHERE chat_id = ?))")
 
 _PERIOD = _RANKED.format(
@@ -112,3 +112,13 @@ async def _board(
     standings = [Standing(*row) for row in rows]
     me = next((s for s in standings if s.player_id == player_id), None)
     return Leaderboard(top=tuple(s for s in standings if s.rank <= limit), me=me)
+
+
+async def rated_games_played(db: Database, variant: str, day: date, zone: ZoneInfo) -> int:
+    """How many rated games (each game of a match counts) ended on the local `day`."""
+    start, end = day_bounds(day, zone)
+    row = await db.fetchone(
+        "SELECT COUNT(*) AS n FROM game_results AS r JOIN games AS g ON g.id = r.game_id"
+        " WHERE g.rated = 1 AND g.variant = ? AND r.created_at >= ? AND r.created_at < ?",
+        (variant, to_epoch(start), to_epoch(end)))
+    return 0 if row is None else int(row["n"])

@@ -61,11 +61,17 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One move-log line to append: a roll ("6-5"), a step ("24/18"), a pass, a double…"""
+    """One move-log line to append: a roll ("6-5"), a move ("24/18 13/11*"), a pass, a double…
+
+    `number` is the game of the match it belongs to; `data` the engine's own record of the
+    event (JSON), which a replay reads back.
+    """
 
     kind: str
     notation: str
     seat: int | None = None  # None: the system, e.g. the turn timer
+    number: int = 1
+    data: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +83,8 @@ class LoggedMove:
     kind: str
     notation: str
     created_at: datetime
+    number: int = 1  # the game of the match
+    data: str | None = None  # the engine's event as JSON (None for steps and old lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,20 +112,39 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class Finish:
-    """What `finish_game` did: the new version and, for a rated game, both rating changes."""
+    """What `finish_game` did: the new version and, for a rated game, both rating changes.
+
+    `rating_skipped_reason` says why a rated game moved no rating: "pair_daily_limit" (the
+    two players have had their rated games of the day); None otherwise.
+    """
 
     version: int
     match_over: bool
     rating_changes: tuple[RatingChange, ...]
+    rating_skipped_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
     game_id: int
     chat_id: int
-    message_id: int
+    message_id: int  # 0: no message there yet (or the chat refused it)
     player_id: int | None  # None: the board in a group chat
     updated_at: datetime
+    shown_version: int = 0  # the game version the message shows
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message waiting in the outbox: sent exactly once, then deleted."""
+
+    id: int
+    game_id: int
+    kind: str  # "result"
+    payload: str  # JSON: what the message says
+    done: tuple[int | str, ...]  # recipients already served (chat ids, "card")
+    attempts: int
+    due_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

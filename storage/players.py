@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database
+from storage.db import Database, Row
 from storage.errors import PlayerNotFound
 from storage.models import Player
+
+CHANGED = "nard_player_changed"  # notified with a player's id when their row changes
 
 
 async def upsert_player(
@@ -27,15 +28,14 @@ async def upsert_player(
     """
     stamp = to_epoch(now)
     async with db.transaction() as tx:
-        await tx.execute(
+        row = await tx.fetchone(
             "INSERT INTO players (id, name, username, language, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
             " name = excluded.name, username = excluded.username,"
             " language = COALESCE(players.language, excluded.language),"
-            " updated_at = excluded.updated_at",
+            f" updated_at = excluded.updated_at RETURNING {_COLUMNS}",
             (player_id, name, username, language, stamp, stamp),
         )
-        row = await tx.fetchone(f"SELECT {_COLUMNS} FROM players WHERE id = ?", (player_id,))
     assert row is not None
     return _player(row)
 
@@ -46,6 +46,8 @@ async def set_language(db: Database, player_id: int, language: str, *, now: date
             "UPDATE players SET language = ?, updated_at = ? WHERE id = ?",
             (language, to_epoch(now), player_id),
         )
+        if changed:  # other processes drop their cached row (`Database.listen`)
+            await tx.notify(CHANGED, str(player_id))
     if not changed:
         raise PlayerNotFound(f"player {player_id} is not stored")
 
@@ -58,7 +60,7 @@ async def get_player(db: Database, player_id: int) -> Player | None:
 _COLUMNS = "id, name, username, language, created_at, updated_at"
 
 
-def _player(row: sqlite3.Row) -> Player:
+def _player(row: Row) -> Player:
     return Player(
         row["id"], row["name"], row["username"], row["language"],
         from_epoch(row["created_at"]), from_epoch(row["updated_at"]),

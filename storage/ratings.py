@@ -6,10 +6,11 @@ gains and the loser loses the same amount (zero-sum)::
     E     = 1 / (1 + 10 ** ((loser - winner) / 400))     # winner's Elo expectation
     delta = round_half_up(100 * points * 2 * (1 - E))
 
-Between equal ratings E = 1/2, so the winner gains exactly 100 x the result's points:
-100 / 200 / 300 in short nard (times the cube), 100 / 300 / 300 in long nard. An upset
-(winner rated lower) gains more, up to 200 x points; a favourite gains less, never below 0.
-Ratings have no floor.
+`points` are the result's points before the cube (`result_points`): the cube counts for a
+match's score, never for ratings (RULES.md). Between equal ratings E = 1/2, so the winner
+gains exactly 100 x those points: 100 / 200 / 300 in short nard, 100 / 300 / 300 in long
+nard, whatever the cube. An upset (winner rated lower) gains more, up to 200 x points; a
+favourite gains less, never below 0. Ratings have no floor.
 """
 
 from __future__ import annotations
@@ -43,16 +44,22 @@ def rating_delta(winner_rating: int, loser_rating: int, result_points: int, vari
     return max(0, math.floor(gain + 0.5))
 
 
+def result_points(variant: str, kind: str) -> int:
+    """The result's points before the cube: short 1/2/3, long 1/3/3 (what ratings use)."""
+    _check_variant(variant)
+    base = BASE_POINTS[variant].get(kind)
+    if base is None:
+        raise ValueError(f"{kind!r} is not a {variant} nard result")
+    return base
+
+
 def validate_result(variant: str, kind: str, points: int, cube: bool) -> None:
     """Raise ValueError unless `points` can be the score of a `kind` win in `variant`.
 
     Points are the kind's base (short 1/2/3, long 1/3/3) times the cube value: a power of
     two up to 64, and only 1 when the game has no cube. Long nard has no cube.
     """
-    _check_variant(variant)
-    base = BASE_POINTS[variant].get(kind)
-    if base is None:
-        raise ValueError(f"{kind!r} is not a {variant} nard result")
+    base = result_points(variant, kind)
     cube_value, remainder = divmod(points, base)
     max_cube = MAX_CUBE if cube and variant == "short" else 1
     if remainder or cube_value < 1 or cube_value > max_cube or cube_value & (cube_value - 1):

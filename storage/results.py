@@ -1,15 +1,40 @@
-"""Finishing a game: result, statistics, ratings and rating events in one transaction."""
+"""Finishing a game: result, statistics, ratings and rating events in one transaction.
+
+Two rules of RULES.md ("Rating points") are decided here:
+
+* ratings move by the game's result points before the cube (short 1/2/3, long 1/3/3):
+  the cube counts for the score of a match, never for ratings;
+* between the same two players only the first `PAIR_DAILY_LIMIT` rated games of a local
+  day (the leaderboard's zone) change ratings. A "rated game" is one game played to its end
+  in a rated games row: a single game, or each game of a rated match (ratings move after
+  every game of a match). Later games that day count in the statistics only, whatever the
+  variant and whoever sat where; the day is the one on which the game ends.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from storage.clock import opt_epoch, to_epoch
 from storage.db import Database, Tx
 from storage.games import append_log, bump_version, fetch_game
+from storage.leaderboard import day_bounds, local_date
 from storage.models import Finish, Game, LogEntry, RatingChange
-from storage.ratings import START_RATING, is_mars, rating_delta, validate_result
+from storage.outbox import add_notice
+from storage.ratings import (
+    START_RATING,
+    is_mars,
+    rating_delta,
+    result_points,
+    validate_result,
+)
+
+PAIR_DAILY_LIMIT = 3
+PAIR_DAILY_LIMIT_REASON = "pair_daily_limit"
 
 
 async def finish_game(
@@ -25,20 +50,30 @@ async def finish_game(
     log: Iterable[LogEntry] = (),
     match_over: bool = True,
     deadline: datetime | None = None,
+    zone: ZoneInfo | None = None,
+    notice: Mapping[str, Any] | None = None,
 ) -> Finish:
     """Record the end of one game of `game_id` and return the new version and rating changes.
 
-    `points` is the game's score (the result's points times the cube). Both humans' per-
-    variant statistics are updated; in a rated game both ratings move by `rating_delta`
-    and a rating event per player is written. With `match_over=False` (a match goes on)
-    the games row stays active with `state_json` and `deadline` for the next game;
-    otherwise it becomes "finished" with this result. Raises like `save_game` on a stale
-    version, and ValueError when the result is impossible for the game; then nothing is
-    written.
+    `points` is the game's score (the result's points times the cube), stored for the
+    match. Both humans' per-variant statistics are updated. In a rated game both ratings
+    move by `rating_delta` of the result's points without the cube, and a rating event per
+    player is written, unless the pair has had its `PAIR_DAILY_LIMIT` rated games today in
+    `zone` (default: `db.day_zone`, the leaderboard's zone): then `rating_changes` is empty
+    and `rating_skipped_reason` is "pair_daily_limit". With `match_over=False` (a match goes
+    on) the games row stays active with `state_json` and `deadline` for the next game;
+    otherwise it becomes "finished" with this result and its seats are freed. With `notice`
+    (what the result message says), a "result" notice goes into the outbox in the same
+    transaction, with `changes` (each rating change as [player, before, after]) and
+    `rating_skipped` (the reason, or null) added: the message is then sent exactly once
+    however the process or Telegram fails. Raises like `save_game` on a stale version, and
+    ValueError when the result is impossible for the game; then nothing is written.
     """
     if winner_seat not in (0, 1):
         raise ValueError(f"winner seat must be 0 or 1, got {winner_seat}")
     stamp = to_epoch(now)
+    start, end = day_bounds(local_date(now, zone or db.day_zone), zone or db.day_zone)
+    skipped: str | None = None
     async with db.transaction() as tx:
         await _bump(tx, game_id, expected_version, winner_seat, result, points, state_json,
                     stamp, match_over, deadline)
@@ -51,8 +86,19 @@ async def finish_game(
             (game_id, winner_seat, result, points, stamp),
         )
         await _count_stats(tx, game, winner_seat, result)
-        changes = await _rate(tx, game, winner_seat, points, stamp) if game.rated else ()
-    return Finish(version=game.version, match_over=match_over, rating_changes=changes)
+        changes: tuple[RatingChange, ...] = ()
+        if game.rated:
+            played = await pair_rated_games(tx, game, to_epoch(start), to_epoch(end))
+            if played >= PAIR_DAILY_LIMIT:
+                skipped = PAIR_DAILY_LIMIT_REASON
+            else:
+                changes = await _rate(tx, game, winner_seat, result, stamp)
+        if notice is not None:
+            payload = {**notice, "changes": [[c.player_id, c.before, c.after] for c in changes],
+                       "rating_skipped": skipped}
+            await add_notice(tx, game_id, "result", json.dumps(payload), now)
+    return Finish(version=game.version, match_over=match_over, rating_changes=changes,
+                  rating_skipped_reason=skipped)
 
 
 async def _bump(
@@ -81,44 +127,66 @@ async def _bump(
         )
 
 
+async def pair_rated_games(tx: Tx, game: Game, start: int, end: int) -> int:
+    """Rated games between the game's two players that moved ratings in [start, end).
+
+    Each such game wrote one rating event per player, so the events of one of them in
+    games against the other count the games, in any variant and either seat order.
+    """
+    me, other = game.players
+    value = await tx.fetchval(
+        "SELECT COUNT(*) FROM rating_events AS e JOIN games AS g ON g.id = e.game_id"
+        " WHERE e.player_id = ? AND e.created_at >= ? AND e.created_at < ?"
+        " AND (g.player0_id = ? OR g.player1_id = ?)",
+        (me, start, end, other, other),
+    )
+    return int(value or 0)
+
+
 async def _ensure_stats(tx: Tx, player_id: int, variant: str) -> None:
     await tx.execute(
-        "INSERT OR IGNORE INTO player_stats (player_id, variant, rating) VALUES (?, ?, ?)",
+        "INSERT INTO player_stats (player_id, variant, rating) VALUES (?, ?, ?)"
+        " ON CONFLICT (player_id, variant) DO NOTHING",
         (player_id, variant, START_RATING),
     )
 
 
+_WON = (
+    "UPDATE player_stats SET games = games + 1, wins = wins + 1, streak = streak + 1,"
+    " best_streak = CASE WHEN streak + 1 > best_streak THEN streak + 1 ELSE best_streak END,"
+    " marses_given = marses_given + ?, koks_given = koks_given + ?"
+    " WHERE player_id = ? AND variant = ?"
+)
+_LOST = (
+    "UPDATE player_stats SET games = games + 1, losses = losses + 1, streak = 0,"
+    " marses_taken = marses_taken + ?, koks_taken = koks_taken + ?"
+    " WHERE player_id = ? AND variant = ?"
+)
+
+
 async def _count_stats(tx: Tx, game: Game, winner_seat: int, result: str) -> None:
-    """Games, wins, losses, marses, koks and streaks of every human in the game."""
+    """Games, wins, losses, marses, koks and streaks of every human in the game.
+
+    Rows are written in ascending player id (PostgreSQL locks them in that order).
+    """
     mars, koks = int(is_mars(result)), int(result == "koks")
-    winner, loser = game.players[winner_seat], game.players[1 - winner_seat]
-    if winner is not None:
-        await _ensure_stats(tx, winner, game.variant)
-        await tx.execute(
-            "UPDATE player_stats SET games = games + 1, wins = wins + 1,"
-            " streak = streak + 1, best_streak = MAX(best_streak, streak + 1),"
-            " marses_given = marses_given + ?, koks_given = koks_given + ?"
-            " WHERE player_id = ? AND variant = ?",
-            (mars, koks, winner, game.variant),
-        )
-    if loser is not None:
-        await _ensure_stats(tx, loser, game.variant)
-        await tx.execute(
-            "UPDATE player_stats SET games = games + 1, losses = losses + 1, streak = 0,"
-            " marses_taken = marses_taken + ?, koks_taken = koks_taken + ?"
-            " WHERE player_id = ? AND variant = ?",
-            (mars, koks, loser, game.variant),
-        )
+    humans = sorted((player, seat) for seat, player in enumerate(game.players)
+                    if player is not None)
+    for player, seat in humans:
+        await _ensure_stats(tx, player, game.variant)
+        await tx.execute(_WON if seat == winner_seat else _LOST,
+                         (mars, koks, player, game.variant))
 
 
 async def _rate(
-    tx: Tx, game: Game, winner_seat: int, points: int, stamp: int
+    tx: Tx, game: Game, winner_seat: int, result: str, stamp: int
 ) -> tuple[RatingChange, ...]:
     """Move both ratings by the same amount and log a rating event for each player."""
     winner, loser = game.players[winner_seat], game.players[1 - winner_seat]
     assert winner is not None and loser is not None  # rated games are between humans
     before = {p: await _rating(tx, p, game.variant) for p in (winner, loser)}
-    delta = rating_delta(before[winner], before[loser], points, game.variant)
+    delta = rating_delta(before[winner], before[loser], result_points(game.variant, result),
+                         game.variant)
     changes = (
         RatingChange(winner, before[winner], before[winner] + delta),
         RatingChange(loser, before[loser], before[loser] - delta),
@@ -138,9 +206,10 @@ async def _rate(
 
 
 async def _rating(tx: Tx, player_id: int, variant: str) -> int:
-    row = await tx.fetchone(
+    # _count_stats has written this row in this transaction: on PostgreSQL it is locked.
+    value = await tx.fetchval(
         "SELECT rating FROM player_stats WHERE player_id = ? AND variant = ?",
         (player_id, variant),
     )
-    assert row is not None  # _count_stats created the row
-    return int(row["rating"])
+    assert value is not None  # _count_stats created the row
+    return int(value)

@@ -7,7 +7,20 @@ from aiogram import Router
 
 def get_routers() -> list[Router]:
     """Fresh routers for one Dispatcher, in the order they are asked."""
-    from bot.handlers import groups, newgame, play, start, stats
+    from bot.handlers import (
+        fallback,
+        groups,
+        log,
+        matchmaking,
+        newgame,
+        play,
+        resign,
+        settings,
+        start,
+        stats,
+    )
 
-    return [start.make_router(), newgame.make_router(), play.make_router(), stats.make_router(),
-            groups.make_router()]
+    return [start.make_router(), newgame.make_router(), matchmaking.make_router(),
+            play.make_router(), stats.make_router(), groups.make_router(), log.make_router(),
+            settings.make_router(), resign.make_router(),
+            fallback.make_router()]  # the fallback last

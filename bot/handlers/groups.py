@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import (
     CallbackQuery,
@@ -21,62 +22,109 @@ from aiogram.types import (
 from bot.callbacks import CardCb, JoinCb
 from bot.handlers.refusals import accepted_or_alert
 from bot.i18n import Translator
+from bot.retry import FAULTS
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.people import People
+from bot.telegram_io import answer, show
 from storage.models import Player
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
 
 
-def parse_options(args: str | None) -> tuple[str, int, bool]:
-    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default."""
+@dataclass(frozen=True)
+class NardOptions:
+    variant: str = "short"
+    length: int = 1
+    cube: bool = False
+
+
+class BadOption(ValueError):
+    """A word of /nard's options that cannot be played, and why (a key of `_REFUSALS`)."""
+
+    def __init__(self, reason: str, word: str) -> None:
+        word = word if len(word) <= 16 else word[:16] + "…"  # quoted back: keep it short
+        super().__init__(word)
+        self.reason, self.word = reason, word
+
+
+_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube"}
+
+
+def parse_options(args: str | None) -> NardOptions:
+    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default.
+
+    Anything else is refused rather than ignored (`/nard short 9` must not quietly become a
+    single game): BadOption names the word and why.
+    """
     variant, length, cube = "short", 1, False
-    for word in (args or "").lower().split():
+    # Compared as text: int() of a 5,000-digit (or a superscript) "number" raises.
+    lengths = {str(n): n for n in LENGTHS}
+    for word in (args or "").lower().split()[:8]:
         if word in ("short", "long"):
             variant = word
-        elif word.isdigit() and int(word) in LENGTHS:
-            length = int(word)
+        elif word in lengths:
+            length = lengths[word]
+        elif word.isdigit() or word.isdecimal():
+            raise BadOption("length", word)
         elif word == "cube":
             cube = True
-    return variant, length, cube and variant == "short"
+        else:
+            raise BadOption("word", word)
+    if cube and variant == "long":
+        raise BadOption("long-cube", "cube")
+    return NardOptions(variant, length, cube)
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               challenge_service: ChallengeService) -> None:
-    variant, length, cube = parse_options(command.args)
-    await challenge_service.post_group(message.chat.id, player.id, variant, length, cube)
+               challenge_service: ChallengeService, people: People) -> None:
+    try:
+        options = parse_options(command.args)
+    except BadOption as exc:
+        t = await people.chat_translator(message.chat.id)
+        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
+        return
+    await challenge_service.post_group(message.chat.id, player.id, options.variant,
+                                       options.length, options.cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
                challenge_service: ChallengeService, people: People,
                coalescer: Coalescer) -> None:
-    if query.message is None:
-        await query.answer()
-        return
-    joining = challenge_service.join_group(callback_data.code, player.id, query.message.chat.id)
+    if query.message is None:  # a Join button is never on an inline message
+        return await answer(query, t("challenge-not-joinable"), alert=True)
+    chat_id = query.message.chat.id
+    joining = challenge_service.join_group(callback_data.code, player.id, chat_id)
     if not await accepted_or_alert(query, t, joining):
         return
-    with contextlib.suppress(TelegramBadRequest):  # a late answer must not undo the join
-        await query.answer()
-    coalescer.note(query.message.chat.id)
-    t = await people.chat_translator(query.message.chat.id)  # the group's language now
-    await query.message.edit_text(  # type: ignore[union-attr]
-        t("group-challenge-taken", name=player.name))
+    await answer(query)  # a late answer must not undo the join
+    coalescer.note(chat_id)
+    t = await people.chat_translator(chat_id)  # the group's language now
+    await show(query, t("group-challenge-taken", name=player.name))
 
 
-async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card."""
+async def cards(query: InlineQuery, t: Translator, player: Player,
+                challenge_service: ChallengeService) -> None:
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
+    Share button of a challenge link types its code, which offers that challenge's card.
+
+    Each card is a stored record; its Accept button carries the record's random id only.
+    """
+    own = await challenge_service.challenge_card(query.query.strip()[:64], player.id, t) if (
+        query.query.strip()) else None
+    if own is not None:
+        await query.answer([own], cache_time=5, is_personal=True)
+        return
     results = []
-    for variant in ("short", "long"):
-        accept = CardCb(variant=variant, creator=player.id).pack()
+    for card in await challenge_service.offer_cards(player.id):
+        variant = card.variant
         results.append(InlineQueryResultArticle(
             id=variant, title=t(f"variant-{variant}"), description=t("card-description"),
             input_message_content=InputTextMessageContent(
                 message_text=t("card-text", name=player.name, variant=t(f"variant-{variant}"))),
-            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[
-                InlineKeyboardButton(text=t("btn-accept"), callback_data=accept)]]),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+                text=t("btn-accept"), callback_data=CardCb(card=card.id).pack())]]),
         ))
     # Personal (the card names its sender) and short-lived, so nobody gets another's card.
     await query.answer(results, cache_time=5, is_personal=True)
@@ -84,17 +132,29 @@ async def cards(query: InlineQuery, t: Translator, player: Player) -> None:
 
 async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Player,
                       t: Translator, challenge_service: ChallengeService) -> None:
-    if query.inline_message_id is None or callback_data.variant not in ("short", "long"):
-        await query.answer()
-        return
-    accepting = challenge_service.accept_card(query.inline_message_id, callback_data, player.id)
-    if await accepted_or_alert(query, t, accepting):
-        with contextlib.suppress(TelegramBadRequest):
-            await query.answer(t("card-accepted"))
+    if query.inline_message_id is None:  # a card is an inline message, nothing else
+        return await answer(query, t("challenge-not-joinable"), alert=True)
+    started: list[tuple[object, list[int]]] = []
+
+    async def accepting() -> None:
+        started.append(await challenge_service.accept_card(
+            query.inline_message_id, callback_data.card, player.id))  # type: ignore[arg-type]
+
+    if await accepted_or_alert(query, t, accepting()):
+        _, unseen = started[0]
+        if player.id in unseen:  # never opened the bot: open it (its board is waiting)
+            with contextlib.suppress(TelegramAPIError):
+                await query.answer(t("card-open-bot"), url=await challenge_service.link("play"))
+        else:
+            await answer(query, t("card-accepted"))
 
 
 async def group_lang_allowed(bot: Bot, chat_id: int, user_id: int) -> bool:
-    member = await bot.get_chat_member(chat_id, user_id)
+    """Whether the user may set the group's language; no when Telegram cannot tell us."""
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except (TelegramAPIError, *FAULTS):
+        return False
     return member.status in ("creator", "administrator")
 
 

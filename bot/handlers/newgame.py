@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import ChallengeCb, NewGameCb
+from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
 from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
+from bot.services.locks import KeyedLocks
+from bot.services.once import Once
+from bot.services.people import People
+from bot.telegram_io import answer, message_of, remove, show, uploading_photo
 from storage import challenges
-from storage.errors import ChallengeUnavailable
+from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
 
 LENGTHS = (1, 3, 5, 7)
@@ -32,9 +35,13 @@ def next_question(data: NewGameCb, t: Translator) -> tuple[str, InlineKeyboardMa
             [_button(t("btn-short"), data.model_copy(update={"variant": "short"})),
              _button(t("btn-long"), data.model_copy(update={"variant": "long"}))])
     if not data.opponent:
-        return t("new-opponent"), _rows(
+        search = InlineKeyboardButton(text=t("btn-find-opponent"), callback_data=MatchCb(
+            variant=data.variant).pack())  # the search menu goes on from the variant
+        keyboard = _rows(
             [_button(t("btn-vs-computer"), data.model_copy(update={"opponent": "ai"})),
              _button(t("btn-vs-friend"), data.model_copy(update={"opponent": "friend"}))])
+        keyboard.inline_keyboard.insert(0, [search])
+        return t("new-opponent"), keyboard
     if data.opponent == "ai" and not data.level:
         return t("new-level"), _rows(
             [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))
@@ -61,43 +68,81 @@ def valid(data: NewGameCb) -> bool:
             and data.length in LENGTHS)
 
 
-async def new(message: Message, t: Translator) -> None:
-    text, keyboard = next_question(NewGameCb(), t)  # type: ignore[misc]
+async def already_playing(player: Player, t: Translator, service: GameService,
+                          people: People) -> tuple[str, InlineKeyboardMarkup] | None:
+    """What to say at once to a player who asks for a new game while in one."""
+    row = await service.active_game(player.id)
+    if row is None:
+        return None
+    seat = row.seat_of(player.id)
+    names = await people.names(row, t)
+    text = t("new-busy", variant=t(f"variant-{row.variant}"),
+             name=names[1 - seat] if seat is not None else "?")
+    return text, InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
+
+
+async def new(message: Message, player: Player, t: Translator, service: GameService,
+              people: People) -> None:
+    text, keyboard = await already_playing(player, t, service, people) or next_question(
+        NewGameCb(), t)  # type: ignore[misc]
     await message.answer(text, reply_markup=keyboard)
 
 
+async def show_game(query: CallbackQuery, player: Player, t: Translator,
+                    boarding: Boarding) -> None:
+    await answer(query)
+    if not await boarding.show(player.id):
+        await show(query, t("no-game"))
+
+
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
-                 service: GameService, challenge_service: ChallengeService) -> None:
-    await query.answer()
+                 service: GameService, challenge_service: ChallengeService,
+                 people: People, finished_menus: Once, starting: KeyedLocks) -> None:
+    busy = await already_playing(player, t, service, people) if callback_data == NewGameCb(
+        ) else None
+    if busy is not None:  # "New game" pressed while playing
+        await answer(query)
+        message = message_of(query)
+        if message is not None:
+            await message.answer(busy[0], reply_markup=busy[1])
+        return
     question = next_question(callback_data, t)
-    if question is not None and query.message is not None:
+    if question is not None:
+        await answer(query)
         text, keyboard = question
-        await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+        await show(query, text, keyboard)  # a double tap finds it shown: nothing to do
         return
+    # The last option: the menu is finished once, however many taps arrive at once.
+    if query.message is not None and not finished_menus.first(
+            (query.message.chat.id, query.message.message_id)):
+        return await answer(query)
+    await answer(query)
     if not valid(callback_data):
-        await query.message.answer(t("bad-option"))  # type: ignore[union-attr]
-        return
+        return await show(query, t("bad-option"))
     cube = callback_data.variant == "short" and callback_data.cube == 1
-    try:
-        if callback_data.opponent == "ai":
-            await query.message.delete()  # type: ignore[union-attr]
-            await service.start_vs_computer(player.id, callback_data.variant,
-                                            callback_data.level, callback_data.length, cube)
-            return
-        challenge = await challenge_service.create(player.id, callback_data.variant,
-                                                   callback_data.length, cube)
-    except Busy:
-        await query.message.answer(t("busy"))  # type: ignore[union-attr]
-        return
+    async with starting.hold(player.id):  # one player starts one thing at a time
+        try:
+            if callback_data.opponent == "ai":
+                await remove(query)
+                chat = query.from_user.id  # the menu is private: the player's own chat
+                # The first board (and maybe the computer's first move) takes a moment.
+                async with uploading_photo(query.bot, chat):  # type: ignore[arg-type]
+                    await service.start_vs_computer(player.id, callback_data.variant,
+                                                    callback_data.level, callback_data.length,
+                                                    cube)
+                return
+            challenge = await challenge_service.create(player.id, callback_data.variant,
+                                                       callback_data.length, cube)
+        except (Busy, PlayerBusy):  # the database's guard says the same
+            return await show(query, t("busy"))
     link = await challenge_service.link(challenge.code)
-    share = f"https://t.me/share/url?url={quote(link)}&text={quote(t('share-text'))}"
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
-        [InlineKeyboardButton(text=t("btn-share"), url=share)],
+        *challenge_service.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
-    await query.message.edit_text(  # type: ignore[union-attr]
-        t("challenge-created", link=link, hours=CHALLENGE_HOURS), reply_markup=keyboard)
+    await show(query, t("challenge-created", link=link, hours=CHALLENGE_HOURS), keyboard)
 
 
 async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,
@@ -105,10 +150,9 @@ async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Playe
     try:
         await challenges.cancel_challenge(service.db, callback_data.code, player.id)
     except ChallengeUnavailable as exc:
-        await query.answer(refusal(t, exc), show_alert=True)
-        return
-    await query.answer()
-    await query.message.edit_text(t("challenge-cancelled"))  # type: ignore[union-attr]
+        return await answer(query, refusal(t, exc), alert=True)
+    await answer(query)
+    await show(query, t("challenge-cancelled"))
 
 
 def make_router() -> Router:
@@ -116,4 +160,5 @@ def make_router() -> Router:
     router.message.register(new, Command("new"))
     router.callback_query.register(choose, NewGameCb.filter())
     router.callback_query.register(cancel, ChallengeCb.filter())
+    router.callback_query.register(show_game, F.data == SHOW_GAME)
     return router

@@ -1,42 +1,39 @@
-"""Game buttons and the game commands (/games, /resign, /rules)."""
+"""Game buttons and the game commands (/games, /rules); /resign is `bot.handlers.resign`."""
 
 from __future__ import annotations
 
-import contextlib
-
 from aiogram import Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
-from bot.services.games import GameService
+from bot.services.gate import PressGate
+from bot.telegram_io import answer as answer_query
+from bot.telegram_io import uploading_photo
 from storage.models import Player
 
 
-async def press(query: CallbackQuery, callback_data: GameCb, service: GameService,
+async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGate,
                 challenge_service: ChallengeService) -> None:
     async def answer(text: str | None, alert: bool) -> None:
-        # A press that waited too long cannot be answered any more; it still counts.
-        with contextlib.suppress(TelegramBadRequest):
-            await query.answer(text, show_alert=alert)
+        # The press counts whatever happens to its answer: too late to answer, a 429 that
+        # is not waited out under the game's lock, Telegram failing (the retry policy).
+        await answer_query(query, text, alert)
 
     if callback_data.a is Act.REMATCH:
         await challenge_service.rematch(query.from_user.id, callback_data.game, answer)
     else:
-        await service.press(query.from_user.id, callback_data, answer)
+        await press_gate.press(query.from_user.id, callback_data, answer)
 
 
 async def show_game(message: Message, player: Player, t: Translator,
-                    service: GameService) -> None:
-    if not await service.redraw(player.id):
-        await message.answer(t("no-game"))
-
-
-async def resign(message: Message, player: Player, t: Translator, service: GameService) -> None:
-    if not await service.resign_prompt(player.id):
+                    boarding: Boarding) -> None:
+    async with uploading_photo(message.bot, message.chat.id):
+        shown = await boarding.show(player.id)
+    if not shown:
         await message.answer(t("no-game"))
 
 
@@ -49,6 +46,5 @@ def make_router() -> Router:
     router = Router(name="play")
     router.callback_query.register(press, GameCb.filter())
     router.message.register(show_game, Command("games"))
-    router.message.register(resign, Command("resign"))
     router.message.register(rules, Command("rules"))
     return router

@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Awaitable
 
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery
 
 from bot.i18n import Translator
 from bot.services.challenges import GroupBoardFailed
 from bot.services.games import Busy
-from storage.errors import ChallengeUnavailable
+from bot.telegram_io import answer
+from storage.errors import ChallengeUnavailable, PlayerBusy
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
-            "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own"}
+            "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own",
+            "other_chat": "challenge-other-chat", "not_group": "challenge-not-joinable",
+            "own_posted": "challenge-own-posted"}  # one's own group challenge or card
 
 
 def refusal(t: Translator, exc: Exception) -> str:
-    """The text for a refused challenge (`Busy` or `ChallengeUnavailable`)."""
-    if isinstance(exc, Busy):
+    """The text for a refused challenge (`Busy`, the database's `PlayerBusy`, or
+    `ChallengeUnavailable`)."""
+    if isinstance(exc, Busy | PlayerBusy):
         return t("challenge-busy")
     reason = exc.reason if isinstance(exc, ChallengeUnavailable) else ""
     return t(_REASONS.get(reason, "challenge-not-found"))
@@ -30,12 +32,10 @@ async def accepted_or_alert(query: CallbackQuery, t: Translator, action: Awaitab
     """Run `action`; on a refusal answer the press with an alert saying why."""
     try:
         await action
-    except (Busy, ChallengeUnavailable) as exc:
-        with contextlib.suppress(TelegramBadRequest):  # too late to answer: nothing lost
-            await query.answer(refusal(t, exc), show_alert=True)
+    except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
+        await answer(query, refusal(t, exc), alert=True)
         return False
     except GroupBoardFailed:
-        with contextlib.suppress(TelegramBadRequest):
-            await query.answer()
+        await answer(query)
         return False
     return True

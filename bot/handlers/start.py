@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+import re
+
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import LangCb, NewGameCb
+from bot.callbacks import RULES, LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
 from bot.middlewares import PlayerMiddleware
+from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
+from bot.telegram_io import answer, chat_of, send_text, uploading_photo
 from storage import chats, players
-from storage.errors import ChallengeUnavailable
+from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uz": "Oʻzbekcha", "ky": "Кыргызча",
                   "az": "Azərbaycanca"}
-
-
-RULES = "rules"
+# What Telegram lets a deep link carry: up to 64 of A-Z a-z 0-9 _ -. Anything else (a
+# hand-typed "/start <10 KB>") is no challenge code and never reaches the database.
+PAYLOAD = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def start_keyboard(t: Translator) -> InlineKeyboardMarkup:
@@ -32,10 +36,10 @@ def start_keyboard(t: Translator) -> InlineKeyboardMarkup:
 
 
 async def rules_button(query: CallbackQuery, t: Translator) -> None:
-    await query.answer()
-    if query.message is not None:
-        await query.message.answer(t("rules-short"))
-        await query.message.answer(t("rules-long"))
+    await answer(query)
+    chat = chat_of(query)
+    await send_text(query.bot, chat, t("rules-short"))  # type: ignore[arg-type]
+    await send_text(query.bot, chat, t("rules-long"))  # type: ignore[arg-type]
 
 
 def language_keyboard() -> InlineKeyboardMarkup:
@@ -45,16 +49,21 @@ def language_keyboard() -> InlineKeyboardMarkup:
 
 
 async def start_with_code(message: Message, command: CommandObject, player: Player,
-                          t: Translator, service: GameService,
+                          t: Translator, boarding: Boarding,
                           challenge_service: ChallengeService) -> None:
     code = (command.args or "").strip()
+    if not PAYLOAD.fullmatch(code):
+        await message.answer(t("challenge-not-found"))
+        return
     if code == "play":  # from an inline card: show this player's board here
-        if not await service.redraw(player.id):
+        async with uploading_photo(message.bot, message.chat.id):
+            shown = await boarding.show(player.id)
+        if not shown:
             await message.answer(t("no-game"))
         return
     try:
         await challenge_service.accept(code, player.id)
-    except (Busy, ChallengeUnavailable) as exc:
+    except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
         await message.answer(refusal(t, exc))
 
 
@@ -75,23 +84,20 @@ async def lang(message: Message, t: Translator) -> None:
 async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, t: Translator,
                    service: GameService, player_cache: PlayerMiddleware) -> None:
     if callback_data.code not in available_languages():
-        await query.answer()
-        return
+        return await answer(query, t("button-invalid"), alert=True)
     chat = query.message.chat if query.message is not None else None
     if chat is not None and chat.type in GROUPS:  # a group's language is its admins' choice
         if not await group_lang_allowed(query.bot, chat.id, player.id):  # type: ignore[arg-type]
-            await query.answer(t("lang-admins-only"), show_alert=True)
-            return
+            return await answer(query, t("lang-admins-only"), alert=True)
         await chats.set_chat_language(service.db, chat.id, callback_data.code,
                                       now=service.clock())
-        await query.answer(Translator(callback_data.code)("language-set"))
-        return
+        return await answer(query, Translator(callback_data.code)("language-set"))
     await players.set_language(service.db, player.id, callback_data.code, now=service.clock())
     player_cache.forget(player.id)
     t = Translator(callback_data.code)
-    await query.answer(t("language-set"))
-    if query.message is not None:
-        await query.message.answer(t("language-set"), reply_markup=start_keyboard(t))
+    await answer(query, t("language-set"))
+    await send_text(query.bot, chat_of(query), t("language-set"),  # type: ignore[arg-type]
+                    start_keyboard(t))
 
 
 def make_router() -> Router:

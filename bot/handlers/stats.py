@@ -17,8 +17,9 @@ from aiogram.types import (
 from bot.callbacks import TopCb
 from bot.i18n import Translator
 from bot.services.games import GameService
+from bot.telegram_io import answer, show, uploading_photo
 from render.chart import render_rating_chart
-from storage import leaderboard, stats
+from storage import leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
@@ -42,7 +43,17 @@ def _group_of(chat: object) -> int | None:
     return chat.id if getattr(chat, "type", None) in ("group", "supergroup") else None
 
 
-def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int) -> str:
+async def activity(service: GameService, variant: str, t: Translator) -> str:
+    """Who is playing right now: players searching for an opponent, rated games today."""
+    zone = service.settings.timezone
+    today = leaderboard.local_date(service.clock(), zone)
+    searching = (await matchmaking.searching(service.db))[variant]
+    played = await leaderboard.rated_games_played(service.db, variant, today, zone)
+    return t("top-activity", searching=searching, games=played)
+
+
+def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
+             footer: str | None = None) -> str:
     lines = [t("top-title", variant=t(f"variant-{data.variant}"),
                period=t(f"top-period-{data.period}"))]
     if not board.top:
@@ -57,6 +68,8 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int) -> 
     if board.me is not None and board.me not in board.top:
         lines.append("…")
         lines.append(line(board.me))
+    if footer:
+        lines.extend(("", footer))
     return "\n".join(lines)
 
 
@@ -75,23 +88,28 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
 async def top(message: Message, player: Player, t: Translator, service: GameService) -> None:
     data = TopCb()
     board = await board_of(service, data, player.id, _group_of(message.chat))
-    await message.answer(top_text(board, data, t, player.id), reply_markup=top_keyboard(data, t))
+    footer = await activity(service, data.variant, t)
+    await message.answer(top_text(board, data, t, player.id, footer),
+                         reply_markup=top_keyboard(data, t))
 
 
 async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player, t: Translator,
                      service: GameService) -> None:
-    await query.answer()
-    if callback_data.variant not in VARIANTS or callback_data.period not in PERIODS:
-        return
+    await answer(query)
     chat = query.message.chat if query.message is not None else None
     board = await board_of(service, callback_data, player.id, _group_of(chat))
-    text = top_text(board, callback_data, t, player.id)
-    if query.message is not None and text != getattr(query.message, "text", None):
-        await query.message.edit_text(  # type: ignore[union-attr]
-            text, reply_markup=top_keyboard(callback_data, t))
+    text = top_text(board, callback_data, t, player.id,
+                    await activity(service, callback_data.variant, t))
+    await show(query, text, top_keyboard(callback_data, t))
 
 
 async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:
+    # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
+    async with uploading_photo(message.bot, message.chat.id):
+        await _me(message, player, t, service)
+
+
+async def _me(message: Message, player: Player, t: Translator, service: GameService) -> None:
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:

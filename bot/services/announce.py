@@ -1,96 +1,170 @@
-"""Telling people how a game ended: result messages and the inline challenge card."""
+"""Telling people how a game ended: result messages (exactly once) and the inline card.
+
+A game's result is written to the outbox in the transaction that finishes the game
+(`result_notice` is what the message says), so neither a killed process nor a Telegram
+fault can lose it. `deliver` sends what is waiting: right after the game ends, and from the
+timer loop (at start-up and after a failure, with a growing pause between attempts). Each
+recipient served is recorded before the next one is tried, so a fault half-way sends
+nobody a second copy; the notice is deleted when everyone has it. The one duplicate left
+possible is a process killed between Telegram's answer and the next commit (a few
+milliseconds): Telegram has no way to ask whether a message was sent.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Translator
+from bot.retry import FAULTS
 from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import edit_card, send_text
-from storage import boards, chats
+from storage import boards, chats, games, outbox
 from storage.db import Database
 from storage.models import Game as Row
-from storage.models import RatingChange
+from storage.models import Notice
+
+log = logging.getLogger(__name__)
+# How long a sender holds a notice (renewed after each recipient) before another sender may
+# take it: long enough for a few Telegram calls, short enough that a notice a killed process
+# held is sent soon after the restart.
+CLAIM = timedelta(seconds=5)
+RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
 
 
-@dataclass
-class Outcome:
-    """What ending a game did, for the result messages."""
-
-    winner: int
-    kind: str
-    points: int
-    reason: str
-    match_over: bool
-    changes: tuple[RatingChange, ...]
+def result_notice(live: Live) -> dict[str, Any]:
+    """What the result message of `live`'s finished game says (the outbox payload)."""
+    result = live.game.result
+    assert result is not None
+    match = live.game.match.after(result)
+    return {"number": live.number, "winner": result.winner, "kind": result.kind.value,
+            "points": result.points, "reason": result.reason.value,
+            "match_over": match.winner is not None, "score": list(match.score)}
 
 
 class Announcer:
-    def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer) -> None:
+    def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
+                 clock: Callable[[], datetime]) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
+        self.clock = clock
+        self._sending: set[int] = set()  # notices this process is sending now
 
-    async def result(self, row: Row, live: Live, outcome: Outcome) -> None:
-        """The result of one game (of the match) to the group, or to each player."""
-        if outcome.match_over:
-            await self.card(row, outcome)
-        changes = {change.player_id: change for change in outcome.changes}
-        shared = [m for m in await boards.board_messages(self.db, row.id) if m.player_id is None]
-        for message in shared:  # a group game: the result goes to the group
-            t = await self.people.chat_translator(message.chat_id, row)
-            names = await self.people.names(row, t)
-            lines = [t("group-result", winner=names[outcome.winner],
-                       loser=names[1 - outcome.winner], points=outcome.points,
-                       kind=t(f"kind-{outcome.kind}"), reason=t(f"reason-{outcome.reason}"))]
-            for seat, player in enumerate(row.players):
-                if player in changes:
-                    change = changes[player]
-                    lines.append(t("group-rating", name=names[seat],
-                                   delta=f"{change.delta:+d}", rating=str(change.after)))
-            await send_text(self.bot, message.chat_id, "\n".join(lines))
-            self.coalescer.note(message.chat_id)
-        if shared:
-            return
-        for seat, player in enumerate(row.players):
-            if player is None:
+    async def deliver(self, game_id: int | None = None) -> int:
+        """Send the result messages waiting in the outbox (of one game, or all that are
+        due); returns how many notices were completed."""
+        now, sent = self.clock(), 0
+        for notice in await outbox.due_notices(self.db, now, game_id):
+            if notice.id in self._sending or not await outbox.claim(
+                    self.db, notice, now, now + CLAIM):
                 continue
-            viewer = await self.people.viewer(row, seat)
-            t = viewer.t
-            won = outcome.winner == seat
-            lines = [t("result-win" if won else "result-loss", points=outcome.points,
-                       kind=t(f"kind-{outcome.kind}"), reason=t(f"reason-{outcome.reason}"))]
-            if row.match_length > 1:
-                match = live.game.match.after(live.game.result)  # type: ignore[arg-type]
-                lines.append(t("match-score", length=row.match_length,
-                               me=match.score[seat], them=match.score[1 - seat]))
-                lines.append(t("match-won" if won else "match-lost") if outcome.match_over
-                             else t("match-next", number=live.number + 1))
-            if player in changes:
-                change = changes[player]
-                lines.append(t("rating-change", delta=f"{change.delta:+d}",
-                               rating=str(change.after)))  # no thousands separator
-            await send_text(self.bot, player, "\n".join(lines))
+            self._sending.add(notice.id)
+            try:
+                await self._send(notice)
+            except Exception as exc:  # Telegram or the network failed: the timer tries again
+                pause = RETRY_AFTER[min(notice.attempts, len(RETRY_AFTER) - 1)]
+                if isinstance(exc, FAULTS):  # the retry policy has logged why
+                    log.warning("sending the result of game %s failed; again in %s s",
+                                notice.game_id, pause)
+                else:
+                    log.exception("sending the result of game %s failed; again in %s s",
+                                  notice.game_id, pause)
+                await outbox.retry_at(self.db, notice.id, now + timedelta(seconds=pause))
+            else:
+                await outbox.remove(self.db, notice.id)
+                sent += 1
+            finally:
+                self._sending.discard(notice.id)
+        return sent
 
-    async def card(self, row: Row, outcome: Outcome | None = None) -> None:
-        """Keep an inline challenge card in step with its game: playing, then the result."""
+    async def _send(self, notice: Notice) -> None:
+        result = json.loads(notice.payload)
+        done = list(notice.done)
+        row = await games.load_game(self.db, notice.game_id)
+        if result["match_over"] and "card" not in done and await self.card(row, result):
+            done.append("card")
+            await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
+        shared = [m.chat_id for m in await boards.board_messages(self.db, row.id)
+                  if m.player_id is None]
+        failed = None
+        # A group game's result goes to the group; a private game's to each player.
+        for chat in shared or [p for p in row.players if p is not None]:
+            if chat in done:
+                continue
+            text = await (self._group_text(row, chat, result) if shared
+                          else self._player_text(row, chat, result))
+            try:
+                # A chat that refuses it is done too; Telegram failing is tried again.
+                await send_text(self.bot, chat, text, strict=True)
+            except Exception as exc:  # the others still get theirs now
+                failed = exc
+                continue
+            if shared:
+                self.coalescer.note(chat)
+            done.append(chat)
+            await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
+        if failed is not None:
+            raise failed
+
+    async def _group_text(self, row: Row, chat_id: int, result: dict[str, Any]) -> str:
+        t = await self.people.chat_translator(chat_id, row)
+        names = await self.people.names(row, t)
+        winner = result["winner"]
+        lines = [t("group-result", winner=names[winner], loser=names[1 - winner],
+                   points=result["points"], kind=t(f"kind-{result['kind']}"),
+                   reason=t(f"reason-{result['reason']}"))]
+        changes = {player: (before, after) for player, before, after in result["changes"]}
+        for seat, player in enumerate(row.players):
+            if player in changes:
+                before, after = changes[player]
+                lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
+                               rating=str(after)))
+        return "\n".join(lines)
+
+    async def _player_text(self, row: Row, player: int, result: dict[str, Any]) -> str:
+        seat = row.seat_of(player)
+        assert seat is not None
+        t = (await self.people.viewer(row, seat)).t
+        won = result["winner"] == seat
+        lines = [t("result-win" if won else "result-loss", points=result["points"],
+                   kind=t(f"kind-{result['kind']}"), reason=t(f"reason-{result['reason']}"))]
+        if row.match_length > 1:
+            score = result["score"]
+            lines.append(t("match-score", length=row.match_length, me=score[seat],
+                           them=score[1 - seat]))
+            lines.append(t("match-won" if won else "match-lost") if result["match_over"]
+                         else t("match-next", number=result["number"] + 1))
+        for changed, before, after in result["changes"]:
+            if changed == player:
+                lines.append(t("rating-change", delta=f"{after - before:+d}",
+                               rating=str(after)))  # no thousands separator
+        return "\n".join(lines)
+
+    async def card(self, row: Row, result: dict[str, Any] | None = None) -> bool:
+        """Keep an inline challenge card in step with its game: playing, then the result.
+        False when the game has no card."""
         card = await chats.game_card(self.db, row.id)
         if card is None:
-            return
+            return False
         inline_message_id, language = card
         t = Translator(language)
         a, b = await self.people.names(row, t)
-        if outcome is None:
+        if result is None:
             text = t("card-playing", a=a, b=b, variant=t(f"variant-{row.variant}"))
             me = await self.bot.me()
             markup = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
                 text=t("btn-open-board"), url=f"https://t.me/{me.username}?start=play")]])
         else:
-            winner, loser = (a, b) if outcome.winner == 0 else (b, a)
-            text = t("card-result", winner=winner, loser=loser, points=outcome.points,
-                     kind=t(f"kind-{outcome.kind}"))
+            winner, loser = (a, b) if result["winner"] == 0 else (b, a)
+            text = t("card-result", winner=winner, loser=loser, points=result["points"],
+                     kind=t(f"kind-{result['kind']}"))
             markup = None
         await edit_card(self.bot, inline_message_id, text, markup)
+        return True

@@ -4,6 +4,11 @@ A private game has one board message per player (their side at the bottom, in th
 language, with their buttons); a group game has one shared message, redrawn through the
 coalescer at the group's pace. The database is the truth: every board is drawn from the
 stored game, so any message can be redrawn at any time.
+
+Each board message records the game version it shows. A redraw never replaces a newer
+board with an older one, and a message left behind its game (the process stopped between
+saving and redrawing, or Telegram failed) is found and redrawn by the timer loop, at
+start-up first (`GameService.catch_up`).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from functools import partial
 from aiogram import Bot
 
 from bot.i18n import Translator
+from bot.retry import FAULTS
 from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.people import People
@@ -26,6 +32,7 @@ from engine.game import Phase
 from engine.position import opp_point
 from storage import boards, games
 from storage.db import Database
+from storage.models import BoardMessage
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
@@ -66,47 +73,101 @@ class BoardPublisher:
 
     # -- redrawing ---------------------------------------------------------------------
 
-    async def publish(self, row: Row, live: Live, only_seat: int | None = None) -> None:
-        """Redraw every board message of the game (or only one player's)."""
+    async def publish(self, row: Row, live: Live, only_seat: int | None = None, *,
+                      step: bool = False, behind_only: bool = False) -> None:
+        """Redraw every board message of the game (or only one player's).
+
+        A message already showing a newer version is left alone (a redraw never goes
+        backwards); with `behind_only` so is one showing this version. `step`: this version
+        differs from the one before only by the mover's steps, so the other player's board,
+        if it showed the version before, still shows the game as that player sees it.
+        """
         stored = await boards.board_messages(self.db, row.id)
         shared = [message for message in stored if message.player_id is None]
         if shared:  # a group game: one board for everybody, redrawn at the group's pace
             for message in shared:
+                if behind_only and message.shown_version >= row.version:
+                    continue
                 await self.coalescer.submit(message.chat_id, partial(
                     self._redraw_group, row.id, message.chat_id), slot=row.id)
             return
         private = {message.chat_id: message for message in stored}
+        waiting, failed = [], None
         for seat, player in enumerate(row.players):
-            if player is None or (only_seat is not None and seat != only_seat):
+            if player is None:
                 continue
-            viewer = await self.people.viewer(row, seat)
-            board = await self.board(row, live, viewer)
             message = private.get(player)
-            if message is None:
-                new_id = await send_board(self.bot, player, board)
-            else:
-                new_id = await edit_board(self.bot, player, message.message_id, board)
-            if new_id is not None and (message is None or new_id != message.message_id):
-                await boards.put_board_message(self.db, row.id, player, new_id,
-                                               player_id=player, now=self.clock())
+            if only_seat is not None and seat != only_seat:
+                waiting.append(player)
+                continue
+            if message is not None and (message.shown_version > row.version or (
+                    behind_only and message.shown_version >= row.version)):
+                continue
+            try:
+                await self._show(row, live, seat, message)
+            except Exception as exc:  # still draw the other player's board
+                failed = exc
+        if step and waiting:
+            await boards.carry_forward(self.db, row.id, waiting, row.version - 1, row.version)
+        if failed is not None:
+            raise failed
 
-    async def publish_safely(self, row: Row, live: Live, only_seat: int | None = None) -> None:
+    async def publish_safely(self, row: Row, live: Live, only_seat: int | None = None, *,
+                             step: bool = False) -> None:
         """Redraw, but never let a Telegram failure stop the game: the database is the truth,
-        and the next press or /games redraws the board."""
+        and the timer loop redraws every board left behind its game."""
         try:
-            await self.publish(row, live, only_seat)
+            await self.publish(row, live, only_seat, step=step)
+        except FAULTS:  # the retry policy has logged why; the board is drawn later
+            log.warning("redrawing game %s failed; it is redrawn later", row.id)
         except Exception:
             log.exception("redrawing game %s failed", row.id)
+
+    async def _show(self, row: Row, live: Live, seat: int, message: BoardMessage | None,
+                    again: bool = True) -> None:
+        """Draw `row` for the player in `seat` into their board message (a new one when
+        there is none or it is gone), and record the version it shows."""
+        player = row.players[seat]
+        assert player is not None
+        viewer = await self.people.viewer(row, seat)
+        board = await self.board(row, live, viewer)
+        if message is None or message.message_id == 0:
+            new_id = await send_board(self.bot, player, board)
+        else:
+            new_id = await edit_board(self.bot, player, message.message_id, board)
+        if new_id is None:  # the chat refuses the board: nothing more to do for this version
+            new_id = message.message_id if message is not None else 0
+        if message is not None and (message.message_id, message.shown_version) == (
+                new_id, row.version):
+            return  # the same message at the same version (a checker chosen): nothing new
+        if not await boards.record_shown(self.db, row.id, player, new_id, player_id=player,
+                                         version=row.version, now=self.clock()) and again:
+            # Someone drew a newer version meanwhile and this edit may have covered it.
+            latest = await games.load_game(self.db, row.id)
+            current = {m.chat_id: m for m in await boards.board_messages(self.db, row.id)}
+            await self._show(latest, Live.load(latest.state_json), seat, current.get(player),
+                             again=False)
+
+    async def shows(self, row: Row, seat: int) -> bool:
+        """Whether the board the player in `seat` looks at shows the game as stored."""
+        stored = await boards.board_messages(self.db, row.id)
+        shared = [message for message in stored if message.player_id is None]
+        mine = shared or [m for m in stored if m.chat_id == row.players[seat]]
+        return bool(mine) and all(m.shown_version >= row.version for m in mine)
 
     async def send_anew(self, row: Row, live: Live, player_id: int) -> None:
         """Send the player's board again as a new message (e.g. after /games)."""
         seat = row.seat_of(player_id)
         assert seat is not None
         viewer = await self.people.viewer(row, seat)
-        new_id = await send_board(self.bot, player_id, await self.board(row, live, viewer))
+        try:
+            new_id = await send_board(self.bot, player_id, await self.board(row, live, viewer))
+        except FAULTS:  # the board message already there stays; the timer loop looks after it
+            log.warning("sending game %s's board to %s failed", row.id, player_id)
+            return
         if new_id is not None:
-            await boards.put_board_message(self.db, row.id, player_id, new_id,
-                                           player_id=player_id, now=self.clock())
+            await boards.record_shown(self.db, row.id, player_id, new_id, player_id=player_id,
+                                      version=row.version, now=self.clock())
 
     async def _redraw_group(self, game_id: int, chat_id: int) -> None:
         """Show the game as stored *now* in the group (a queued redraw shows the latest)."""
@@ -114,13 +175,20 @@ class BoardPublisher:
         live = Live.load(row.state_json)
         message = next((m for m in await boards.board_messages(self.db, game_id)
                         if m.chat_id == chat_id), None)
-        if message is None:
+        if message is None or message.shown_version > row.version:
             return
         board = await self.group_board(row, live, chat_id)
-        new_id = await edit_board(self.bot, chat_id, message.message_id, board)
-        if new_id is not None and new_id != message.message_id:
-            await boards.put_board_message(self.db, game_id, chat_id, new_id, player_id=None,
-                                           now=self.clock())
+        try:
+            if message.message_id == 0:  # promised to the group, never posted
+                new_id = await send_board(self.bot, chat_id, board)
+            else:
+                new_id = await edit_board(self.bot, chat_id, message.message_id, board)
+        except FAULTS:  # the retry policy has logged why; the timer loop draws it later
+            log.warning("redrawing game %s in group %s failed", game_id, chat_id)
+            return
+        await boards.record_shown(self.db, game_id, chat_id,
+                                  message.message_id if new_id is None else new_id,
+                                  player_id=None, version=row.version, now=self.clock())
 
     # -- what a board shows ------------------------------------------------------------
 
@@ -143,6 +211,10 @@ class BoardPublisher:
         return Board(photo, caption, keyboard)
 
     async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:
+        if live.steps and live.game.to_act != viewer.seat:
+            # The waiting player sees turns, not the steps of the turn being built: their
+            # board changes when the move is played (so a step redraws only the mover's).
+            live = Live(live.game, [], live.number, live.paused)
         selected = self.selection(row, live, viewer.seat)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         scene = scene_for(live, viewer, selected, targets)

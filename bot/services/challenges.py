@@ -6,26 +6,42 @@ Each way ends in `GameService.begin`: from there a game between people runs like
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import sqlite3
+import logging
 from datetime import datetime, timedelta
 
 from aiogram import Bot
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import (
+    CopyTextButton,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    SwitchInlineQueryChosenChat,
+)
 
-from bot.callbacks import CardCb, JoinCb
+from bot.callbacks import JoinCb
+from bot.i18n import Translator
+from bot.retry import FAULTS, MAX_WAIT, waiting_at_most
 from bot.services.announce import Announcer
+from bot.services.boarding import Boarding
 from bot.services.coalesce import Coalescer
 from bot.services.games import Answer, Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
 from bot.telegram_io import send_board, send_text
-from storage import boards, challenges, chats, games
-from storage.errors import ChallengeUnavailable, GameNotFound
+from storage import boards, cards, challenges, chats, games
+from storage.cards import Card
+from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound, PlayerBusy
 from storage.models import Challenge
 from storage.models import Game as Row
 
 CHALLENGE_HOURS = 24
+# Typing "@bot …" sends an inline query per key: the cards offered within this time are
+# the same cards, so the table holds a few cards per active creator, not one per key.
+CARD_REUSE = timedelta(hours=1)
+CARD_PREFIX = "k"  # the code of the challenge an accepted card becomes: "k" + card id
+
+log = logging.getLogger(__name__)
 
 
 class GroupBoardFailed(Exception):
@@ -34,9 +50,9 @@ class GroupBoardFailed(Exception):
 
 class ChallengeService:
     def __init__(self, bot: Bot, service: GameService, people: People, coalescer: Coalescer,
-                 announcer: Announcer) -> None:
+                 announcer: Announcer, boarding: Boarding) -> None:
         self.bot, self.service, self.people = bot, service, people
-        self.coalescer, self.announcer = coalescer, announcer
+        self.coalescer, self.announcer, self.boarding = coalescer, announcer, boarding
         self.db, self.settings = service.db, service.settings
 
     def _now(self) -> datetime:
@@ -55,8 +71,38 @@ class ChallengeService:
         me = await self.bot.me()
         return f"https://t.me/{me.username}?start={code}"
 
+    @staticmethod
+    def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
+        """Send the challenge's own card to a chat the player picks (their friend gets an
+        Accept button, see `challenge_card`), or copy its link."""
+        chosen = SwitchInlineQueryChosenChat(query=code, allow_user_chats=True,
+                                             allow_group_chats=True)
+        copy = CopyTextButton(text=link)
+        return [[InlineKeyboardButton(text=t("btn-share"), switch_inline_query_chosen_chat=chosen)],
+                [InlineKeyboardButton(text=t("btn-copy-link"), copy_text=copy)]]
+
+    async def challenge_card(self, code: str, player_id: int, t: Translator
+                             ) -> InlineQueryResultArticle | None:
+        """The inline card of `player_id`'s open challenge `code` (what Share sends)."""
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is None or challenge.creator_id != player_id or challenge.status != "open":
+            return None
+        text = t("challenge-card", name=await self.people.name(player_id),
+                 variant=t(f"variant-{challenge.variant}"), points=challenge.match_length)
+        if challenge.cube:
+            text += "\n" + t("challenge-with-cube")
+        accept = InlineKeyboardButton(text=t("btn-accept"), url=await self.link(code))
+        return InlineQueryResultArticle(
+            id=f"challenge-{code}"[:64], title=t("share-text"), description=text,
+            input_message_content=InputTextMessageContent(message_text=text),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[accept]]))
+
     async def accept(self, code: str, player_id: int) -> Row:
-        """Join a friend's challenge; both play in their private chats with the bot."""
+        """Join a friend's challenge; both play in their private chats with the bot.
+
+        A group's challenge is refused: its creator offered a game in that group."""
+        if await cards.challenge_chat(self.db, code) is not None:
+            raise ChallengeUnavailable(code, "other_chat")
         row, live = await self._accept(code, player_id)
         for seat, player in enumerate(row.players):
             viewer = await self.people.viewer(row, seat)
@@ -67,13 +113,32 @@ class ChallengeService:
         return row
 
     async def join_group(self, code: str, player_id: int, chat_id: int) -> Row:
-        """Join an open challenge in a group: the game runs in one group message."""
-        row, live = await self._accept(code, player_id)
+        """Join an open challenge in a group: the game runs in one group message.
+
+        Only a challenge posted in this very group can be joined here: a Join button's data
+        can be sent from anywhere, naming any challenge."""
+        posted_in = await cards.challenge_chat(self.db, code)
+        if posted_in is None:  # a friend's link or a card: not this button's business
+            raise ChallengeUnavailable(code, "not_group")
+        if posted_in != chat_id:
+            raise ChallengeUnavailable(code, "other_chat")
+        challenge = await challenges.get_challenge(self.db, code)
+        if challenge is not None and challenge.creator_id == player_id:
+            raise ChallengeUnavailable(code, "own_posted")  # theirs: others join it
+        row, live = await self._accept(code, player_id, board_chat_id=chat_id)
         now = self._now()
         for player in row.players:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
-        message_id = await send_board(
-            self.bot, chat_id, await self.service.publisher.group_board(row, live, chat_id))
+        board = await self.service.publisher.group_board(row, live, chat_id)
+        # No game lock is held yet and the game cannot start without its one group
+        # message: here Telegram's 429s are waited out in full.
+        try:
+            with waiting_at_most(MAX_WAIT):
+                message_id = await send_board(self.bot, chat_id, board)
+        except FAULTS:  # the board is promised to the group: the timer loop posts it
+            log.warning("posting game %s's board in group %s failed", row.id, chat_id)
+            await self.service.begin(row, live)
+            return row
         self.coalescer.note(chat_id)
         if message_id is None:  # the group does not let the bot post its board
             await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
@@ -82,12 +147,15 @@ class ChallengeService:
             await send_text(self.bot, chat_id, t("group-no-board"))
             raise GroupBoardFailed
         await boards.put_board_message(self.db, row.id, chat_id, message_id, player_id=None,
-                                       now=now)
+                                       now=now, version=row.version)
         await self.service.begin(row, live)
         return row
 
-    async def _accept(self, code: str, player_id: int) -> tuple[Row, Live]:
-        """Accept a challenge (storage lets only the first acceptance through)."""
+    async def _accept(self, code: str, player_id: int, board_chat_id: int | None = None,
+                      deadline: datetime | None = None) -> tuple[Row, Live]:
+        """Accept a challenge (storage lets only the first acceptance through, and nobody
+        into a second active game); the first turn's deadline is a turn's time from now
+        unless given."""
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
@@ -99,54 +167,99 @@ class ChallengeService:
         variant = challenge.variant if challenge else "short"
         live = self.service.new_live(variant, challenge.match_length if challenge else 1,
                                      challenge.cube if challenge else False, computer_seat=None)
-        now = self._now()
-        _, row = await challenges.accept_challenge(
-            self.db, code, player_id, now=now, state_json=live.dump(),
-            deadline=now + timedelta(seconds=self.settings.move_timeout_seconds))
+        opening = self.service.opening(live)
+        try:
+            _, row = await challenges.accept_challenge(
+                self.db, code, player_id, now=self._now(), state_json=opening.state_json,
+                deadline=deadline or opening.deadline, log=opening.log,
+                board_chat_id=board_chat_id)
+        except PlayerBusy:  # a simultaneous start won: the database's guard
+            raise Busy from None
         return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool) -> None:
-        """An open challenge in a group, with a Join button for its other members."""
+                         cube: bool, rematch_of: Row | None = None) -> None:
+        """An open challenge in a group, with a Join button for its other members. After a
+        game (`rematch_of`) the second player to press Play again joins the first's."""
         t = await self.people.chat_translator(chat_id)
         try:
-            challenge = await self.create(player_id, variant, length, cube)
+            if rematch_of is None:
+                challenge = await self.create(player_id, variant, length, cube)
+            else:
+                challenge, made = await self._rematch_challenge(rematch_of, player_id)
+                if challenge.creator_id != player_id:
+                    await self.join_group(challenge.code, player_id, chat_id)
+                    return
+                if not made:  # the same player pressed again: it is posted already
+                    return
         except Busy:
             await send_text(self.bot, chat_id, t("busy"))
             return
+        except ChallengeUnavailable:  # it ran out at this very moment
+            await send_text(self.bot, chat_id, t("challenge-expired"))
+            return
+        except GroupBoardFailed:  # the group was told why
+            return
+        await cards.put_challenge_chat(self.db, challenge.id, chat_id)
         await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
+        if cube:  # say everything that was understood
+            text += "\n" + t("challenge-with-cube")
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
-        await send_text(self.bot, chat_id, text, join)
+        with waiting_at_most(MAX_WAIT):  # no game lock is held: a Join nobody sees is no use
+            await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def accept_card(self, inline_message_id: str, data: CardCb, player_id: int) -> Row:
-        """Accept an inline challenge card: the game runs in both private chats.
+    async def offer_cards(self, player_id: int) -> list[Card]:
+        """The challenge cards `player_id` may send from inline mode (short, long)."""
+        now = self._now()
+        return [await cards.offer_card(self.db, player_id, variant, now=now,
+                                       lifetime=timedelta(hours=CHALLENGE_HOURS),
+                                       reuse_within=CARD_REUSE)
+                for variant in ("short", "long")]
 
-        The card itself is the challenge: its first acceptance creates and accepts a
-        challenge keyed by the card, so a second press finds it taken.
+    async def accept_card(self, inline_message_id: str, card_id: str, player_id: int
+                          ) -> tuple[Row, list[int]]:
+        """Accept an inline challenge card: the game runs in both private chats. Returns the
+        game and the players who cannot see their board yet (they never opened the bot:
+        the game waits for them, see `Boarding`).
+
+        The creator and the variant come from the stored card, never from the button. The
+        first acceptance turns the card into a challenge of its own (code "k" + card id)
+        and accepts it in one go, so any later press finds it taken.
         """
-        code = "i" + hashlib.sha256(inline_message_id.encode()).hexdigest()[:15]
+        card = await cards.get_card(self.db, card_id)
+        now = self._now()
+        code = CARD_PREFIX + card_id
+        # Card ids are unguessable: an unknown one is an expired card that was deleted.
+        if card is None or card.expires_at <= now:
+            raise ChallengeUnavailable(code, "expired")
+        if card.creator_id == player_id:
+            raise ChallengeUnavailable(code, "own_posted")
         if await challenges.get_challenge(self.db, code) is None:
-            if data.creator == player_id:
-                raise ChallengeUnavailable(code, "own")
-            now = self._now()
-            with contextlib.suppress(sqlite3.IntegrityError):  # a simultaneous press made it
+            with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
                 await challenges.create_challenge(
-                    self.db, creator_id=data.creator, variant=data.variant, now=now,
-                    expires_at=now + timedelta(hours=CHALLENGE_HOURS), code=code)
-        row, live = await self._accept(code, player_id)
-        creator = await self.people.translator(data.creator)
+                    self.db, creator_id=card.creator_id, variant=card.variant, now=now,
+                    expires_at=card.expires_at, code=code)
+        everyone = all([await self.boarding.reachable(p) for p in (card.creator_id, player_id)])
+        row, live = await self._accept(code, player_id,
+                                       deadline=self.boarding.first_deadline(everyone))
+        creator = await self.people.translator(card.creator_id)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
         await self.announcer.card(row)
         await self.service.begin(row, live)
-        return row
+        return row, await self.boarding.unseen(row)
+
+    async def sweep_cards(self) -> int:
+        """Delete the cards whose time is up (the timer loop calls this now and then)."""
+        return await cards.delete_expired_cards(self.db, self._now())
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
-        """Play again after a game: the computer at once, a friend through a new link, a
-        group through a new open challenge there."""
+        """Play again after a game: the computer at once; with a person, one new challenge
+        for both (a link in private chats, an open challenge in a group), which the second
+        player to press Play again joins."""
         t = await self.people.translator(user_id)
         try:
             row = await games.load_game(self.db, game_id)
@@ -161,20 +274,40 @@ class ChallengeService:
         if shared:  # in a group the rematch is a new open challenge there
             for message in shared:
                 await self.post_group(message.chat_id, player, row.variant, row.match_length,
-                                      row.cube)
+                                      row.cube, rematch_of=row)
             return
         try:
             if row.level is not None:
                 await self.service.start_vs_computer(player, row.variant, row.level,
                                                      row.match_length, row.cube)
                 return
-            challenge = await self.create(player, row.variant, row.match_length, row.cube)
+            challenge, made = await self._rematch_challenge(row, player)
         except Busy:
             await send_text(self.bot, player, t("busy"))
             return
+        if challenge.creator_id != player:  # the other player asked first: play it
+            try:
+                await self.accept(challenge.code, player)
+            except Busy:  # the other player has started another game meanwhile
+                await send_text(self.bot, player, t("challenge-busy"))
+            except ChallengeUnavailable:  # it ran out at this very moment
+                await send_text(self.bot, player, t("challenge-expired"))
+            return
         other = row.players[1 - seat]
         link = await self.link(challenge.code)
-        await send_text(self.bot, player, t("rematch-sent", link=link))
-        if other is not None:
+        await send_text(self.bot, player, t("rematch-sent", link=link), InlineKeyboardMarkup(
+            inline_keyboard=self.share_buttons(t, challenge.code, link)))
+        if made and other is not None:
             await send_text(self.bot, other, (await self.people.translator(other))(
                 "rematch-offer", name=await self.people.name(player), link=link))
+
+    async def _rematch_challenge(self, row: Row, player_id: int) -> tuple[Challenge, bool]:
+        """The game's one open rematch: (made now by `player_id`, True) or (the one already
+        there, False). Busy when the player is in another game."""
+        if await self.service.active_game(player_id):
+            raise Busy
+        now = self._now()
+        return await challenges.rematch_challenge(
+            self.db, game_id=row.id, creator_id=player_id, variant=row.variant, now=now,
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=row.match_length,
+            cube=row.cube)

@@ -1,9 +1,22 @@
-"""Coalesced edits: at most `limit` edits per `window` seconds per chat, latest board wins.
+"""Paced edits: at most `limit` messages per `window` seconds per chat, spread evenly, and
+the latest board replacing one still waiting.
 
-Telegram allows a group about 20 messages a minute. A fast game asks for more redraws than
-that, so redraws of one chat are queued: each new one replaces the one still waiting, and a
-flusher sends the newest as soon as the rate allows. Nothing about the game is lost this way:
-the database holds every move, and the board that is finally shown is the latest one.
+Telegram allows a group about 20 messages a minute. Sending them as fast as they come lets
+20 through at once and then nothing for the rest of the minute: in a quick game the board
+froze for 40-50 s, and every press on the frozen board was "out of date". So each chat's
+redraws are spaced evenly, `window / (limit - reserved)` seconds apart (3.3 s for a group,
+18 a minute): a redraw goes at once when the chat has been quiet that long, else it waits
+for its turn, and a newer redraw of the same board replaces the waiting one. Messages sent
+some other way (results, joins, the first board) are counted with `note`; the two reserved
+places of each window absorb them, so a press is on the group's board within about 3 s and
+the chat never exceeds the limit (the window is checked as well).
+
+Nothing about the game is lost this way: the database holds every move, and a redraw shows
+the game as stored when it is sent.
+
+Several processes (PostgreSQL) share one allowance per group: with a `SharedPace` each send
+first claims its place in the database (`storage.pacing`, the same rule, under the chat
+row's lock), so the group's pace holds whichever process draws which board.
 """
 
 from __future__ import annotations
@@ -14,36 +27,84 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 
+from storage import pacing
+from storage.db import Database
+
 log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
 
+
+class SharedPace:
+    """The chats' allowances kept in the database, for every process at once."""
+
+    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+        self.db, self.clock = db, clock  # wall-clock seconds: shared by every process
+
+    async def claim(self, chat: int, *, limit: int, window: float, spacing: float) -> float:
+        return await pacing.claim(self.db, chat, self.clock(), limit=limit, window=window,
+                                  spacing=spacing)
+
+    async def note(self, chat: int, *, window: float) -> None:
+        await pacing.note(self.db, chat, self.clock(), window=window)
+
+    async def sweep(self, window: float) -> None:
+        await pacing.forget_quiet(self.db, self.clock() - window)
+
 GROUP_EDITS_PER_MINUTE = 20
-SWEEP_EVERY = 1000  # sends between two sweeps of the chats that have gone quiet
+# Of each window's allowance, this many are left to messages sent some other way (a result,
+# a join, the first board): the paced redraws use the rest, so a few such messages do not
+# push a redraw past the window's limit and stall the board.
+RESERVED = 2
+SWEEP_EVERY = 1024
 
 
 class Coalescer:
-    """Per chat: the rate. Per (chat, slot), e.g. one board message: the latest redraw."""
+    """Per chat: the pace. Per (chat, slot), e.g. one board message: the latest redraw."""
 
     def __init__(self, limit: int = GROUP_EDITS_PER_MINUTE, window: float = 60.0, *,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 reserved: int = RESERVED, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 shared: SharedPace | None = None) -> None:
         self.limit, self.window = limit, window
+        self.spacing = window / max(1, limit - reserved)
         self.clock, self.sleep = clock, sleep
         self._sent: dict[Hashable, deque[float]] = {}
         self._waiting: dict[Hashable, dict[Hashable, Send]] = {}
         self._flushers: dict[Hashable, asyncio.Task[None]] = {}
-        self._counted = 0
+        self._sending: dict[Hashable, Hashable] = {}  # chat -> the queued slot being sent
+        self._counted = 0  # sends and notes since the last sweep of idle chats
+        self.shared = shared
+        self._notes: set[asyncio.Task[None]] = set()  # notes on their way to `shared`
 
     def _wait_time(self, chat: Hashable) -> float:
+        """How long `chat` must wait before its next send: the even spacing after the last
+        send, and the window's limit (messages noted from elsewhere may come closer)."""
         sent = self._sent.setdefault(chat, deque())
         now = self.clock()
-        while sent and sent[0] <= now - self.window:
+        while sent and now - sent[0] >= self.window:
             sent.popleft()
-        return 0.0 if len(sent) < self.limit else sent[0] + self.window - now
+        if not sent:
+            return 0.0
+        wait = sent[-1] + self.spacing - now
+        if len(sent) >= self.limit:
+            wait = max(wait, sent[0] + self.window - now)
+        return max(0.0, wait)
+
+    async def _claim(self, chat: Hashable) -> float:
+        """0 with the send counted when the pace allows one now, else the seconds to wait."""
+        if self.shared is None:
+            wait = self._wait_time(chat)
+        else:
+            assert isinstance(chat, int)
+            wait = await self.shared.claim(chat, limit=self.limit, window=self.window,
+                                           spacing=self.spacing)
+        if wait <= 0:
+            self._count(chat)
+        return wait
 
     async def submit(self, chat: Hashable, send: Send, slot: Hashable = None) -> None:
-        """Send now when the rate allows (and nothing is queued), else queue it."""
-        if chat not in self._flushers and self._wait_time(chat) <= 0:
+        """Send now when the pace allows (and nothing is waiting), else queue it."""
+        if chat not in self._flushers and await self._claim(chat) <= 0:
             await self._send(chat, send)
             return
         waiting = self._waiting.setdefault(chat, {})
@@ -55,33 +116,62 @@ class Coalescer:
     async def _flush(self, chat: Hashable) -> None:
         try:
             while self._waiting.get(chat):
-                delay = self._wait_time(chat)
+                delay = await self._claim(chat)
                 if delay > 0:
-                    await self.sleep(delay)
+                    # At least a millisecond: a clock that counts in microseconds could
+                    # otherwise round a tiny remainder away and never get there.
+                    await self.sleep(max(delay, 0.001))
                     continue
                 waiting = self._waiting[chat]
-                await self._send(chat, waiting.pop(next(iter(waiting))))
+                slot = next(iter(waiting))
+                self._sending[chat] = slot
+                try:
+                    await self._send(chat, waiting.pop(slot))
+                finally:
+                    self._sending.pop(chat, None)
         finally:
             self._flushers.pop(chat, None)
             self._waiting.pop(chat, None)
 
+    def waiting(self, slot: Hashable) -> bool:
+        """Whether a redraw of `slot` (e.g. a game's group board) is queued or being sent
+        from the queue: the message still shows the board sent before, and a newer one is
+        on its way."""
+        return (any(slot in queued for queued in self._waiting.values())
+                or slot in self._sending.values())
+
     def note(self, chat: Hashable) -> None:
         """Count a message sent to `chat` some other way: it uses the same allowance."""
         self._count(chat)
+        if self.shared is not None:
+            assert isinstance(chat, int)
+            task = asyncio.create_task(self._note_shared(chat))
+            self._notes.add(task)
+            task.add_done_callback(self._notes.discard)
+
+    async def _note_shared(self, chat: int) -> None:
+        assert self.shared is not None
+        try:
+            await self.shared.note(chat, window=self.window)
+        except Exception:  # a note is advice for the pace: never worth a failed update
+            log.warning("noting a message to chat %s failed", chat, exc_info=True)
 
     def _count(self, chat: Hashable) -> None:
-        self._sent.setdefault(chat, deque()).append(self.clock())
+        now = self.clock()
+        self._sent.setdefault(chat, deque()).append(now)
         self._counted += 1
-        if self._counted % SWEEP_EVERY == 0:
-            # Forget the chats with nothing sent within the window: memory follows the
-            # groups in play, not every group the bot ever drew a board in.
-            quiet = self.clock() - self.window
-            for each in [c for c, sent in self._sent.items()
-                         if (not sent or sent[-1] <= quiet) and c not in self._flushers]:
-                del self._sent[each]
+        if self._counted >= SWEEP_EVERY:  # forget chats idle for a window: memory follows
+            self._counted = 0  # the chats active lately, not every chat ever seen
+            for idle in [c for c, sent in self._sent.items()
+                         if (not sent or sent[-1] <= now - self.window)
+                         and c not in self._flushers]:
+                del self._sent[idle]
+            if self.shared is not None:  # and their rows, now and then
+                task = asyncio.create_task(self.shared.sweep(self.window))
+                self._notes.add(task)
+                task.add_done_callback(self._notes.discard)
 
     async def _send(self, chat: Hashable, send: Send) -> None:
-        self._count(chat)
         try:
             await send()
         except Exception:  # one failed redraw must not stop the next ones
@@ -89,5 +179,6 @@ class Coalescer:
 
     async def drain(self) -> None:
         """Wait until every queued redraw has been sent (tests, shutdown)."""
-        while self._flushers:
-            await asyncio.gather(*list(self._flushers.values()), return_exceptions=True)
+        while self._flushers or self._notes:
+            await asyncio.gather(*self._flushers.values(), *self._notes,
+                                 return_exceptions=True)

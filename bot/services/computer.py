@@ -4,6 +4,8 @@ In production the runner is the process pool (`bot.services.pool.ProcessPool`, w
 `warm`), so the search never holds the event loop's GIL; tests may pass a thread or an
 inline runner. What crosses to a worker is a position, the dice and a few plain values;
 what comes back is a `Play` or a word ("double", "take"), all small and picklable.
+Without a process pool (`COMPUTER_WORKERS=0`, tests) the runner is a `ThreadRunner`: two
+threads of the computer's own (see its docstring for why not asyncio's default pool).
 """
 
 from __future__ import annotations
@@ -69,6 +71,11 @@ def warm() -> None:
                          match_length=0, score=(0, 0), crawford=False, level=level)
 
 
-def expected_loss(position: Position) -> ResultKind:
-    """The engine's ExpectedLoss hook, from the evaluator."""
-    return ai.expected_loss(position)
+def expected_loss(
+    position: Position, *, leaver_on_roll: bool = False,
+    dice: tuple[int, int] | None = None, first_turn: bool = False,
+) -> ResultKind:
+    """The engine's ExpectedLoss hook, from the evaluator: the game passes the position as
+    it stands (whose turn it is, the dice already rolled)."""
+    return ai.expected_loss(position, leaver_on_roll=leaver_on_roll, dice=dice,
+                            first_turn=first_turn)

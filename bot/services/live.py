@@ -1,61 +1,175 @@
 """A game as the bot keeps it: the engine game plus the steps of the turn being built.
 
 Everything lives in the games row's `state_json`, so a restart finds the same board and the
-same half-played turn; nothing about a game is kept only in memory.
+same half-played turn; nothing about a game is kept only in memory. The engine's history
+(rolls, moves, passes, cube actions) is enough to recover the board before any of its
+events (`Live.before`), which is what the captions, the move marks and `/log` read.
+
+Each step of the turn being built is saved with the die it used (`[src, dst, die]`): a
+bear-off may use a die larger than its point, and the board must grey out the die really
+used. States saved before dice were recorded hold `[src, dst]` pairs; they load, and
+replaying them picks the die the buttons would have.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from contextlib import suppress
 from dataclasses import dataclass, field
+from typing import Any
 
+from engine.errors import EngineError, IllegalMoveError
 from engine.game import Game, Phase
 from engine.moves import Move, Step
-from engine.position import Position
+from engine.position import BAR, Position, opp_point
 from engine.resolve import apply_steps
-from engine.turn import Turn
+from engine.turn import Turn, TurnStep
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """One step of the turn being built, as saved: its points and the die it used."""
+
+    src: int
+    dst: int
+    die: int | None = None  # None: saved before dice were recorded; the replay decides
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        # Unpacks as the (src, dst) pair a button names, for callers that see steps so.
+        yield self.src
+        yield self.dst
+
+    def to_json(self) -> list[int]:
+        return [self.src, self.dst] if self.die is None else [self.src, self.dst, self.die]
+
+    @classmethod
+    def of(cls, value: Any) -> Taken:
+        """A step from its saved form (`[src, dst]` or `[src, dst, die]`) or a Taken."""
+        if isinstance(value, Taken):
+            return value
+        if isinstance(value, TurnStep):
+            return cls(value.src, value.dst, value.die)
+        src, dst, *rest = value
+        return cls(int(src), int(dst), int(rest[0]) if rest and rest[0] is not None else None)
+
+
+@dataclass
+class _Building:
+    """The `Turn` of one game state, and the saved steps it has played."""
+
+    game: Game
+    stamp: int  # the game's history length when the turn was made
+    turn: Turn
+    synced: list[Taken]
+
+    def sync(self, steps: list[Taken]) -> None:
+        """Undo and replay only where `steps` differs from what the turn has played;
+        steps given as bare pairs get the die the replay chose."""
+        turn, taken = self.turn, self.turn.taken
+        same = 0
+        for done, wanted in zip(taken, map(Taken.of, steps), strict=False):
+            if (done.src, done.dst) != (wanted.src, wanted.dst) or wanted.die not in (
+                    None, done.die):
+                break
+            same += 1
+        for _ in range(len(taken) - same):
+            turn.undo()
+        self.synced[same:] = []
+        for wanted in map(Taken.of, steps[same:]):
+            turn.play((wanted.src, wanted.dst), wanted.die)
+        steps[same:] = [Taken.of(step) for step in turn.taken[same:]]
+        self.synced[:] = steps
+
 
 
 @dataclass
 class Live:
     game: Game
-    steps: list[tuple[int, int]] = field(default_factory=list)
+    steps: list[Taken] = field(default_factory=list)
     number: int = 1  # which game of the match
-    _turn: tuple[tuple, Turn] | None = field(default=None, repr=False, compare=False)
+    # Seconds of the doubler's turn window left when the double was offered: the window
+    # waits while the opponent answers and goes on after a take (one window per turn).
+    paused: float | None = None
+    _building: _Building | None = field(default=None, repr=False, compare=False)
+    _before: _Rewind | None = field(default=None, repr=False, compare=False)
+    # What readers of this state worked out once (events, captions): a redraw asks for the
+    # same facts for each viewer. Each entry records the history length it was made for.
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, state_json: str) -> Live:
         data = json.loads(state_json)
-        return cls(Game.from_dict(data["game"]), [tuple(s) for s in data["steps"]],
-                   data.get("number", 1))
+        return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
+                   data.get("number", 1), data.get("paused"))
 
     def dump(self) -> str:
-        return json.dumps(
-            {"game": self.game.to_dict(), "steps": self.steps, "number": self.number},
-            separators=(",", ":"), ensure_ascii=False,
-        )
+        if self.steps and self.game.phase is Phase.MOVE:
+            # Records the die of steps added as bare pairs; steps that do not replay are
+            # saved as they are (loading refuses them, as it always did).
+            with suppress(EngineError):
+                self.turn()
+        data = {"game": self.game.to_dict(), "number": self.number,
+                "steps": [Taken.of(s).to_json() for s in self.steps]}
+        if self.paused is not None:
+            data["paused"] = self.paused
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    # -- the turn being built ----------------------------------------------------------
 
     def turn(self) -> Turn:
-        """The turn under construction, with the steps taken so far replayed.
+        """The turn under construction, with the steps taken so far played.
 
-        Built once per state: a redraw asks for it several times (caption, buttons,
-        highlights). Callers leave it as they found it (`destinations` undoes its steps).
+        One `Turn` per game state, kept in line with `steps` (a redraw asks for it several
+        times, a press changes a step or two). Callers leave it as they found it
+        (`destinations` undoes its steps). IllegalMoveError when the steps do not replay.
         """
-        key = (tuple(self.steps), len(self.game.history))
-        if self._turn is None or self._turn[0] != key:
-            turn = self.game.turn()
-            for step in self.steps:
-                turn.play(step)
-            self._turn = (key, turn)
-        return self._turn[1]
+        building = self._building
+        if (building is None or building.game is not self.game
+                or building.stamp != len(self.game.history)):
+            building = self._building = _Building(self.game, len(self.game.history),
+                                                  self.game.turn(), [])
+        if building.synced != self.steps:  # `steps` was changed from outside
+            building.sync(self.steps)
+        return building.turn
 
-    def go(self, src: int, dst: int) -> tuple[Step, ...]:
-        """Play the path a destination button (`src`→`dst`) promises; KeyError when the
-        turn offers no such destination, EngineError when its steps do not replay."""
-        path = self.turn().destinations(src)[dst]
-        self.steps.extend((step.src, step.dst) for step in path)
-        self.turn()  # the steps must replay
-        return path
+    def go(self, src: int, dst: int) -> list[TurnStep]:
+        """Play the destination button `src→dst`: the steps its label promises.
+
+        The path is the turn's `destinations(src)[dst]` (a single die where one reaches,
+        otherwise one checker's steps in a row); they are appended to `steps` and returned
+        with their dice. IllegalMoveError when the button is not offered now.
+        """
+        turn = self.turn()
+        path = turn.destinations(src).get(dst)
+        if path is None:
+            raise IllegalMoveError(f"{Step(src, dst)} is not offered now")
+        for step in path:
+            turn.play(step)
+        played = list(turn.taken[len(turn.taken) - len(path):])
+        taken = [Taken.of(step) for step in played]
+        self.steps.extend(taken)
+        self._building.synced.extend(taken)  # type: ignore[union-attr]
+        return played
+
+    def undo(self) -> TurnStep | None:
+        """Take back the last step taken (one die); None when there is none."""
+        if not self.steps:
+            return None
+        turn = self.turn()
+        last = turn.taken[-1]
+        turn.undo()
+        self.steps.pop()
+        self._building.synced.pop()  # type: ignore[union-attr]
+        return last
+
+    def dice_used(self) -> tuple[int, ...]:
+        """The dice the steps of the turn being built have used, in order."""
+        if self.game.phase is not Phase.MOVE or not self.steps:
+            return ()
+        return tuple(step.die for step in self.turn().taken)
 
     def position_for(self, seat: int) -> Position:
         """What `seat` sees, with the steps of the turn being built already shown."""
@@ -64,14 +178,70 @@ class Live:
             return now if seat == self.game.seat else now.swapped()
         return self.game.position_for(seat)
 
-    def last_move(self) -> tuple[int | None, str, tuple[tuple[int, int], ...]]:
-        """(seat, text, segments) of the latest move or pass in this game."""
-        for event in reversed(self.game.history):
-            if event["type"] in ("move", "pass"):
-                text = event.get("move", "")
-                return event["seat"], text, _segments(text)
-        return None, "", ()
+    def before(self, index: int) -> Position | None:
+        """The board as the seat of history event `index` saw it just before that event
+        (its own checkers as `me`); None for events without a seat (opening, result).
+
+        Worked out backwards from the current board by taking moves back (their notation
+        marks every hit), so it is exact after a restart, needs no move generation, and
+        costs only as many steps back as the oldest event asked for.
+        """
+        history = self.game.history
+        if self._before is None or self._before.length != len(history):
+            self._before = _Rewind(self.game)
+        return self._before.upto(index)
+
+    def first_turn(self, index: int) -> bool:
+        """Whether history event `index` came before its seat's first move or pass."""
+        history = self.game.history
+        seat = history[index].get("seat")
+        return not any(event["type"] in ("move", "pass") and event.get("seat") == seat
+                       for event in history[:index])
 
 
-def _segments(text: str) -> tuple[tuple[int, int], ...]:
-    return tuple((step.src, step.dst) for step in Move.parse(text).steps) if text else ()
+class _Rewind:
+    """The boards before a game's history events, found newest first and remembered."""
+
+    def __init__(self, game: Game) -> None:
+        self.history = game.history
+        self.length = len(game.history)
+        self.board, self.seat = game.position, game.seat  # `board.me` is `seat`'s
+        self.cursor = self.length  # events from here on are done
+        self.found: dict[int, Position | None] = {}
+
+    def upto(self, index: int) -> Position | None:
+        """The board before event `index`; None also for every event before a move that
+        does not take back (a history not made by the engine: nothing is shown then,
+        rather than a wrong board)."""
+        while self.cursor > index:
+            self.cursor -= 1
+            event = self.history[self.cursor]
+            mover = event.get("seat")
+            if mover is None:
+                self.found[self.cursor] = None
+                continue
+            if mover != self.seat:  # see the board from the event's seat
+                self.board, self.seat = self.board.swapped(), mover
+            if event["type"] == "move":
+                try:
+                    self.board = _take_back(self.board, event["move"])
+                except EngineError:
+                    log.warning("a move of the history does not take back: %s", event)
+                    self.found.update(dict.fromkeys(range(self.cursor + 1), None))
+                    self.cursor = 0
+                    break
+            # A pass, a roll or a cube action leaves the board as it was.
+            self.found[self.cursor] = self.board
+        return self.found[index]
+
+
+def _take_back(after: Position, notation: str) -> Position:
+    """The mover's board before `notation`, from the mover's board after it."""
+    me, opp = list(after.me), list(after.opp)
+    for step in Move.parse(notation).steps if notation else ():
+        me[step.dst] -= 1
+        me[step.src] += 1
+        if step.hit:
+            opp[BAR] -= 1
+            opp[opp_point(after.variant, step.dst)] += 1
+    return Position(after.variant, me, opp)  # validated: PositionError if it cannot be

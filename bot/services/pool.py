@@ -10,7 +10,7 @@ that does not block the event loop, and returns its result or raises its excepti
   once by an initializer (weights and analyzers loaded before the first real call). A
   worker that dies or hangs does not hang a game: the call is retried once in a fresh
   pool, then run in a thread, and each step is logged.
-* `ThreadRunner`: the event loop's default thread pool (the behaviour before the pool, and
+* `ThreadRunner`: two threads of the computer's own (the behaviour before the pool, and
   `COMPUTER_WORKERS=0`).
 * `InlineRunner`: runs the call synchronously in the event loop, for tests that want the
   simplest, most deterministic path.
@@ -30,13 +30,14 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 30.0  # seconds one call may run in a worker before the worker is replaced
+THREADS = 2  # a ThreadRunner's threads
 
 
 class Runner(Protocol):
@@ -65,13 +66,23 @@ class InlineRunner:
 
 
 class ThreadRunner:
-    """Runs each call in the event loop's default thread pool."""
+    """Runs each call in a small thread pool of its own, not in asyncio's default pool
+    (which renders boards and may grow to min(32, cores + 4) threads): Open Sage keeps
+    about 20 MB of search memory per analyzer in every thread that ever ran it, for good
+    (measured: the same Strong and Master games need 171 MB in one thread, 392 MB across
+    six). Its analyzers serialise calls of one level anyway, so two threads lose no speed
+    that matters."""
+
+    def __init__(self, threads: int = THREADS) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="computer")
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        return await asyncio.to_thread(fn, *args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor,
+                                          functools.partial(fn, *args, **kwargs))
 
     async def close(self) -> None:
-        return None
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 def _worker_start(initializer: Callable[[], None] | None, ready: Any) -> None:
@@ -121,6 +132,7 @@ class ProcessPool:
         self._context = multiprocessing.get_context("spawn")
         self._slots = asyncio.Semaphore(self.workers)
         self._executor = self._new_executor()
+        self._fallback = ThreadRunner(1)  # for calls the pool failed twice
         self._generation = 0
         self._closed = False
 
@@ -208,7 +220,7 @@ class ProcessPool:
                 await self._replace(generation)
         self.fallbacks += 1
         log.error("%s failed twice in the process pool; running it in a thread", name)
-        return await asyncio.to_thread(call)
+        return await self._fallback.run(call)
 
     async def _replace(self, generation: int) -> None:
         """A fresh executor, unless another call has replaced this generation already."""
@@ -224,6 +236,7 @@ class ProcessPool:
         if self._closed:
             return
         self._closed = True
+        await self._fallback.close()
         await asyncio.to_thread(_stop, self._executor)
 
 

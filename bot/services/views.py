@@ -4,17 +4,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.fullmoves import one_taps
 from bot.services.live import Live
+from bot.services.recap import (
+    MAX_CAPTION,
+    Event,
+    fit,
+    marks,
+    recap_lines,
+    since_last_action,
+    utf16_len,
+)
 from engine.game import Phase
+from engine.moves import Step
 from engine.position import BAR, OFF
-from render.scene import Scene
+from render.scene import Outcome, Scene
 
 POINTS_PER_ROW = 6
+FULL_MOVES_PER_ROW = 2
+# Up to this many moves of a single checker (`13→7`, `13→2`) are offered at once as buttons;
+# with more, the player first chooses the checker. Three rows of six.
+DIRECT_MOVES = 18
 
 
 @dataclass(frozen=True)
@@ -31,28 +47,40 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
               targets: tuple[int, ...] = ()) -> Scene:
     game = live.game
     seat = viewer.seat
-    by_seat, _, segments = live.last_move()
     dice = game.dice if game.phase is Phase.MOVE else None
-    used = tuple(_die_of(s, d) for s, d in live.steps) if dice else ()
     return Scene(
         position=live.position_for(seat),
         viewer_color="white" if seat == 0 else "black",
         viewer_to_move=game.seat == seat,
         dice=dice,
-        dice_used=tuple(u for u in used if u)[:4],
-        last_move=() if live.steps else segments,
-        last_move_by_viewer=by_seat == seat,
+        dice_used=live.dice_used() if dice else (),
+        moves=recent_marks(live, viewer),  # every move since the viewer last acted
         selected=selected,
         targets=targets,
         names=(viewer.names[seat], viewer.names[1 - seat]),
         score=_score(live, seat),
-        cube=_cube(live, seat),
+        cube=cube_state(live, seat),
+        # The last board says who won and how; with `score` (before this game) it shows
+        # the match score after it.
+        result=Outcome.of(game.result, seat) if game.result else None,
     )
 
 
-def _die_of(src: int, dst: int) -> int:
-    """The pips a step used; a bear-off may use a bigger die, shown as the distance."""
-    return min(6, src - dst)
+def recent(live: Live, viewer: Viewer) -> list[Event]:
+    """What happened since the viewer last acted; a group's board (everybody's) tells the
+    player to act what happened since they last acted."""
+    game = live.game
+    seat = viewer.seat if viewer.is_player else game.to_act
+    return since_last_action(live, seat)
+
+
+def recent_marks(live: Live, viewer: Viewer) -> tuple[tuple[tuple[tuple[int, int], ...], bool],
+                                                       ...]:
+    """The moves to mark on the viewer's picture, oldest first (none while a turn is being
+    built: its steps are what the picture shows)."""
+    if live.steps:
+        return ()
+    return marks(recent(live, viewer), viewer.seat)
 
 
 def _score(live: Live, seat: int) -> tuple[int, int, int] | None:
@@ -71,6 +99,22 @@ def _cube(live: Live, seat: int) -> tuple[int, str] | None:
     return game.cube_value, owner
 
 
+def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
+    """The cube as the picture should show it: (value, owner, state), or None without the
+    cube. An offered double shows the new value on the side of the player asked; in the
+    Crawford game the cube lies in the centre, crossed out ("crawford")."""
+    game = live.game
+    if not game.cube_enabled:
+        return None
+    if game.phase is Phase.DOUBLED:
+        asked = "viewer" if game.to_act == seat else "opponent"
+        return game.cube_value * 2, asked, "offered"
+    if game.match.crawford:
+        return game.cube_value, "center", "crawford"
+    value, owner = _cube(live, seat)  # type: ignore[misc]
+    return value, owner, "normal"
+
+
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
                 computer_seat: int | None) -> str:
     t, game, seat = viewer.t, live.game, viewer.seat
@@ -80,17 +124,19 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
         if game.match.crawford:
             lines.append(t("crawford-game"))
-    by_seat, text, _ = live.last_move()
-    if by_seat is not None:
-        who = viewer.names[by_seat]
-        lines.append(t("last-move", name=who, move=text) if text else t("last-pass", name=who))
+    tail = []
     if not viewer.is_player:  # a group's shared board: say whose side is where
-        lines.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
-    lines.append(_status(live, viewer, computer_seat))
+        tail.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
+    tail.append(_status(live, viewer, computer_seat))
     if deadline is not None and game.phase is not Phase.OVER and game.to_act != computer_seat:
         left = max(0, int((deadline - now).total_seconds()))
-        lines.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
-    return "\n".join(lines)
+        tail.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
+    # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
+    # for (the oldest lines give way first; /log has them all).
+    fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))
+    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
+                MAX_CAPTION - fixed, t)
+    return "\n".join([*lines, *story, *tail])
 
 
 def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
@@ -125,48 +171,97 @@ def point_label(t: Translator, point: int) -> str:
     return str(point)
 
 
+def path_label(t: Translator, path: tuple[Step, ...]) -> str:
+    """A destination button's text: where the checker goes and every blot it hits on the
+    way (`13→2`, `24→18*`, `13→7*→2`, `6→off`), so the label is the whole promise."""
+    parts = [point_label(t, path[0].src)]
+    for i, step in enumerate(path):
+        if step.hit or i == len(path) - 1:
+            parts.append(point_label(t, step.dst) + ("*" if step.hit else ""))
+    return "→".join(parts)
+
+
+ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
+
+
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                  selected: int | None = None) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message; None when there is nothing to press."""
     game, t = live.game, viewer.t
-
-    def button(text: str, act: Act, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
-        data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
-        return InlineKeyboardButton(text=text, callback_data=data)
-
     if not viewer.is_player:
         return None
     if game.phase is Phase.OVER:
-        return InlineKeyboardMarkup(inline_keyboard=[[button(t("btn-rematch"), Act.REMATCH)]])
-    rows: list[list[InlineKeyboardButton]] = []
+        return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),))
+    rows: list[tuple[ButtonSpec, ...]] = []
     if game.to_act == viewer.seat:
         if game.phase is Phase.ROLL:
-            row = [button(t("btn-roll"), Act.ROLL)]
+            row = [(t("btn-roll"), Act.ROLL, 0, 0)]
             if game.can_double(viewer.seat):
-                row.append(button(t("btn-double", value=game.cube_value * 2), Act.DOUBLE))
-            rows.append(row)
+                row.append((t("btn-double", value=game.cube_value * 2), Act.DOUBLE, 0, 0))
+            rows.append(tuple(row))
         elif game.phase is Phase.DOUBLED:
-            rows.append([button(t("btn-take"), Act.TAKE), button(t("btn-drop"), Act.DROP)])
+            rows.append(((t("btn-take"), Act.TAKE, 0, 0), (t("btn-drop"), Act.DROP, 0, 0)))
         elif selected is not None:
-            turn = live.turn()
-            targets = turn.destinations(selected)
-            labels = [button(f"{point_label(t, selected)}→{point_label(t, dst)}", Act.GO,
-                             selected, dst) for dst in sorted(targets, reverse=True)]
-            rows.extend(_chunks(labels))
-            rows.append([button(t("btn-back"), Act.BACK)])
+            targets = live.turn().destinations(selected)
+            rows.extend(_chunks([(path_label(t, targets[dst]), Act.GO, selected, dst)
+                                 for dst in sorted(targets, reverse=True)]))
+            rows.append(((t("btn-back"), Act.BACK, 0, 0),))
         else:
             turn = live.turn()
-            sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
-            rows.extend(_chunks([button(point_label(t, src), Act.PICK, src) for src in sources]))
+            rows.extend(_one_tap_rows(live))
+            rows.extend(_chunks(_step_buttons(live, t)))
             extra = []
             if live.steps:
-                extra.append(button(t("btn-undo"), Act.UNDO))
+                extra.append((t("btn-undo"), Act.UNDO, 0, 0))
             if live.steps and turn.is_complete:
-                extra.append(button(t("btn-done"), Act.DONE))
+                extra.append((t("btn-done"), Act.DONE, 0, 0))
             if extra:
-                rows.append(extra)
-    rows.append([button(t("btn-resign"), Act.RESIGN)])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+                rows.append(tuple(extra))
+    rows.append(((t("btn-resign"), Act.RESIGN, 0, 0),))
+    return _markup(game_id, version, tuple(rows))
+
+
+@lru_cache(maxsize=1024)
+def _markup(game_id: int, version: int,
+            rows: tuple[tuple[ButtonSpec, ...], ...]) -> InlineKeyboardMarkup:
+    """A game keyboard. Keyboards are immutable values, and the boards of one game version
+    (each player's, a group's, every redraw) show the same ones: each is built once
+    (building one is most of `keyboard_for`'s time)."""
+    return InlineKeyboardMarkup(inline_keyboard=[
+        [_button(game_id, version, *spec) for spec in row] for row in rows])
+
+
+@lru_cache(maxsize=4096)
+def _button(game_id: int, version: int, text: str, act: Act, src: int,
+            dst: int) -> InlineKeyboardButton:
+    data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
+    return InlineKeyboardButton(text=text, callback_data=data)
+
+
+def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
+    """One button per way to finish the turn, when there are few (`8/5 6/5`)."""
+    labels = [(str(option.move), Act.FULL, index, 0)
+              for index, option in enumerate(one_taps(live))]
+    return [tuple(labels[i:i + FULL_MOVES_PER_ROW])
+            for i in range(0, len(labels), FULL_MOVES_PER_ROW)]
+
+
+def _step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
+    """The first press of a step: where the moves are few, each move itself (`13→7`);
+    otherwise the points that can move, a point with a single destination as its move."""
+    turn = live.turn()
+    sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
+    targets = {src: turn.destinations(src) for src in sources}
+    direct = sum(len(paths) for paths in targets.values()) <= DIRECT_MOVES
+    out: list[ButtonSpec] = []
+    for src in sources:
+        paths = targets[src]
+        if direct or len(paths) == 1:
+            out.extend((path_label(t, paths[dst]), Act.GO, src, dst)
+                       for dst in sorted(paths, reverse=True))
+        else:
+            out.append((point_label(t, src), Act.PICK, src, 0))
+    return out
 
 
 def resign_keyboard(viewer: Viewer, game_id: int, version: int,
@@ -183,5 +278,5 @@ def resign_keyboard(viewer: Viewer, game_id: int, version: int,
     ]])
 
 
-def _chunks(buttons: list[InlineKeyboardButton]) -> list[list[InlineKeyboardButton]]:
-    return [buttons[i:i + POINTS_PER_ROW] for i in range(0, len(buttons), POINTS_PER_ROW)]
+def _chunks(buttons: list[ButtonSpec]) -> list[tuple[ButtonSpec, ...]]:
+    return [tuple(buttons[i:i + POINTS_PER_ROW]) for i in range(0, len(buttons), POINTS_PER_ROW)]

@@ -9,10 +9,11 @@ ARGS = {"cube_value": 1, "cube_owner": "center", "match_length": 0, "score": (0,
         "crawford": False, "level": "master"}
 
 
-def _race(me_points, opp_points, variant="short", me_off=0, opp_off=0):
+def _race(me_points, opp_points, variant="short", me_off=0, opp_off=0, opp_bar=0):
     me = [0] * 26
     opp = [0] * 26
     me[0], opp[0] = me_off, opp_off
+    opp[25] = opp_bar
     for p, n in me_points.items():
         me[p] = n
     for p, n in opp_points.items():
@@ -41,6 +42,61 @@ def engine_path(request):
 def test_huge_lead_doubles_and_the_opponent_drops(engine_path):
     assert ai.cube_decision(BIG_LEAD, **ARGS) == "double"
     assert ai.take_decision(BIG_LEAD, **ARGS) == "drop"
+
+
+# Too good to double: my closed board (points 1-6) holds two opposing checkers on the bar,
+# and the opponent's other 13 are still far from home with nothing borne off. I win about
+# 95-98% of games, over 90% of them a mars: playing on is worth about 1.87 points per unit,
+# a drop only 1. With the Jacoby rule (mars not counting before the cube is turned: Open
+# Sage's default) the same position is a double/pass; our rules have no Jacoby rule.
+CLOSEOUT = _race({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 8: 2},
+                 {13: 3, 8: 3, 7: 2, 6: 3, 5: 2}, opp_bar=2)
+# A bear-off race I lead 57 pips to 63 with a roll in hand: a normal double and a clear take
+# (I win about 73-76%, little mars either way).
+RACE_DOUBLE_TAKE = _race({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2},
+                         {6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1, 7: 1})
+
+
+@pytest.mark.parametrize("level", ["strong", "master"])
+def test_too_good_to_double_without_jacoby(engine_path, level):
+    args = {**ARGS, "level": level}
+    assert ai.cube_decision(CLOSEOUT, **args) == "no_double"
+    eq = ai.cube_equities(CLOSEOUT, **args)
+    assert eq["no_double"] > 1.5 > eq["double_pass"] == 1.0
+    assert ai.take_decision(CLOSEOUT, **args) == "drop"  # were it doubled
+
+
+@pytest.mark.parametrize("level", ["strong", "master"])
+def test_double_take_in_a_race(engine_path, level):
+    args = {**ARGS, "level": level}
+    assert ai.cube_decision(RACE_DOUBLE_TAKE, **args) == "double"
+    assert ai.take_decision(RACE_DOUBLE_TAKE, **args) == "take"
+    eq = ai.cube_equities(RACE_DOUBLE_TAKE, **args)
+    assert eq["no_double"] < eq["double_take"] < eq["double_pass"]
+
+
+def test_bgsage_is_asked_without_jacoby_and_beavers(monkeypatch):
+    pytest.importorskip("bgsage")
+    if not sage.available():
+        pytest.skip("bgsage disabled by NARD_AI_NO_BGSAGE")
+    seen = []
+    engine, lock = sage.analyzer("1ply", cubeful=True)
+
+    class Spy:
+        def cube_action(self, *args, **kwargs):
+            seen.append(kwargs)
+            return engine.cube_action(*args, **kwargs)
+
+    monkeypatch.setattr(sage, "analyzer", lambda level, cubeful: (Spy(), lock))
+    ai.cube_decision(BIG_LEAD, **{**ARGS, "level": "strong"})
+    ai.take_decision(BIG_LEAD, **{**ARGS, "level": "strong"})
+    assert seen and all(k["jacoby"] is False and k["beaver"] is False for k in seen)
+
+
+def test_cube_equities_scale_per_cube_unit(engine_path):
+    eq = ai.cube_equities(BIG_LEAD, **{**ARGS, "cube_value": 4, "cube_owner": "me"})
+    assert eq["double_pass"] == pytest.approx(1.0, abs=1e-5)
+    assert eq["double_take"] > 1.5  # the opponent would lose about 2 points per unit
 
 
 def test_hopeless_position_drops(engine_path):

@@ -47,3 +47,39 @@ def test_save_and_load_round_trip(tmp_path):
     back = Network.load(tmp_path / "n.npz")
     x = encode([Position.initial("short")])
     assert np.allclose(net.forward(x), back.forward(x), atol=1e-6)
+
+
+def test_scheme_two_long_features_by_hand():
+    from ai.encoding import n_inputs
+
+    me, opp = [0] * 26, [0] * 26
+    for p in (8, 7, 6, 5, 4, 3):  # six points in a row along the opponent's route
+        me[p] = 2
+    me[24] = 3
+    opp[24], opp[2] = 10, 5  # ten on its head (my 12, behind my block), five on my 14
+    x = encode([Position("long", me, opp)], 2)[0]
+    assert x.shape == (n_inputs(Variant.LONG, 2),) == (219,)
+    scale = np.array([15] * 6 + [6, 15])
+    # Mine: every checker moves a 1 or a 2; a 3 leaves 3/off out (not counted); from 8..3
+    # fewer checkers have room for 4, 5, 6; 24 is never blocked. The block is 6 long with
+    # the opponent's 10 head checkers behind it.
+    assert list(np.round(x[203:211] * scale)) == [15, 15, 13, 11, 9, 7, 6, 10]
+    # Its head checkers land on my 11, 10, 9 but not on my 8, 7, 6 (held by me); its 2 can
+    # move a 1 only. Its longest run is 1 point, with my 3 checkers on 24 behind it.
+    assert list(np.round(x[211:219] * scale)) == [15, 10, 10, 0, 0, 0, 1, 3]
+    assert x[202] == 1.0  # contact
+    # Swapping the sides swaps the feature blocks.
+    xs = encode([Position("long", opp, me)], 2)[0]
+    assert np.array_equal(x[203:211], xs[211:219])
+
+
+def test_scheme_one_is_unchanged_for_short_nard():
+    pos = Position.initial("short")
+    assert np.array_equal(encode([pos], 1), encode([pos], 2))
+
+
+def test_network_remembers_its_scheme(tmp_path):
+    net = Network.for_variant(Variant.LONG, 4, seed=1, scheme=2)
+    net.save(tmp_path / "n.npz")
+    back = Network.load(tmp_path / "n.npz")
+    assert back.scheme == 2 and back.w1.shape == (219, 4)

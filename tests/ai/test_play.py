@@ -97,3 +97,17 @@ def test_choose_move_is_thread_safe():
     with ThreadPoolExecutor(max_workers=4) as pool:
         got = list(pool.map(lambda job: ai.choose_move(job[0], job[1], job[3]), jobs * 2))
     assert got == expected * 2
+
+
+def test_the_api_runs_in_a_spawned_process_pool():
+    """The bot may call the AI from a process pool: functions and arguments pickle, and each
+    process loads its networks itself."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pos = Position.initial("long")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        play = pool.submit(ai.choose_move, pos, (6, 5), "master", first_turn=True).result()
+        kind = pool.submit(ai.expected_loss, pos, leaver_on_roll=True).result()
+    assert play == ai.choose_move(pos, (6, 5), "master", first_turn=True)
+    assert kind == ai.expected_loss(pos, leaver_on_roll=True)

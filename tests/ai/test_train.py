@@ -1,6 +1,7 @@
 import random
 
 import numpy as np
+import pytest
 
 from ai import train
 from ai.network import LOSE_KOKS, LOSE_MARS, WIN, Network, flip
@@ -51,3 +52,30 @@ def test_cli_writes_weights(tmp_path, capsys):
     assert train.main(["--variant", "long", "--games", "2", "--seed", "1", "--hidden", "4",
                        "--out", str(out), "--checkpoint-every", "1"]) == 0
     assert out.exists()
+
+
+def test_resume_gives_the_same_weights_as_an_unbroken_run(tmp_path):
+    whole = train.train(Variant.LONG, 6, seed=5, hidden=8, log=None)
+    ckpt = tmp_path / "run.ckpt"
+
+    def die_at_game_4(message):
+        if message.startswith("4 games"):
+            raise KeyboardInterrupt  # killed after the checkpoint of game 2
+
+    with pytest.raises(KeyboardInterrupt):
+        train.train(Variant.LONG, 6, seed=5, hidden=8, log=die_at_game_4, checkpoint=ckpt,
+                    checkpoint_every=2, resume=True)
+    resumed = train.train(Variant.LONG, 6, seed=5, hidden=8, log=None, checkpoint=ckpt,
+                          checkpoint_every=2, resume=True)
+    assert np.array_equal(resumed.w1, whole.w1) and np.array_equal(resumed.w2, whole.w2)
+    with pytest.raises(SystemExit):  # a checkpoint of other settings is refused
+        train.train(Variant.LONG, 6, seed=6, hidden=8, log=None, checkpoint=ckpt, resume=True)
+
+
+def test_games_end_at_exact_bear_off_races():
+    from ai import bearoff
+
+    net = Network.for_variant(Variant.SHORT, 8, seed=1, scheme=2)
+    for seed in range(3):
+        states, _ = train.play_game(net, Variant.SHORT, random.Random(seed))
+        assert not any(bearoff.is_exact(s) for s in states)

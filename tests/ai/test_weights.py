@@ -1,7 +1,7 @@
 import numpy as np
 
 from ai import model
-from ai.encoding import N_INPUTS
+from ai.encoding import n_inputs
 from ai.network import N_OUTPUTS
 from engine.position import Position, Variant
 
@@ -11,7 +11,7 @@ def test_shipped_weights_load_and_are_small():
         path = model.weights_path(variant)
         assert path.stat().st_size < 2 * 1024 * 1024
         net = model.network(variant)
-        assert net.w1.shape[0] == N_INPUTS and net.w2.shape[1] == N_OUTPUTS
+        assert net.w1.shape[0] == n_inputs(variant, net.scheme) and net.w2.shape[1] == N_OUTPUTS
         assert model.network(variant) is net  # loaded once
         p = model.probabilities([Position.initial(variant)])[0]
         assert np.all((p >= 0) & (p <= 1))

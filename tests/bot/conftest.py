@@ -1,4 +1,8 @@
-"""The real Dispatcher, fed real Updates, talking HTTP to a fake Bot API server."""
+"""The real Dispatcher, fed real Updates, talking HTTP to a fake Bot API server.
+
+Every test using `harness` or `group_harness` runs on both storage engines (SQLite and
+PostgreSQL: `database_url` in tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,22 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest_asyncio
+from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods import TelegramMethod
+from aiogram.methods.base import TelegramType
 
 from bot.app import App, build
 from bot.config import load_settings
 from bot.services.coalesce import Coalescer
 from engine.dice import SeededDice
+from storage.db import games_locked_here
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
 
@@ -58,36 +71,53 @@ class Harness:
         return boards[-1]
 
 
-async def make_harness(fake: FakeTelegram, tmp_path: Path, seed: int = 1,
+async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
                        timeout: int = 120, clock: FakeClock | None = None) -> Harness:
+    """`database`: a folder (a SQLite file in it) or a database URL / path."""
+    if isinstance(database, Path) and database.is_dir():
+        database = database / "nard.sqlite3"
     settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
-                             database_path=str(tmp_path / "nard.sqlite3"),
-                             move_timeout_seconds=timeout)
+                             database_url=str(database), move_timeout_seconds=timeout)
     clock = clock or FakeClock()
     coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
     app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed),
-                      coalescer=coalescer)
+                      coalescer=coalescer, sleep=clock.sleep)
+    app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)
 
 
+class NoCallUnderGameLock(BaseRequestMiddleware):
+    """Fails any Bot API call made while the calling task holds a game's database lock
+    (issue 17: no process may wait for another's Telegram call)."""
+
+    async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType],
+                       bot: Bot, method: TelegramMethod[TelegramType]) -> Any:
+        held = games_locked_here()
+        assert not held, f"{type(method).__name__} called while holding the lock of {held}"
+        return await make_request(bot, method)
+
+
 @pytest_asyncio.fixture
-async def harness(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Harness]:  # noqa: F811
-    h = await make_harness(fake_telegram, tmp_path)
+async def harness(fake_telegram: FakeTelegram,  # noqa: F811
+                  database_url: str) -> AsyncIterator[Harness]:
+    h = await make_harness(fake_telegram, database_url)
     try:
         yield h
     finally:
+        await h.app.repair.close()
         await h.app.db.close()
         await h.app.bot.session.close()
 
 
 @pytest_asyncio.fixture
-async def group_harness(tmp_path: Path) -> AsyncIterator[Harness]:
+async def group_harness(database_url: str) -> AsyncIterator[Harness]:
     """A harness whose fake server records requests on the test's clock (rate checks)."""
     clock = FakeClock()
     async with FakeTelegram(monotonic=clock.monotonic) as fake:
-        h = await make_harness(fake, tmp_path, clock=clock)
+        h = await make_harness(fake, database_url, clock=clock)
         try:
             yield h
         finally:
+            await h.app.repair.close()
             await h.app.db.close()
             await h.app.bot.session.close()

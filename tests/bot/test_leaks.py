@@ -1,4 +1,4 @@
-"""Memory follows what is in play, not everything ever seen (benchmarks/soak.py measures
+"""Memory follows what is in play, not everything ever seen (benchmarks/soak_games.py measures
 the whole; these pin the pieces)."""
 
 from __future__ import annotations
@@ -10,12 +10,8 @@ from tests.bot.test_coalesce import Clock
 async def test_the_coalescer_forgets_groups_gone_quiet_but_keeps_their_allowance() -> None:
     clock = Clock()
     coalescer = Coalescer(limit=20, window=60, clock=clock, sleep=clock.sleep)
-
-    async def send() -> None:
-        return None
-
     for _ in range(20):  # a busy group uses its whole allowance
-        await coalescer.submit("busy", send)
+        coalescer.note("busy")
     for group in range(3 * SWEEP_EVERY):  # then a great many groups, one board each
         coalescer.note(group)
         clock.now += 0.01

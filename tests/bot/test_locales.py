@@ -40,7 +40,9 @@ SAMPLES: dict[str, object] = {
     "period": "Today", "rank": 3, "games": 40, "wins": 22, "losses": 18, "mars_given": 5,
     "mars_taken": 4, "koks_given": 1, "koks_taken": 0, "best_streak": 6,
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
-    "loser": "Leyla",
+    "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
+    "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
+    "word": "9",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one
@@ -372,7 +374,15 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
     "kind-": lambda: _values("engine.result.ResultKind"),
     "reason-": lambda: _values("engine.game.Reason"),
     "variant-": lambda: _values("engine.position.Variant"),
+    "setting-": lambda: [key for name in _toggles() for key in (name, f"{name}-about")],
 }
+
+
+def _toggles() -> list[str]:
+    import bot.app  # noqa: F401 - every service module registers its toggles on import
+    from bot.services.settings import TOGGLES
+
+    return list(TOGGLES)
 
 
 def test_every_key_family_is_checked() -> None:

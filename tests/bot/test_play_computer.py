@@ -60,12 +60,13 @@ async def test_a_seeded_game_against_the_computer(harness: Harness, variant: str
 
 
 def test_the_opening_log_names_moves_by_their_notation() -> None:
-    from bot.services.games import _opening_log
+    from bot.services.eventlog import since
+    from bot.services.live import Live
     from engine.dice import FixedDice
     from engine.game import Game
 
     game = Game.new("long", FixedDice(6, 5, 6, 5))  # seat 0 starts, then rolls 6-5
     game.roll(0, (6, 5))
     game.play(0, game.legal_plays()[0])  # the only move: 24/13
-    lines = _opening_log(game)
+    lines = since(None, Live(game))
     assert [(e.kind, e.notation) for e in lines][-1] == ("move", "24/13")

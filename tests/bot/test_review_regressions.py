@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiogram.types import Update
 
 from bot.callbacks import Act, GameCb
+from bot.services import views
 from bot.services.live import Live
 from storage import games
 from tests.bot.conftest import Harness
@@ -76,8 +77,9 @@ async def test_a_failed_redraw_does_not_stop_the_computer(harness: Harness) -> N
 
 
 async def test_a_selection_left_when_the_game_ends_does_not_break_the_board(
-        harness: Harness) -> None:
+        harness: Harness, monkeypatch) -> None:
     h = harness
+    monkeypatch.setattr(views, "DIRECT_MOVES", 0)  # a checker to choose on the first board
     game_id = await friend_game(h)
     chat = to_move(h)
     board = h.board(chat)

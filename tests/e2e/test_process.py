@@ -12,12 +12,12 @@ import asyncio
 import itertools
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 from bot.callbacks import Act, GameCb
+from storage import Database
 from tests.bot.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
@@ -26,37 +26,41 @@ ROOT = Path(__file__).resolve().parents[2]
 USER = 3001
 
 
-def start_bot(fake: FakeTelegram, db: Path, log: Path) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))}
-    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_PATH=str(db),
+def start_bot(fake: FakeTelegram, database: str, log: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("BOT_", "TELEGRAM_", "DATABASE_"))}
+    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_URL=database,
                MOVE_TIMEOUT_SECONDS="120", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=log.parent, env=env,
                             stdout=log.open("ab"), stderr=subprocess.STDOUT)
 
 
-def stored(db: Path, sql: str, *args: object) -> list[tuple]:
-    with sqlite3.connect(db) as conn:
-        return conn.execute(sql, args).fetchall()
+async def stored(db: Database, sql: str, *args: object) -> list[tuple]:
+    """Rows as the bot process stored them (read through a connection of our own)."""
+    return [tuple(row) for row in await db.fetchall(sql, args)]
 
 
-async def settle(fake: FakeTelegram, db: Path, timeout: float = 30.0) -> None:
+async def settle(fake: FakeTelegram, db: Database, timeout: float = 30.0) -> None:
     """Wait until the newest board shows the stored game's version (or the game ended)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:
-        rows = stored(db, "SELECT version, status FROM games ORDER BY id DESC LIMIT 1")
+        rows = await stored(db, "SELECT version, status FROM games ORDER BY id DESC LIMIT 1")
         if rows:
             version, status = rows[0]
             photos = [m for m in fake.messages(USER) if m.photo is not None]
             offered = game_buttons(photos[-1].buttons) if photos else []
             versions = {d.v for _, d in offered if d.a is not Act.RESIGN}
-            if status != "active" or version in versions:
+            # ... and the bot has recorded that its board shows that version.
+            shown = (await stored(db, "SELECT MIN(shown_version) FROM board_messages"
+                                  " WHERE game_id = (SELECT MAX(id) FROM games)"))[0][0]
+            if status != "active" or (version in versions and shown == version):
                 return
         await asyncio.sleep(0.05)
     raise TimeoutError(f"{rows} {versions}\n{fake.transcript(USER)}")
 
 
-async def press_next(fake: FakeTelegram, db: Path) -> None:
+async def press_next(fake: FakeTelegram, db: Database) -> None:
     photos = [m for m in fake.messages(USER) if m.photo is not None]
     board, seen = photos[-1], len(photos) + sum(len(m.edits) for m in photos)
     data = choose(board.buttons)
@@ -75,10 +79,13 @@ async def press_next(fake: FakeTelegram, db: Path) -> None:
 
 
 async def test_process_survives_sigkill_and_fires_deadlines(
-        fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
-    fake, db, log = fake_telegram, tmp_path / "nard.sqlite3", tmp_path / "bot.log"
+        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
+    """On both engines: SQLite's file, or PostgreSQL (the bot process and this test share
+    the database through their own connections)."""
+    fake, log = fake_telegram, tmp_path / "bot.log"
+    db = await Database.open(database_url)
     user = fake.user(USER, "Ali")
-    bot = start_bot(fake, db, log)
+    bot = start_bot(fake, database_url, log)
     try:
         mark = fake.mark()
         user.command("/start")
@@ -103,30 +110,31 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         # A move the server never offered is refused and the board is redrawn as it was:
         # Telegram answers "message is not modified", which the bot takes in its stride.
         board = [m for m in fake.messages(USER) if m.photo is not None][-1]
-        version = stored(db, "SELECT version FROM games")[0][0]
+        version = (await stored(db, "SELECT version FROM games"))[0][0]
         fake.fail_next("editMessageMedia", 400)
         mark = fake.mark()
         user.press(board, GameCb(game=1, v=version, a=Act.GO, src=24, dst=1).pack())
         await fake.wait_for("editMessageMedia", after=mark, timeout=30)
-        assert stored(db, "SELECT version FROM games")[0][0] == version
+        assert (await stored(db, "SELECT version FROM games"))[0][0] == version
         for _ in range(4):
             await press_next(fake, db)
         answers = [(r.method, r.error_code) for r in fake.requests]
         assert ("editMessageMedia", 429) in answers and ("editMessageMedia", 400) in answers
 
-        moves_before = stored(db, "SELECT version, kind, notation, seat FROM moves ORDER BY id")
-        version = stored(db, "SELECT version FROM games")[0][0]
+        moves_before = await stored(db, "SELECT version, kind, notation, seat FROM moves"
+                                          " ORDER BY id")
+        version = (await stored(db, "SELECT version FROM games"))[0][0]
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(30)
 
-        bot = start_bot(fake, db, log)
+        bot = start_bot(fake, database_url, log)
         # The old board's buttons still work after the restart (choosing a checker changes
         # no stored state, so press until a step is saved).
         for _ in range(3):
             await press_next(fake, db)
-            if stored(db, "SELECT version FROM games")[0][0] != version:
+            if (await stored(db, "SELECT version FROM games"))[0][0] != version:
                 break
-        after = stored(db, "SELECT version, kind, notation, seat FROM moves ORDER BY id")
+        after = await stored(db, "SELECT version, kind, notation, seat FROM moves ORDER BY id")
         assert after[: len(moves_before)] == moves_before  # nothing lost
         # Applied once: every new log line belongs to a new version and none is repeated by
         # the same seat (the press may also have let the computer move: a version of its own).
@@ -137,16 +145,18 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(30)
         # Time passes while the bot is down: the stored deadline is now in the past.
-        with sqlite3.connect(db) as conn:
-            conn.execute("UPDATE games SET deadline = deadline - 1000")
-        bot = start_bot(fake, db, log)
+        async with db.transaction() as tx:
+            await tx.execute("UPDATE games SET deadline = deadline - 1000")
+        bot = start_bot(fake, database_url, log)
         mark = fake.mark()
         await fake.wait_for("sendMessage", lambda r: "You lost" in str(r.params.get("text")),
                             after=mark, timeout=60)
-        assert stored(db, "SELECT status FROM games")[0][0] == "finished"
-        assert any(row[1] == "timeout" for row in stored(db, "SELECT version, kind FROM moves"))
+        assert (await stored(db, "SELECT status FROM games"))[0][0] == "finished"
+        assert any(row[1] == "timeout"
+                   for row in await stored(db, "SELECT version, kind FROM moves"))
     finally:
         bot.kill()
         bot.wait(30)
+        await db.close()
         print(log.read_text(errors="replace")[-3000:])
     assert not any(d.a is Act.GO for _, d in game_buttons(fake.last_message(USER).buttons))

@@ -464,14 +464,17 @@ def test_resigning_a_hopeless_race(leaver, kind):
     assert race_estimate(short({1: 1}, leaver)) is kind
 
 
-@pytest.mark.parametrize("leaver_point, kind", [(14, ResultKind.PLAIN), (13, ResultKind.MARS)])
+@pytest.mark.parametrize("leaver_point, kind", [(10, ResultKind.PLAIN), (9, ResultKind.MARS)])
 def test_expected_result_rule_as_documented(leaver_point, kind):
-    # Documented rule: mars only if the pips the leaver needs to bear off its first checker
-    # (pips to bring all home + 1) exceed the winner's pip count; a tie is plain.
-    # Winner: one checker on 6 (6 pips). Leaver: 14 on its 6 point (= my 19) and one on
-    # my leaver_point (its 25 - p): my 14 -> its 11 -> 5 + 1 = 6 (tie, plain);
-    # my 13 -> its 12 -> 6 + 1 = 7 > 6 (mars).
-    assert race_estimate(short({6: 1}, {19: 14, leaver_point: 1})) is kind
+    # Documented rule (engine.result.race_estimate): the winner plays the dice it has rolled;
+    # then the leaver, to move, is marsed only if the pips it needs to bear off its first
+    # checker (pips to bring all home + 1), less 8 for being on roll, exceed the winner's
+    # pip count; a tie is plain. Winner: one checker on 6, rolled 1-1: 6/2, 2 pips left.
+    # Leaver: 14 on its 6 point (= my 19) and one on my leaver_point (its 25 - p):
+    # my 10 -> its 15 -> 9 + 1 - 8 = 2 (tie, plain); my 9 -> its 16 -> 10 + 1 - 8 = 3 > 2.
+    assert race_estimate(short({6: 1}, {19: 14, leaver_point: 1}), dice=(1, 1)) is kind
+    # Before the roll the winner's checker on 6 comes off with 27 of 36 rolls: a mars.
+    assert race_estimate(short({6: 1}, {19: 14, leaver_point: 1})) is ResultKind.MARS
 
 
 def test_resign_uses_the_expected_result_and_the_cube():
@@ -605,13 +608,16 @@ def test_match_is_won_at_its_length():
 
 
 @pytest.mark.parametrize(
-    "length, ok", [(1, True), (3, True), (7, True), (25, True), (0, False), (26, False)]
+    "length, ok",
+    [(1, True), (3, True), (7, True), (9, True), (25, True), (0, False), (2, False),
+     (4, False), (24, False), (26, False), (27, False), (-1, False), (True, False),
+     (3.0, False), ("3", False)],
 )
-def test_match_lengths(length, ok):
+def test_match_lengths_are_odd_from_1_to_25(length, ok):
     if ok:
         assert MatchState(length=length).length == length
     else:
-        with pytest.raises(GameStateError):
+        with pytest.raises(GameStateError, match="odd number of points from 1 to 25"):
             MatchState(length=length)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import timedelta
 
 import pytest
 
 from storage import (
     Challenge,
+    ChallengeCodeTaken,
     ChallengeUnavailable,
     Database,
     PlayerNotFound,
@@ -139,3 +141,14 @@ async def test_expire(db: Database) -> None:
     assert (await get_challenge(db, "late")).status == "open"  # type: ignore[union-attr]
     assert (await get_challenge(db, "taken")).status == "accepted"  # type: ignore[union-attr]
     assert await expire_challenges(db, T0 + HOUR) == []
+
+
+async def test_a_taken_code_is_a_typed_error(db: Database) -> None:
+    """Two first presses of one inline card create its challenge once; the second gets
+    ChallengeCodeTaken on both engines (still an sqlite3.IntegrityError for older callers)."""
+    await open_challenge(db, "card")
+    with pytest.raises(ChallengeCodeTaken) as caught:
+        await open_challenge(db, "card")
+    assert caught.value.code == "card" and isinstance(caught.value, sqlite3.IntegrityError)
+    row = await db.fetchone("SELECT COUNT(*) FROM challenges")
+    assert row is not None and row[0] == 1

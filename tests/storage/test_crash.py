@@ -26,9 +26,15 @@ pytestmark = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 
+
+@pytest.fixture
+def db(sqlite_db: Database) -> Database:
+    """SQLite only: these tests stop SQLite's own thread inside a statement."""
+    return sqlite_db
+
 PRELUDE = """
 import asyncio, os, sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 import storage
 from storage import Database, LogEntry
 NOW = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
@@ -84,15 +90,16 @@ async def main():
     await db._conn.set_progress_handler(countdown, 1)
     players = (101, 102)
     for round_ in range(100_000):
+        now = NOW + timedelta(days=round_)  # a day each: the pair's games are all rated
         game = await storage.create_game(db, variant="short", players=players, state_json="{}",
-                                         now=NOW)
+                                         now=now)
         version = game.version
         for step in range(3):
             version = await storage.save_game(db, game.id, version, state_json="{}" * step,
-                                              deadline=None, now=NOW,
+                                              deadline=None, now=now,
                                               log=[LogEntry("step", str(step), step % 2)])
         await storage.finish_game(db, game.id, version, winner_seat=round_ % 2,
-                                  result="mars", points=2, state_json="{}", now=NOW,
+                                  result="mars", points=2, state_json="{}", now=now,
                                   log=[LogEntry("step", "off", round_ % 2)])
 
 asyncio.run(main())

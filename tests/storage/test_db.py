@@ -1,55 +1,99 @@
-"""The connection: pragmas, the transaction context manager, the lock."""
+"""The connection on both engines: transactions, the lock, errors, logging, file modes."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import contextlib
+import logging
+import stat
 from pathlib import Path
 
 import pytest
 
-from storage import Database
-from storage.db import BUSY_TIMEOUT_MS
+from storage import (
+    ConstraintViolation,
+    Database,
+    DatabaseUnavailable,
+    LogEntry,
+    save_game,
+    upsert_player,
+)
+from storage.db import parse_target, placeholders, redact
+from storage.sqlite import BUSY_TIMEOUT_MS
+from tests.support.postgres import free_port
+
+from .conftest import T0, human_game
+
+INSERT_PLAYER = "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)"
 
 
-async def test_pragmas(db: Database) -> None:
-    assert await db.pragma("journal_mode") == "wal"
-    assert await db.pragma("foreign_keys") == 1
-    assert await db.pragma("busy_timeout") == BUSY_TIMEOUT_MS
-    assert await db.pragma("synchronous") == 1  # NORMAL
+async def count_players(db: Database) -> int:
+    return int(await db.fetchval("SELECT COUNT(*) FROM players"))
 
 
-async def test_file_is_created(db: Database, db_path: Path) -> None:
-    assert db_path.exists()
-    assert db.path == str(db_path)
+async def test_pragmas(sqlite_db: Database) -> None:
+    assert await sqlite_db.pragma("journal_mode") == "wal"
+    assert await sqlite_db.pragma("foreign_keys") == 1
+    assert await sqlite_db.pragma("busy_timeout") == BUSY_TIMEOUT_MS
+    assert await sqlite_db.pragma("synchronous") == 1  # NORMAL
+
+
+async def test_files_are_private(sqlite_db: Database, db_path: Path) -> None:
+    """The database, its WAL and its shared-memory file are created 0600 (issue 19)."""
+    await upsert_player(sqlite_db, 1, "Ali", username=None, language="en", now=T0)
+    assert sqlite_db.path == str(db_path)
+    for suffix in ("", "-wal", "-shm"):
+        mode = stat.S_IMODE((db_path.parent / (db_path.name + suffix)).stat().st_mode)
+        assert mode == 0o600, (suffix, oct(mode))
+
+
+async def test_backup_is_a_private_copy(sqlite_db: Database, tmp_path: Path) -> None:
+    await upsert_player(sqlite_db, 1, "Ali", username=None, language="en", now=T0)
+    copy = tmp_path / "backup.sqlite3"
+    await sqlite_db.backup(str(copy))  # type: ignore[attr-defined]
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+    restored = await Database.open(copy)
+    try:
+        assert await count_players(restored) == 1
+    finally:
+        await restored.close()
 
 
 async def test_foreign_keys_are_enforced(db: Database) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation) as caught:
         async with db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO challenges (code, creator_id, variant, created_at, expires_at)"
                 " VALUES ('x', 999, 'short', 0, 1)"
             )
+    assert caught.value.kind == "foreign_key"
+
+
+async def test_unique_violation_names_its_table(db: Database) -> None:
+    async with db.transaction() as tx:
+        await tx.execute(INSERT_PLAYER, (1,))
+    with pytest.raises(ConstraintViolation) as caught:
+        async with db.transaction() as tx:
+            await tx.execute(INSERT_PLAYER, (1,))
+    assert (caught.value.kind, caught.value.table) == ("unique", "players")
 
 
 async def test_transaction_commits(db: Database) -> None:
     async with db.transaction() as tx:
-        await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                         " VALUES (1, 'a', 0, 0)")
-    assert await db.fetchone("SELECT name FROM players WHERE id = 1") is not None
+        assert await tx.execute(INSERT_PLAYER, (1,)) == 1
+        assert await tx.execute("UPDATE players SET name = 'b' WHERE id > ?", (0,)) == 1
+    assert await db.fetchval("SELECT name FROM players WHERE id = 1") == "b"
 
 
 async def test_transaction_rolls_back_on_error(db: Database) -> None:
     with pytest.raises(RuntimeError):
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                             " VALUES (1, 'a', 0, 0)")
+            await tx.execute(INSERT_PLAYER, (1,))
             raise RuntimeError("boom")
     assert await db.fetchone("SELECT 1 FROM players") is None
     async with db.transaction() as tx:  # and the connection is usable again
-        await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                         " VALUES (1, 'a', 0, 0)")
+        await tx.execute(INSERT_PLAYER, (1,))
+    assert await count_players(db) == 1
 
 
 async def test_cancelled_transaction_rolls_back(db: Database) -> None:
@@ -57,8 +101,7 @@ async def test_cancelled_transaction_rolls_back(db: Database) -> None:
 
     async def writer() -> None:
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                             " VALUES (1, 'a', 0, 0)")
+            await tx.execute(INSERT_PLAYER, (1,))
             entered.set()
             await asyncio.Event().wait()  # until cancelled
 
@@ -70,21 +113,40 @@ async def test_cancelled_transaction_rolls_back(db: Database) -> None:
     assert await db.fetchone("SELECT 1 FROM players") is None
 
 
+async def test_cancelled_in_the_middle_of_a_statement(db: Database) -> None:
+    """Cancelled while a statement runs: nothing of the transaction stays, and the
+    database serves the next one."""
+
+    async def writer() -> None:
+        async with db.transaction() as tx:
+            await tx.execute(INSERT_PLAYER, (1,))
+            await tx.execute(INSERT_PLAYER, (2,))
+
+    for turns in range(6):  # cancel after 0, 1, … loop turns: at BEGIN, inside, at COMMIT
+        task = asyncio.create_task(writer())
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        assert await count_players(db) in (0, 2)
+        async with db.transaction() as tx:
+            await tx.execute("DELETE FROM players")
+
+
 async def test_nested_use_is_refused(db: Database) -> None:
     with pytest.raises(RuntimeError, match="nested"):
         async with db.transaction():
             await db.fetchone("SELECT 1")
 
 
-async def test_readers_wait_for_an_open_transaction(db: Database) -> None:
-    """A read on the shared connection must not see another coroutine's uncommitted rows."""
+async def test_reads_never_see_uncommitted_rows(db: Database) -> None:
     inserted = asyncio.Event()
     release = asyncio.Event()
 
     async def writer() -> None:
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                             " VALUES (1, 'a', 0, 0)")
+            await tx.execute(INSERT_PLAYER, (1,))
             inserted.set()
             await release.wait()
             raise RuntimeError("roll back")
@@ -92,26 +154,27 @@ async def test_readers_wait_for_an_open_transaction(db: Database) -> None:
     task = asyncio.create_task(writer())
     await inserted.wait()
     reader = asyncio.create_task(db.fetchone("SELECT 1 FROM players"))
-    await asyncio.sleep(0)  # let the reader queue up behind the lock (no time passes)
-    assert not reader.done()
+    await asyncio.sleep(0)
+    if db.engine == "sqlite":  # one connection: the reader queues behind the lock
+        assert not reader.done()
+    else:  # another pooled connection: it reads at once, without the uncommitted row
+        assert await reader is None
     release.set()
     with pytest.raises(RuntimeError):
         await task
     assert await reader is None
 
 
-async def test_two_connections_wait_for_each_other(db: Database, db_path: Path) -> None:
-    """A second process's writer waits for the busy lock instead of failing."""
-    other = await Database.open(db_path)
+async def test_two_connections_wait_for_each_other(db: Database, database_url: str) -> None:
+    """A second process's writers wait for the first one's instead of failing."""
+    other = await Database.open(database_url)
     try:
         async def write(database: Database, player_id: int) -> None:
             async with database.transaction() as tx:
-                await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                                 " VALUES (?, 'p', 0, 0)", (player_id,))
+                await tx.execute(INSERT_PLAYER, (player_id,))
 
         await asyncio.gather(*(write(d, i) for i, d in enumerate([db, other] * 20)))
-        row = await db.fetchone("SELECT COUNT(*) FROM players")
-        assert row is not None and row[0] == 40
+        assert await count_players(db) == 40
     finally:
         await other.close()
 
@@ -121,8 +184,7 @@ async def test_cancelled_while_beginning(db: Database) -> None:
 
     async def writer() -> None:
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO players (id, name, created_at, updated_at)"
-                             " VALUES (1, 'a', 0, 0)")
+            await tx.execute(INSERT_PLAYER, (1,))
 
     task = asyncio.create_task(writer())
     await asyncio.sleep(0)  # one turn of the loop: the task is now awaiting its BEGIN
@@ -130,45 +192,74 @@ async def test_cancelled_while_beginning(db: Database) -> None:
     with pytest.raises(asyncio.CancelledError):
         await task
     await writer()  # a new transaction can begin
-    row = await db.fetchone("SELECT COUNT(*) FROM players")
-    assert row is not None and row[0] == 1
+    assert await count_players(db) == 1
 
 
-def insert_player(conn: sqlite3.Connection, player_id: int = 1) -> int:
-    conn.execute("INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)",
-                 (player_id,))
-    return player_id
+async def test_returning_and_fetchval(db: Database) -> None:
+    async with db.transaction() as tx:
+        assert await tx.fetchval(INSERT_PLAYER + " RETURNING id", (7,)) == 7
+        row = await tx.fetchone("SELECT id, name FROM players WHERE id = ?", (7,))
+    assert (row["id"], row["name"], row[0], tuple(row)) == (7, "a", 7, (7, "a"))
+    assert await db.fetchval("SELECT id FROM players WHERE id = ?", (8,)) is None
 
 
-async def test_run_commits_in_one_trip(db: Database) -> None:
-    assert await db.run(insert_player) == 1
-    assert await db.fetchone("SELECT 1 FROM players WHERE id = 1") is not None
+async def test_debug_logs_hold_no_parameters(db: Database, players: object,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """At DEBUG the statements are logged, never their parameters (names, game states)."""
+    secret_state = '{"secret": "state-7f3a"}'
+    caplog.set_level(logging.DEBUG)
+    game = await human_game(db)
+    await upsert_player(db, 555, "Secret Name 9c2e", username="hidden_user", language="en",
+                        now=T0)
+    await save_game(db, game.id, 1, state_json=secret_state, deadline=None, now=T0,
+                    log=[LogEntry("step", "24/18", 0)])
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert "UPDATE games SET state_json" in text  # statements are there
+    for secret in ("state-7f3a", "Secret Name 9c2e", "hidden_user"):
+        assert secret not in text
 
 
-async def test_run_rolls_back_on_error(db: Database) -> None:
-    def half_then_fail(conn: sqlite3.Connection) -> None:
-        insert_player(conn)
-        raise ValueError("no")
-
-    with pytest.raises(ValueError):
-        await db.run(half_then_fail)
-    assert await db.fetchone("SELECT 1 FROM players") is None
-    await db.run(insert_player)  # the connection is usable again
-
-
-async def test_run_survives_a_cancelled_caller(db: Database) -> None:
-    """The work is already in the database thread: it completes whole or not at all."""
-    task = asyncio.create_task(db.run(insert_player))
-    await asyncio.sleep(0)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    await db.run(lambda conn: insert_player(conn, 2))
-    rows = await db.fetchall("SELECT id FROM players ORDER BY id")
-    assert [row[0] for row in rows] in ([1, 2], [2])
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("nard.sqlite3", ("sqlite", "nard.sqlite3")),
+        ("sqlite:///data/nard.db", ("sqlite", "data/nard.db")),
+        ("sqlite:////var/lib/nard.db", ("sqlite", "/var/lib/nard.db")),
+        ("postgresql://u:p@h:5/d", ("postgres", "postgresql://u:p@h:5/d")),
+        ("postgres://h/d", ("postgres", "postgresql://h/d")),
+    ],
+)
+def test_parse_target(target: str, expected: tuple[str, str]) -> None:
+    assert parse_target(target) == expected
 
 
-async def test_run_inside_a_transaction_is_refused(db: Database) -> None:
-    with pytest.raises(RuntimeError, match="nested"):
-        async with db.transaction():
-            await db.run(insert_player)
+@pytest.mark.parametrize("target", ["mysql://u:secret@h/d", "sqlite://", "sqlite:///", ""])
+def test_unsupported_targets(target: str) -> None:
+    with pytest.raises(DatabaseUnavailable) as caught:
+        parse_target(target)
+    assert "secret" not in str(caught.value)
+
+
+def test_redact_and_placeholders() -> None:
+    assert redact("postgresql://nard:s3cr3t@db:5432/nard") == "postgresql://nard:***@db:5432/nard"
+    assert redact("postgresql://db/nard") == "postgresql://db/nard"
+    assert placeholders("SELECT '?', \"a?\" FROM t -- ?\nWHERE a = ? AND b = ?") == (
+        "SELECT '?', \"a?\" FROM t -- ?\nWHERE a = $1 AND b = $2")
+
+
+async def test_unusable_paths_say_so_in_one_line(tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.sqlite3"
+    corrupt.write_bytes(b"this is not a database" * 100)
+    for target in (tmp_path / "missing" / "nard.db", tmp_path, corrupt):
+        with pytest.raises(DatabaseUnavailable) as caught:
+            await Database.open(target)
+        message = str(caught.value)
+        assert str(target) in message and "\n" not in message
+
+
+async def test_unreachable_server_hides_the_password() -> None:
+    url = f"postgresql://nard:hunter2@127.0.0.1:{free_port()}/nard"
+    with pytest.raises(DatabaseUnavailable) as caught:
+        await Database.open(url)
+    message = str(caught.value)
+    assert "hunter2" not in message and "127.0.0.1" in message and "\n" not in message

@@ -24,9 +24,12 @@ from storage import (
     put_board_message,
     remove_board_message,
     save_game,
+    upsert_player,
 )
 
-from .conftest import ALICE, BOB, CAROL, STATE, T0, human_game
+from .conftest import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+
+ERIN, FRANK = 105, 106
 
 pytestmark = pytest.mark.usefixtures("players")
 
@@ -187,22 +190,27 @@ async def test_board_messages(db: Database) -> None:
 
 
 async def test_active_games_of_a_player(db: Database) -> None:
-    first = await human_game(db)
-    vs_computer = await create_game(db, variant="long", players=(None, ALICE), state_json=STATE,
-                                    now=T0, level="strong")
-    other = await create_game(db, variant="short", players=(BOB, CAROL), state_json=STATE, now=T0)
-    done = await human_game(db)
+    done = await human_game(db, players=(ALICE, CAROL))
     await finish_game(db, done.id, 1, winner_seat=1, result="plain", points=1,
                       state_json="{}", now=T0)
-    assert [g.id for g in await active_games(db, ALICE)] == [first.id, vs_computer.id]
-    assert [g.id for g in await active_games(db, BOB)] == [first.id, other.id]
+    first = await human_game(db)
+    vs_computer = await create_game(db, variant="long", players=(None, CAROL), state_json=STATE,
+                                    now=T0, level="strong")
+    assert [g.id for g in await active_games(db, ALICE)] == [first.id]
+    assert [g.id for g in await active_games(db, BOB)] == [first.id]
+    assert [g.id for g in await active_games(db, CAROL)] == [vs_computer.id]
+    assert await active_games(db, DAVE) == []
 
 
 async def test_expired_games(db: Database) -> None:
+    for extra in (ERIN, FRANK):
+        await upsert_player(db, extra, "X", username=None, language=None, now=T0)
     soon = await human_game(db, deadline=T0 + timedelta(seconds=10))
-    sooner = await human_game(db, deadline=T0 + timedelta(seconds=5))
-    await human_game(db)  # no deadline
-    finished = await human_game(db, deadline=T0)
+    sooner = await human_game(db, players=(CAROL, DAVE), deadline=T0 + timedelta(seconds=5))
+    await create_game(db, variant="short", players=(ERIN, None), level="easy", state_json=STATE,
+                      now=T0)  # no deadline
+    finished = await create_game(db, variant="short", players=(None, FRANK), level="easy",
+                                 state_json=STATE, now=T0, deadline=T0)
     await finish_game(db, finished.id, 1, winner_seat=0, result="plain", points=1,
                       state_json="{}", now=T0)
 

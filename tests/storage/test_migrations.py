@@ -1,4 +1,4 @@
-"""Numbered SQL migrations tracked by PRAGMA user_version."""
+"""Numbered SQL migrations per engine: SQLite's user_version, PostgreSQL's schema_migrations."""
 
 from __future__ import annotations
 
@@ -7,88 +7,165 @@ from importlib.resources import files
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from storage import Database, MigrationError
-from storage.migrations import apply_migrations, latest_version, load_migrations, split_statements
+from storage import postgres as pg
+from storage import sqlite as lite
+from storage.migrations import ENGINES, latest_version, load_migrations, split_statements
 
-LATEST = latest_version()
-
-
-def schema(path: Path) -> list[tuple[str, str, str]]:
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute(
-            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-            " ORDER BY type, name"
-        ).fetchall()
-    return rows
+LATEST = latest_version("sqlite")
+TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_messages",
+          "challenges", "rating_events", "chat_settings", "chat_members", "game_cards",
+          "active_seats", "match_requests", "player_settings", "outbox", "cards",
+          "challenge_chats", "match_notices", "chat_pace"}
 
 
-def user_version(path: Path) -> int:
-    with sqlite3.connect(path) as conn:
-        return conn.execute("PRAGMA user_version").fetchone()[0]
+def test_both_engines_have_the_same_migrations() -> None:
+    """A schema version means the same on both engines: same numbers, same names."""
+    names = {e: sorted(p.name for p in files("storage.migrations").joinpath(e).iterdir()
+                       if p.name.endswith(".sql")) for e in ENGINES}
+    assert names["sqlite"] == names["postgres"]
+    assert names["sqlite"][0] == "0001_initial.sql"
+    assert len(names["sqlite"]) == LATEST == latest_version("postgres") >= 4
 
 
-async def migrate_to(path: Path, target: int) -> None:
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+# -- both engines -----------------------------------------------------------------------
+
+async def tables(database_url: str) -> set[str]:
+    db = await Database.open(database_url)
     try:
-        await apply_migrations(conn, load_migrations(), target)
+        if db.engine == "sqlite":
+            rows = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+        else:
+            rows = await db.fetchall("SELECT tablename FROM pg_tables"
+                                     " WHERE schemaname = current_schema()")
+    finally:
+        await db.close()
+    return {row[0] for row in rows} - {"schema_migrations"}
+
+
+async def schema_version(database_url: str) -> int:
+    if not database_url.startswith("postgresql://"):
+        with sqlite3.connect(database_url) as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn = await asyncpg.connect(database_url)
+    try:
+        return await pg.schema_version(conn)
     finally:
         await conn.close()
 
 
-def test_sql_files_ship_inside_the_package() -> None:
-    names = sorted(p.name for p in files("storage.migrations").iterdir() if p.name.endswith(".sql"))
-    assert names[0] == "0001_initial.sql"
-    assert len(names) == LATEST >= 1
+async def migrate_to(database_url: str, target: int) -> None:
+    if database_url.startswith("postgresql://"):
+        conn = await asyncpg.connect(database_url)
+        try:
+            await pg.apply_migrations(conn, load_migrations("postgres"), target)
+        finally:
+            await conn.close()
+    else:
+        conn = await aiosqlite.connect(database_url, isolation_level=None)
+        try:
+            await lite.apply_migrations(conn, load_migrations("sqlite"), target)
+        finally:
+            await conn.close()
 
 
-async def test_from_empty(tmp_path: Path) -> None:
-    path = tmp_path / "fresh.sqlite3"
-    db = await Database.open(path)
-    await db.close()
-    assert user_version(path) == LATEST
-    tables = {name for kind, name, _ in schema(path) if kind == "table"}
-    assert tables == {"players", "player_stats", "games", "game_results", "moves",
-                      "board_messages", "challenges", "rating_events", "chat_settings",
-                      "chat_members", "game_cards"}
+async def test_from_empty(database_url: str) -> None:
+    assert await tables(database_url) == TABLES
+    assert await schema_version(database_url) == LATEST
+
+
+async def test_reopening_applies_nothing(database_url: str) -> None:
+    await (await Database.open(database_url)).close()
+    await (await Database.open(database_url)).close()
+    assert await schema_version(database_url) == LATEST
 
 
 @pytest.mark.parametrize("start", range(LATEST))
-async def test_from_each_older_version(tmp_path: Path, start: int) -> None:
-    fresh, old = tmp_path / "fresh.sqlite3", tmp_path / "old.sqlite3"
-    await (await Database.open(fresh)).close()
-    await migrate_to(old, start)
-    assert user_version(old) == start
-    await (await Database.open(old)).close()
-    assert user_version(old) == LATEST
-    assert schema(old) == schema(fresh)
+async def test_from_each_older_version_keeps_data(database_url: str, start: int) -> None:
+    await migrate_to(database_url, start)
+    assert await schema_version(database_url) == start
+    db = await Database.open(database_url)
+    try:
+        assert await db.fetchval("SELECT COUNT(*) FROM players") == 0
+    finally:
+        await db.close()
+    assert await schema_version(database_url) == LATEST
+    assert await tables(database_url) == TABLES
 
 
-async def test_reopening_applies_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    await (await Database.open(path)).close()
-    before = schema(path)
-    await (await Database.open(path)).close()
-    assert schema(path) == before and user_version(path) == LATEST
+async def test_seats_of_games_active_before_the_guard(database_url: str) -> None:
+    """Migrating to the active-seat guard: a player an old race put in two active games
+    keeps the seat of the older one, and the database opens."""
+    await migrate_to(database_url, 2)
+    stmts = [
+        "INSERT INTO players (id, name, created_at, updated_at) VALUES (1, 'a', 0, 0)",
+        "INSERT INTO players (id, name, created_at, updated_at) VALUES (2, 'b', 0, 0)",
+        "INSERT INTO games (id, variant, player0_id, player1_id, state_json, created_at,"
+        " updated_at) VALUES (10, 'short', 1, 2, '{}', 0, 0)",
+        "INSERT INTO games (id, variant, player0_id, player1_id, level, state_json, created_at,"
+        " updated_at) VALUES (11, 'short', NULL, 1, 'easy', '{}', 0, 0)",
+    ]
+    if database_url.startswith("postgresql://"):
+        conn = await asyncpg.connect(database_url)
+        try:
+            for statement in stmts:
+                await conn.execute(statement)
+        finally:
+            await conn.close()
+    else:
+        with sqlite3.connect(database_url) as raw:
+            for statement in stmts:
+                raw.execute(statement)
+    db = await Database.open(database_url)
+    try:
+        rows = await db.fetchall("SELECT player_id, game_id FROM active_seats ORDER BY player_id")
+        assert [tuple(row) for row in rows] == [(1, 10), (2, 10)]
+    finally:
+        await db.close()
 
 
-async def test_newer_database_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    with sqlite3.connect(path) as conn:
-        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
-    with pytest.raises(MigrationError, match="newer"):
-        await Database.open(path)
+async def test_newer_database_is_refused(database_url: str) -> None:
+    await (await Database.open(database_url)).close()
+    if database_url.startswith("postgresql://"):
+        conn = await asyncpg.connect(database_url)
+        try:
+            await conn.execute("INSERT INTO schema_migrations VALUES ($1, 'future.sql', 0)",
+                               LATEST + 1)
+        finally:
+            await conn.close()
+    else:
+        with sqlite3.connect(database_url) as conn:
+            conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(MigrationError, match="newer") as caught:
+        await Database.open(database_url)
+    assert "\n" not in str(caught.value)
 
 
-# A synthetic chain exercises the runner beyond the one real migration.
+# -- the runner, on a synthetic chain -------------------------------------------------------
+
 CHAIN = {
-    "0001_people.sql": "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);",
-    "0002_age.sql": "-- a comment; with a semicolon\nALTER TABLE people ADD COLUMN age INTEGER;"
-                    "\nINSERT INTO people (name, age) VALUES ('semi;colon', 3);",
-    "0003_trigger.sql": "CREATE TABLE log (what TEXT);\n"
-                        "CREATE TRIGGER people_log AFTER INSERT ON people BEGIN\n"
-                        "  INSERT INTO log VALUES (NEW.name);\nEND;",
+    "sqlite": {
+        "0001_people.sql": "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);",
+        "0002_age.sql": "-- a comment; with a semicolon\nALTER TABLE people ADD COLUMN age INTEGER;"
+                        "\nINSERT INTO people (name, age) VALUES ('semi;colon', 3);",
+        "0003_trigger.sql": "CREATE TABLE log (what TEXT);\n"
+                            "CREATE TRIGGER people_log AFTER INSERT ON people BEGIN\n"
+                            "  INSERT INTO log VALUES (NEW.name);\nEND;",
+    },
+    "postgres": {
+        "0001_people.sql": "CREATE TABLE people (id BIGINT GENERATED BY DEFAULT AS IDENTITY"
+                           " PRIMARY KEY, name TEXT);",
+        "0002_age.sql": "-- a comment; with a semicolon\nALTER TABLE people ADD COLUMN age INTEGER;"
+                        "\nINSERT INTO people (name, age) VALUES ('semi;colon', 3);",
+        "0003_trigger.sql": "CREATE TABLE log (what TEXT);\n"
+                            "CREATE FUNCTION people_log() RETURNS trigger LANGUAGE plpgsql AS $$"
+                            " BEGIN INSERT INTO log VALUES (NEW.name); RETURN NULL; END $$;\n"
+                            "CREATE TRIGGER people_log AFTER INSERT ON people"
+                            " FOR EACH ROW EXECUTE FUNCTION people_log();",
+    },
 }
 
 
@@ -99,39 +176,58 @@ def write_chain(folder: Path, chain: dict[str, str]) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("start", range(len(CHAIN)))
-async def test_chain_from_each_version_keeps_data(tmp_path: Path, start: int) -> None:
-    chain = load_migrations(write_chain(tmp_path / "m", CHAIN))
-    path = tmp_path / "db.sqlite3"
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
-    try:
-        assert await apply_migrations(conn, chain, start) == start
-        if start >= 1:
-            await conn.execute("INSERT INTO people (name) VALUES ('kept')")
-        assert await apply_migrations(conn, chain) == len(CHAIN)
-    finally:
-        await conn.close()
-    with sqlite3.connect(path) as check:
-        names = {row[0] for row in check.execute("SELECT name FROM people")}
-        assert "semi;colon" in names
-        assert ("kept" in names) == (start >= 1)
-        assert check.execute("PRAGMA user_version").fetchone()[0] == len(CHAIN)
+@pytest.mark.parametrize("start", range(3))
+async def test_chain_from_each_version_keeps_data(database_url: str, engine: str,
+                                                  tmp_path: Path, start: int) -> None:
+    chain = load_migrations(engine, write_chain(tmp_path / "m", CHAIN[engine]))
+    if engine == "postgres":
+        conn = await asyncpg.connect(database_url)
+        try:
+            assert await pg.apply_migrations(conn, chain, start) == start
+            if start >= 1:
+                await conn.execute("INSERT INTO people (name) VALUES ('kept')")
+            assert await pg.apply_migrations(conn, chain) == 3
+            names = {row[0] for row in await conn.fetch("SELECT name FROM people")}
+            logged = await conn.fetchval("SELECT COUNT(*) FROM log")
+        finally:
+            await conn.close()
+    else:
+        conn = await aiosqlite.connect(database_url, isolation_level=None)
+        try:
+            assert await lite.apply_migrations(conn, chain, start) == start
+            if start >= 1:
+                await conn.execute("INSERT INTO people (name) VALUES ('kept')")
+            assert await lite.apply_migrations(conn, chain) == 3
+            names = {row[0] for row in await conn.execute_fetchall("SELECT name FROM people")}
+            logged = 0
+        finally:
+            await conn.close()
+    assert "semi;colon" in names
+    assert ("kept" in names) == (start >= 1)
+    assert logged == 0  # the trigger came after the rows
+    assert await schema_version(database_url) == 3
 
 
-async def test_failing_migration_changes_nothing(tmp_path: Path) -> None:
-    broken = dict(CHAIN, **{"0003_trigger.sql": "CREATE TABLE log (x);\nSELECT * FROM nowhere;"})
-    chain = load_migrations(write_chain(tmp_path / "m", broken))
-    path = tmp_path / "db.sqlite3"
+async def test_failing_migration_changes_nothing(database_url: str, engine: str,
+                                                 tmp_path: Path) -> None:
+    broken = dict(CHAIN[engine],
+                  **{"0003_trigger.sql": "CREATE TABLE log (x TEXT);\nSELECT * FROM nowhere;"})
+    chain = load_migrations(engine, write_chain(tmp_path / "m", broken))
     with pytest.raises(MigrationError, match=r"0003_trigger\.sql"):
-        await Database.open(path, migrations=chain)
-    assert user_version(path) == 2
-    assert "log" not in {name for _, name, _ in schema(path)}  # rolled back with the error
+        await Database.open(database_url, migrations=chain)
+    assert await schema_version(database_url) == 2
+    db = await Database.open(database_url, migrations=chain[:2])
+    try:  # the table of the failed file was rolled back with it
+        with pytest.raises(Exception, match="log"):
+            await db.fetchval("SELECT COUNT(*) FROM log")
+    finally:
+        await db.close()
 
 
 def test_numbering_gaps_are_refused(tmp_path: Path) -> None:
     gappy = {"0001_a.sql": "SELECT 1;", "0003_c.sql": "SELECT 1;"}
     with pytest.raises(MigrationError, match="gaps"):
-        load_migrations(write_chain(tmp_path / "m", gappy))
+        load_migrations("sqlite", write_chain(tmp_path / "m", gappy))
 
 
 def test_split_statements() -> None:

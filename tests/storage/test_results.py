@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from datetime import timedelta
 
 import pytest
 
 from storage import (
     START_RATING,
+    ConstraintViolation,
     Database,
     GameNotActive,
     LogEntry,
@@ -154,10 +154,17 @@ async def test_failure_half_way_rolls_everything_back(db: Database) -> None:
     """The last write of finish_game fails: the game, stats and ratings stay as they were."""
     game = await human_game(db)
     async with db.transaction() as tx:
-        await tx.execute("CREATE TRIGGER refuse BEFORE INSERT ON rating_events"
-                         " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
+        if tx.engine == "sqlite":
+            await tx.execute("CREATE TRIGGER refuse BEFORE INSERT ON rating_events"
+                             " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
+        else:
+            await tx.execute(
+                "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                " RAISE EXCEPTION 'disk on fire' USING ERRCODE = 'check_violation'; END $$")
+            await tx.execute("CREATE TRIGGER refuse BEFORE INSERT ON rating_events"
+                             " FOR EACH ROW EXECUTE FUNCTION refuse()")
     before = await snapshot(db)
-    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+    with pytest.raises(ConstraintViolation, match="disk on fire"):
         await finish_game(db, game.id, 1, winner_seat=0, result="plain", points=1,
                           state_json="{}", now=T0, log=[LogEntry("step", "1/off", 0)])
     assert await snapshot(db) == before
@@ -165,10 +172,10 @@ async def test_failure_half_way_rolls_everything_back(db: Database) -> None:
 
 
 async def test_streaks(db: Database) -> None:
-    for winner in (0, 0, 0, 1, 0):
+    for day, winner in enumerate((0, 0, 0, 1, 0)):  # a day each: all five are rated
         game = await human_game(db)
         await finish_game(db, game.id, 1, winner_seat=winner, result="plain", points=1,
-                          state_json="{}", now=T0)
+                          state_json="{}", now=T0 + timedelta(days=day))
     alice, bob = await player_stats(db, ALICE, "short"), await player_stats(db, BOB, "short")
     assert (alice.wins, alice.losses, alice.streak, alice.best_streak) == (4, 1, 1, 3)
     assert (bob.wins, bob.losses, bob.streak, bob.best_streak) == (1, 4, 0, 1)

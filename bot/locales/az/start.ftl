@@ -13,13 +13,15 @@ welcome =
     Kompüterlə və ya dostunuzla qısa nərd (backgammon) və ya uzun nərd oynayın.
 help =
     /new – yeni oyun: qısa və ya uzun nərd, kompüterlə və ya dostla
+    /play – reytinqli oyun üçün rəqib tap
     /games – cari oyunun taxtasını yenidən göstər
     /top – liderlər cədvəli: bu gün, bu həftə, bütün zamanlar
     /me – statistikanız və reytinq qrafiki
     /resign – cari oyunda təslim ol
     /rules – hər iki oyunun qaydaları
+    /settings – ayarlarınız, məsələn gedişi «Hazır» ilə təsdiqləmək
     /lang – dili dəyiş
-    Daşı seçmək üçün xanaya toxunun, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
+    Bütöv gediş yazılmış düymə (8/5 6/5) onu dərhal oynayır; 13→7 bir daşı aparır; xananın nömrəsi daşı seçir, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
 btn-new-game = 🎲 Yeni oyun
 btn-rules = 📖 Qaydalar
 choose-language = Dili seçin:

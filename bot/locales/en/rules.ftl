@@ -2,7 +2,7 @@
 rules-short =
     Short nard (backgammon)
     • 15 checkers each; you move from your 24-point to your 1-point and bear off. The opponent moves the other way.
-    • Each die is a separate move; a double is played four times. Use both dice if you can; if only one can be played, play the larger.
+    • Each die is a separate move; a double is played four times. Use both dice if you can; if either die can be played but not both, play the larger.
     • A point with two or more enemy checkers is closed. Landing on a single enemy checker hits it to the bar.
     • A checker on the bar must enter the opponent's home before anything else moves.
     • Bear off once all 15 are in your home. Win 1 point; mars 2 (the loser bore off nothing); koks 3 (and still has a checker on the bar or in your home).

@@ -13,13 +13,15 @@ welcome =
     Play short nard (backgammon) or long nard against the computer or a friend.
 help =
     /new – start a game: short or long nard, against the computer or a friend
+    /play – find an opponent for a rated game
     /games – show the board of your current game again
     /top – leaderboards: today, this week, all time
     /me – your statistics and rating chart
     /resign – give up the current game
     /rules – the rules of both games
+    /settings – your settings, such as confirming moves with Done
     /lang – change the language
-    Tap a point to choose a checker, then tap where it goes. Undo takes a step back; Done ends your turn.
+    A button with a whole move (8/5 6/5) plays it at once; 13→7 moves one checker; a point number chooses a checker, then tap where it goes. Undo takes a step back; Done ends your turn.
 btn-new-game = 🎲 New game
 btn-rules = 📖 Rules
 choose-language = Choose your language:

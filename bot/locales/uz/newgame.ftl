@@ -12,8 +12,8 @@ btn-length = { $points ->
     [one] 1 partiya
    *[other] { $points } ochkogacha
 }
-btn-cube-on = Kubik bilan
-btn-cube-off = Kubiksiz
+btn-cube-on = Ikkilash kubigi bilan
+btn-cube-off = Ikkilash kubigisiz
 level-beginner = Boshlovchi
 level-casual = Havaskor
 level-intermediate = Oʻrta

@@ -12,4 +12,4 @@ rules-long =
     • Raqibning hatto bitta toshi turgan katakka ham tosh qoʻyib boʻlmaydi.
     • Bir yurishda boshdan faqat bitta tosh chiqadi; oʻyindagi eng birinchi tashlashingizda 6-6, 4-4 yoki 3-3 tushsa — ikkita.
     • Ketma-ket oltita katakni band qilib boʻlmaydi, agar raqibning birorta ham toshi ulardan oʻtib ketmagan boʻlsa.
-    • 15 toshning hammasi uyingizda boʻlganda chiqarish mumkin. Gʻalaba — 1 ochko; mars yoki uy marsi (yutqazgan birorta ham tosh chiqarmadi) — 3 ochko.
+    • 15 toshning hammasi uyingizda boʻlganda chiqarish mumkin. Gʻalaba — 1 ochko; mars (yutqazgan birorta ham tosh chiqarmadi) — 3 ochko; uyga yigʻilgan mars (yutqazgan 15 toshning hammasini uyiga olib kirgan, lekin birortasini ham chiqarmagan) — bu ham 3 ochko. Uni qisqa narddagi koks («uy marsi») bilan adashtirmang: uzun nardda koks yoʻq.

@@ -13,13 +13,15 @@ welcome =
     Kompyuter yoki doʻstingiz bilan qisqa nard (backgammon) yoki uzun nard oʻynang.
 help =
     /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
+    /play – reytingli oʻyin uchun raqib topish
     /games – joriy oʻyin taxtasini qayta koʻrsatish
     /top – reyting jadvali: bugun, shu hafta, barcha vaqt
     /me – statistikangiz va reyting grafigi
     /resign – joriy oʻyinda taslim boʻlish
     /rules – ikkala oʻyin qoidalari
+    /settings – sozlamalaringiz, masalan yurishni «Tayyor» bilan tasdiqlash
     /lang – tilni oʻzgartirish
-    Toshni tanlash uchun katakni bosing, soʻng u boradigan katakni bosing. «Bekor» bir qadam orqaga qaytaradi, «Tayyor» yurishni tugatadi.
+    Butun yurish yozilgan tugma (8/5 6/5) uni darhol oʻynaydi; 13→7 bitta toshni suradi; katak raqami toshni tanlaydi, soʻng u boradigan katakni bosing. «Bekor» bir qadam orqaga qaytaradi, «Tayyor» yurishni tugatadi.
 btn-new-game = 🎲 Yangi oʻyin
 btn-rules = 📖 Qoidalar
 choose-language = Tilni tanlang:

@@ -1,0 +1,47 @@
+"""/log: the moves of the game so far, in the chat that asks (private chat or group)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from aiogram import Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command
+from aiogram.types import Message
+
+from bot.i18n import Translator
+from bot.services.coalesce import Coalescer
+from bot.services.games import GameService
+from bot.services.movelog import game_in_chat, log_texts
+from bot.services.people import People
+from bot.telegram_io import send_text
+
+GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
+
+
+async def show_log(message: Message, t: Translator, service: GameService, people: People,
+                   coalescer: Coalescer) -> None:
+    chat = message.chat.id
+    in_group = message.chat.type in GROUPS
+    reply = message.reply_to_message.message_id if message.reply_to_message else None
+    row = await game_in_chat(service.db, chat, reply)
+    if not in_group:
+        if row is None:
+            await message.answer(t("no-game"))
+            return
+        for text in await log_texts(row, people, t):
+            await send_text(service.bot, chat, text)
+        return
+    # In a group everything goes at the group's pace, with its boards: a repeated /log
+    # replaces the one still waiting instead of flooding the chat.
+    t = await people.chat_translator(chat, row)
+    texts = await log_texts(row, people, t) if row else [t("log-no-game-group")]
+    for part, text in enumerate(texts):
+        await coalescer.submit(chat, partial(send_text, service.bot, chat, text),
+                               slot=("log", row.id if row else None, part))
+
+
+def make_router() -> Router:
+    router = Router(name="log")
+    router.message.register(show_log, Command("log"))
+    return router

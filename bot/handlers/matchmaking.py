@@ -1,0 +1,80 @@
+"""/play and "Find an opponent": choose the variant, the match lengths and the cube, search."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+
+from bot.callbacks import MatchCb
+from bot.i18n import Translator
+from bot.services.games import Busy
+from bot.services.matchmaking import AlreadySearching, MatchmakingService
+from bot.telegram_io import answer, chat_of, remove, send_text, show
+from storage.errors import PlayerBusy
+from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
+from storage.models import Player
+
+VARIANTS = ("short", "long")
+
+
+def question(data: MatchCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:
+    """The next question of the search menu, or None when every option is chosen."""
+    def button(text: str, **update: object) -> InlineKeyboardButton:
+        return InlineKeyboardButton(text=text,
+                                    callback_data=data.model_copy(update=update).pack())
+
+    if data.variant not in VARIANTS:
+        return t("mm-ask-variant"), InlineKeyboardMarkup(inline_keyboard=[[
+            button(t("btn-short"), variant="short"), button(t("btn-long"), variant="long")]])
+    if not data.lengths:
+        lengths = [button(t("btn-length", points=n), lengths=bit)
+                   for n, bit in LENGTH_BITS.items()]
+        return t("mm-ask-length"), InlineKeyboardMarkup(inline_keyboard=[
+            lengths[:2], lengths[2:], [button(t("btn-mm-any-length"), lengths=ANY_LENGTH)]])
+    if data.variant == "short" and data.cube < 0:
+        return t("mm-ask-cube"), InlineKeyboardMarkup(inline_keyboard=[
+            [button(t("btn-cube-off"), cube=CUBE_OFF), button(t("btn-cube-on"), cube=CUBE_ON)],
+            [button(t("btn-mm-any-cube"), cube=CUBE_EITHER)]])
+    return None
+
+
+def valid(data: MatchCb) -> bool:
+    return (data.variant in VARIANTS and 1 <= data.lengths <= ANY_LENGTH
+            and data.cube in (CUBE_OFF, CUBE_ON, CUBE_EITHER, -1))
+
+
+async def play(message: Message, t: Translator) -> None:
+    text, keyboard = question(MatchCb(), t)  # type: ignore[misc]
+    await message.answer(text, reply_markup=keyboard)
+
+
+async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t: Translator,
+                 matchmaking: MatchmakingService) -> None:
+    data = callback_data
+    if data.a == "cancel":
+        found = await matchmaking.cancel(player.id)
+        return await answer(query, None if found else t("mm-not-searching"))
+    await answer(query)
+    asked = question(data, t) if data.a == "menu" else None
+    if asked is not None:  # a double tap finds it shown: nothing to do
+        return await show(query, *asked)
+    if not valid(data):
+        return await send_text(query.bot, chat_of(query), t("bad-option"))  # type: ignore[arg-type]
+    if data.a == "menu":  # the menu has done its job
+        await remove(query)
+    cube = CUBE_OFF if data.variant == "long" else max(data.cube, CUBE_OFF)
+    try:
+        await matchmaking.search(player.id, data.variant, data.lengths, cube)
+    except (Busy, PlayerBusy):
+        await send_text(query.bot, chat_of(query), t("busy"))  # type: ignore[arg-type]
+    except AlreadySearching:
+        pass  # the waiting message was shown again
+
+
+def make_router() -> Router:
+    router = Router(name="matchmaking")
+    router.message.register(play, Command("play"), F.chat.type == ChatType.PRIVATE)
+    router.callback_query.register(choose, MatchCb.filter())
+    return router

@@ -1,0 +1,94 @@
+"""/resign: a new message at the bottom of the chat saying what resigning costs now, with
+Yes and No. Yes resigns through the same path as the board's own 🏳 button."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import Router
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+
+from bot.callbacks import Act, GameCb, ResignCb
+from bot.i18n import Translator
+from bot.services.games import GameService
+from bot.services.gate import PressGate
+from bot.services.live import Live
+from bot.services.resigning import resign_cost
+from storage import games
+from storage.errors import GameNotFound
+from storage.models import Game as Row
+from storage.models import Player
+
+
+def question(row: Row, player_id: int, t: Translator) -> tuple[str, InlineKeyboardMarkup]:
+    """"Resign? You lose 2 points: mars" for the game as stored, with Yes and No."""
+    live = Live.load(row.state_json)
+    seat = row.seat_of(player_id)
+    assert seat is not None
+    result, match = resign_cost(live.game, seat)
+    plain = result.kind.value == "plain"  # "You lose 1 point"; else "…: mars"
+    lines = [t("resign-ask-plain" if plain else "resign-ask", points=result.points,
+               kind=t(f"kind-{result.kind.value}"))]
+    if row.match_length > 1:
+        lines.append(t("match-score", length=row.match_length, me=match.score[seat],
+                       them=match.score[1 - seat]))
+        lines.append(t("resign-ends-match") if match.winner is not None
+                     else t("resign-match-goes-on"))
+
+    def button(text: str, yes: int) -> InlineKeyboardButton:
+        data = ResignCb(game=row.id, v=row.version, number=live.number, yes=yes)
+        return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=[[
+        button(t("btn-resign-yes"), 1), button(t("btn-resign-no"), 0)]])
+
+
+async def resign(message: Message, player: Player, t: Translator, service: GameService) -> None:
+    row = await service.active_game(player.id)
+    if row is None:
+        await message.answer(t("no-game"))
+        return
+    text, keyboard = question(row, player.id, t)
+    await message.answer(text, reply_markup=keyboard)
+
+
+async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, t: Translator,
+                 service: GameService, press_gate: PressGate) -> None:
+    async def reply(text: str | None, alert: bool) -> None:
+        with contextlib.suppress(TelegramBadRequest):  # too late to answer: nothing lost
+            await query.answer(text, show_alert=alert)
+
+    async def edit(text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
+        if query.message is not None:
+            with contextlib.suppress(TelegramBadRequest):
+                await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+
+    try:
+        row = await games.load_game(service.db, callback_data.game)
+    except GameNotFound:
+        return await reply(t("alert-finished"), True)
+    seat = row.seat_of(player.id)
+    if seat is None:
+        return await reply(t("alert-not-player"), True)
+    if row.status != "active" or Live.load(row.state_json).number != callback_data.number:
+        await reply(t("alert-finished"), True)  # that game (of the match) is over
+        return await edit(t("alert-finished"))
+    if not callback_data.yes:
+        await reply(None, False)
+        return await edit(t("resign-cancelled"))
+    if row.version != callback_data.v:  # the game moved on: the cost may be another now
+        await reply(t("resign-changed"), True)
+        return await edit(*question(row, player.id, t))
+    confirm = GameCb(game=row.id, v=row.version, a=Act.RESIGN_YES, src=seat + 1,
+                     dst=callback_data.number)
+    await press_gate.press(player.id, confirm, reply)
+    await edit(t("resign-done"))
+
+
+def make_router() -> Router:
+    router = Router(name="resign")
+    router.message.register(resign, Command("resign"))
+    router.callback_query.register(answer, ResignCb.filter())
+    return router

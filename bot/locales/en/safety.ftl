@@ -1,0 +1,4 @@
+## Refused buttons and joins (forged or out-of-date button data)
+button-invalid = This button does not work. Use the latest message from the bot.
+challenge-other-chat = This challenge was posted in another chat: join it there.
+challenge-not-joinable = This button cannot accept that challenge.

@@ -1,0 +1,4 @@
+## Refused buttons and joins (forged or out-of-date button data)
+button-invalid = Бул баскыч иштебейт. Боттун эң акыркы билдирүүсүн колдонуңуз.
+challenge-other-chat = Бул чакырык башка чатка жарыяланган: ошол жерде кошулуңуз.
+challenge-not-joinable = Бул баскыч менен бул чакырыкты кабыл алууга болбойт.

@@ -1,0 +1,4 @@
+## Refused buttons and joins (forged or out-of-date button data)
+button-invalid = Эта кнопка не работает. Пользуйтесь последним сообщением бота.
+challenge-other-chat = Этот вызов опубликован в другом чате: присоединяйтесь там.
+challenge-not-joinable = Этой кнопкой нельзя принять этот вызов.

@@ -1,0 +1,128 @@
+"""Boards Telegram would not let us draw in time are drawn again later.
+
+The retry policy (`bot/retry.py`) does not wait out a long 429 (or a failing Telegram)
+while a game's lock is held: it gives the redraw up and tells the scope's hook. The hook
+lands here: after the time Telegram asked for, the game is loaded as stored *then* and
+every board message of it is brought up to date (`GameService.catch_up`, which the timer
+loop also uses for boards left behind), so the player to move always gets a board with the
+buttons to move, sooner than the timer loop's next look would. A redraw that fails again
+schedules the next one, up to `ATTEMPTS` times. One pending redraw per game: a newer
+give-up finds it already planned (it draws whatever is stored when it runs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
+from bot.services.games import GameService
+from storage.errors import GameNotFound
+
+log = logging.getLogger(__name__)
+Sleep = Callable[[float], Awaitable[None]]
+
+BOARD_METHODS = frozenset({"sendPhoto", "editMessageMedia", "editMessageReplyMarkup",
+                           "editMessageCaption"})
+ATTEMPTS = 5
+# While it redraws, a repair holds the game's lock too: the same short allowance.
+REPAIR_WAIT = 2.0
+
+
+class BoardRepair:
+    def __init__(self, service: GameService, *, sleep: Sleep = asyncio.sleep,
+                 attempts: int = ATTEMPTS) -> None:
+        self.service, self.sleep, self.attempts = service, sleep, attempts
+        self._tasks: dict[int, asyncio.Task[None]] = {}  # by game id: bounded by games
+        self._failures: dict[int, int] = {}  # game -> redraws given up in a row
+        self._lookups: set[asyncio.Future[None]] = set()  # finding a player's game
+        self._running: set[asyncio.Task[None]] = set()  # every redraw not finished yet
+
+    # -- the hooks the retry policy calls ------------------------------------------------
+
+    def hook_for_player(self, player_id: int) -> GiveUp:
+        """For an update's handling: a board given up is one of the player's active game."""
+        def hook(method: str, after: float) -> None:
+            if method in BOARD_METHODS:
+                self._spawn(self._player_game(player_id, after))
+        return hook
+
+    def hook_for_game(self, game_id: int) -> GiveUp:
+        def hook(method: str, after: float) -> None:
+            if method in BOARD_METHODS:
+                self.schedule(game_id, after)
+        return hook
+
+    # -- scheduling ------------------------------------------------------------------------
+
+    def schedule(self, game_id: int, after: float) -> None:
+        """Redraw the game's boards in `after` seconds (unless that is planned already)."""
+        if game_id in self._tasks:
+            return
+        failures = self._failures.get(game_id, 0)
+        if failures >= self.attempts:
+            log.warning("game %s: Telegram refused its boards %d times; the next press or "
+                        "/games redraws them", game_id, failures)
+            self._failures.pop(game_id, None)
+            return
+        self._failures[game_id] = failures + 1
+        task = asyncio.create_task(self._redraw(game_id, after))
+        self._tasks[game_id] = task
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        task.add_done_callback(lambda _, key=game_id: self._tasks.pop(key, None))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._lookups.add(task)
+        task.add_done_callback(self._lookups.discard)
+
+    async def _player_game(self, player_id: int, after: float) -> None:
+        row = await self.service.active_game(player_id)
+        if row is not None:
+            self.schedule(row.id, after)
+
+    async def _redraw(self, game_id: int, after: float) -> None:
+        await self.sleep(after)
+        self._tasks.pop(game_id, None)  # a give-up from here on plans the next attempt
+        failed = False
+
+        def again(method: str, later: float) -> None:
+            nonlocal failed
+            if method in BOARD_METHODS:
+                failed = True
+                self.schedule(game_id, later)
+
+        try:
+            with waiting_at_most(REPAIR_WAIT), on_give_up(again):
+                # The boards behind the stored game, as the timer loop's catch-up draws
+                # them (a player to act who never saw their turn gets a fresh window).
+                await self.service.catch_up(game_id)
+        except GameNotFound:
+            pass
+        except FAULTS:  # given up again: `again` has planned the next attempt
+            pass
+        except Exception:
+            log.exception("redrawing game %s failed", game_id)
+        finally:
+            if not failed:
+                self._failures.pop(game_id, None)
+
+    # -- tests and shutdown ----------------------------------------------------------------
+
+    async def drain(self) -> None:
+        """Wait until every planned redraw has run (tests)."""
+        while self._running or self._lookups:
+            await asyncio.gather(*self._running, *self._lookups, return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in [*self._running, *self._lookups]:
+            task.cancel()
+        for task in [*self._running, *self._lookups]:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def __len__(self) -> int:
+        return len(self._tasks)

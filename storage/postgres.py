@@ -1,0 +1,242 @@
+"""PostgreSQL through an asyncpg pool: many processes, one database.
+
+`transaction()` takes a pooled connection and runs READ COMMITTED; storage code that reads
+then writes locks the rows it depends on (`tx.lock("FOR UPDATE")`), always in the order
+players → games → player_stats by ascending id, so concurrent transactions never deadlock.
+Optimistic version checks on games stay the last guard. Migrations run under an advisory
+transaction lock, so processes starting together apply each file once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+import asyncpg
+
+from storage.db import (
+    Database,
+    GameLock,
+    Params,
+    Row,
+    Tx,
+    log_statement,
+    placeholders,
+    redact,
+)
+from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
+from storage.migrations import Migration, check_not_newer, load_migrations
+
+MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migrating
+# A game's advisory lock key: this namespace in the high 32 bits, the game's id below
+# (ids stay far below 2**32; the migration lock's key has a zero high half).
+GAME_LOCK_SPACE = 0x6761 << 32  # "ga"
+POOL_MIN, POOL_MAX = 1, 10
+CONNECT_TIMEOUT = 10.0
+
+
+class PostgresTx(Tx):
+    engine = "postgres"
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        log_statement(sql)
+        try:
+            status = await self._conn.execute(placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+        # "UPDATE 1", "INSERT 0 1", "DELETE 3": the last word is the row count.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        log_statement(sql)
+        try:
+            await self._conn.executemany(placeholders(sql), list(rows))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        log_statement(sql)
+        try:
+            return list(await self._conn.fetch(placeholders(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise violation(exc) from exc
+
+    async def notify(self, channel: str, payload: str) -> None:
+        await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+
+_KINDS = {"23505": "unique", "23503": "foreign_key", "23514": "check", "23502": "not_null"}
+
+
+def violation(exc: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
+    return ConstraintViolation(str(exc), getattr(exc, "table_name", None),
+                               _KINDS.get(exc.sqlstate, "other"))
+
+
+class PostgresDatabase(Database):
+    engine = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str, day_zone: ZoneInfo,
+                 lock_pool: asyncpg.Pool) -> None:
+        super().__init__(redact(url), day_zone)
+        self._pool = pool
+        # Game locks live on connections of their own: a lock's transaction stays open
+        # while its holder loads and saves through the main pool, so sharing that pool
+        # could leave every connection held by a lock waiting for a connection to save.
+        self._lock_pool = lock_pool
+        self._url = url
+        self._listener: asyncpg.Connection | None = None  # LISTEN needs a connection of its own
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        day_zone: ZoneInfo,
+        migrations: Sequence[Migration] | None = None,
+        *,
+        min_size: int = POOL_MIN,
+        max_size: int = POOL_MAX,
+    ) -> PostgresDatabase:
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
+                                             timeout=CONNECT_TIMEOUT, command_timeout=60,
+                                             reset=_keep_session)
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
+                asyncpg.InterfaceError) as exc:
+            raise DatabaseUnavailable(
+                f"cannot connect to {redact(url)}: {_one_line(exc, url)}") from None
+        try:
+            async with pool.acquire() as conn:
+                await apply_migrations(
+                    conn, load_migrations("postgres") if migrations is None else list(migrations))
+        except MigrationError as exc:
+            await pool.close()
+            raise MigrationError(f"{redact(url)}: {exc}") from exc.__cause__
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            await pool.close()
+            raise DatabaseUnavailable(
+                f"cannot use {redact(url)}: {_one_line(exc, url)}") from None
+        except BaseException:
+            await pool.close()
+            raise
+        try:
+            lock_pool = await asyncpg.create_pool(url, min_size=min(1, max_size),
+                                                  max_size=max_size, timeout=CONNECT_TIMEOUT,
+                                                  reset=_keep_session)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url, day_zone, lock_pool)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await self._listener.close()
+        await self._lock_pool.close()
+        await self._pool.close()
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+        await self._listener.add_listener(
+            channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[GameLock]:
+        """An advisory transaction lock on the game (see `Database.game_lock`): held by an
+        open transaction on a lock connection, so a process that dies releases it with
+        its connection."""
+        key = GAME_LOCK_SPACE | game_id
+        async with self._lock_pool.acquire() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            held = _HeldLock(game_id, transaction)
+            try:
+                if wait:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+                    held._taken()
+                elif await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", key):
+                    held._taken()
+                yield held
+            finally:
+                await held._end()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[PostgresTx]:
+        async with self._owned(), self._pool.acquire() as conn:
+            yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresTx]:
+        async with self._owned(), self._pool.acquire() as conn, conn.transaction():
+            yield PostgresTx(conn)
+
+
+class _HeldLock(GameLock):
+    def __init__(self, game_id: int, transaction: Any) -> None:
+        super().__init__(game_id)
+        self._transaction: Any = transaction
+
+    async def _end(self) -> None:
+        """Roll the lock's transaction back (it wrote nothing): the lock is released."""
+        await super()._end()
+        transaction, self._transaction = self._transaction, None
+        if transaction is not None:
+            # A failed rollback (e.g. a wait cancelled mid-query) leaves the connection to
+            # the pool, which rolls back or drops it: the lock goes with either.
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await transaction.rollback()
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Skip the pool's reset query on release (RESET ALL, UNLISTEN *, …: one more round trip
+    per use). Storage leaves no session state behind: no SET, LISTEN, cursor or session-level
+    advisory lock; an open transaction is still rolled back by asyncpg itself."""
+
+
+def _one_line(exc: BaseException, url: str) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    password = urlsplit(url).password
+    return text.replace(password, "***") if password else text
+
+
+async def apply_migrations(
+    conn: asyncpg.Connection, migrations: list[Migration], target: int | None = None
+) -> int:
+    """Bring the schema to `target` (default: the latest); returns the version reached."""
+    target = len(migrations) if target is None else target
+    current = await schema_version(conn)
+    check_not_newer(current, migrations)
+    for migration in migrations[current:target]:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+                " name TEXT NOT NULL, applied_at BIGINT NOT NULL)")
+            found = await schema_version(conn)  # another process may have migrated meanwhile
+            check_not_newer(found, migrations)
+            if found >= migration.number:
+                continue
+            try:
+                await conn.execute(migration.sql)
+            except asyncpg.PostgresError as exc:
+                raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.number, migration.name, int(time.time()))
+    return max(current, target)
+
+
+async def schema_version(conn: asyncpg.Connection) -> int:
+    if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+        return 0
+    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))

@@ -1,0 +1,229 @@
+"""SQLite through aiosqlite's public API: one connection per process, one asyncio lock.
+
+Every statement is one trip to aiosqlite's thread (a write transaction is `BEGIN IMMEDIATE`,
+its statements, `COMMIT`). The lock serialises `transaction()` and `read()`: on a single
+connection a read issued while another coroutine's transaction is open would see that
+transaction's uncommitted rows. A new database file is created 0600 (its WAL and shared-
+memory files take the same mode), since it holds every player's name and games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import aiosqlite
+
+from storage.db import Database, Params, Row, Tx, log_statement
+from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
+from storage.migrations import Migration, check_not_newer, load_migrations, split_statements
+
+BUSY_TIMEOUT_MS = 5_000
+
+
+class SqliteTx(Tx):
+    engine = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        log_statement(sql)
+        try:
+            cursor = await self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise violation(exc) from exc
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        log_statement(sql)
+        try:
+            await self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise violation(exc) from exc
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        log_statement(sql)
+        try:
+            return list(await self._conn.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:
+            raise violation(exc) from exc
+
+
+_KINDS = {"UNIQUE": "unique", "FOREIGN KEY": "foreign_key", "CHECK": "check",
+          "NOT NULL": "not_null", "PRIMARY KEY": "unique"}
+
+
+def violation(exc: sqlite3.IntegrityError) -> ConstraintViolation:
+    # "UNIQUE constraint failed: challenges.code", "FOREIGN KEY constraint failed"
+    message = str(exc)
+    match = re.search(r"constraint failed: (\w+)\.", message)
+    kind = next((k for prefix, k in _KINDS.items() if message.startswith(prefix)), "other")
+    return ConstraintViolation(message, match.group(1) if match else None, kind)
+
+
+class SqliteDatabase(Database):
+    """The process's single connection: WAL, foreign keys, busy timeout, one lock."""
+
+    engine = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, day_zone: ZoneInfo) -> None:
+        super().__init__(path, day_zone)
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def connect(
+        cls,
+        path: str,
+        day_zone: ZoneInfo,
+        migrations: Sequence[Migration] | None = None,
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    ) -> SqliteDatabase:
+        in_memory = path == ":memory:"
+        try:
+            if not in_memory:
+                create_private(path)
+                # A path SQLite cannot open fails here, in this thread: when aiosqlite's
+                # connect fails, its worker thread outlives the call and may report into a
+                # closed event loop (a traceback at exit).
+                sqlite3.connect(path).close()
+            # isolation_level=None: the sqlite3 module opens no implicit transactions; we do.
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise DatabaseUnavailable(f"cannot open the database {path}: {reason}") from None
+        try:
+            conn.row_factory = sqlite3.Row
+            await _configure(conn, busy_timeout_ms, in_memory)
+            await apply_migrations(
+                conn, load_migrations("sqlite") if migrations is None else list(migrations))
+        except MigrationError as exc:
+            await conn.close()
+            raise MigrationError(f"{path}: {exc}") from exc.__cause__
+        except sqlite3.Error as exc:  # "file is not a database", "disk I/O error", …
+            await conn.close()
+            raise DatabaseUnavailable(f"cannot use the database {path}: {exc}") from None
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path, day_zone)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[SqliteTx]:
+        """Exclusive use of the connection for reads (each statement sees committed data)."""
+        async with self._hold():
+            yield SqliteTx(self._conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
+        """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when anything raises or is cancelled.
+
+        IMMEDIATE takes SQLite's write lock at the start, so a second process waits out
+        the busy timeout at BEGIN instead of failing half-way through.
+        """
+        async with self._hold():
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                yield SqliteTx(self._conn)
+                log_statement("COMMIT")
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        # aiosqlite runs statements in queue order, and a statement whose await was
+        # cancelled still runs. So ROLLBACK is queued unconditionally: it lands after a
+        # cancelled BEGIN or statement; when nothing is open (BEGIN failed, or a cancelled
+        # COMMIT ran first) SQLite answers "no transaction is active", which is fine.
+        with suppress(sqlite3.OperationalError, ValueError):
+            await self._conn.execute("ROLLBACK")
+
+    @asynccontextmanager
+    async def _hold(self) -> AsyncIterator[None]:
+        async with self._owned(), self._lock:
+            yield
+
+    async def pragma(self, name: str) -> Any:
+        return await self.fetchval(f"PRAGMA {name}")
+
+    async def backup(self, destination: str) -> None:
+        """A consistent copy of the live database (SQLite's online backup API), 0600."""
+        create_private(destination)
+        target = await aiosqlite.connect(destination)
+        try:
+            async with self._lock:
+                await self._conn.backup(target)
+        finally:
+            await target.close()
+
+
+def create_private(path: str) -> None:
+    """Create the database file readable by its owner only, unless it exists already."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
+
+
+async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int, in_memory: bool) -> None:
+    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+    mode = rows[0][0]
+    if mode != "wal" and not (in_memory and mode == "memory"):
+        raise sqlite3.OperationalError(f"cannot switch the database to WAL (got {mode!r})")
+    # In WAL mode NORMAL never corrupts and survives a killed process; only a power cut can
+    # lose the last few commits. FULL would fsync every commit (one per button press).
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, migrations: list[Migration], target: int | None = None
+) -> int:
+    """Bring the schema to `target` (default: the latest); returns the version reached."""
+    target = len(migrations) if target is None else target
+    current = await _user_version(conn)
+    check_not_newer(current, migrations)
+    for migration in migrations[current:target]:
+        await _apply_one(conn, migration)
+    return max(current, target)
+
+
+async def _apply_one(conn: aiosqlite.Connection, migration: Migration) -> None:
+    statements = split_statements(migration.sql)
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Another process may have migrated while we waited for the write lock.
+        if await _user_version(conn) >= migration.number:
+            await conn.execute("COMMIT")
+            return
+        for statement in statements:
+            await conn.execute(statement)
+        await conn.execute(f"PRAGMA user_version = {migration.number}")
+        await conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        await conn.execute("ROLLBACK")
+        raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])

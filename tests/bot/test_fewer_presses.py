@@ -1,0 +1,274 @@
+"""Fewer presses per turn (issue 13 item 4), through the real Dispatcher and the fake Bot API:
+one-tap full moves, the turn ending without Done when a player turns confirmation off,
+/settings, and the automatic Roll whenever the player may not double."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.callbacks import Act, GameCb
+from bot.services.live import Live
+from bot.services.settings import CONFIRM_MOVES
+from engine.game import MatchState, Phase
+from engine.position import Position
+from storage import games
+from tests.bot.conftest import Harness
+from tests.bot.driver import game_buttons
+from tests.bot.test_friends import ALI, friend_game
+from tests.bot.test_match_and_errors import start
+
+# The mover's last two checkers on 6 and 2, the opponent's all on its 1-point (my 24).
+BEAR_OFF = Position("short", [13, 0, 1, 0, 0, 0, 1] + [0] * 19, [0, 15] + [0] * 24)
+
+
+def side(counts: dict[int, int]) -> list[int]:
+    out = [0] * 26
+    for point, count in counts.items():
+        out[point] = count
+    return out
+
+
+async def craft(h: Harness, game_id: int, position: Position, *, seat: int, phase: Phase,
+                dice: tuple[int, int] | None = None, **fields: Any) -> int:
+    """Store the game as `seat` to act in `position` (its own view); returns that player."""
+    row = await games.load_game(h.app.db, game_id)
+    live = Live.load(row.state_json)
+    game = live.game
+    game.position, game.seat, game.phase, game.dice = position, seat, phase, dice
+    game.moved = [True, True]
+    for name, value in fields.items():
+        setattr(game, name, value)
+    live.steps = []
+    await games.save_game(h.app.db, game_id, row.version, state_json=live.dump(),
+                          deadline=row.deadline, now=h.clock())
+    player = row.players[seat]
+    h.fake.user(player, "P").command("/games")  # a fresh board of the stored game
+    await h.feed()
+    return player  # type: ignore[return-value]
+
+
+def buttons(h: Harness, chat: int, act: Act) -> list[tuple[str, GameCb]]:
+    return [(text, data) for text, data in game_buttons(h.board(chat).buttons) if data.a is act]
+
+
+async def press(h: Harness, chat: int, data: GameCb) -> dict:
+    update = h.fake.user(chat, "P").press(h.board(chat), data.pack())
+    await h.feed()
+    return h.fake.callback_answer(update)
+
+
+async def mover_of(h: Harness, game_id: int) -> int:
+    row = await games.load_game(h.app.db, game_id)
+    return Live.load(row.state_json).game.to_act
+
+
+async def test_a_one_tap_move_plays_the_whole_turn_and_can_be_undone(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    # 6-4 with checkers on 6 and 2: two results, both offered above the step buttons.
+    board = h.board(chat)
+    taps = buttons(h, chat, Act.FULL)
+    assert [text for text, _ in taps] == ["6/off", "6/off 2/off"]  # 6/2/off, and both off
+    first_rows = [b["text"] for b in board.inline_keyboard[0]]
+    assert first_rows == ["6/off", "6/off 2/off"]
+    for _, data in game_buttons(board.buttons):
+        assert len(data.pack().encode()) <= 64
+    version = (await games.load_game(h.app.db, game_id)).version
+    answer = await press(h, chat, taps[1][1])
+    assert not answer.get("show_alert")
+    row = await games.load_game(h.app.db, game_id)
+    steps = [(step.src, step.dst) for step in Live.load(row.state_json).steps]
+    assert row.version == version + 1 and steps == [(6, 0), (2, 0)]
+    assert {a for _, d in game_buttons(h.board(chat).buttons) for a in [d.a]} >= {
+        Act.UNDO, Act.DONE}
+    # Undo takes the steps back one at a time; the one-tap buttons come back.
+    for _ in range(2):
+        await press(h, chat, buttons(h, chat, Act.UNDO)[0][1])
+    assert Live.load((await games.load_game(h.app.db, game_id)).state_json).steps == []
+    taps = buttons(h, chat, Act.FULL)
+    await press(h, chat, taps[1][1])
+    await press(h, chat, buttons(h, chat, Act.DONE)[0][1])
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished" and row.winner_seat == seat
+    log = [(e.kind, e.notation) for e in await games.move_log(h.app.db, game_id)]
+    assert ("move", "6/off 2/off") in log
+
+
+async def test_a_forged_one_tap_index_changes_nothing(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    before = await games.load_game(h.app.db, game_id)
+    for index in (2, 7, 25):  # 25: the largest any GameCb field allows (the edge refuses more)
+        forged = GameCb(game=game_id, v=before.version, a=Act.FULL, src=index)
+        await press(h, chat, forged)
+    after = await games.load_game(h.app.db, game_id)
+    assert (after.version, after.state_json) == (before.version, before.state_json)
+
+
+async def test_many_results_offer_no_one_tap_buttons(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, Position.initial("short"), seat=seat, phase=Phase.MOVE,
+                       dice=(6, 5))
+    assert not buttons(h, chat, Act.FULL)
+    assert buttons(h, chat, Act.GO) or buttons(h, chat, Act.PICK)
+
+
+async def turn_confirmation_off(h: Harness, chat: int, language: str = "en") -> None:
+    user = h.fake.user(chat, "P", language_code=language)
+    user.command("/settings")
+    await h.feed()
+    message = h.fake.last_message(chat)
+    [(label, data)] = [(text, data) for text, data in message.buttons
+                       if data.startswith("set:confirm:")]
+    assert label.startswith("✅")
+    update = user.press(message, data)
+    await h.feed()
+    assert not h.fake.callback_answer(update).get("show_alert")
+    assert h.fake.message(chat, message.message_id).buttons[0][0].startswith("⬜")
+
+
+async def test_without_confirmation_the_last_die_ends_the_turn(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    await turn_confirmation_off(h, row.players[seat])
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the turn is played
+    row = await games.load_game(h.app.db, game_id)
+    live = Live.load(row.state_json)
+    assert live.game.seat == 1 - seat and not live.steps
+    log = [(e.kind, e.notation, e.seat) for e in await games.move_log(h.app.db, game_id)]
+    assert ("move", "6/off", seat) in log
+
+
+async def test_without_confirmation_step_buttons_end_the_turn_too(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    await turn_confirmation_off(h, row.players[seat])
+    chat = await craft(h, game_id, Position.initial("short"), seat=seat, phase=Phase.MOVE,
+                       dice=(6, 5))
+    for _ in range(4):  # press move buttons (or a checker, then a move) until the turn ends
+        live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
+        if live.game.seat != seat:
+            break
+        offered = buttons(h, chat, Act.GO) or buttons(h, chat, Act.PICK)
+        await press(h, chat, offered[0][1])
+    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
+    assert live.game.seat == 1 - seat
+    assert not buttons(h, chat, Act.DONE)
+
+
+async def test_confirmation_stays_on_for_the_other_player(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    await turn_confirmation_off(h, row.players[1 - seat])  # the opponent's choice
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])
+    assert buttons(h, chat, Act.DONE)  # this player still confirms
+
+
+async def test_settings_speak_the_players_language(harness: Harness) -> None:
+    h = harness
+    user = h.fake.user(ALI, "Ali", language_code="ru")
+    user.command("/start")
+    await h.feed()
+    user.command("/settings")
+    await h.feed()
+    message = h.fake.last_message(ALI)
+    assert "Подтверждать ход «Готово»" in (message.text or "")
+    assert "вкл." in (message.text or "")
+    update = user.press(message, message.buttons[0][1])
+    await h.feed()
+    assert h.fake.callback_answer(update)["text"] == "Сохранено."
+    assert "выкл." in (h.fake.message(ALI, message.message_id).text or "")
+    assert dict(await h.app.player_settings.toggles(ALI))[CONFIRM_MOVES] is False
+    # A forged setting name is ignored.
+    update = user.press(message, "set:nonsense:1")
+    await h.feed()
+    assert h.fake.callback_answer(update) is not None
+
+
+# -- automatic Roll ----------------------------------------------------------------------
+
+
+async def roll_for_the_other_player(h: Harness, game_id: int, **cube: Any) -> tuple[int, Live]:
+    """The mover ends a turn with a one-tap move and Done; returns the other player's chat
+    and the game as stored then."""
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4), **cube)
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: one checker left
+    await press(h, chat, buttons(h, chat, Act.DONE)[0][1])
+    row = await games.load_game(h.app.db, game_id)
+    return row.players[1 - seat], Live.load(row.state_json)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("case", "length", "cube"), [
+    ("the opponent owns the cube", "1 game", {"cube_value": 2, "cube_owner": "mover"}),
+    ("the cube is at its maximum", "1 game", {"cube_value": 64, "cube_owner": None}),
+    ("the Crawford game", "To 3 points",
+     {"match": MatchState(3, (2, 0), crawford=True)}),
+    ("the cube is dead in the match", "To 3 points",
+     {"cube_value": 2, "cube_owner": None, "match": MatchState(3, (1, 1))}),
+])
+async def test_no_roll_button_when_the_player_may_not_double(
+        harness: Harness, case: str, length: str, cube: dict) -> None:
+    h = harness
+    game_id = await start(h, length, "With the cube")
+    seat = await mover_of(h, game_id)
+    if cube.get("cube_owner") == "mover":
+        cube = {**cube, "cube_owner": seat}
+    other, live = await roll_for_the_other_player(h, game_id, **cube)
+    assert not live.game.can_double(1 - seat)
+    assert live.game.phase is not Phase.ROLL or live.game.seat == seat  # rolled by itself
+    assert not buttons(h, other, Act.ROLL), case
+    log = [(e.kind, e.seat, e.notation) for e in await games.move_log(h.app.db, game_id)]
+    done = log.index(("move", seat, "6/off"))  # the crafted turn
+    assert any(entry[:2] == ("roll", 1 - seat) for entry in log[done:])  # nobody pressed Roll
+
+
+async def test_a_player_who_may_double_chooses_between_roll_and_double(
+        harness: Harness) -> None:
+    h = harness
+    game_id = await start(h, "1 game", "With the cube")
+    other, live = await roll_for_the_other_player(h, game_id)
+    assert live.game.phase is Phase.ROLL
+    assert buttons(h, other, Act.ROLL) and buttons(h, other, Act.DOUBLE)
+
+
+async def test_without_the_cube_nobody_presses_roll(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)  # one game without the cube
+    other, live = await roll_for_the_other_player(h, game_id)
+    assert live.game.phase is not Phase.ROLL and not buttons(h, other, Act.ROLL)
+
+
+async def test_without_confirmation_a_die_still_playable_is_not_lost(harness: Harness) -> None:
+    # 6-4 with checkers on 6 and 2: after 6→off the position equals 6/2/off's, a legal
+    # result, but the 4 can still bear off the checker on 2: the turn must not end there.
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    await turn_confirmation_off(h, row.players[seat])
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    [six_off] = [d for text, d in buttons(h, chat, Act.GO) if text.startswith("6→")
+                 and d.dst == 0]
+    await press(h, chat, six_off)
+    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
+    assert live.game.seat == seat and live.steps  # still this player's turn
+    await press(h, chat, next(d for _, d in buttons(h, chat, Act.GO) if d.src == 2))
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished" and row.winner_seat == seat

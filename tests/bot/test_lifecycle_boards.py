@@ -1,0 +1,318 @@
+"""Boards never left stale, deadlines never run out unseen, results sent exactly once.
+
+Each test drives the real Dispatcher against the fake Bot API. A "restart" closes the app
+the way a killed process stops (nothing more reaches Telegram) and builds a new one on the
+same database: what the first process left undone must be done by the second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from bot.callbacks import Act
+from bot.services.live import Live
+from storage import boards, games, outbox
+from tests.bot.conftest import FakeClock, Harness, make_harness
+from tests.bot.driver import choose, game_buttons, resign
+from tests.bot.test_friends import challenge
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+
+ALI, VALI = 2001, 2002
+WINDOW = 120
+
+
+class Restartable:
+    """An app that can be "killed" and started again on the same database and fake."""
+
+    def __init__(self, fake: FakeTelegram, database_url: str) -> None:
+        self.fake, self.database_url, self.clock = fake, database_url, FakeClock()
+        self.h: Harness | None = None
+        self.starts = 0
+
+    async def start(self) -> Harness:
+        self.starts += 1
+        self.h = await make_harness(self.fake, self.database_url, seed=self.starts,
+                                    clock=self.clock, timeout=WINDOW)
+        return self.h
+
+    async def kill(self) -> None:
+        """Stop as SIGKILL would: no more requests, no clean-up of what was in flight."""
+        assert self.h is not None
+        await self.h.app.db.close()
+        await self.h.app.bot.session.close()
+        self.h = None
+
+    async def restart(self) -> Harness:
+        await self.kill()
+        h = await self.start()
+        await h.app.timers.tick()  # the timer loop's first pass, at start-up
+        await h.app.coalescer.drain()
+        return h
+
+
+@pytest_asyncio.fixture
+async def app(fake_telegram: FakeTelegram,  # noqa: F811
+              database_url: str) -> AsyncIterator[Restartable]:
+    runner = Restartable(fake_telegram, database_url)
+    await runner.start()
+    try:
+        yield runner
+    finally:
+        if runner.h is not None:
+            await runner.kill()
+
+
+async def english_friend_game(h: Harness, *options: str) -> int:
+    """Ali challenges Vali (both read English) to short nard by link; the game's id."""
+    options = options or ("1 game", "Without the cube")
+    code = await challenge(h, "Short nard", "👥 A friend", *options)
+    h.fake.user(VALI, "Vali").command(f"/start {code}")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    return row.id
+
+
+async def to_act(h: Harness, game_id: int) -> int:
+    row = await games.load_game(h.app.db, game_id)
+    player = row.players[Live.load(row.state_json).game.to_act]
+    assert player is not None
+    return player
+
+
+async def press_until(h: Harness, game_id: int, act: Act) -> int:
+    """Press the offered buttons until the player to act is offered `act`; their chat."""
+    for _ in range(200):
+        chat = await to_act(h, game_id)
+        board = h.board(chat)
+        if any(d.a is act for _, d in game_buttons(board.buttons)):
+            return chat
+        h.fake.user(chat, "P").press(board, choose(board.buttons).pack())
+        await h.feed()
+    raise AssertionError(f"{act} never offered")
+
+
+async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
+    """A friend game whose player to act has only Done left to press: (harness, game,
+    that player)."""
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    return h, game_id, await press_until(h, game_id, Act.DONE)
+
+
+def press(h: Harness, chat: int, act: Act) -> None:
+    board = h.board(chat)
+    data = next(d for _, d in game_buttons(board.buttons) if d.a is act)
+    h.fake.user(chat, "P").press(board, data.pack())
+
+
+async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
+    """Every board message of the game shows exactly what the bot draws for the stored game
+    now: the picture, the caption and the buttons (of the stored version)."""
+    row = await games.load_game(h.app.db, game_id)
+    live = Live.load(row.state_json)
+    publisher = h.app.service.publisher
+    messages = await boards.board_messages(h.app.db, game_id)
+    assert messages
+    for message in messages:
+        assert message.shown_version == row.version, (message, row.version)
+        shown = h.fake.message(message.chat_id, message.message_id)
+        if message.player_id is None:
+            expected = await publisher.group_board(row, live, message.chat_id)
+        else:
+            seat = row.seat_of(message.player_id)
+            assert seat is not None
+            expected = await publisher.board(row, live, await h.app.people.viewer(row, seat))
+        # The time left is as of the drawing: a board drawn a few seconds ago is current.
+        assert _untimed(shown.caption) == _untimed(expected.caption)
+        assert shown.buttons == [(b.text, b.callback_data) for line in (
+            expected.keyboard.inline_keyboard if expected.keyboard else []) for b in line]
+        assert shown.photo == expected.photo
+
+
+def _untimed(caption: str | None) -> str:
+    return re.sub(r"⏱ \d+:\d\d", "⏱", caption or "")
+
+
+def results(h: Harness, chat: int) -> list[str]:
+    """The result messages `chat` received."""
+    return [m.text or "" for m in h.fake.messages(chat)
+            if (m.text or "").startswith(("🏆 You won", "You lost"))]
+
+
+# -- boards --------------------------------------------------------------------------------
+
+
+async def test_boards_left_behind_by_a_killed_process_are_redrawn_at_start(
+        app: Restartable) -> None:
+    h, game_id, mover = await turn_to_end(app)
+    # The process dies after saving the move and before drawing it: no board changes (every
+    # edit fails until the restart, beyond the retry policy's tries and the repair's).
+    dead = [True]
+    h.fake.fail_next("editMessageMedia", 500, times=1000, when=lambda _: dead[0])
+    press(h, mover, Act.DONE)
+    await h.feed()
+    await h.app.repair.close()
+    dead[0] = False
+    row = await games.load_game(h.app.db, game_id)
+    shown = {m.chat_id: m.shown_version for m in await boards.board_messages(h.app.db, game_id)}
+    assert shown == {ALI: row.version - 1, VALI: row.version - 1}
+    # The waiting player still holds the move's buttons, the other has none.
+    assert any(d.a is Act.DONE for _, d in game_buttons(h.board(mover).buttons))
+
+    h = await app.restart()
+    await assert_boards_show_the_stored_game(h, game_id)
+    # The player to act never saw this turn's board before: their window starts now.
+    row = await games.load_game(h.app.db, game_id)
+    assert row.deadline == app.clock.now.replace(microsecond=0) + __import__(
+        "datetime").timedelta(seconds=WINDOW)
+
+
+async def test_a_game_stored_before_its_first_board_gets_its_boards_at_start(
+        app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    code = await challenge(h, "Long nard", "👥 A friend", "1 game")
+    # The process dies right after storing the accepted challenge's game.
+    h.app.service.begin = _nothing  # type: ignore[method-assign]
+    h.fake.user(VALI, "Vali").command(f"/start {code}")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert not [m for m in h.fake.messages(VALI) if m.photo is not None]
+    h = await app.restart()
+    await assert_boards_show_the_stored_game(h, row.id)
+
+
+async def _nothing(*args: object, **kwargs: object) -> None:
+    return None
+
+
+async def test_a_redraw_never_replaces_a_newer_board(app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    old = await games.load_game(h.app.db, game_id)
+    mover = await press_until(h, game_id, Act.DONE)
+    press(h, mover, Act.DONE)
+    await h.feed()
+    new = await games.load_game(h.app.db, game_id)
+    assert new.version > old.version
+    edits = len(h.fake.calls("editMessageMedia")) + len(h.fake.calls("sendPhoto"))
+    # A late redraw of the older version (another process, a slow task) changes nothing.
+    await h.app.service.publisher.publish(old, Live.load(old.state_json))
+    assert len(h.fake.calls("editMessageMedia")) + len(h.fake.calls("sendPhoto")) == edits
+    assert not await boards.record_shown(h.app.db, game_id, ALI, 1, player_id=ALI,
+                                         version=old.version, now=app.clock.now)
+    await assert_boards_show_the_stored_game(h, game_id)
+
+
+async def test_a_telegram_fault_is_repaired_by_the_timer_loop(app: Restartable) -> None:
+    h, game_id, mover = await turn_to_end(app)
+    # Beyond the retry policy's tries within a press (3) and the repair's five attempts.
+    broken = [True]
+    h.fake.fail_next("editMessageMedia", 502, "Bad Gateway", times=1000,
+                     when=lambda _: broken[0])
+    press(h, mover, Act.DONE)
+    await h.feed()
+    await h.app.repair.drain()
+    broken[0] = False
+    app.clock.advance(11)  # the press is done with its game: the loop takes over
+    await h.app.timers.tick()
+    await assert_boards_show_the_stored_game(h, game_id)
+
+
+# -- deadlines -----------------------------------------------------------------------------
+
+
+async def test_a_player_never_shown_their_turn_does_not_lose_on_time(app: Restartable) -> None:
+    h, game_id, mover = await turn_to_end(app)
+    other = VALI if mover == ALI else ALI
+    # The board that hands the turn to the other player never reaches them ...
+    broken = [True]
+    h.fake.fail_next("editMessageMedia", 500, times=1000,
+                     when=lambda p: broken[0] and p["chat_id"] == other)
+    press(h, mover, Act.DONE)
+    await h.feed()
+    await h.app.repair.drain()  # its tries fail too
+    broken[0] = False
+    assert await to_act(h, game_id) == other
+    app.clock.advance(WINDOW + 60)  # ... and their deadline passes
+    await h.app.timers.tick()
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "active"  # not lost on time: shown the board, with a new window
+    await assert_boards_show_the_stored_game(h, game_id)
+    assert (row.deadline - app.clock.now).total_seconds() == WINDOW  # type: ignore[operator]
+    app.clock.advance(WINDOW)  # now they have seen it: the window runs out as usual
+    await h.app.timers.tick()
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished" and row.players[row.winner_seat] == mover  # type: ignore[index]
+
+
+async def test_a_deadline_passed_while_down_fires_when_the_board_was_seen(
+        app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    mover = await to_act(h, game_id)
+    app.clock.advance(WINDOW + 1000)  # the bot was down past the deadline
+    h = await app.restart()
+    row = await games.load_game(h.app.db, game_id)
+    assert row.status == "finished" and row.players[1 - row.winner_seat] == mover  # type: ignore[operator]
+
+
+# -- result messages -----------------------------------------------------------------------
+
+
+async def test_a_result_message_survives_a_telegram_fault_and_is_sent_once(
+        app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    # Three tries: the retry policy's within a press.
+    h.fake.fail_next("sendMessage", 500, times=3, when=lambda p: p["chat_id"] == VALI)
+    await resign(h, VALI)
+    assert (await games.load_game(h.app.db, game_id)).status == "finished"
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 0)
+    [notice] = await outbox.pending_notices(h.app.db)
+    assert notice.done == (ALI,)  # Ali is served: a retry must not send him another
+    await h.app.timers.tick()  # too early: it waits before trying again
+    assert len(results(h, VALI)) == 0
+    app.clock.advance(5)
+    for _ in range(3):
+        await h.app.timers.tick()
+        app.clock.advance(60)
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
+    assert await outbox.pending_notices(h.app.db) == []
+    h = await app.restart()
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
+
+
+async def test_a_result_decided_just_before_a_kill_is_sent_after_the_restart(
+        app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h, "To 3 points", "Without the cube")
+    # The process dies right after the game's result is saved, before any message.
+    h.app.service.announcer.deliver = _nothing  # type: ignore[method-assign]
+    await resign(h, VALI)
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (0, 0)
+    h = await app.restart()
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
+    assert "Game 2" in results(h, ALI)[0] or "game 2" in results(h, ALI)[0].lower()
+    h = await app.restart()
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
+    await assert_boards_show_the_stored_game(h, game_id)
+
+
+async def test_a_press_whose_answer_fails_is_saved_and_drawn(app: Restartable) -> None:
+    h, game_id, mover = await turn_to_end(app)
+    before = await games.load_game(h.app.db, game_id)
+    h.fake.fail_next("answerCallbackQuery", 429, retry_after=30)  # answered after the save
+    press(h, mover, Act.DONE)
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).version > before.version
+    await assert_boards_show_the_stored_game(h, game_id)

@@ -1,0 +1,100 @@
+"""A press is answered at once even while its game's lock is held, with the right alert."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiogram.types import Update
+
+from bot.callbacks import Act
+from bot.i18n import Translator
+from storage import games
+from tests.bot.conftest import Harness
+from tests.bot.driver import choose
+from tests.bot.test_friends import ALI, OUTSIDER, VALI, friend_game, to_move
+
+
+async def answered(h: Harness, update: dict) -> dict:
+    """Wait (on the fake server's requests, not on a clock) until the press is answered."""
+    query_id = update["callback_query"]["id"]
+    await h.fake.wait_for("answerCallbackQuery",
+                          lambda r: r.params.get("callback_query_id") == query_id)
+    return h.fake.callback_answer(update)
+
+
+async def concurrently(h: Harness) -> None:
+    updates = [Update.model_validate(data, context={"bot": h.app.bot})
+               for data in h.fake.pop_updates()]
+    await asyncio.gather(*(h.app.dispatcher.feed_update(h.app.bot, u) for u in updates))
+
+
+async def test_a_press_is_answered_while_another_holds_the_game(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    chat = to_move(h)
+    board = h.board(chat)
+    data = choose(board.buttons)
+    before = await games.load_game(h.app.db, game_id)
+    async with h.app.service.locks.hold(game_id):  # e.g. a slow redraw of another press
+        update = h.fake.user(chat, "X").press(board, data.pack())
+        feeding = asyncio.create_task(h.fake.feed(h.app.dispatcher, h.app.bot))
+        answer = await answered(h, update)
+        assert not answer.get("show_alert") and not answer.get("text")
+        assert (await games.load_game(h.app.db, game_id)).version == before.version
+    await feeding
+    after = await games.load_game(h.app.db, game_id)
+    assert after.version > before.version or data.a in (Act.PICK, Act.BACK)  # then applied
+    assert after.state_json != before.state_json or data.a in (Act.PICK, Act.BACK)
+
+
+async def test_refusals_keep_their_alerts_while_the_game_is_busy(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    chat = to_move(h)
+    other = VALI if chat == ALI else ALI
+    board = h.board(chat)
+    data = choose(board.buttons)
+    row = await games.load_game(h.app.db, game_id)
+    old = data.model_copy(update={"v": row.version - 1})
+    async with h.app.service.locks.hold(game_id):
+        presses = {
+            "outsider": h.fake.user(OUTSIDER, "Third").press(board, data.pack()),
+            "waiting player": h.fake.user(other, "Y").press(board, data.pack()),
+            "old board": h.fake.user(chat, "X").press(board, old.pack()),
+        }
+        feeding = asyncio.create_task(h.fake.feed(h.app.dispatcher, h.app.bot))
+        texts = {who: await answered(h, update) for who, update in presses.items()}
+    await feeding
+    assert texts["outsider"]["text"] == "This is not your game."
+    assert texts["waiting player"]["text"] == "It is not your turn."
+    t = Translator("ru" if chat == VALI else "en")  # Vali reads Russian
+    assert texts["old board"]["text"] == t("alert-stale")
+    assert all(answer["show_alert"] for answer in texts.values())
+    assert (await games.load_game(h.app.db, game_id)).version == row.version
+
+
+async def test_a_double_tap_on_a_busy_game_is_called_out_of_date_at_once(
+        harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    chat = to_move(h)
+    user = h.fake.user(chat, "X")
+    board = h.board(chat)
+    first = choose(board.buttons)
+    if first.a is Act.PICK:  # choose a checker first: the double tap is on a move button
+        user.press(board, first.pack())
+        await h.feed()
+        board = h.board(chat)
+        first = choose(board.buttons)
+    assert first.a not in (Act.PICK, Act.BACK)
+    before = await games.load_game(h.app.db, game_id)
+    async with h.app.service.locks.hold(game_id):
+        one = user.press(board, first.pack())
+        two = user.press(board, first.pack())
+        feeding = asyncio.create_task(concurrently(h))  # as polling does: one task each
+        answers = [await answered(h, one), await answered(h, two)]
+    await feeding
+    assert not answers[0].get("show_alert")
+    t = Translator("ru" if chat == VALI else "en")
+    assert answers[1]["show_alert"] and answers[1]["text"] == t("alert-stale")
+    assert (await games.load_game(h.app.db, game_id)).version == before.version + 1

@@ -1,0 +1,96 @@
+"""`python -m bot` with a database it cannot use: one line naming it, exit status 2 (issue 19).
+
+Also the DATABASE_URL setting: which database the settings open.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+from storage.migrations import latest_version
+from tests.support.postgres import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = ("BOT_TOKEN", "DATABASE_PATH", "DATABASE_URL", "TELEGRAM_API_URL", "LOG_LEVEL")
+
+
+def start(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    # The Bot API is never reached: the database fails first.
+    base.update(BOT_TOKEN="123:abc", TELEGRAM_API_URL=f"http://127.0.0.1:{free_port()}",
+                PYTHONPATH=str(ROOT), LOG_LEVEL="INFO", **env)
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=base,
+                          capture_output=True, text=True, timeout=60)
+
+
+def assert_one_line(result: subprocess.CompletedProcess[str], *fragments: str) -> str:
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "folder" / "nard.db"
+    assert_one_line(start(tmp_path, DATABASE_PATH=str(path)), str(path))
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    assert_one_line(start(tmp_path, DATABASE_PATH=str(tmp_path)), str(tmp_path))
+
+
+def test_corrupt_file(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.db"
+    path.write_bytes(b"\x00garbage, not SQLite" * 500)
+    assert_one_line(start(tmp_path, DATABASE_URL=f"sqlite:///{path.name}"), path.name,
+                    "not a database")
+
+
+def test_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {latest_version() + 1}")
+    assert_one_line(start(tmp_path, DATABASE_PATH=str(path)), str(path), "newer")
+
+
+def test_unreachable_postgres_hides_the_password(tmp_path: Path) -> None:
+    url = f"postgresql://nard:pa55word@127.0.0.1:{free_port()}/nard"
+    line = assert_one_line(start(tmp_path, DATABASE_URL=url), "127.0.0.1", "nard:***@")
+    assert "pa55word" not in line
+
+
+def test_unsupported_url(tmp_path: Path) -> None:
+    line = assert_one_line(start(tmp_path, DATABASE_URL="mysql://root:topsecret@db/nard"),
+                           "DATABASE_URL")
+    assert "topsecret" not in line
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.mark.usefixtures("clean_env")
+def test_database_setting() -> None:
+    assert load_settings(bot_token="1:a").database == "nard.sqlite3"
+    assert load_settings(bot_token="1:a", database_path="x.db").database == "x.db"
+    settings = load_settings(bot_token="1:a", database_path="x.db",
+                             database_url="postgresql://u:pw-s3cr3t@h/d")
+    assert settings.database == "postgresql://u:pw-s3cr3t@h/d"
+    assert "s3cr3t" not in repr(settings)  # (not "secret": WEBHOOK_SECRET's name is in it)
+    assert load_settings(bot_token="1:a", database_url=" ").database == "nard.sqlite3"
+    with pytest.raises(ConfigError, match="DATABASE_URL") as caught:
+        load_settings(bot_token="1:a", database_url="oracle://u:secret@h/d")
+    assert "secret" not in str(caught.value)

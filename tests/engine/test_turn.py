@@ -1,0 +1,62 @@
+"""The step interface: destinations keep their promise, dice are known (issue 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.moves import Step
+from engine.position import CHECKERS, OFF, Position
+from engine.turn import Turn
+
+
+def position(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:
+    sides = []
+    for counts in (me, opp):
+        side = [0] * 26
+        for point, n in counts.items():
+            side[point] = n
+        side[OFF] = CHECKERS - sum(counts.values())
+        sides.append(side)
+    return Position(variant, *sides)
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_six_off_is_the_six_and_the_winning_move_can_be_built(variant: str) -> None:
+    turn = Turn(position(variant, {6: 1, 2: 1}, {1: 5, 2: 5, 3: 5}), (6, 4))
+    assert turn.destinations(6) == {2: (Step(6, 2),), OFF: (Step(6, OFF),)}
+    turn.play((6, OFF))
+    assert [(s.src, s.dst) for s in turn.legal_steps()] == [(2, OFF)]
+    turn.play((2, OFF))
+    assert turn.is_complete and turn.finish().after.opp[OFF] == CHECKERS
+
+
+def test_a_combined_destination_is_offered_only_when_all_its_ways_agree() -> None:
+    blot_on_7 = position("short", {13: 2, 6: 13}, {18: 1, 1: 14})
+    assert set(Turn(blot_on_7, (6, 5)).destinations(13)) == {8, 7}  # 13→2 is ambiguous
+    eight_closed = position("short", {13: 2, 6: 13}, {18: 1, 17: 2, 1: 12})
+    dests = Turn(eight_closed, (6, 5)).destinations(13)
+    assert dests[2] == (Step(13, 7, True), Step(7, 2))
+    plain = Turn(Position.initial("short"), (6, 5)).destinations(13)
+    assert plain == {8: (Step(13, 8),), 7: (Step(13, 7),), 2: (Step(13, 8), Step(8, 2))}
+
+
+def test_each_step_knows_its_die() -> None:
+    turn = Turn(position("short", {3: 1, 1: 1}, {1: 5, 2: 5, 3: 5}), (6, 3))
+    turn.play((3, OFF))
+    assert [t.die for t in turn.taken] == [6] and turn.remaining_dice == (3,)
+    turn.undo()
+    turn.play((3, OFF), die=3)  # a saved turn restores the die it used
+    assert [t.die for t in turn.taken] == [3] and turn.remaining_dice == (6,)
+    turn.play((1, OFF))
+    assert [t.die for t in turn.taken] == [3, 6] and turn.is_complete
+
+
+def test_the_same_board_by_another_order_is_the_same_node() -> None:
+    turn = Turn(Position.initial("short"), (3, 1))
+    turn.play((8, 5))
+    turn.play((6, 5))
+    after_one_order = turn.node
+    turn.reset()
+    turn.play((6, 5))
+    turn.play((8, 5))
+    assert turn.node == after_one_order
