@@ -31,6 +31,7 @@ from storage import boards, chats, games, outbox
 from storage.db import Database
 from storage.models import Game as Row
 from storage.models import Notice
+from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
 
 log = logging.getLogger(__name__)
 # How long a sender holds a notice (renewed after each recipient) before another sender may
@@ -38,6 +39,13 @@ log = logging.getLogger(__name__)
 # held is sent soon after the restart.
 CLAIM = timedelta(seconds=5)
 RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
+
+
+def _rating_skipped(t: Translator, result: dict[str, Any]) -> list[str]:
+    """Why a rated game moved no rating (the daily limit per pair), as a line to add."""
+    if result.get("rating_skipped") == PAIR_DAILY_LIMIT_REASON:
+        return [t("rating-pair-limit", limit=PAIR_DAILY_LIMIT)]
+    return []
 
 
 def result_notice(live: Live) -> dict[str, Any]:
@@ -126,6 +134,7 @@ class Announcer:
                 before, after = changes[player]
                 lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
                                rating=str(after)))
+        lines += _rating_skipped(t, result)
         return "\n".join(lines)
 
     async def _player_text(self, row: Row, player: int, result: dict[str, Any]) -> str:
@@ -145,6 +154,7 @@ class Announcer:
             if changed == player:
                 lines.append(t("rating-change", delta=f"{after - before:+d}",
                                rating=str(after)))  # no thousands separator
+        lines += _rating_skipped(t, result)
         return "\n".join(lines)
 
     async def card(self, row: Row, result: dict[str, Any] | None = None) -> bool:

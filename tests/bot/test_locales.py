@@ -33,7 +33,7 @@ OTHERS = [lang for lang in LANGUAGES if lang != REFERENCE]
 # Sample arguments, by placeholder name, shaped like the values bot/ passes
 # (grep -rn 't("' bot): numbers for counts and scores, strings for the rest.
 SAMPLES: dict[str, object] = {
-    "name": "Aziz", "link": "https://t.me/nard_bot?start=abc123", "hours": 24,
+    "limit": 3, "name": "Aziz", "link": "https://t.me/nard_bot?start=abc123", "hours": 24,
     "variant": "Short nard", "points": 3, "level": "Master", "length": 5, "me": 2, "them": 1,
     "move": "24/18 13/10", "d1": 6, "d2": 3, "value": 4, "minutes": 1, "seconds": "05",
     "number": 2, "delta": "+100", "rating": 1600, "kind": "mars", "reason": "resignation",

@@ -56,3 +56,4 @@ match-won = 🏆 Siz matçı qazandınız!
 match-lost = Siz matçı uduzdunuz.
 match-next = Matçın { $number } nömrəli oyunu başlayır.
 rating-change = Reytinq: { $delta } → { $rating }
+rating-pair-limit = Reytinq dəyişmədi: eyni iki oyunçu arasında gündə yalnız { $limit } reytinq oyunu hesablanır.

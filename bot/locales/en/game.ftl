@@ -59,3 +59,4 @@ match-won = 🏆 You won the match!
 match-lost = You lost the match.
 match-next = Game { $number } of the match begins.
 rating-change = Rating: { $delta } → { $rating }
+rating-pair-limit = Rating unchanged: only { $limit } rated games a day count between the same two players.

@@ -65,3 +65,9 @@ match-won = 🏆 Вы выиграли матч!
 match-lost = Вы проиграли матч.
 match-next = Начинается { $number }-я партия матча.
 rating-change = Рейтинг: { $delta } → { $rating }
+rating-pair-limit = Рейтинг не изменился: между одними и теми же соперниками в день в рейтинг идут не больше { $limit ->
+    [one] { $limit } партии
+    [few] { $limit } партий
+    [many] { $limit } партий
+   *[other] { $limit } партии
+}.

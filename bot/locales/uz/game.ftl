@@ -56,3 +56,4 @@ match-won = 🏆 Siz matchda gʻolib chiqdingiz!
 match-lost = Siz matchda yutqazdingiz.
 match-next = Matchning { $number }-partiyasi boshlanadi.
 rating-change = Reyting: { $delta } → { $rating }
+rating-pair-limit = Reyting oʻzgarmadi: bir xil ikki oʻyinchi oʻrtasida kuniga faqat { $limit } ta reytingli oʻyin hisobga olinadi.
