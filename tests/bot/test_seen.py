@@ -14,11 +14,11 @@ from bot.callbacks import Act
 from bot.i18n import Translator
 from bot.services import computer
 from bot.services.live import Live
-from bot.services.passes import DieBlock, PassKind, PassReason, Try, Why
 from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len, why
 from bot.services.views import Viewer, caption_for, cube_state, recent_marks, scene_for
 from engine.game import Game, Phase
 from engine.moves import Move
+from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from storage import games
 from tests.bot.conftest import Harness
