@@ -5,6 +5,7 @@ match-score = Matç { $length } xala qədər: { $me }–{ $them }
 crawford-game = Krouford oyunu: ikiqatlamaq olmaz.
 your-roll = Növbə sizindir: zərləri atın və ya ikiqatlayın.
 your-move = Gedişiniz: { $d1 }-{ $d2 }. Daşı seçin.
+your-move-listed = Gedişiniz: { $d1 }-{ $d2 }. Gedişi seçin.
 your-move-partial = Gedişiniz: { $d1 }-{ $d2 }. Hələlik: { $move }
 waiting-for = { $name } gözlənilir…
 double-answer = Rəqib dəyəri ikiqat artırmağı təklif edir (kub: { $value }). Qəbul edirsiniz, yoxsa imtina edirsiniz?

@@ -5,6 +5,7 @@ match-score = Match to { $length }: { $me }–{ $them }
 crawford-game = Crawford game: no doubling.
 your-roll = Your turn: roll the dice or double.
 your-move = Your move: { $d1 }-{ $d2 }. Choose a checker.
+your-move-listed = Your move: { $d1 }-{ $d2 }. Choose a move.
 your-move-partial = Your move: { $d1 }-{ $d2 }. So far: { $move }
 waiting-for = Waiting for { $name }…
 double-answer = Your opponent doubles to { $value }. Take or drop?

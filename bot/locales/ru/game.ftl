@@ -5,6 +5,7 @@ match-score = Матч до { $length }: { $me }–{ $them }
 crawford-game = Партия Кроуфорда: удваивать нельзя.
 your-roll = Ваш ход: бросайте кубики или удваивайте.
 your-move = Ваш ход: { $d1 }-{ $d2 }. Выберите шашку.
+your-move-listed = Ваш ход: { $d1 }-{ $d2 }. Выберите ход.
 your-move-partial = Ваш ход: { $d1 }-{ $d2 }. Уже сыграно: { $move }
 waiting-for = Ходит { $name }…
 double-answer = Соперник удваивает ставку до { $value }. Принимаете или отказываетесь?

@@ -5,6 +5,7 @@ match-score = Match { $length } ochkogacha: { $me }–{ $them }
 crawford-game = Krouford partiyasi: ikkilash mumkin emas.
 your-roll = Navbat sizda: zar tashlang yoki ikkilang.
 your-move = Yurishingiz: { $d1 }-{ $d2 }. Toshni tanlang.
+your-move-listed = Yurishingiz: { $d1 }-{ $d2 }. Yurishni tanlang.
 your-move-partial = Yurishingiz: { $d1 }-{ $d2 }. Hozircha: { $move }
 waiting-for = { $name } yurishi kutilmoqda…
 double-answer = Raqib ikkilashni taklif qildi (ikkilash kubigi: { $value }). Qabul qilasizmi yoki rad etasizmi?
