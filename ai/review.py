@@ -301,6 +301,14 @@ def _cube(spot: Spot, ply: int, cube_equities: CubeEquities | None) -> Decision 
                     spot.cube_owner)
 
 
+def engine_name(variant: Variant | str, ply: int = 2) -> str:
+    """Which evaluator `evaluate` uses for checker play: "bgsage-2ply" or "network-2ply"."""
+    from ai import sage
+
+    short = Variant(variant) is Variant.SHORT
+    return f"{'bgsage' if short and sage.available() else 'network'}-{ply}ply"
+
+
 def review(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
            match: MatchState | None = None, cube: bool = False, ply: int = 2,
            progress: Callable[[int, int], None] | None = None) -> list[Decision]:

@@ -21,6 +21,7 @@ from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
+from bot.services.analysis import AnalysisService, Runner
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
@@ -77,11 +78,13 @@ class App:
     repair: BoardRepair
     players: PlayerMiddleware
     player_settings: PlayerSettings
+    analysis: AnalysisService
 
 
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
-                coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep) -> App:
+                coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
+                analysis_runner: Runner | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db`.
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
@@ -112,8 +115,10 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         with on_give_up(repair.hook_for_game(game_id)):
             await boarding.expire(game_id)
 
+    analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner)
+    # Analyses whose process stopped are started again on the same beat.
     timers = Timers(service, people, clock=clock, expire=expire,
-                    also=(matchmaking.tick,))
+                    also=(matchmaking.tick, analysis.resume))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
@@ -121,14 +126,15 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                             matchmaking=matchmaking, coalescer=coalescer, settings=settings,
                             player_cache=players, player_settings=player_settings,
                             press_gate=PressGate(service), boarding=boarding,
-                            finished_menus=Once(), starting=KeyedLocks(), disable_fsm=True)
+                            finished_menus=Once(), starting=KeyedLocks(), disable_fsm=True,
+                            analysis=analysis)
     dispatcher.update.outer_middleware(UpdateScope(repair))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db, repair, players, player_settings)
+               db, repair, players, player_settings, analysis)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -246,6 +252,7 @@ async def serve(settings: Settings) -> None:
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
         await app.repair.close()
+        await app.analysis.stop()  # an analysis cut short starts again at the next start
         await app.db.close()
         await app.bot.session.close()
 

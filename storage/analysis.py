@@ -110,6 +110,14 @@ async def renew(db: Database, game_id: int, number: int, until: datetime) -> Non
             (to_epoch(until), game_id, number))
 
 
+async def release(db: Database, game_id: int, number: int) -> None:
+    """Give up a running job's claim (a graceful stop): the next start takes it at once."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE analyses SET claimed_until = 0"
+            " WHERE game_id = ? AND game_number = ? AND status = 'running'", (game_id, number))
+
+
 async def abandoned(db: Database, now: datetime) -> list[tuple[int, int]]:
     """Running analyses whose claim ran out (their process stopped), oldest first."""
     rows = await db.fetchall(
@@ -198,12 +206,24 @@ async def waiting(db: Database, game_id: int, number: int,
             and (chat_id is None or w.chat_id == chat_id)]
 
 
-async def remove_waiter(db: Database, waiter: Waiter) -> None:
+async def remove_waiter(db: Database, waiter: Waiter) -> bool:
+    """Take a waiter off the list; True for the one caller that removed it (who answers)."""
     async with db.transaction() as tx:
-        await tx.execute(
+        removed = await tx.execute(
             "DELETE FROM analysis_waiters WHERE game_id = ? AND game_number = ?"
             " AND player_id = ? AND chat_id = ?",
             (waiter.game_id, waiter.game_number, waiter.player_id, waiter.chat_id))
+    return removed == 1
+
+
+async def forget(db: Database, game_id: int, number: int) -> None:
+    """Drop an unfinished analysis (it failed) with its waiters: a new press starts again."""
+    async with db.transaction() as tx:
+        for table in ("analysis_waiters", "analysis_decisions", "analysis_figures"):
+            await tx.execute(f"DELETE FROM {table} WHERE game_id = ? AND game_number = ?",
+                             (game_id, number))
+        await tx.execute("DELETE FROM analyses WHERE game_id = ? AND game_number = ?"
+                         " AND status = 'running'", (game_id, number))
 
 
 async def error_rates(db: Database, player_id: int, *, limit: int = 100) -> list[ErrorRatePoint]:

@@ -23,6 +23,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Translator
 from bot.retry import FAULTS
+from bot.services.analysis import analysis_button
 from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.people import People
@@ -108,9 +109,10 @@ class Announcer:
                 continue
             text = await (self._group_text(row, chat, result) if shared
                           else self._player_text(row, chat, result))
+            keyboard = await self._after_game(row, chat, bool(shared), result)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, strict=True)
+                await send_text(self.bot, chat, text, keyboard, strict=True)
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue
@@ -120,6 +122,14 @@ class Announcer:
             await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
         if failed is not None:
             raise failed
+
+    async def _after_game(self, row: Row, chat: int, shared: bool,
+                          result: dict[str, Any]) -> InlineKeyboardMarkup:
+        """The buttons under a result message (each checks who presses it)."""
+        t = await (self.people.chat_translator(chat, row) if shared
+                   else self.people.translator(chat))
+        return InlineKeyboardMarkup(inline_keyboard=[[
+            analysis_button(t, row.id, result["number"])]])
 
     async def _group_text(self, row: Row, chat_id: int, result: dict[str, Any]) -> str:
         t = await self.people.chat_translator(chat_id, row)

@@ -67,8 +67,12 @@ async def test_waiters(db: Database, players: tuple[int, ...]) -> None:
     assert await analysis.add_waiter(db, bob, T0 + timedelta(seconds=1))
     assert await analysis.waiting(db, game.id, 1) == [ali, bob]
     assert await analysis.waiting(db, game.id, 1, player_id=BOB, chat_id=BOB) == [bob]
-    await analysis.remove_waiter(db, ali)
+    assert await analysis.remove_waiter(db, ali)
+    assert not await analysis.remove_waiter(db, ali)  # only one remover answers
     assert await analysis.waiting(db, game.id, 1) == [bob]
+    await analysis.forget(db, game.id, 1)  # a failed job: a new press starts afresh
+    assert await analysis.waiting(db, game.id, 1) == []
+    assert await analysis.status(db, game.id, 1) is None
 
 
 async def test_a_players_error_rates_and_their_average(
