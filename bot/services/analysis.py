@@ -327,7 +327,10 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                        count=f.decisions))
         lines.append(t("analysis-grades", inaccuracies=f.inaccuracies, errors=f.errors,
                        blunders=f.blunders))
-        if row.cube:
+        if row.cube and not (f.missed_doubles + f.wrong_doubles + f.wrong_takes
+                             + f.wrong_drops):
+            lines.append(t("analysis-cube-none"))
+        elif row.cube:
             lines.append(t("analysis-cube", missed=f.missed_doubles, doubles=f.wrong_doubles,
                            takes=f.wrong_takes, drops=f.wrong_drops))
     lines += ["", t("analysis-explain"),

@@ -260,20 +260,47 @@ def _game_with_a_blunder() -> Game:
     return game
 
 
-async def test_a_known_blunder_is_found_with_the_right_best_move(h: Harness) -> None:
+async def store(h: Harness, game: Game) -> int:
+    """A finished engine game stored as Ali's (seat 0) and Vali's, its result delivered."""
     for user, name in ((ALI, "Ali"), (VALI, "Vali")):
         h.fake.user(user, name, language_code="en").command("/start")
         await h.feed()
-    game = _game_with_a_blunder()
     live = Live(game)
-    row = await games.create_game(h.app.db, variant="short", players=(ALI, VALI),
-                                  state_json=live.dump(), now=h.clock(), log=since(None, live))
+    row = await games.create_game(h.app.db, variant=game.variant.value, players=(ALI, VALI),
+                                  state_json=live.dump(), now=h.clock(), log=since(None, live),
+                                  cube=game.cube_enabled)
     assert game.result is not None
     await results.finish_game(h.app.db, row.id, row.version, winner_seat=game.result.winner,
                               result=game.result.kind.value, points=game.result.points,
                               state_json=live.dump(), now=h.clock(),
                               notice=result_notice(live))
     await h.app.service.announcer.deliver(row.id)
+    return row.id
+
+
+async def test_cube_errors_in_a_cube_game(h: Harness) -> None:
+    counting(h)
+    game = Game.new("short", FixedDice(3, 1), cube=True)
+    game.play(0, "8/5 6/5")
+    game.double(1)  # far too early: Vali's wrong double
+    game.take(0)  # an easy take
+    game.resign(1, lambda position, **stands: ResultKind.PLAIN)
+    game_id = await store(h, game)
+    await press(h, VALI, VALI)
+    await h.app.analysis.drain()
+    summary = next(t for t in texts(h, VALI) if t.startswith("📊 Analysis · "))
+    assert "Ali: error rate 0.0 (2 decisions)\ninaccuracies 0 · errors 0 · blunders 0\n" \
+        "cube: no errors" in summary
+    assert "cube: missed doubles 0 · wrong doubles 1 · wrong takes 0 · wrong drops 0" in summary
+    [double] = [d for d in await analysis.decisions(h.app.db, game_id, 1) if d.kind == "double"]
+    assert (double.seat, double.played, double.best) == (1, "double", "no_double")
+    cube_picture = next(m for m in h.fake.messages(VALI) if m.photo is not None)
+    assert (cube_picture.caption or "").startswith("Move 2 · cube · ")
+    assert "🟠 Played: double (" in (cube_picture.caption or "")
+
+
+async def test_a_known_blunder_is_found_with_the_right_best_move(h: Harness) -> None:
+    game_id = await store(h, _game_with_a_blunder())
     assert h.app.analysis.ply == 2  # the real path: 2-ply in the worker process
     await press(h, ALI, ALI)
     await h.app.analysis.drain()
@@ -282,7 +309,7 @@ async def test_a_known_blunder_is_found_with_the_right_best_move(h: Harness) -> 
     [found] = [c for c in captions if c.startswith("Move 1 · 3-1 · blunder")]
     assert "🟠 Played: 8/5 8/7" in found and "🔵 Best: 8/5 6/5" in found
     assert "Position ID: 4HPwATDgc/ABMA" in found  # the starting position, Ali on roll
-    [blunder] = [d for d in await analysis.decisions(h.app.db, row.id, 1, seat=0)
+    [blunder] = [d for d in await analysis.decisions(h.app.db, game_id, 1, seat=0)
                  if d.turn == 1]
     assert blunder.best == "8/5 6/5" and blunder.best_equity - blunder.played_equity > 0.16
-    assert await analysis.engine_of(h.app.db, row.id, 1) in ("bgsage-2ply", "network-2ply")
+    assert await analysis.engine_of(h.app.db, game_id, 1) in ("bgsage-2ply", "network-2ply")

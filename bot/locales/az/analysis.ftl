@@ -13,6 +13,7 @@ analysis-engine-network = Bizim neyron şəbəkəmiz yoxladı (təhlilin dərinl
 analysis-player = { $name }: səhv dərəcəsi { $rate } ({ $count } qərar)
 analysis-grades = qeyri-dəqiqliklər { $inaccuracies } · səhvlər { $errors } · kobud səhvlər { $blunders }
 analysis-cube = kub: buraxılmış ikiqatlamalar { $missed } · yanlış ikiqatlamalar { $doubles } · yanlış qəbullar { $takes } · yanlış imtinalar { $drops }
+analysis-cube-none = kub: səhvsiz
 analysis-explain = Səhv dərəcəsi — hər qərarda itirilən ekvitinin 1000-ə hasili (nə qədər az, o qədər yaxşı). Qeyri-dəqiqlik 0,04 və daha çox, səhv 0,08, kobud səhv 0,16 itirir.
 analysis-worst = Ən baha başa gələn səhvləriniz:
 analysis-no-mistakes = 0,04-dən baha səhviniz yoxdur. Əla oyun!

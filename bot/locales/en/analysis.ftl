@@ -16,6 +16,7 @@ analysis-player = { $name }: error rate { $rate } ({ $count ->
     })
 analysis-grades = inaccuracies { $inaccuracies } · errors { $errors } · blunders { $blunders }
 analysis-cube = cube: missed doubles { $missed } · wrong doubles { $doubles } · wrong takes { $takes } · wrong drops { $drops }
+analysis-cube-none = cube: no errors
 analysis-explain = Error rate: the equity lost per decision × 1000 (lower is better). An inaccuracy loses 0.04 or more, an error 0.08, a blunder 0.16.
 analysis-worst = Your worst mistakes:
 analysis-no-mistakes = You made no mistake of 0.04 or more. Well played!

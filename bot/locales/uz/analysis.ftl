@@ -13,6 +13,7 @@ analysis-engine-network = Bizning neyrotarmogʻimiz tekshirdi (tahlil chuqurligi
 analysis-player = { $name }: xato darajasi { $rate } ({ $count } ta qaror)
 analysis-grades = noaniqliklar { $inaccuracies } · xatolar { $errors } · qoʻpol xatolar { $blunders }
 analysis-cube = kub: oʻtkazib yuborilgan ikkilashlar { $missed } · notoʻgʻri ikkilashlar { $doubles } · notoʻgʻri qabullar { $takes } · notoʻgʻri radlar { $drops }
+analysis-cube-none = kub: xatosiz
 analysis-explain = Xato darajasi — har bir qarorda yoʻqotilgan ekvitining 1000 ga koʻpaytmasi (qanchalik kam boʻlsa, shunchalik yaxshi). Noaniqlik 0,04 va undan koʻp, xato 0,08, qoʻpol xato 0,16 yoʻqotadi.
 analysis-worst = Eng qimmatga tushgan xatolaringiz:
 analysis-no-mistakes = Sizda 0,04 dan qimmat xato yoʻq. Zoʻr oʻyin!
