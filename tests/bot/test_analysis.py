@@ -313,3 +313,34 @@ async def test_a_known_blunder_is_found_with_the_right_best_move(h: Harness) -> 
                  if d.turn == 1]
     assert blunder.best == "8/5 6/5" and blunder.best_equity - blunder.played_equity > 0.16
     assert await analysis.engine_of(h.app.db, game_id, 1) in ("bgsage-2ply", "network-2ply")
+
+
+async def test_in_a_group_the_players_ask_under_the_groups_result(h: Harness) -> None:
+    runner = counting(h)
+    group = -100900
+    h.fake.group(group, "Nard club")
+    h.fake.user(ALI, "Ali", language_code="en").command("/nard long 1", chat=group)
+    await h.feed()
+    h.fake.user(VALI, "Vali", language_code="en").press_button(group, "🎲 Join")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, ALI)
+    await presses(h, row.id, 30)
+    loser = row.players[0]
+    board = h.board(group)
+    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    h.fake.user(loser, "Ali").press(board, flag)
+    await h.feed()
+    confirm = next(data for _, data in h.fake.buttons(group, board.message_id)
+                   if data and ":ry:" in data)
+    h.fake.user(loser, "Ali").press(h.fake.message(group, board.message_id), confirm)
+    await h.feed()
+    message, data = analysis_button(h, group)
+    assert AnalysisCb.unpack(data) == AnalysisCb(game=row.id, n=1)
+    h.fake.user(OUTSIDER, "Eve").press(message, data)  # a group member who did not play
+    await h.feed()
+    assert answer_of_last_press(h)["show_alert"]  # type: ignore[index]
+    h.fake.user(VALI, "Vali").press(message, data)
+    await h.feed()
+    await h.app.analysis.drain()
+    assert runner.calls["_spots"] == 1
+    assert any(t.startswith("📊 Analysis · Long nard") for t in texts(h, group))
