@@ -236,6 +236,12 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     return found
 
 
+def find_spots(variant: str, history: Sequence[Mapping[str, Any]], match: MatchState | None,
+               cube: bool) -> list[Spot]:
+    """`spots` with positional arguments, for an executor (which passes no keywords)."""
+    return spots(variant, history, match=match, cube=cube)
+
+
 # -- evaluating them ------------------------------------------------------------------------
 
 

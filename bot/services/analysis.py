@@ -21,8 +21,10 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -48,8 +50,9 @@ from storage.models import Game as Row
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 EDIT_EVERY = timedelta(seconds=3)  # the progress message is edited at most this often
-CLAIM = timedelta(seconds=60)  # a job's claim; renewed while it runs
-RENEW_AFTER = timedelta(seconds=20)
+CLAIM = timedelta(seconds=30)  # a job's claim; renewed while it runs
+RENEW_AFTER = timedelta(seconds=10)
+WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process
 MISTAKES = 3  # the asking player's worst mistakes shown
 Answer = Callable[[str | None, bool], Awaitable[None]]
 
@@ -62,7 +65,8 @@ class Runner(Protocol):
 
 class ProcessRunner:
     """One worker process, spawned on first use (the `ai` package loads its networks once
-    in it). Small and replaceable: the bot's other process pools are not involved."""
+    in it), at a lower priority than the bot. Small and replaceable: the bot's other
+    process pools are not involved. A worker that died is replaced at the next call."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -70,8 +74,13 @@ class ProcessRunner:
     async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice, initargs=(WORKER_NICENESS,))
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        except BrokenProcessPool:
+            self.close()  # the job fails; the next one gets a new worker
+            raise
 
     def close(self) -> None:
         if self._pool is not None:
@@ -179,7 +188,7 @@ class AnalysisService:
         found = await self._history(row, number)
         assert found is not None
         history, match = found
-        spots = await self.runner(_spots, row.variant, history, match, row.cube)
+        spots = await self.runner(review.find_spots, row.variant, history, match, row.cube)
         decisions: list[Decision] = []
         shown = renewed = self.clock()
         for i, spot in enumerate(spots):
@@ -261,14 +270,6 @@ class AnalysisService:
             photo = await asyncio.to_thread(_picture, decision, row, match, names)
             await send_board(self.bot, chat_id,
                              Board(photo, mistake_caption(t, decision, row.variant), None))
-
-
-# -- in the worker process -------------------------------------------------------------------
-
-
-def _spots(variant: str, history: list[dict[str, Any]], match: MatchState,
-           cube: bool) -> list[review.Spot]:
-    return review.spots(variant, history, match=match, cube=cube)
 
 
 # -- rows ------------------------------------------------------------------------------------

@@ -9,13 +9,18 @@ two seconds, so the progress message is edited every second decision (every 3 s 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections import Counter
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot.callbacks import AnalysisCb
+from bot.services.analysis import WORKER_NICENESS, ProcessRunner
 from bot.services.announce import result_notice
 from bot.services.eventlog import since
 from bot.services.live import Live
@@ -152,7 +157,7 @@ async def test_progress_then_the_result_then_an_instant_second_answer(h: Harness
     # Asking again is instant: the stored answer, no second job, no progress message.
     count = len(h.fake.messages(VALI))
     await press(h, VALI, VALI)
-    assert runner.calls["evaluate"] == spots and runner.calls["_spots"] == 1
+    assert runner.calls["evaluate"] == spots and runner.calls["find_spots"] == 1
     again = h.fake.messages(VALI)[count]
     assert again.text == progress.text and not again.edits
 
@@ -180,7 +185,7 @@ async def test_both_players_pressing_at_once_start_one_job(h: Harness) -> None:
         "📊 Analysing the game…"]
     runner.gate.set()
     await h.app.analysis.drain()
-    assert runner.calls["_spots"] == 1
+    assert runner.calls["find_spots"] == 1
     for chat, name in ((ALI, "Ali"), (VALI, "Vali")):
         summaries = [t for t in texts(h, chat) if t.startswith("📊 Analysis · ")]
         assert len(summaries) == 1 and f"{name}: error rate" in summaries[0]
@@ -233,7 +238,7 @@ async def test_a_job_cut_short_by_a_restart_is_finished_after_it(app: Restartabl
     await h.app.timers.tick()  # at start-up the claim of the dead process still holds
     await h.app.analysis.drain()
     assert await analysis.status(h.app.db, game_id, 1) == "running"
-    h.clock.advance(61)
+    h.clock.advance(31)
     await h.app.timers.tick()  # the claim ran out: the job starts again
     await h.app.analysis.drain()
     assert await analysis.status(h.app.db, game_id, 1) == "done"
@@ -342,5 +347,21 @@ async def test_in_a_group_the_players_ask_under_the_groups_result(h: Harness) ->
     h.fake.user(VALI, "Vali").press(message, data)
     await h.feed()
     await h.app.analysis.drain()
-    assert runner.calls["_spots"] == 1
+    assert runner.calls["find_spots"] == 1
     assert any(t.startswith("📊 Analysis · Long nard") for t in texts(h, group))
+
+
+async def test_the_worker_process_runs_below_the_bot_and_is_replaced_when_it_dies() -> None:
+    runner = ProcessRunner()
+    try:
+        first = await runner(os.getpid)
+        assert first != os.getpid()
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, first) == min(19, mine + WORKER_NICENESS)
+        os.kill(first, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            await runner(os.getpid)  # the job that was running fails …
+        second = await runner(os.getpid)  # … and the next one gets a new worker
+        assert second not in (first, os.getpid())
+    finally:
+        runner.close()
