@@ -21,7 +21,6 @@ import asyncio
 import json
 import logging
 import multiprocessing
-import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +34,7 @@ from ai import review
 from ai.review import CHECKER, Decision
 from bot.callbacks import AnalysisCb
 from bot.i18n import Translator
+from bot.services import worker
 from bot.services.people import People
 from bot.telegram_io import Board, edit_text, send_board, send_text
 from engine.codes import position_id
@@ -75,7 +75,7 @@ class ProcessRunner:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice, initargs=(WORKER_NICENESS,))
+                initializer=worker.start, initargs=(WORKER_NICENESS,))
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
         except BrokenProcessPool:
