@@ -206,6 +206,17 @@ async def waiting(db: Database, game_id: int, number: int,
             and (chat_id is None or w.chat_id == chat_id)]
 
 
+async def stranded(db: Database) -> list[Waiter]:
+    """Waiters of analyses already done: their process stopped between storing the answer
+    and sending it."""
+    rows = await db.fetchall(
+        "SELECT w.game_id, w.game_number, w.player_id, w.chat_id, w.message_id"
+        " FROM analysis_waiters w JOIN analyses a"
+        " ON a.game_id = w.game_id AND a.game_number = w.game_number"
+        " WHERE a.status = 'done' ORDER BY w.created_at, w.game_id, w.player_id")
+    return [Waiter(*row) for row in rows]
+
+
 async def remove_waiter(db: Database, waiter: Waiter) -> bool:
     """Take a waiter off the list; True for the one caller that removed it (who answers)."""
     async with db.transaction() as tx:
@@ -219,6 +230,11 @@ async def remove_waiter(db: Database, waiter: Waiter) -> bool:
 async def forget(db: Database, game_id: int, number: int) -> None:
     """Drop an unfinished analysis (it failed) with its waiters: a new press starts again."""
     async with db.transaction() as tx:
+        found = await tx.fetchval(
+            "SELECT status FROM analyses WHERE game_id = ? AND game_number = ?"
+            + tx.lock("FOR UPDATE"), (game_id, number))
+        if found != "running":
+            return  # a finished analysis is kept
         for table in ("analysis_waiters", "analysis_decisions", "analysis_figures"):
             await tx.execute(f"DELETE FROM {table} WHERE game_id = ? AND game_number = ?",
                              (game_id, number))

@@ -148,10 +148,14 @@ class AnalysisService:
             self._jobs[key] = asyncio.create_task(self._job(game_id, number))
 
     async def resume(self) -> None:
-        """Start again the jobs whose process stopped (their claim ran out): at start-up and
-        on the timer's beat."""
+        """Start again the jobs whose process stopped (their claim ran out), and answer
+        whoever a stopped process left waiting for a finished one: at start-up and on the
+        timer's beat."""
         for game_id, number in await analysis.abandoned(self.db, self.clock()):
             await self._claim_or_join(game_id, number)
+        for waiter in await analysis.stranded(self.db):
+            if (waiter.game_id, waiter.game_number) not in self._jobs:
+                await self._serve(await games.load_game(self.db, waiter.game_id), waiter)
 
     async def drain(self) -> None:
         """Wait for the jobs running in this process (tests, a graceful stop)."""

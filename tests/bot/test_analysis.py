@@ -24,10 +24,12 @@ from bot.services.analysis import WORKER_NICENESS, ProcessRunner
 from bot.services.announce import result_notice
 from bot.services.eventlog import since
 from bot.services.live import Live
+from bot.telegram_io import send_text
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind
 from storage import analysis, games, results
+from storage.analysis import Waiter
 from tests.bot.conftest import Harness
 from tests.bot.driver import resign
 from tests.bot.test_lifecycle_boards import ALI, VALI, Restartable, english_friend_game
@@ -244,6 +246,21 @@ async def test_a_job_cut_short_by_a_restart_is_finished_after_it(app: Restartabl
     assert await analysis.status(h.app.db, game_id, 1) == "done"
     final = h.fake.message(ALI, progress.message_id)
     assert (final.text or "").startswith("📊 Analysis · Short nard")
+
+
+async def test_waiters_left_by_a_process_stopped_after_the_analysis_are_answered(
+        h: Harness) -> None:
+    counting(h)
+    game_id = await finished_friend_game(h)
+    await press(h, ALI, ALI)
+    await h.app.analysis.drain()
+    # Vali pressed on a process that stored the analysis and stopped before answering.
+    message = await send_text(h.app.bot, VALI, "📊 Analysing the game…")
+    assert message is not None
+    await analysis.add_waiter(h.app.db, Waiter(game_id, 1, VALI, VALI, message), h.clock())
+    await h.app.timers.tick()
+    assert (h.fake.message(VALI, message).text or "").startswith("📊 Analysis · Short nard")
+    assert await analysis.waiting(h.app.db, game_id, 1) == []
 
 
 # -- the real thing: a known blunder, 2-ply, in the worker process --------------------------

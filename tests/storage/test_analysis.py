@@ -67,12 +67,20 @@ async def test_waiters(db: Database, players: tuple[int, ...]) -> None:
     assert await analysis.add_waiter(db, bob, T0 + timedelta(seconds=1))
     assert await analysis.waiting(db, game.id, 1) == [ali, bob]
     assert await analysis.waiting(db, game.id, 1, player_id=BOB, chat_id=BOB) == [bob]
+    assert await analysis.stranded(db) == []  # the job still runs
+    await analysis.save(db, game.id, 1, engine="network-2ply", figures=[], decisions=[],
+                        now=T0)
+    assert await analysis.stranded(db) == [ali, bob]  # done, but nobody told them yet
     assert await analysis.remove_waiter(db, ali)
     assert not await analysis.remove_waiter(db, ali)  # only one remover answers
     assert await analysis.waiting(db, game.id, 1) == [bob]
-    await analysis.forget(db, game.id, 1)  # a failed job: a new press starts afresh
-    assert await analysis.waiting(db, game.id, 1) == []
-    assert await analysis.status(db, game.id, 1) is None
+    assert await analysis.claim(db, game.id, 2, T0, T0 + CLAIM)
+    await analysis.add_waiter(db, Waiter(game.id, 2, ALICE, ALICE, 60), T0)
+    await analysis.forget(db, game.id, 2)  # a failed job: a new press starts afresh
+    assert await analysis.waiting(db, game.id, 2) == []
+    assert await analysis.status(db, game.id, 2) is None
+    await analysis.forget(db, game.id, 1)  # a finished analysis is kept
+    assert await analysis.status(db, game.id, 1) == "done"
 
 
 async def test_a_players_error_rates_and_their_average(
