@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from aiogram import Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery
 
 from bot.callbacks import AnalysisCb
 from bot.services.analysis import AnalysisService
+from bot.telegram_io import answer, chat_of
 
 
 async def press(query: CallbackQuery, callback_data: AnalysisCb,
                 analysis: AnalysisService) -> None:
-    async def answer(text: str | None, alert: bool) -> None:
-        with contextlib.suppress(TelegramBadRequest):  # a press answered too late
-            await query.answer(text, show_alert=alert)
+    async def reply(text: str | None, alert: bool) -> None:
+        await answer(query, text, alert)  # a press answered too late is dropped quietly
 
-    chat = query.message.chat.id if query.message is not None else query.from_user.id
-    await analysis.press(query.from_user.id, chat, callback_data, answer)
+    await analysis.press(query.from_user.id, chat_of(query), callback_data, reply)
 
 
 def make_router() -> Router:
