@@ -56,7 +56,7 @@ async def main(updates: int, seed: int, chaos: float, users: int) -> int:
         print(f"  injected faults {dict(faults)} ({refused} on answerCallbackQuery)")
     print(f"  {elapsed:.0f} s, {updates / elapsed:.0f} updates/s")
     for line in (report.exceptions + report.errors + report.tracebacks + report.boardless)[:10]:
-        print("  ", line[:2000])
+        print("  ", line if len(line) <= 2400 else line[:400] + " … " + line[-2000:])
     failed = report.exceptions or report.errors or report.tracebacks or report.boardless or (
         len(report.unanswered) > (refused if chaos else 0))
     return 1 if failed else 0

@@ -27,6 +27,8 @@ from bot.inflight import InFlight
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services import computer
+from bot.services.analysis import AnalysisService
+from bot.services.analysis import Runner as AnalysisRunner
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
@@ -90,6 +92,7 @@ class App:
     repair: BoardRepair
     players: PlayerMiddleware
     player_settings: PlayerSettings
+    analysis: AnalysisService
     pool: Runner
     inflight: InFlight
 
@@ -106,10 +109,12 @@ def make_pool(settings: Settings) -> Runner:
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
+                analysis_runner: AnalysisRunner | None = None,
                 pool: Runner | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
-    `pool` runs the CPU-heavy work (`make_pool`); without one, worker threads.
+    `pool` runs the computer's decisions (`make_pool`); without one, worker threads. The
+    analysis has a worker of its own (`analysis_runner`).
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
     before anything else is made (`python -m bot` says so in one line, exit status 2).
@@ -143,8 +148,10 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         with on_give_up(repair.hook_for_game(game_id)):
             await boarding.expire(game_id)
 
+    analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner)
+    # Analyses whose process stopped are started again on the same beat.
     timers = Timers(service, people, clock=clock, expire=expire,
-                    also=(matchmaking.tick,))
+                    also=(matchmaking.tick, analysis.resume))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
@@ -155,7 +162,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                             player_cache=players, player_settings=player_settings,
                             press_gate=PressGate(service), boarding=boarding,
                             finished_menus=Once(), starting=KeyedLocks(), pool=pool,
-                            disable_fsm=True)
+                            disable_fsm=True, analysis=analysis)
     inflight = InFlight()  # first: a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     dispatcher.update.outer_middleware(UpdateScope(repair))
@@ -164,7 +171,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
     return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db, repair, players, player_settings, pool, inflight)
+               db, repair, players, player_settings, analysis, pool, inflight)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -326,6 +333,7 @@ async def serve(settings: Settings) -> None:
                 await timer
         await app.inflight.drained(1.0)  # normally done by stop_gracefully already
         await app.repair.close()
+        await app.analysis.stop()  # an analysis cut short starts again at the next start
         await app.db.close()
         await app.bot.session.close()
         await pool.close()

@@ -145,13 +145,21 @@ class ResignCb(CallbackData, prefix="rsg"):
     yes: Annotated[int, Field(ge=0, le=1)]
 
 
+class AnalysisCb(CallbackData, prefix="an"):
+    """The Analysis button of a result message: the game and its number in the match.
+    Who pressed is never taken from here: the handler checks the presser played."""
+
+    game: RowId
+    n: Annotated[int, Field(ge=1, le=255)]
+
+
 RULES = "rules"  # the Rules button of /start and /help
 SHOW_GAME = "show-game"  # /new while playing: the player's current board, sent again
 _PLAIN = frozenset({RULES, SHOW_GAME})  # buttons whose data is a bare word
 
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
-                                    CardCb, MatchCb, SettingCb, ResignCb)
+                                    CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb)
 }
 
 

@@ -27,6 +27,7 @@ from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
 from bot.services.people import People
 from bot.telegram_io import answer, show
+from storage.models import Game as Row
 from storage.models import Player
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
@@ -82,7 +83,7 @@ async def nard(message: Message, command: CommandObject, player: Player,
     try:
         options = parse_options(command.args)
     except BadOption as exc:
-        t = await people.chat_translator(message.chat.id)
+        t = await people.chat_translator(message.chat.id, starter=player.id)
         await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
         return
     await challenge_service.post_group(message.chat.id, player.id, options.variant,
@@ -95,12 +96,18 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
     if query.message is None:  # a Join button is never on an inline message
         return await answer(query, t("challenge-not-joinable"), alert=True)
     chat_id = query.message.chat.id
-    joining = challenge_service.join_group(callback_data.code, player.id, chat_id)
-    if not await accepted_or_alert(query, t, joining):
+    joined: list[Row] = []
+
+    async def joining() -> None:
+        joined.append(await challenge_service.join_group(callback_data.code, player.id,
+                                                         chat_id))
+
+    if not await accepted_or_alert(query, t, joining()):
         return
     await answer(query)  # a late answer must not undo the join
     coalescer.note(chat_id)
-    t = await people.chat_translator(chat_id)  # the group's language now
+    # The language the game's board speaks in this group.
+    t = await people.chat_translator(chat_id, joined[0])
     await show(query, t("group-challenge-taken", name=player.name))
 
 

@@ -16,10 +16,11 @@ from aiogram.types import (
 
 from bot.callbacks import TopCb
 from bot.i18n import Translator
+from bot.services.analysis import me_line
 from bot.services.games import GameService
 from bot.telegram_io import answer, show, uploading_photo
 from render.chart import render_rating_chart
-from storage import leaderboard, matchmaking, stats
+from storage import analysis, leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
@@ -120,6 +121,9 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
                        koks_given=s.koks_given, koks_taken=s.koks_taken,
                        best_streak=s.best_streak))
         histories[variant] = await stats.rating_history(service.db, player.id, variant)
+    analysed = await me_line(service.db, player.id, t)
+    if analysed:
+        lines.append(analysed)
     text = "\n\n".join(lines)
     variant = max(VARIANTS, key=lambda v: len(histories[v]))
     events = histories[variant]
@@ -127,8 +131,10 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
         await message.answer(text + "\n\n" + t("me-no-rated"))
         return
     start = events[0].rating_after - events[0].delta
+    rates = [p.error_rate for p in await analysis.error_rates(service.db, player.id)]
     chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
-                                    start=start, title=f"{player.name} · {t(f'variant-{variant}')}")
+                                    start=start, title=f"{player.name} · {t(f'variant-{variant}')}",
+                                    error_rates=rates)
     await message.answer_photo(BufferedInputFile(chart, "rating.png"), caption=text[:1024])
 
 

@@ -23,6 +23,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Translator
 from bot.retry import FAULTS
+from bot.services.analysis import analysis_button
 from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.people import People
@@ -31,6 +32,7 @@ from storage import boards, chats, games, outbox
 from storage.db import Database
 from storage.models import Game as Row
 from storage.models import Notice
+from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
 
 log = logging.getLogger(__name__)
 # How long a sender holds a notice (renewed after each recipient) before another sender may
@@ -38,6 +40,13 @@ log = logging.getLogger(__name__)
 # held is sent soon after the restart.
 CLAIM = timedelta(seconds=5)
 RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
+
+
+def _rating_skipped(t: Translator, result: dict[str, Any]) -> list[str]:
+    """Why a rated game moved no rating (the daily limit per pair), as a line to add."""
+    if result.get("rating_skipped") == PAIR_DAILY_LIMIT_REASON:
+        return [t("rating-pair-limit", limit=PAIR_DAILY_LIMIT)]
+    return []
 
 
 def result_notice(live: Live) -> dict[str, Any]:
@@ -100,9 +109,10 @@ class Announcer:
                 continue
             text = await (self._group_text(row, chat, result) if shared
                           else self._player_text(row, chat, result))
+            keyboard = await self._after_game(row, chat, bool(shared), result)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, strict=True)
+                await send_text(self.bot, chat, text, keyboard, strict=True)
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue
@@ -112,6 +122,14 @@ class Announcer:
             await outbox.mark_done(self.db, notice.id, done, self.clock() + CLAIM)
         if failed is not None:
             raise failed
+
+    async def _after_game(self, row: Row, chat: int, shared: bool,
+                          result: dict[str, Any]) -> InlineKeyboardMarkup:
+        """The buttons under a result message (each checks who presses it)."""
+        t = await (self.people.chat_translator(chat, row) if shared
+                   else self.people.translator(chat))
+        return InlineKeyboardMarkup(inline_keyboard=[[
+            analysis_button(t, row.id, result["number"])]])
 
     async def _group_text(self, row: Row, chat_id: int, result: dict[str, Any]) -> str:
         t = await self.people.chat_translator(chat_id, row)
@@ -126,6 +144,7 @@ class Announcer:
                 before, after = changes[player]
                 lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
                                rating=str(after)))
+        lines += _rating_skipped(t, result)
         return "\n".join(lines)
 
     async def _player_text(self, row: Row, player: int, result: dict[str, Any]) -> str:
@@ -145,6 +164,7 @@ class Announcer:
             if changed == player:
                 lines.append(t("rating-change", delta=f"{after - before:+d}",
                                rating=str(after)))  # no thousands separator
+        lines += _rating_skipped(t, result)
         return "\n".join(lines)
 
     async def card(self, row: Row, result: dict[str, Any] | None = None) -> bool:

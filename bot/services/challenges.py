@@ -181,7 +181,7 @@ class ChallengeService:
                          cube: bool, rematch_of: Row | None = None) -> None:
         """An open challenge in a group, with a Join button for its other members. After a
         game (`rematch_of`) the second player to press Play again joins the first's."""
-        t = await self.people.chat_translator(chat_id)
+        t = await self.people.chat_translator(chat_id, starter=player_id)
         try:
             if rematch_of is None:
                 challenge = await self.create(player_id, variant, length, cube)

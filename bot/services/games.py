@@ -222,9 +222,8 @@ class GameService:
                 live.steps.extend(Taken.of(step) for step in steps)  # each with its die
                 live.turn()  # the steps must replay
             elif data.a is Act.UNDO:
-                if not live.steps:
+                if live.undo() is None:  # nothing to take back
                     return await answer(None, False)
-                live.steps.pop()
             elif data.a is Act.DONE:
                 self._play_built_turn(live, seat)
             elif data.a is Act.ROLL:

@@ -76,9 +76,13 @@ class People:
             self.settings.default_language)
         return Viewer(seat, t, await self.names(row, t))
 
-    async def chat_translator(self, chat_id: int, row: Row | None = None) -> Translator:
-        """A group's language: set by an admin with /lang, else its first game's starter's."""
+    async def chat_translator(self, chat_id: int, row: Row | None = None, *,
+                              starter: int | None = None) -> Translator:
+        """A group's language: set by an admin with /lang, else the language of the game's
+        starter (the player in seat 0 of `row`, or `starter`: whoever posts the challenge),
+        so everything about one game in a group speaks the language its board speaks."""
         language = await chats.chat_language(self.db, chat_id)
-        if language is None and row is not None and row.players[0] is not None:
-            return await self.translator(row.players[0])
+        first = row.players[0] if row is not None else starter
+        if language is None and first is not None:
+            return await self.translator(first)
         return Translator(pick_language(language, None, self.settings.default_language))

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from bot.i18n import Translator
 from bot.services.live import Live
-from bot.services.passes import PassKind, PassReason, Why, explain
 from engine.game import Phase
 from engine.moves import Move
+from engine.passes import PassKind, PassReason, Why, explain
 from engine.turn import Turn
 
 Segments = tuple[tuple[int, int], ...]

@@ -160,7 +160,9 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     d1, d2 = game.dice or (0, 0)
     if live.steps:
         return t("your-move-partial", d1=d1, d2=d2, move=str(live.turn().move()))
-    return t("your-move", d1=d1, d2=d2)
+    # The buttons list whole steps (`13→7`) or first the checkers to move: say which.
+    listed = all(data[1] is Act.GO for data in _step_buttons(live, t))
+    return t("your-move-listed" if listed else "your-move", d1=d1, d2=d2)
 
 
 def point_label(t: Translator, point: int) -> str:

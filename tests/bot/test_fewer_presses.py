@@ -188,13 +188,16 @@ async def test_settings_speak_the_players_language(harness: Harness) -> None:
     user.command("/settings")
     await h.feed()
     message = h.fake.last_message(ALI)
-    assert "Подтверждать ход «Готово»" in (message.text or "")
-    assert "вкл." in (message.text or "")
+    def confirm_line(text: str | None) -> str:
+        return next(line for line in (text or "").splitlines() if "«Готово»" in line)
+
+    assert "Подтверждать ход «Готово»" in confirm_line(message.text)
+    assert "вкл." in confirm_line(message.text)
     update = user.press(message, message.buttons[0][1])
     await h.feed()
     assert h.fake.callback_answer(update)["text"] == "Сохранено."
-    assert "выкл." in (h.fake.message(ALI, message.message_id).text or "")
-    assert dict(await h.app.player_settings.toggles(ALI))[CONFIRM_MOVES] is False
+    assert "выкл." in confirm_line(h.fake.message(ALI, message.message_id).text)
+    assert (CONFIRM_MOVES, False) in await h.app.player_settings.toggles(ALI)
     # A forged setting name is ignored.
     update = user.press(message, "set:nonsense:1")
     await h.feed()

@@ -144,3 +144,23 @@ async def test_inline_cards_fit_and_an_accepted_card_follows_its_game(harness: H
     update = h.fake.user(WATCHER, "W").press_inline_button(card_id, "✅ Accept") if (
         h.fake.inline_message(card_id).buttons) else None
     assert update is None or h.fake.callback_answer(update)["show_alert"] is True
+
+
+async def test_a_group_without_a_language_speaks_the_challengers_throughout(
+        group_harness: Harness) -> None:
+    """No /lang in the group: the challenge, the refusal of a bad option, the joining
+    message and the board all speak the challenger's language, whoever joins."""
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    ali = h.fake.user(ALI, "Али", language_code="ru")
+    ali.command("/nard short 9", chat=GROUP)
+    await h.feed()
+    assert "а не до 9" in (h.fake.last_message(GROUP).text or "")
+    ali.command("/nard", chat=GROUP)
+    await h.feed()
+    assert "хочет сыграть" in (h.fake.last_message(GROUP).text or "")
+    h.fake.user(VALI, "Vali", language_code="en").press_button(GROUP, "🎲 Присоединиться")
+    await h.feed()
+    texts = [m.text or "" for m in h.fake.messages(GROUP) if m.text]
+    assert texts[-1] == "Vali принимает вызов: игра начинается!", texts[-1]
+    assert "Короткие нарды" in (h.board(GROUP).caption or "")

@@ -33,7 +33,7 @@ OTHERS = [lang for lang in LANGUAGES if lang != REFERENCE]
 # Sample arguments, by placeholder name, shaped like the values bot/ passes
 # (grep -rn 't("' bot): numbers for counts and scores, strings for the rest.
 SAMPLES: dict[str, object] = {
-    "name": "Aziz", "link": "https://t.me/nard_bot?start=abc123", "hours": 24,
+    "limit": 3, "name": "Aziz", "link": "https://t.me/nard_bot?start=abc123", "hours": 24,
     "variant": "Short nard", "points": 3, "level": "Master", "length": 5, "me": 2, "them": 1,
     "move": "24/18 13/10", "d1": 6, "d2": 3, "value": 4, "minutes": 1, "seconds": "05",
     "number": 2, "delta": "+100", "rating": 1600, "kind": "mars", "reason": "resignation",
@@ -43,6 +43,9 @@ SAMPLES: dict[str, object] = {
     "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
     "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
     "word": "9",
+    "done": 24, "total": 61, "ply": "2", "rate": "12.3", "inaccuracies": 2, "errors": 1,
+    "blunders": 0, "missed": 1, "doubles": 0, "takes": 1, "drops": 0, "turn": 12,
+    "grade": "blunder", "equity": "−0.412", "pid": "4HPwATDgc/ABMA",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one

@@ -14,11 +14,11 @@ from bot.callbacks import Act
 from bot.i18n import Translator
 from bot.services.computer import Computer
 from bot.services.live import Live
-from bot.services.passes import DieBlock, PassKind, PassReason, Try, Why
 from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len, why
 from bot.services.views import Viewer, caption_for, cube_state, recent_marks, scene_for
 from engine.game import Game, Phase
 from engine.moves import Move
+from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from storage import games
 from tests.bot.conftest import Harness
@@ -111,7 +111,9 @@ async def test_a_quick_run_of_computer_moves_is_all_in_the_caption(
                 "Ali rolled 2-1 and cannot move: no entry from the bar with 2 or 1, both "
                 "points are closed.",
                 f"Computer (Beginner) 4-2: {second}",
-                "Your move: 6-3. Choose a checker."]
+                "Your move: 6-3. Choose a checker." if any(
+                    d.a is Act.PICK for _, d in game_buttons(h.board(ALI).buttons))
+                else "Your move: 6-3. Choose a move."]
     found = [lines.index(line) for line in expected]  # each line is there ...
     assert found == sorted(found), caption  # ... in the order it happened
     assert "13/10" not in caption  # Ali's own move was his last action: not repeated
@@ -356,3 +358,34 @@ def test_cube_actions_are_told_to_the_other_player() -> None:
     game.drop(0)
     assert caption(1)[1:4] == ["Vali doubles to 4.", "Ali drops the double.",
                                "🏆 Vali wins 2 points (plain)."]
+
+
+
+def test_the_caption_says_what_the_buttons_offer() -> None:
+    """"Choose a checker" when the first buttons are checkers, "Choose a move" when they
+    are the moves themselves (few legal steps), over the turns of random games."""
+    import random
+
+    from bot.i18n import Translator
+    from bot.services.views import Viewer, _status, _step_buttons
+    from engine.dice import SeededDice
+    from engine.game import Game, Phase
+
+    t, seen = Translator("en"), set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = Game.new("short" if seed % 2 else "long", SeededDice(seed))
+        for _ in range(400):
+            if game.phase is Phase.OVER:
+                break
+            if game.phase is Phase.ROLL:
+                game.roll(game.seat, SeededDice(rng.randrange(10**6)))
+                continue
+            live = Live(game)
+            viewer = Viewer(game.to_act, t, ("A", "B"), is_player=True)
+            picks = any(spec[1] is Act.PICK for spec in _step_buttons(live, t))
+            line = _status(live, viewer, None)
+            assert line.endswith("Choose a checker." if picks else "Choose a move."), line
+            seen.add(picks)
+            game.play(game.seat, rng.choice(game.legal_plays()))
+    assert seen == {True, False}  # both kinds came up

@@ -19,7 +19,9 @@ LATEST = latest_version("sqlite")
 TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_messages",
           "challenges", "rating_events", "chat_settings", "chat_members", "game_cards",
           "active_seats", "match_requests", "player_settings", "outbox", "cards",
-          "challenge_chats", "match_notices", "chat_pace"}
+          "challenge_chats", "match_notices",
+          "analyses", "analysis_figures", "analysis_decisions", "analysis_waiters",
+          "chat_pace"}
 
 
 def test_both_engines_have_the_same_migrations() -> None:

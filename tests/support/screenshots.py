@@ -39,7 +39,32 @@ async def matchmaking(h: Harness, out: Path) -> None:
     (out / "chat-matchmaking-found.png").write_bytes(render_chat([*found, h.board(leyla.id)]))
 
 
-SCENARIOS = (matchmaking,)
+async def analysis(h: Harness, out: Path) -> None:
+    """A short-nard game with the cube between two computers at Intermediate, stored as
+    Ali's and Vali's, its result delivered, Ali presses 📊 Analysis (2-ply, worker process)."""
+    from benchmarks.analysis import play, stored_finished_game
+
+    for user, name in ((7101, "Ali"), (7102, "Vali")):
+        h.fake.user(user, name, language_code="en").command("/start")
+        await h.feed()
+    game_id = await stored_finished_game(h.app, play("short", 4, cube=True), (7101, 7102),
+                                         h.clock())
+    await h.app.service.announcer.deliver(game_id)
+    result = next(m for m in h.fake.messages(7101) if any(
+        text == "📊 Analysis" for text, _ in m.buttons))
+    h.fake.user(7101, "Ali").press(result, next(
+        data for text, data in result.buttons if text == "📊 Analysis"))
+    await h.feed()
+    await h.app.analysis.drain()
+    await h.app.analysis.stop()
+    answer = [m for m in h.fake.messages(7101) if m.message_id >= result.message_id]
+    (out / "chat-analysis.png").write_bytes(render_chat(answer[:3]))
+    pictures = [m for m in answer if m.photo is not None]
+    if pictures:
+        (out / "analysis-mistake.png").write_bytes(pictures[0].photo or b"")
+
+
+SCENARIOS = (matchmaking, analysis)
 
 
 async def main(out: Path) -> None:

@@ -5,6 +5,7 @@ match-score = Матч до { $length }: { $me }–{ $them }
 crawford-game = Партия Кроуфорда: удваивать нельзя.
 your-roll = Ваш ход: бросайте кубики или удваивайте.
 your-move = Ваш ход: { $d1 }-{ $d2 }. Выберите шашку.
+your-move-listed = Ваш ход: { $d1 }-{ $d2 }. Выберите ход.
 your-move-partial = Ваш ход: { $d1 }-{ $d2 }. Уже сыграно: { $move }
 waiting-for = Ходит { $name }…
 double-answer = Соперник удваивает ставку до { $value }. Принимаете или отказываетесь?
@@ -65,3 +66,9 @@ match-won = 🏆 Вы выиграли матч!
 match-lost = Вы проиграли матч.
 match-next = Начинается { $number }-я партия матча.
 rating-change = Рейтинг: { $delta } → { $rating }
+rating-pair-limit = Рейтинг не изменился: между одними и теми же соперниками в день в рейтинг идут не больше { $limit ->
+    [one] { $limit } партии
+    [few] { $limit } партий
+    [many] { $limit } партий
+   *[other] { $limit } партии
+}.

@@ -1,0 +1,24 @@
+"""The Analysis button under a result message (`bot.services.analysis`)."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery
+
+from bot.callbacks import AnalysisCb
+from bot.services.analysis import AnalysisService
+from bot.telegram_io import answer, chat_of
+
+
+async def press(query: CallbackQuery, callback_data: AnalysisCb,
+                analysis: AnalysisService) -> None:
+    async def reply(text: str | None, alert: bool) -> None:
+        await answer(query, text, alert)  # a press answered too late is dropped quietly
+
+    await analysis.press(query.from_user.id, chat_of(query), callback_data, reply)
+
+
+def make_router() -> Router:
+    router = Router(name="analysis")
+    router.callback_query.register(press, AnalysisCb.filter())
+    return router

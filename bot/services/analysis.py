@@ -1,0 +1,399 @@
+"""The "📊 Analysis" button of a result message: a game analysed in the background, once.
+
+A press by one of the game's two players (checked here: the callback only names the game)
+answers at once when the analysis is stored. Otherwise the player gets a progress message
+("Analysing: 24/61 moves", edited at most every `EDIT_EVERY`) and waits for the game's one
+job: a second press, the other player's press, or another process's press join the same job
+(`storage.analysis.claim` decides who runs it). When it is done each waiter's progress
+message becomes the answer: both players' figures, then the asking player's worst mistakes
+as pictures.
+
+The work runs off the event loop: `ai.review` in a worker process (`ProcessRunner`, one
+process made on first use, spawned, so the bot's own state is not copied), one decision
+per call, so the loop stays free and two games' jobs take turns. A job whose process
+stopped keeps its stored claim until it runs out (`CLAIM`); then the next press or the
+timer loop (`resume`) starts it again and its waiters still get their answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from datetime import datetime, timedelta
+from typing import Any, Protocol, TypeVar
+
+from aiogram import Bot
+from aiogram.types import InlineKeyboardButton
+
+from ai import review
+from ai.review import CHECKER, Decision
+from bot.callbacks import AnalysisCb
+from bot.i18n import Translator
+from bot.services import worker
+from bot.services.people import People
+from bot.telegram_io import Board, edit_text, send_board, send_text
+from engine.codes import position_id
+from engine.game import MatchState
+from engine.position import Position, Variant
+from render import Scene, render_board, render_mistake
+from storage import analysis, games
+from storage.analysis import DecisionRow, FigureRow, Waiter
+from storage.db import Database
+from storage.errors import GameNotFound
+from storage.models import Game as Row
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+EDIT_EVERY = timedelta(seconds=3)  # the progress message is edited at most this often
+CLAIM = timedelta(seconds=30)  # a job's claim; renewed while it runs
+RENEW_AFTER = timedelta(seconds=10)
+WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process
+MISTAKES = 3  # the asking player's worst mistakes shown
+Answer = Callable[[str | None, bool], Awaitable[None]]
+
+
+class Runner(Protocol):
+    """Runs a picklable top-level function with its arguments away from the event loop."""
+
+    async def __call__(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+
+class ProcessRunner:
+    """One worker process, spawned on first use (the `ai` package loads its networks once
+    in it), at a lower priority than the bot. Small and replaceable: the bot's other
+    process pools are not involved. A worker that died is replaced at the next call."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker.start, initargs=(WORKER_NICENESS,))
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        except BrokenProcessPool:
+            self.close()  # the job fails; the next one gets a new worker
+            raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def analysis_button(t: Translator, game_id: int, number: int) -> InlineKeyboardButton:
+    """The button under a result message."""
+    return InlineKeyboardButton(text=t("btn-analysis"),
+                                callback_data=AnalysisCb(game=game_id, n=number).pack())
+
+
+class AnalysisService:
+    def __init__(self, bot: Bot, db: Database, people: People, *,
+                 clock: Callable[[], datetime], runner: Runner | None = None,
+                 ply: int = 2) -> None:
+        self.bot, self.db, self.people, self.clock = bot, db, people, clock
+        self.runner: Runner = runner or ProcessRunner()
+        self.ply = ply
+        self._jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    # -- a press ------------------------------------------------------------------------
+
+    async def press(self, player_id: int, chat_id: int, data: AnalysisCb,
+                    answer: Answer) -> None:
+        t = await self.people.translator(player_id)
+        try:
+            row = await games.load_game(self.db, data.game)
+        except GameNotFound:  # a made-up game id: the same refusal
+            row = None
+        if row is None or player_id not in row.players:
+            await answer(t("analysis-not-yours"), True)
+            return
+        if await self._history(row, data.n) is None:
+            await answer(t("analysis-not-over"), True)
+            return
+        key = (row.id, data.n)
+        if await analysis.status(self.db, *key) == "done":
+            await answer(None, False)
+            await self._send_answer(row, data.n, player_id, chat_id, None)
+            return
+        if await analysis.waiting(self.db, *key, player_id=player_id, chat_id=chat_id):
+            await answer(t("analysis-already"), False)
+            return
+        await answer(None, False)
+        message = await send_text(self.bot, chat_id, t("analysis-queued"))
+        if message is None:
+            return
+        await self._claim_or_join(row.id, data.n)
+        waiter = Waiter(row.id, data.n, player_id, chat_id, message)
+        await analysis.add_waiter(self.db, waiter, self.clock())
+        if await analysis.status(self.db, *key) == "done":  # finished meanwhile
+            await self._serve(row, waiter)
+
+    async def _claim_or_join(self, game_id: int, number: int) -> None:
+        """Make sure a job runs for the game: this process's, or another's that holds it."""
+        key = (game_id, number)
+        if key in self._jobs:
+            return
+        now = self.clock()
+        if await analysis.status(self.db, *key) == "done":
+            return
+        if await analysis.claim(self.db, game_id, number, now, now + CLAIM):
+            self._jobs[key] = asyncio.create_task(self._job(game_id, number))
+
+    async def resume(self) -> None:
+        """Start again the jobs whose process stopped (their claim ran out), and answer
+        whoever a stopped process left waiting for a finished one: at start-up and on the
+        timer's beat."""
+        for game_id, number in await analysis.abandoned(self.db, self.clock()):
+            await self._claim_or_join(game_id, number)
+        for waiter in await analysis.stranded(self.db):
+            if (waiter.game_id, waiter.game_number) not in self._jobs:
+                await self._serve(await games.load_game(self.db, waiter.game_id), waiter)
+
+    async def drain(self) -> None:
+        """Wait for the jobs running in this process (tests, a graceful stop)."""
+        while self._jobs:
+            await asyncio.gather(*list(self._jobs.values()), return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Stop this process's jobs and give up their claims: the next start (or another
+        process's timer) takes them over at once, and their waiters still get an answer."""
+        jobs = dict(self._jobs)
+        for job in jobs.values():
+            job.cancel()
+        await asyncio.gather(*jobs.values(), return_exceptions=True)
+        for game_id, number in jobs:
+            await analysis.release(self.db, game_id, number)
+        if isinstance(self.runner, ProcessRunner):
+            self.runner.close()
+
+    # -- the job ------------------------------------------------------------------------
+
+    async def _job(self, game_id: int, number: int) -> None:
+        try:
+            await self._analyse(game_id, number)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("analysing game %s/%s failed", game_id, number)
+            await self._fail(game_id, number)
+        finally:
+            self._jobs.pop((game_id, number), None)
+
+    async def _analyse(self, game_id: int, number: int) -> None:
+        row = await games.load_game(self.db, game_id)
+        found = await self._history(row, number)
+        assert found is not None
+        history, match = found
+        spots = await self.runner(review.find_spots, row.variant, history, match, row.cube)
+        decisions: list[Decision] = []
+        shown = renewed = self.clock()
+        for i, spot in enumerate(spots):
+            decision = await self.runner(review.evaluate, spot, self.ply)
+            if decision is not None:
+                decisions.append(decision)
+            now = self.clock()
+            if now - renewed >= RENEW_AFTER:
+                await analysis.renew(self.db, game_id, number, now + CLAIM)
+                renewed = now
+            if now - shown >= EDIT_EVERY and i + 1 < len(spots):
+                await self._progress(game_id, number, i + 1, len(spots))
+                shown = now
+        figures = [_figure_row(review.figures(decisions, seat), row.players[seat])
+                   for seat in (0, 1)]
+        await analysis.save(self.db, game_id, number,
+                            engine=review.engine_name(row.variant, self.ply),
+                            figures=figures, decisions=[_decision_row(d) for d in decisions],
+                            now=self.clock())
+        for waiter in await analysis.waiting(self.db, game_id, number):
+            await self._serve(row, waiter)
+
+    async def _progress(self, game_id: int, number: int, done: int, total: int) -> None:
+        for waiter in await analysis.waiting(self.db, game_id, number):
+            t = await self.people.translator(waiter.player_id)
+            await edit_text(self.bot, waiter.chat_id, waiter.message_id,
+                            t("analysis-progress", done=done, total=total))
+
+    async def _fail(self, game_id: int, number: int) -> None:
+        """Tell the waiters and forget the job, so that a new press starts it afresh."""
+        for waiter in await analysis.waiting(self.db, game_id, number):
+            if await analysis.remove_waiter(self.db, waiter):
+                t = await self.people.translator(waiter.player_id)
+                await edit_text(self.bot, waiter.chat_id, waiter.message_id,
+                                t("analysis-failed"))
+        await analysis.forget(self.db, game_id, number)
+
+    async def _serve(self, row: Row, waiter: Waiter) -> None:
+        """Turn a waiter's progress message into the answer (exactly once: whoever removes
+        the waiter serves it)."""
+        if await analysis.remove_waiter(self.db, waiter):
+            await self._send_answer(row, waiter.game_number, waiter.player_id, waiter.chat_id,
+                                    waiter.message_id)
+
+    # -- the answer ---------------------------------------------------------------------
+
+    async def _history(self, row: Row, number: int
+                       ) -> tuple[list[dict[str, Any]], MatchState] | None:
+        """The engine history of a finished game of the match and the match state before
+        it; None when that game is not over (or not logged)."""
+        log_ = await games.match_log(self.db, row.id)
+        histories = {n: [json.loads(line.data) for line in lines if line.data is not None]
+                     for n, lines in log_.items()}
+        history = histories.get(number)
+        if not history or not any(e["type"] == "result" for e in history):
+            return None
+        match = review.match_state(row.match_length, [histories[n] for n in range(1, number)])
+        return history, match
+
+    async def _send_answer(self, row: Row, number: int, player_id: int, chat_id: int,
+                           message_id: int | None) -> None:
+        t = await self.people.translator(player_id)
+        names = await self.people.names(row, t)
+        seat = row.seat_of(player_id)
+        assert seat is not None
+        figures = await analysis.figures(self.db, row.id, number)
+        engine = await analysis.engine_of(self.db, row.id, number)
+        mine = [_decision(d, row.variant) for d in
+                await analysis.decisions(self.db, row.id, number, seat=seat)]
+        worst = review.worst(mine, seat, MISTAKES)
+        text = summary_text(t, row, number, names, figures, engine, bool(worst))
+        if message_id is None or await edit_text(self.bot, chat_id, message_id, text) is None:
+            await send_text(self.bot, chat_id, text)
+        if not worst:
+            return
+        found = await self._history(row, number)
+        match = found[1] if found else MatchState(row.match_length)
+        for decision in worst:
+            photo = await asyncio.to_thread(_picture, decision, row, match, names)
+            await send_board(self.bot, chat_id,
+                             Board(photo, mistake_caption(t, decision, row.variant), None))
+
+
+# -- rows ------------------------------------------------------------------------------------
+
+
+def _figure_row(f: review.Figures, player: int | None) -> FigureRow:
+    return FigureRow(f.seat, player, f.decisions, f.total_loss, f.inaccuracies, f.errors,
+                     f.blunders, f.missed_doubles, f.wrong_doubles, f.wrong_takes,
+                     f.wrong_drops)
+
+
+def _decision_row(d: Decision) -> DecisionRow:
+    dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
+    return DecisionRow(d.index, d.turn, d.seat, d.kind, json.dumps(d.position.to_dict()), dice,
+                       d.played, d.best, d.played_equity, d.best_equity, d.cube_value,
+                       d.cube_owner)
+
+
+def _decision(row: DecisionRow, variant: str) -> Decision:
+    dice = tuple(int(x) for x in row.dice.split("-")) if row.dice else None
+    return Decision(row.idx, row.turn, row.seat, row.kind,
+                    Position.from_dict(json.loads(row.position)), dice,  # type: ignore[arg-type]
+                    row.played, row.best, row.played_equity, row.best_equity, row.cube_value,
+                    row.cube_owner)
+
+
+# -- texts and pictures ----------------------------------------------------------------------
+
+
+async def me_line(db: Database, player_id: int, t: Translator) -> str | None:
+    """/me's line: the player's average error rate over their analysed games (None before
+    the first)."""
+    rate, count = await analysis.average_error_rate(db, player_id)
+    return t("me-analysis", rate=_rate(rate), games=count) if count else None
+
+
+def _rate(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _equity(value: float) -> str:
+    return f"{value:+.3f}".replace("-", "−")
+
+
+def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
+                 figures: list[FigureRow], engine: str, has_mistakes: bool) -> str:
+    """Both players' figures (the asking player reads them in their language)."""
+    title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
+             if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
+    ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
+    lines = [title, t("analysis-engine-bgsage" if engine.startswith("bgsage")
+                      else "analysis-engine-network", ply=ply), ""]
+    for f in figures:
+        lines.append(t("analysis-player", name=names[f.seat],
+                       rate=_rate(review.error_rate(f.total_loss, f.decisions)),
+                       count=f.decisions))
+        lines.append(t("analysis-grades", inaccuracies=f.inaccuracies, errors=f.errors,
+                       blunders=f.blunders))
+        if row.cube and not (f.missed_doubles + f.wrong_doubles + f.wrong_takes
+                             + f.wrong_drops):
+            lines.append(t("analysis-cube-none"))
+        elif row.cube:
+            lines.append(t("analysis-cube", missed=f.missed_doubles, doubles=f.wrong_doubles,
+                           takes=f.wrong_takes, drops=f.wrong_drops))
+    lines += ["", t("analysis-explain"),
+              t("analysis-worst" if has_mistakes else "analysis-no-mistakes")]
+    return "\n".join(lines)
+
+
+GRADES = {"inaccuracy": "analysis-grade-inaccuracy", "error": "analysis-grade-error",
+          "blunder": "analysis-grade-blunder"}
+ACTIONS = {"no_double": "analysis-action-no-double", "double": "analysis-action-double",
+           "take": "analysis-action-take", "drop": "analysis-action-drop"}
+
+
+def _action(t: Translator, action: str) -> str:
+    return t(ACTIONS[action])
+
+
+def mistake_caption(t: Translator, d: Decision, variant: str) -> str:
+    """Dice, the move played and its equity, the best and its equity, the equity lost, and
+    in short nard the position's GNU Backgammon Position ID."""
+    grade = t(GRADES[d.grade or "inaccuracy"])
+    if d.kind == CHECKER:
+        assert d.dice is not None
+        lines = [t("mistake-title", turn=d.turn, d1=d.dice[0], d2=d.dice[1], grade=grade),
+                 t("mistake-played", move=d.played, equity=_equity(d.played_equity)),
+                 t("mistake-best", move=d.best, equity=_equity(d.best_equity))]
+    else:
+        lines = [t("mistake-title-cube", turn=d.turn, grade=grade),
+                 t("mistake-played", move=_action(t, d.played), equity=_equity(d.played_equity)),
+                 t("mistake-best", move=_action(t, d.best), equity=_equity(d.best_equity))]
+    lines.append(t("mistake-lost", equity=f"{d.loss:.3f}"))
+    if variant == Variant.SHORT.value:
+        # The doubler's position is the one on roll; for a take that is the opponent's.
+        on_roll = d.position if d.kind != "take" else d.position.swapped()
+        lines.append(t("mistake-position-id", pid=position_id(on_roll)))
+    return "\n".join(lines)
+
+
+def _picture(d: Decision, row: Row, match: MatchState, names: tuple[str, str]) -> bytes:
+    """The position before the decision as its player saw it: a checker mistake with the
+    played and the best move drawn, a cube mistake as the board with its cube."""
+    seat = d.seat
+    cube: Any = None
+    if row.cube:
+        owner = ("center" if d.cube_owner is None
+                 else "viewer" if d.cube_owner == seat else "opponent")
+        if d.kind == "take":
+            cube = (d.cube_value * 2, "viewer", "offered")
+        elif match.crawford:
+            cube = (1, "center", "crawford")
+        else:
+            cube = (d.cube_value, owner)
+    score = ((match.score[seat], match.score[1 - seat], match.length) if match.length > 1
+             else None)
+    scene = Scene(position=d.position, viewer_color="white" if seat == 0 else "black",
+                  viewer_to_move=d.kind != "take", dice=d.dice if d.kind == CHECKER else None,
+                  names=(names[seat], names[1 - seat]), score=score, cube=cube)
+    if d.kind == CHECKER:
+        return render_mistake(scene, played=d.played, best=d.best)
+    return render_board(scene)
+
