@@ -21,12 +21,15 @@ from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
+from bot.services.afterplay import Afterplay, result_buttons
 from bot.services.analysis import AnalysisService, Runner
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer
+from bot.services.fairness import Fairness, reveal_lines
+from bot.services.fairness import new_key as game_key
 from bot.services.games import GameService
 from bot.services.gate import PressGate
 from bot.services.locks import KeyedLocks
@@ -37,13 +40,14 @@ from bot.services.repair import BoardRepair
 from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
+from engine.fairness import new_seed as fairness_seed
 from render.board import render_board
 from storage.db import Database
 from storage.errors import DatabaseUnavailable, MigrationError
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
-            "lang", "help", "start")
+            "seed", "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
@@ -84,8 +88,14 @@ class App:
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
-                analysis_runner: Runner | None = None) -> App:
+                analysis_runner: Runner | None = None,
+                new_seed: Callable[[], str] | None = None,
+                new_key: Callable[[], str] | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db`.
+
+    Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
+    provably fair dice: a secret seed and a game key from `new_seed` and `new_key` (tests
+    give deterministic ones; `secrets` by default).
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
     before anything else is made (`python -m bot` says so in one line, exit status 2).
@@ -101,9 +111,14 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
     announcer = Announcer(bot, db, people, coalescer, clock=clock)
     player_settings = PlayerSettings(db, clock)
-    service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer,
+    fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed,
+                        new_key=new_key or game_key)
+    service = GameService(bot, db, settings, clock=clock, dice=dice, fairness=fairness,
+                          people=people, publisher=publisher, announcer=announcer,
                           player_settings=player_settings)
+    afterplay = Afterplay(bot, db, people, clock=clock)
+    announcer.result_buttons.append(result_buttons)
+    announcer.result_lines.append(reveal_lines)
     boarding = Boarding(bot, service, clock=clock)
     challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
     matchmaking = MatchmakingService(bot, service, people)
@@ -127,7 +142,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                             player_cache=players, player_settings=player_settings,
                             press_gate=PressGate(service), boarding=boarding,
                             finished_menus=Once(), starting=KeyedLocks(), disable_fsm=True,
-                            analysis=analysis)
+                            analysis=analysis, afterplay=afterplay, fairness=fairness)
     dispatcher.update.outer_middleware(UpdateScope(repair))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):

@@ -20,7 +20,8 @@ TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_me
           "challenges", "rating_events", "chat_settings", "chat_members", "game_cards",
           "active_seats", "match_requests", "player_settings", "outbox", "cards",
           "challenge_chats", "match_notices",
-          "analyses", "analysis_figures", "analysis_decisions", "analysis_waiters"}
+          "analyses", "analysis_figures", "analysis_decisions", "analysis_waiters",
+          "fair_dice", "sent_media"}
 
 
 def test_both_engines_have_the_same_migrations() -> None:
