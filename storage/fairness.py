@@ -28,7 +28,7 @@ class FairRecord:
     game_key: str  # the "game" input of every die
     commitment: str
     seed: str
-    client_seeds: tuple[str, ...]  # by seat; () when neither player had one
+    client_seeds: tuple[str, ...]  # by seat ("" for none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +59,7 @@ async def client_seed(db: Database, player_id: int) -> str | None:
 
 
 async def client_seeds(tx: Tx | Database, players: Sequence[int | None]) -> tuple[str, ...]:
-    """The seeds of a new game's players, by seat ("" for none and for the computer); ()
-    when nobody has one, so the common game's dice need no client seed to check."""
+    """The seeds of a new game's players, by seat ("" for none and for the computer)."""
     humans = [p for p in players if p is not None]
     found: dict[int, str] = {}
     if humans:
@@ -68,8 +67,7 @@ async def client_seeds(tx: Tx | Database, players: Sequence[int | None]) -> tupl
         rows = await tx.fetchall(
             f"SELECT id, client_seed FROM players WHERE id IN ({marks})", humans)
         found = {row["id"]: row["client_seed"] for row in rows if row["client_seed"]}
-    seeds = tuple(found.get(p, "") if p is not None else "" for p in players)
-    return seeds if any(seeds) else ()
+    return tuple(found.get(p, "") if p is not None else "" for p in players)
 
 
 async def record_game(db: Database, record: FairRecord, *, now: datetime) -> None:

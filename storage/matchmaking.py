@@ -178,7 +178,7 @@ async def pair(db: Database, request_id: int, now: datetime,
             return None
         length, cube = agreed(first, second)
         seeds = await client_seeds(tx, (first.player_id, second.player_id))
-        new = make_game(request.variant, length, cube, seeds) if seeds else make_game(
+        new = make_game(request.variant, length, cube, seeds) if any(seeds) else make_game(
             request.variant, length, cube)
         game_id = await insert_game(
             tx, variant=request.variant, players=(first.player_id, second.player_id),

@@ -81,7 +81,8 @@ class Afterplay:
         view = f"{seat}:{t.language}"
         key = (row.id, number, view)
         async with self.locks.hold(key):
-            caption = t("replay-caption", game=str(row.id), number=number)
+            caption = (t("replay-caption-match", game=str(row.id), number=number)
+                       if row.match_length > 1 else t("replay-caption", game=str(row.id)))
             known = await media.file_id(self.db, row.id, number, REPLAY, view)
             if known is not None:
                 try:

@@ -47,8 +47,10 @@ class Fairness:
         self._new_seed, self._new_key = new_seed, new_key
 
     def new_dice(self, client_seeds: Sequence[str] = ()) -> FairDice:
-        """The dice of a new game: a fresh secret seed and key, the players' seeds by seat."""
-        return FairDice(self._new_seed(), self._new_key(), tuple(client_seeds))
+        """The dice of a new game: a fresh secret seed and key, the players' seeds by seat
+        ("" for none: both seats always, as the verify command and README's snippet take
+        them)."""
+        return FairDice(self._new_seed(), self._new_key(), tuple(client_seeds) or ("", ""))
 
     async def client_seeds(self, players: Sequence[int | None]) -> tuple[str, ...]:
         """The seeds a new game of `players` (by seat) mixes in."""
@@ -97,7 +99,7 @@ def reveal_lines(t: Translator, result: dict[str, Any]) -> list[str]:
     lines = ["", t("fair-revealed", seed=revealed["seed"], game=revealed["game"])]
     seeds = [s for s in revealed["client_seeds"] if s]
     if seeds:
-        lines.append(t("fair-client-seeds", seeds=", ".join(revealed["client_seeds"])))
+        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
     lines += [t("fair-verify"), verify_command(revealed)]
     return lines
 
@@ -108,8 +110,9 @@ def commitment_line(t: Translator, live: Live) -> str | None:
     if fair is None:
         return None
     line = t("fair-commitment", hash=fair.commitment)
-    if any(fair.client_seeds):
-        line += "\n" + t("fair-client-seeds", seeds=", ".join(fair.client_seeds))
+    seeds = [s for s in fair.client_seeds if s]
+    if seeds:
+        line += "\n" + t("fair-client-seeds", seeds=", ".join(seeds))
     return line
 
 

@@ -48,7 +48,7 @@ SAMPLES: dict[str, object] = {
     "grade": "blunder", "equity": "−0.412", "pid": "4HPwATDgc/ABMA",
     # after the game (afterplay.ftl; "doubles" is shared with the analysis texts)
     "game": "1234", "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-    "seed": "lucky", "seeds": "lucky, ", "rolls": 120,
+    "seed": "lucky", "seeds": "lucky", "rolls": 120,
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)

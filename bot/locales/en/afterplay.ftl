@@ -7,8 +7,9 @@ after-not-player = Only the players of this game can ask for it.
 after-unavailable = This game no longer exists.
 after-not-over = This game is not over yet.
 after-failed = Sorry, this game could not be rebuilt from its record.
-replay-caption = 🎞 Game { $game }, game { $number } of the match: every move, one frame each.
-match-file-caption = 📄 Game { $game } as a match file (Jellyfish .mat, { $games ->
+replay-caption = 🎞 Game #{ $game }: every move, one frame each.
+replay-caption-match = 🎞 Game #{ $game }, game { $number } of the match: every move, one frame each.
+match-file-caption = 📄 Game #{ $game } as a match file (Jellyfish .mat, { $games ->
     [one] 1 finished game
    *[other] { $games } finished games
 }): GNU Backgammon and eXtreme Gammon import short nard; long nard is named in the header.

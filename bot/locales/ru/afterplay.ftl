@@ -7,8 +7,9 @@ after-not-player = Это доступно только игрокам этой 
 after-unavailable = Этой партии больше нет.
 after-not-over = Эта партия ещё не закончена.
 after-failed = Увы, эту партию не удалось восстановить по её записи.
-replay-caption = 🎞 Игра { $game }, партия { $number } матча: каждый ход — отдельный кадр.
-match-file-caption = 📄 Игра { $game } в виде файла матча (Jellyfish .mat, { $games ->
+replay-caption = 🎞 Игра #{ $game }: каждый ход — отдельный кадр.
+replay-caption-match = 🎞 Игра #{ $game }, партия { $number } матча: каждый ход — отдельный кадр.
+match-file-caption = 📄 Игра #{ $game } в виде файла матча (Jellyfish .mat, { $games ->
     [one] { $games } завершённая партия
     [few] { $games } завершённые партии
     [many] { $games } завершённых партий

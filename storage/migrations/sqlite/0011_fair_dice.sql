@@ -7,7 +7,7 @@ ALTER TABLE players ADD COLUMN client_seed TEXT;
 -- Each finished game's dice record (a match has one per game): the secret server seed the
 -- game's dice were derived from, written when the game ends and shown only then, with the
 -- "game" input of every die (a random key drawn with the seed, before the first die) and
--- the players' seeds by seat (JSON; [] when neither player had one).
+-- the players' seeds by seat (JSON; "" for none).
 CREATE TABLE fair_dice (
     game_id       INTEGER NOT NULL REFERENCES games (id),
     game_number   INTEGER NOT NULL CHECK (game_number >= 1),
