@@ -68,10 +68,12 @@ class Afterplay:
         self.locks = KeyedLocks()  # one drawing of a replay at a time
 
     async def finished_games(self, row: Row, upto: int) -> list[Game]:
-        """Games 1..`upto` of the match that have ended, rebuilt from the log."""
+        """Games 1..`upto` of the match that have ended, rebuilt from the log (in a worker
+        thread: a long match takes tens of milliseconds of engine work)."""
         log_ = await games.match_log(self.db, row.id)
-        played = games_of_log({n: lines for n, lines in log_.items() if n <= upto},
-                              row.variant, row.match_length, row.cube)
+        wanted = {n: lines for n, lines in log_.items() if n <= upto}
+        played = await asyncio.to_thread(games_of_log, wanted, row.variant, row.match_length,
+                                         row.cube)
         return [game for game in played if game.result is not None]
 
     async def send_replay(self, chat_id: int, row: Row, number: int, seat: int,
@@ -112,7 +114,7 @@ class Afterplay:
         if not played:
             return False
         names = await self.people.names(row, t)
-        text = match_text(row, played, names)
+        text = await asyncio.to_thread(match_text, row, played, names)
         await self.bot.send_document(
             chat_id, BufferedInputFile(text.encode("utf-8"), f"nard-{row.id}.mat"),
             caption=t("match-file-caption", game=str(row.id), games=len(played)))
