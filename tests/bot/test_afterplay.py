@@ -326,3 +326,32 @@ def test_a_rebuilt_game_is_the_engine_game() -> None:
     first_move["move"] = "24/1"
     with pytest.raises(LogDoesNotReplay):
         games_of_log(lines(broken), "short", 1, False)
+
+
+async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
+        group_harness: Harness) -> None:
+    from tests.bot.test_groups import ALI as GROUP_ALI
+    from tests.bot.test_groups import GROUP, WATCHER, group_game
+
+    h = group_harness
+    game_id = await group_game(h, "short")
+    board = h.board(GROUP)
+    assert COMMITTED.search(board.caption or "")
+    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    resigner = h.fake.user(GROUP_ALI, "Ali")
+    resigner.press(board, flag)  # type: ignore[arg-type]
+    await h.feed()
+    confirm = next(data for _, data in h.fake.buttons(GROUP, board.message_id)
+                   if data and ":ry:" in data)
+    resigner.press(h.fake.message(GROUP, board.message_id), confirm)
+    await h.feed()
+    result = result_message(h, GROUP)
+    seed, key = REVEALED.search(result.text).groups()  # type: ignore[union-attr]
+    log = await games.match_log(h.app.db, game_id)
+    assert verify(seed, key, dice_of_history(stored_events(log, 1)), ("", "")).ok
+    # Anyone in the group that watched the game may watch it again, in the group.
+    h.fake.user(WATCHER, "Watcher").press(result, result.find_button("🎞 Replay")[
+        "callback_data"])  # type: ignore[index]
+    await h.feed()
+    animation = h.fake.last_message(GROUP)
+    assert animation.sent_file is not None and animation.sent_file.kind == "animation"
