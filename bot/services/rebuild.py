@@ -32,8 +32,8 @@ def games_of_log(log: Mapping[int, Sequence[LoggedMove]], variant: str, length: 
     match = MatchState(length)
     for number in sorted(log):
         events = [json.loads(line.data) for line in log[number] if line.data is not None]
-        if not events:
-            continue
+        if not events:  # logged before the log kept the engine's events (migration 0007)
+            raise LogDoesNotReplay(f"game {number} has no engine events in its log")
         try:
             game = _rebuild(events, variant, match, cube)
         except (EngineError, KeyError, TypeError, ValueError, StopIteration) as exc:
