@@ -7,17 +7,18 @@ import logging
 
 from aiogram import Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.callbacks import AfterCb
 from bot.i18n import Translator
+from bot.retry import FAULTS
 from bot.services.afterplay import Afterplay
 from bot.services.fairness import Fairness
 from bot.services.people import People
 from bot.services.rebuild import LogDoesNotReplay
-from bot.telegram_io import send_text
+from bot.telegram_io import send_text, uploading_document
 from storage import boards, games
 from storage.errors import GameNotFound
 from storage.fairness import MAX_CLIENT_SEED
@@ -56,7 +57,7 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
     target = chat.id if chat is not None else player.id
     await query.answer(t("after-preparing"))
     try:
-        async with ChatActionSender.upload_document(chat_id=target, bot=afterplay.bot):
+        async with uploading_document(afterplay.bot, target):
             if callback_data.a == "replay":
                 sent = await afterplay.send_replay(target, row, callback_data.n,
                                                    seat if seat is not None else 0, t)
@@ -65,6 +66,10 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
     except LogDoesNotReplay:
         log.exception("game %s: the stored log does not replay", row.id)
         sent = None
+    except (TelegramAPIError, *FAULTS) as exc:  # blocked, or Telegram failing after retries
+        log.info("sending the %s of game %s failed: %s", callback_data.a, row.id,
+                 type(exc).__name__)
+        return
     if not sent:
         await send_text(afterplay.bot, target,
                         t("after-not-over") if sent is False else t("after-failed"))
