@@ -240,6 +240,17 @@ class StoredFile:
         return [size]
 
 
+class Upload(bytes):
+    """An uploaded file part's bytes, with the file name the client gave it."""
+
+    filename: str | None
+
+    def __new__(cls, data: bytes, filename: str | None = None) -> Upload:
+        upload = super().__new__(cls, data)
+        upload.filename = filename
+        return upload
+
+
 @dataclass(frozen=True, slots=True)
 class SentFile:
     """An animation or a document as uploaded (``kind`` "animation" or "document")."""
@@ -1357,8 +1368,7 @@ class FakeTelegram:
             form = await request.post()
             for key, value in form.items():
                 if isinstance(value, web.FileField):
-                    files[key] = value.file.read()
-                    files[f"{key}:filename"] = (value.filename or "").encode()
+                    files[key] = Upload(value.file.read(), value.filename or None)
                 else:
                     fields.append((key, str(value)))
         return _decode_params(fields), files
@@ -1560,7 +1570,7 @@ class FakeTelegram:
                 raise ApiError(400, WRONG_FILE)
             number = self._next_id()
             sent = SentFile(kind, f"CgACAgIAAx-{kind}-{number}", f"AgAD{number}",
-                            files.get(f"{name}:filename", b"").decode() or None, files[name])
+                            getattr(files[name], "filename", None), bytes(files[name]))
             self._sent_files[sent.file_id] = sent
         message = self._store_message(chat, self.bot_user(), caption=caption, sent_file=sent,
                                       reply_markup=markup,
