@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import sys
 
+from bot.allocator import limit_arenas
 from bot.config import ConfigError, load_settings
 
 
 def main() -> int:
+    # Before any thread exists (glibc fixes the arena limit early): see bot/allocator.py.
+    limit_arenas()
     try:
         settings = load_settings()
     except ConfigError as exc:

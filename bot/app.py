@@ -15,7 +15,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
-from bot import redact
+from bot import allocator, redact
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
@@ -52,6 +52,7 @@ GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
+TRIM = timedelta(seconds=allocator.TRIM_EVERY)  # how often freed C memory is handed back
 STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -201,12 +202,14 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
 
 
 async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
-                     clock: Callable[[], datetime] = utc_now) -> None:
+                     clock: Callable[[], datetime] = utc_now,
+                     trim: Callable[[], bool] = allocator.trim) -> None:
     """Until `stop` is set: send waiting results, redraw boards left behind, time out
     overdue turns and warn on time (the first pass also finds what a stopped process left
-    undone), and now and then delete expired inline cards. A pass in progress when `stop`
-    is set is finished."""
-    swept = None
+    undone), now and then delete expired inline cards, and once a minute hand the memory
+    freed since back to the system (`allocator.trim`). A pass in progress when `stop` is
+    set is finished."""
+    swept = trimmed = None
     while not stop.is_set():
         wait = interval
         with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
@@ -219,6 +222,9 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                 log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
+        if trimmed is None or clock() - trimmed >= TRIM:
+            trimmed = clock()
+            trim()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), wait)
 
