@@ -5,8 +5,9 @@ but C memory that `free` keeps: glibc gives each thread that allocates while the
 hold their arenas an arena of its own (up to 8 per core), and the board renders (asyncio's
 pool, up to 6 threads), the computer's 2 threads and aiosqlite's thread each fragment one.
 A freed chunk inside an arena stays resident until `malloc_trim` hands its pages back.
-Measured with `python -m benchmarks.soak` (README, "What keeps games safe"): at most
-`ARENAS` arenas and a trim on the timer loop's beat roughly halve the RSS growth.
+Measured with `python -m benchmarks.soak` (README, "What keeps games safe"): with at most
+`ARENAS` arenas and a trim on the timer loop's beat the heaps hold 7-15 MB free instead of
+40-45 MB, and the RSS growth from 10,000 to 20,000 updates fell from 39 to 23 MB.
 
 Both are glibc calls through ctypes; elsewhere (musl, macOS) they do nothing. An operator's
 `MALLOC_ARENA_MAX` in the environment wins over `limit_arenas`.
