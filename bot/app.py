@@ -19,7 +19,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
-from bot import redact, webhook
+from bot import allocator, redact, webhook
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
@@ -27,6 +27,7 @@ from bot.inflight import InFlight
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services import computer
+from bot.services.afterplay import Afterplay, result_buttons
 from bot.services.analysis import AnalysisService
 from bot.services.analysis import Runner as AnalysisRunner
 from bot.services.announce import Announcer
@@ -35,6 +36,8 @@ from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer, SharedPace
 from bot.services.computer import Computer
+from bot.services.fairness import Fairness, reveal_lines
+from bot.services.fairness import new_key as game_key
 from bot.services.games import GameService
 from bot.services.gate import PressGate
 from bot.services.locks import KeyedLocks
@@ -46,6 +49,7 @@ from bot.services.repair import BoardRepair
 from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
 from engine.dice import DiceSource
+from engine.fairness import new_seed as fairness_seed
 from render.board import render_board
 from storage import players as stored_players
 from storage.db import Database
@@ -53,11 +57,12 @@ from storage.errors import DatabaseUnavailable, MigrationError
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
-            "lang", "help", "start")
+            "seed", "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
+TRIM = timedelta(seconds=allocator.TRIM_EVERY)  # how often freed C memory is handed back
 STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -110,11 +115,17 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
                 analysis_runner: AnalysisRunner | None = None,
-                pool: Runner | None = None) -> App:
+                pool: Runner | None = None,
+                new_seed: Callable[[], str] | None = None,
+                new_key: Callable[[], str] | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
     `pool` runs the computer's decisions (`make_pool`); without one, worker threads. The
     analysis has a worker of its own (`analysis_runner`).
+
+    Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
+    provably fair dice: a secret seed and a game key from `new_seed` and `new_key` (tests
+    give deterministic ones; `secrets` by default).
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
     before anything else is made (`python -m bot` says so in one line, exit status 2).
@@ -134,9 +145,14 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
     announcer = Announcer(bot, db, people, coalescer, clock=clock)
     player_settings = PlayerSettings(db, clock)
-    service = GameService(bot, db, settings, clock=clock, dice=dice, people=people,
-                          publisher=publisher, announcer=announcer,
+    fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed,
+                        new_key=new_key or game_key)
+    service = GameService(bot, db, settings, clock=clock, dice=dice, fairness=fairness,
+                          people=people, publisher=publisher, announcer=announcer,
                           player_settings=player_settings, computer=Computer(pool))
+    afterplay = Afterplay(bot, db, people, clock=clock)
+    announcer.result_buttons.append(result_buttons)
+    announcer.result_lines.append(reveal_lines)
     boarding = Boarding(bot, service, clock=clock)
     challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
     matchmaking = MatchmakingService(bot, service, people)
@@ -162,7 +178,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                             player_cache=players, player_settings=player_settings,
                             press_gate=PressGate(service), boarding=boarding,
                             finished_menus=Once(), starting=KeyedLocks(), pool=pool,
-                            disable_fsm=True, analysis=analysis)
+                            disable_fsm=True, analysis=analysis, afterplay=afterplay,
+                            fairness=fairness)
     inflight = InFlight()  # first: a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     dispatcher.update.outer_middleware(UpdateScope(repair))
@@ -223,12 +240,14 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
 
 
 async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
-                     clock: Callable[[], datetime] = utc_now) -> None:
+                     clock: Callable[[], datetime] = utc_now,
+                     trim: Callable[[], bool] = allocator.trim) -> None:
     """Until `stop` is set: send waiting results, redraw boards left behind, time out
     overdue turns and warn on time (the first pass also finds what a stopped process left
-    undone), and now and then delete expired inline cards. A pass in progress when `stop`
-    is set is finished."""
-    swept = None
+    undone), now and then delete expired inline cards, and once a minute hand the memory
+    freed since back to the system (`allocator.trim`). A pass in progress when `stop` is
+    set is finished."""
+    swept = trimmed = None
     while not stop.is_set():
         wait = interval
         with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
@@ -241,6 +260,9 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                 log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
+        if trimmed is None or clock() - trimmed >= TRIM:
+            trimmed = clock()
+            trim()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), wait)
 

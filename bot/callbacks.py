@@ -153,13 +153,22 @@ class AnalysisCb(CallbackData, prefix="an"):
     n: Annotated[int, Field(ge=1, le=255)]
 
 
+class AfterCb(CallbackData, prefix="ap"):
+    """A result message's Replay (`a="replay"`) or File (`"file"`) of game `n` of `game`."""
+
+    a: Literal["replay", "file"]
+    game: RowId
+    n: Annotated[int, Field(ge=1, le=255)] = 1
+
+
 RULES = "rules"  # the Rules button of /start and /help
 SHOW_GAME = "show-game"  # /new while playing: the player's current board, sent again
 _PLAIN = frozenset({RULES, SHOW_GAME})  # buttons whose data is a bare word
 
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
-                                    CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb)
+                                    CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb,
+                                    AfterCb)
 }
 
 

@@ -251,3 +251,8 @@ class _QuietChatAction(ChatActionSender):
 def uploading_photo(bot: Bot, chat_id: int) -> ChatActionSender:
     """`async with uploading_photo(bot, chat):` shows "sending a photo…" meanwhile."""
     return _QuietChatAction(bot=bot, chat_id=chat_id, action="upload_photo")
+
+
+def uploading_document(bot: Bot, chat_id: int) -> ChatActionSender:
+    """`async with uploading_document(bot, chat):` shows "sending a file…" meanwhile."""
+    return _QuietChatAction(bot=bot, chat_id=chat_id, action="upload_document")

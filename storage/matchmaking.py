@@ -20,6 +20,7 @@ from typing import Any
 from storage.clock import from_epoch, opt_datetime, to_epoch
 from storage.db import Database, Tx
 from storage.errors import ConstraintViolation, StorageError
+from storage.fairness import client_seeds
 from storage.games import append_log, fetch_game, insert_game
 from storage.models import VARIANTS, Game, LogEntry
 
@@ -145,10 +146,11 @@ async def get_request(db: Database, request_id: int) -> MatchRequest | None:
 
 
 async def pair(db: Database, request_id: int, now: datetime,
-               make_game: Callable[[str, int, bool], NewGame]) -> Pairing | None:
+               make_game: Callable[..., NewGame]) -> Pairing | None:
     """Pair the waiting request with the best partner now, creating their rated game.
 
-    `make_game(variant, length, cube)` gives the game's first state. None when the request
+    `make_game(variant, length, cube)` gives the game's first state (with a fourth
+    argument, the players' own dice seeds by seat, when either has one). None when the request
     is no longer waiting or no partner fits (yet).
     """
     async with db.transaction() as tx:
@@ -175,7 +177,9 @@ async def pair(db: Database, request_id: int, now: datetime,
         if len(still) != 2:
             return None
         length, cube = agreed(first, second)
-        new = make_game(request.variant, length, cube)
+        seeds = await client_seeds(tx, (first.player_id, second.player_id))
+        new = make_game(request.variant, length, cube, seeds) if any(seeds) else make_game(
+            request.variant, length, cube)
         game_id = await insert_game(
             tx, variant=request.variant, players=(first.player_id, second.player_id),
             state_json=new.state_json, now=now, deadline=new.deadline, level=None,

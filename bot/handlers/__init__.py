@@ -8,6 +8,7 @@ from aiogram import Router
 def get_routers() -> list[Router]:
     """Fresh routers for one Dispatcher, in the order they are asked."""
     from bot.handlers import (
+        afterplay,
         analysis,
         fallback,
         groups,
@@ -24,4 +25,5 @@ def get_routers() -> list[Router]:
     return [start.make_router(), newgame.make_router(), matchmaking.make_router(),
             play.make_router(), stats.make_router(), groups.make_router(), log.make_router(),
             settings.make_router(), resign.make_router(), analysis.make_router(),
+            afterplay.make_router(),
             fallback.make_router()]  # the fallback last

@@ -17,6 +17,7 @@ from aiogram.types import (
 from bot.callbacks import TopCb
 from bot.i18n import Translator
 from bot.services.analysis import me_line
+from bot.services.fairness import Fairness, stats_line
 from bot.services.games import GameService
 from bot.telegram_io import answer, show, uploading_photo
 from render.chart import render_rating_chart
@@ -104,13 +105,15 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
     await show(query, text, top_keyboard(callback_data, t))
 
 
-async def me(message: Message, player: Player, t: Translator, service: GameService) -> None:
+async def me(message: Message, player: Player, t: Translator, service: GameService,
+             fairness: Fairness) -> None:
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
     async with uploading_photo(message.bot, message.chat.id):
-        await _me(message, player, t, service)
+        await _me(message, player, t, service, fairness)
 
 
-async def _me(message: Message, player: Player, t: Translator, service: GameService) -> None:
+async def _me(message: Message, player: Player, t: Translator, service: GameService,
+              fairness: Fairness) -> None:
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:
@@ -124,6 +127,7 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
     analysed = await me_line(service.db, player.id, t)
     if analysed:
         lines.append(analysed)
+    lines.append(stats_line(t, await fairness.stats(player.id)))  # the dice, all games
     text = "\n\n".join(lines)
     variant = max(VARIANTS, key=lambda v: len(histories[v]))
     events = histories[variant]

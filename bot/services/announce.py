@@ -35,6 +35,10 @@ from storage.models import Notice
 from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
 
 log = logging.getLogger(__name__)
+# What features add to a result message: its buttons (Replay, File, …) and lines (the dice
+# seed revealed), each from the result's payload in the reader's language.
+ResultButtons = Callable[[Row, dict[str, Any], Translator], list[InlineKeyboardButton]]
+ResultLines = Callable[[Translator, dict[str, Any]], list[str]]
 # How long a sender holds a notice (renewed after each recipient) before another sender may
 # take it: long enough for a few Telegram calls, short enough that a notice a killed process
 # held is sent soon after the restart.
@@ -65,6 +69,8 @@ class Announcer:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock = clock
         self._sending: set[int] = set()  # notices this process is sending now
+        self.result_buttons: list[ResultButtons] = []
+        self.result_lines: list[ResultLines] = []
 
     async def deliver(self, game_id: int | None = None) -> int:
         """Send the result messages waiting in the outbox (of one game, or all that are
@@ -107,9 +113,13 @@ class Announcer:
         for chat in shared or [p for p in row.players if p is not None]:
             if chat in done:
                 continue
+            t = await (self.people.chat_translator(chat, row) if shared
+                       else self.people.translator(chat))
             text = await (self._group_text(row, chat, result) if shared
                           else self._player_text(row, chat, result))
-            keyboard = await self._after_game(row, chat, bool(shared), result)
+            text = "\n".join([text, *(line for add in self.result_lines
+                                      for line in add(t, result))])
+            keyboard = self._after_game(row, result, t)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
                 await send_text(self.bot, chat, text, keyboard, strict=True)
@@ -123,13 +133,13 @@ class Announcer:
         if failed is not None:
             raise failed
 
-    async def _after_game(self, row: Row, chat: int, shared: bool,
-                          result: dict[str, Any]) -> InlineKeyboardMarkup:
-        """The buttons under a result message (each checks who presses it)."""
-        t = await (self.people.chat_translator(chat, row) if shared
-                   else self.people.translator(chat))
-        return InlineKeyboardMarkup(inline_keyboard=[[
-            analysis_button(t, row.id, result["number"])]])
+    def _after_game(self, row: Row, result: dict[str, Any],
+                    t: Translator) -> InlineKeyboardMarkup:
+        """The buttons under a result message (each checks who presses it): Analysis,
+        then what other features add (Replay, File)."""
+        more = [b for make in self.result_buttons for b in make(row, result, t)]
+        return InlineKeyboardMarkup(inline_keyboard=[
+            [analysis_button(t, row.id, result["number"])], *([more] if more else [])])
 
     async def _group_text(self, row: Row, chat_id: int, result: dict[str, Any]) -> str:
         t = await self.people.chat_translator(chat_id, row)

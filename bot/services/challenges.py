@@ -165,8 +165,11 @@ class ChallengeService:
         if playing:
             raise Busy
         variant = challenge.variant if challenge else "short"
+        seeds = await self.service.client_seeds(
+            (challenge.creator_id if challenge else None, player_id))
         live = self.service.new_live(variant, challenge.match_length if challenge else 1,
-                                     challenge.cube if challenge else False, computer_seat=None)
+                                     challenge.cube if challenge else False, computer_seat=None,
+                                     client_seeds=seeds)
         opening = self.service.opening(live)
         try:
             _, row = await challenges.accept_challenge(

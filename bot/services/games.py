@@ -14,6 +14,9 @@ A press is answered once its change is saved (or refused), so an answered press 
 lost. The move log is derived from the engine's history at each save (`eventlog`), the turn's
 deadline from the turn clock's rule (`turnclock`), and a finished game's result message is
 put in the outbox in the same transaction as the result.
+
+Dice: each game's provably fair dice (`Fairness`, kept in the game's state), unless a dice
+source is injected (tests, benchmarks): then that source throws every game's dice.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from bot.services import computer, eventlog, turnclock
 from bot.services.announce import Announcer, result_notice
 from bot.services.boards import BoardPublisher, computer_seat
 from bot.services.computer import Computer
+from bot.services.fairness import Fairness
 from bot.services.fullmoves import finish_steps
 from bot.services.live import Live, Taken
 from bot.services.locks import KeyedLocks
@@ -40,6 +44,7 @@ from bot.services.people import People
 from bot.services.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
+from engine.fairness import FairDice
 from engine.game import Game, MatchState, Phase
 from storage import games, results
 from storage.db import Database, GameLock
@@ -88,12 +93,14 @@ class _Answer:
 class GameService:
     def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
                  people: People, publisher: BoardPublisher, announcer: Announcer,
-                 dice: DiceSource | None = None, computer: Computer | None = None,
+                 dice: DiceSource | None = None, fairness: Fairness | None = None,
+                 computer: Computer | None = None,
                  player_settings: PlayerSettings | None = None) -> None:
         self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
         self.people, self.publisher, self.announcer = people, publisher, announcer
         self.player_settings = player_settings  # None: every turn ends with Done
-        self.dice = dice or SecretDice()
+        self.dice = dice  # None: each game's fair dice (or `secrets` without `fairness`)
+        self.fairness = fairness
         self.computer = computer or Computer()  # its decisions run in the process pool
         self.locks = KeyedLocks()
         self.window = timedelta(seconds=settings.move_timeout_seconds)
@@ -111,7 +118,8 @@ class GameService:
         if await self.active_game(player_id):
             raise Busy
         players = (player_id, None)
-        live = self.new_live(variant, length, cube, computer_seat=1)
+        live = self.new_live(variant, length, cube, computer_seat=1,
+                             client_seeds=await self.client_seeds(players))
         opening = self.opening(live, computer_seat=1)
         try:
             row = await games.create_game(
@@ -124,11 +132,34 @@ class GameService:
         return row
 
     def new_live(self, variant: str, length: int, cube: bool,
-                 computer_seat: int | None) -> Live:
-        """A new game after its opening roll and whatever plays itself from there."""
-        live = Live(Game.new(variant, self.dice, match=MatchState(length), cube=cube))
+                 computer_seat: int | None, client_seeds: tuple[str, ...] = ()) -> Live:
+        """A new game after its opening roll and whatever plays itself from there; its
+        fair dice mix in `client_seeds` (the players' own seeds, by seat)."""
+        fair = self._new_fair(client_seeds)
+        live = Live(Game.new(variant, fair or self._plain_dice(), match=MatchState(length),
+                             cube=cube), fair=fair)
         self._auto(live, computer_seat)
         return live
+
+    async def client_seeds(self, players: tuple[int | None, int | None]) -> tuple[str, ...]:
+        """The players' own seeds a new game of theirs mixes into its dice."""
+        if self.fairness is None or self.dice is not None:
+            return ()
+        return await self.fairness.client_seeds(players)
+
+    def dice_for(self, live: Live) -> DiceSource:
+        """Where the game's next die comes from."""
+        if self.dice is not None:
+            return self.dice
+        return live.fair_dice() or SecretDice()
+
+    def _new_fair(self, client_seeds: tuple[str, ...]) -> FairDice | None:
+        if self.dice is not None or self.fairness is None:
+            return None
+        return self.fairness.new_dice(client_seeds)
+
+    def _plain_dice(self) -> DiceSource:
+        return self.dice if self.dice is not None else SecretDice()
 
     def opening(self, live: Live, computer_seat: int | None = None) -> Opening:
         """What storing the new game `live` writes: its state, first deadline and first log
@@ -227,7 +258,7 @@ class GameService:
             elif data.a is Act.DONE:
                 self._play_built_turn(live, seat)
             elif data.a is Act.ROLL:
-                game.roll(seat, self.dice)
+                game.roll(seat, self.dice_for(live))
             elif data.a is Act.DOUBLE:
                 game.double(seat)
             elif data.a is Act.TAKE:
@@ -303,7 +334,7 @@ class GameService:
         while game.phase is not Phase.OVER and game.to_act != computer_seat:
             seat = game.seat
             if game.phase is Phase.ROLL and not game.can_double(seat):
-                game.roll(seat, self.dice)
+                game.roll(seat, self.dice_for(live))
             elif game.phase is Phase.MOVE and not live.steps and game.turn().is_forced:
                 game.play(seat, game.turn().plays[0])
             else:
@@ -321,7 +352,7 @@ class GameService:
             if game.can_double(seat) and await self.computer.wants_to_double(game, level):
                 game.double(seat)
                 return
-            game.roll(seat, self.dice)  # a roll that cannot be played passes at once
+            game.roll(seat, self.dice_for(live))  # a roll that cannot be played passes at once
         if game.phase is Phase.MOVE and game.seat == seat:
             game.play(seat, await self.computer.choose_move(game, level))
 
@@ -350,18 +381,22 @@ class GameService:
         self.publisher.unselect(row.id)
         entries = eventlog.since(stored, live)
         live.paused = None
-        following = live.game.next_game(self.dice)
+        fair = self._new_fair(live.fair.client_seeds) if live.fair else None
+        following = live.game.next_game(fair or self._plain_dice())
         next_live, deadline = live, None
         if following:
-            next_live = Live(following, number=live.number + 1)
+            next_live = Live(following, number=live.number + 1, fair=fair)
             self._auto(next_live, computer_seat(row))
             deadline = turnclock.next_deadline(None, next_live, None, now=now,
                                                window=self.window, computer=computer_seat(row))
             entries += eventlog.since(None, next_live)
+        notice = result_notice(live)
+        if self.fairness is not None and live.fair is not None:  # the seed is shown now
+            notice["fair"] = await self.fairness.record(row.id, live)
         await results.finish_game(
             self.db, row.id, row.version, winner_seat=result.winner, result=result.kind.value,
             points=result.points, state_json=next_live.dump(), now=now, log=entries,
-            match_over=following is None, deadline=deadline, notice=result_notice(live))
+            match_over=following is None, deadline=deadline, notice=notice)
         return await games.load_game(self.db, row.id), next_live, True
 
     # -- the turn timer and recovery ---------------------------------------------------

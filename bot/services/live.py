@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import EngineError, IllegalMoveError
+from engine.fairness import FairDice, dice_of_history
 from engine.game import Game, Phase
 from engine.moves import Move, Step
 from engine.position import BAR, Position, opp_point
@@ -93,6 +94,9 @@ class Live:
     # Seconds of the doubler's turn window left when the double was offered: the window
     # waits while the opponent answers and goes on after a take (one window per turn).
     paused: float | None = None
+    # The game's provably fair dice (engine.fairness): its secret seed, the "game" input and
+    # the players' seeds; None for a game whose dice were injected (tests) or began before.
+    fair: FairDice | None = None
     _building: _Building | None = field(default=None, repr=False, compare=False)
     _before: _Rewind | None = field(default=None, repr=False, compare=False)
     # What readers of this state worked out once (events, captions): a redraw asks for the
@@ -102,8 +106,10 @@ class Live:
     @classmethod
     def load(cls, state_json: str) -> Live:
         data = json.loads(state_json)
+        fair = data.get("fair")
         return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
-                   data.get("number", 1), data.get("paused"))
+                   data.get("number", 1), data.get("paused"),
+                   FairDice.from_dict(fair) if fair else None)
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
@@ -115,7 +121,17 @@ class Live:
                 "steps": [Taken.of(s).to_json() for s in self.steps]}
         if self.paused is not None:
             data["paused"] = self.paused
+        if self.fair is not None:  # its counter follows from the history (`fair_dice`)
+            data["fair"] = {k: v for k, v in self.fair.to_dict().items() if k != "counter"}
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    def fair_dice(self) -> FairDice | None:
+        """The game's fair dice, continuing after the dice its history has drawn (so a
+        change retried after a conflict draws the same dice again)."""
+        if self.fair is None:
+            return None
+        return FairDice(self.fair.seed, self.fair.game, self.fair.client_seeds,
+                        len(dice_of_history(self.game.history)))
 
     # -- the turn being built ----------------------------------------------------------
 

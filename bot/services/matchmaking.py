@@ -130,8 +130,10 @@ class MatchmakingService:
     async def _try_pair(self, request: MatchRequest) -> bool:
         made: dict[str, Live] = {}
 
-        def make_game(variant: str, length: int, cube: bool) -> NewGame:
-            live = self.service.new_live(variant, length, cube, computer_seat=None)
+        def make_game(variant: str, length: int, cube: bool,
+                      client_seeds: tuple[str, ...] = ()) -> NewGame:
+            live = self.service.new_live(variant, length, cube, computer_seat=None,
+                                         client_seeds=client_seeds)
             made["live"] = live
             opening = self.service.opening(live)
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log))

@@ -42,9 +42,22 @@ class People:
         found = await players.get_player(self.db, player_id)
         self._players[player_id] = (now, found)
         self._players.move_to_end(player_id)
-        while len(self._players) > self.size:
-            self._players.popitem(last=False)
+        self._evict(now)
         return found
+
+    def _evict(self, now: float) -> None:
+        """Drop the least recently used rows beyond `size`, and those at the old end that
+        have expired: an expired row is never served again, so keeping it until 10,000
+        newer players push it out only costs memory. (A row is fetched before its every
+        use, so one last used more than `ttl` ago has expired; expired rows behind a
+        fresher one go when they reach the old end.)"""
+        cached = self._players
+        while cached and (len(cached) > self.size
+                          or now - next(iter(cached.values()))[0] >= self.ttl):
+            cached.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._players)
 
     def forget(self, player_id: int) -> None:
         """Drop the cached row after the player changed (name, language)."""

@@ -10,6 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import Act, GameCb
 from bot.i18n import Translator
+from bot.services.fairness import commitment_line
 from bot.services.fullmoves import one_taps
 from bot.services.live import Live
 from bot.services.recap import (
@@ -124,6 +125,9 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
         if game.match.crawford:
             lines.append(t("crawford-game"))
+    committed = commitment_line(t, live)  # on every board of the game, from the first on
+    if committed:
+        lines.append(committed)
     tail = []
     if not viewer.is_player:  # a group's shared board: say whose side is where
         tail.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))

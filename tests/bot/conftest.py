@@ -7,6 +7,7 @@ PostgreSQL: `database_url` in tests/conftest.py).
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,7 +26,6 @@ from aiogram.methods.base import TelegramType
 from bot.app import App, build
 from bot.config import load_settings
 from bot.services.coalesce import Coalescer
-from engine.dice import SeededDice
 from storage.db import games_locked_here
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
@@ -73,15 +73,22 @@ class Harness:
 
 async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
                        timeout: int = 120, clock: FakeClock | None = None) -> Harness:
-    """`database`: a folder (a SQLite file in it) or a database URL / path."""
+    """`database`: a folder (a SQLite file in it) or a database URL / path.
+
+    The bot throws its production dice, each game's provably fair dice, from deterministic
+    secret seeds and game keys (`seed` picks them); a test that needs particular dice sets
+    `app.service.dice` (every game's dice then come from that source, without fairness).
+    """
     if isinstance(database, Path) and database.is_dir():
         database = database / "nard.sqlite3"
     settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
                              database_url=str(database), move_timeout_seconds=timeout)
     clock = clock or FakeClock()
     coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
-    app = await build(settings, bot=bot_for(fake), clock=clock, dice=SeededDice(seed),
-                      coalescer=coalescer, sleep=clock.sleep)
+    rng = random.Random(seed)
+    app = await build(settings, bot=bot_for(fake), clock=clock, coalescer=coalescer,
+                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex(),
+                      new_key=lambda: rng.randbytes(8).hex())
     app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)
 

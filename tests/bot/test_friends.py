@@ -8,6 +8,7 @@ import re
 from aiogram.types import Update
 
 from bot.callbacks import Act
+from engine.dice import SeededDice
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons
@@ -112,6 +113,7 @@ async def test_foreign_and_stale_presses_change_nothing(harness: Harness) -> Non
 
 async def test_twenty_identical_presses_apply_once(harness: Harness) -> None:
     h = harness
+    h.app.service.dice = SeededDice(1)  # an opening whose first press picks a checker
     game_id = await friend_game(h)
     chat = to_move(h)
     board = h.board(chat)

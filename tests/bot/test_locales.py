@@ -46,6 +46,10 @@ SAMPLES: dict[str, object] = {
     "done": 24, "total": 61, "ply": "2", "rate": "12.3", "inaccuracies": 2, "errors": 1,
     "blunders": 0, "missed": 1, "doubles": 0, "takes": 1, "drops": 0, "turn": 12,
     "grade": "blunder", "equity": "−0.412", "pid": "4HPwATDgc/ABMA",
+    # after the game (afterplay.ftl; "doubles" is shared with the analysis texts)
+    "game": "1234", "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "seed": "lucky", "seeds": "lucky", "rolls": 120,
+    "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
 }
 PLURAL_SAMPLES = (0, 1, 2, 5, 21)
 PLURAL_WORDS = {"zero", "one", "two", "few", "many"}  # a selector using these is a plural one

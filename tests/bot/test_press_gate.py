@@ -8,6 +8,7 @@ from aiogram.types import Update
 
 from bot.callbacks import Act
 from bot.i18n import Translator
+from engine.dice import SeededDice
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose
@@ -49,6 +50,7 @@ async def test_a_press_is_answered_while_another_holds_the_game(harness: Harness
 
 async def test_refusals_keep_their_alerts_while_the_game_is_busy(harness: Harness) -> None:
     h = harness
+    h.app.service.dice = SeededDice(1)  # Vali starts: the waiting player reads English
     game_id = await friend_game(h)
     chat = to_move(h)
     other = VALI if chat == ALI else ALI

@@ -27,8 +27,11 @@ What it models:
 * webhooks: ``setWebhook`` / ``deleteWebhook`` / ``getWebhookInfo`` keep the webhook's
   state (getUpdates answers 409 while one is set), and :meth:`FakeTelegram.deliver_webhook`
   posts the queued updates to it with the secret token header, as Telegram does.
+* animations and documents (``sendAnimation``, ``sendDocument``: uploads or a file_id the
+  fake gave out before), kept as :class:`SentFile`;
 
-What it does not: file downloads, media other than photos, Markdown parsing
+What it does not: file downloads, media other than photos, animations and documents,
+Markdown parsing
 (Markdown texts are stored as sent), entities in the bot's own messages.
 
 Everything runs in the event loop that started the server: the helpers that queue updates
@@ -245,6 +248,38 @@ class StoredFile:
         return [size]
 
 
+class Upload(bytes):
+    """An uploaded file part's bytes, with the file name the client gave it."""
+
+    filename: str | None
+
+    def __new__(cls, data: bytes, filename: str | None = None) -> Upload:
+        upload = super().__new__(cls, data)
+        upload.filename = filename
+        return upload
+
+
+@dataclass(frozen=True, slots=True)
+class SentFile:
+    """An animation or a document as uploaded (``kind`` "animation" or "document")."""
+
+    kind: str
+    file_id: str
+    file_unique_id: str
+    file_name: str | None
+    data: bytes
+
+    def to_api(self) -> JSON:
+        data: JSON = {"file_id": self.file_id, "file_unique_id": self.file_unique_id,
+                      "file_size": len(self.data)}
+        if self.file_name:
+            data["file_name"] = self.file_name
+        if self.kind == "animation":
+            data["mime_type"] = "image/gif"
+            data.update(width=640, height=480, duration=1)
+        return data
+
+
 @dataclass(frozen=True, slots=True)
 class Edit:
     """The state of a message right after one successful edit."""
@@ -275,6 +310,7 @@ class StoredMessage:
     deleted: bool = False
     inline_message_id: str | None = None
     edits: list[Edit] = field(default_factory=list)
+    sent_file: SentFile | None = None  # an animation or a document
 
     @property
     def chat_id(self) -> int | None:
@@ -324,6 +360,12 @@ class StoredMessage:
             data["edit_date"] = self.edit_date
         if self.photo_file is not None:
             data["photo"] = self.photo_file.photo_sizes()
+            if self.caption:
+                data["caption"] = self.caption
+        elif self.sent_file is not None:  # Telegram sends an animation as a document too
+            data["document"] = self.sent_file.to_api()
+            if self.sent_file.kind == "animation":
+                data["animation"] = self.sent_file.to_api()
             if self.caption:
                 data["caption"] = self.caption
         elif self.text is not None:
@@ -690,6 +732,7 @@ class FakeTelegram:
         self._users: dict[int, FakeUser] = {}
         self._inline_messages: dict[str, StoredMessage] = {}
         self._files: dict[str, StoredFile] = {}
+        self._sent_files: dict[str, SentFile] = {}
         self._commands: dict[tuple[str, str], list[JSON]] = {}
         self._callback_queries: dict[str, _CallbackQuery] = {}
         self._inline_queries: dict[str, _InlineQuery] = {}
@@ -1363,7 +1406,7 @@ class FakeTelegram:
             form = await request.post()
             for key, value in form.items():
                 if isinstance(value, web.FileField):
-                    files[key] = value.file.read()
+                    files[key] = Upload(value.file.read(), value.filename or None)
                 else:
                     fields.append((key, str(value)))
         return _decode_params(fields), files
@@ -1400,6 +1443,8 @@ class FakeTelegram:
             "deleteMyCommands": self._delete_my_commands,
             "sendMessage": self._send_message,
             "sendPhoto": self._send_photo,
+            "sendAnimation": lambda params, files: self._send_file("animation", params, files),
+            "sendDocument": lambda params, files: self._send_file("document", params, files),
             "editMessageText": self._edit_message_text,
             "editMessageCaption": self._edit_message_caption,
             "editMessageMedia": self._edit_message_media,
@@ -1572,6 +1617,31 @@ class FakeTelegram:
             reply_markup=markup,
             source=(raw, params.get("parse_mode")),
         )
+        return message.to_api()
+
+    def _send_file(self, kind: str, params: JSON, files: dict[str, bytes]) -> JSON:
+        """sendAnimation / sendDocument: an upload, or a file_id of the same kind."""
+        chat = self._resolve_chat(params)
+        caption, raw = self._text_param(params, "caption", MAX_CAPTION)
+        markup = _check_markup(params.get("reply_markup"))
+        value = params.get(kind)
+        if isinstance(value, str) and value.startswith("attach://"):
+            value = value.removeprefix("attach://")
+        if isinstance(value, str) and value in self._sent_files:
+            sent = self._sent_files[value]
+            if sent.kind != kind:
+                raise ApiError(400, WRONG_FILE)
+        else:
+            name = value if isinstance(value, str) and value in files else kind
+            if name not in files:
+                raise ApiError(400, WRONG_FILE)
+            number = self._next_id()
+            sent = SentFile(kind, f"CgACAgIAAx-{kind}-{number}", f"AgAD{number}",
+                            getattr(files[name], "filename", None), bytes(files[name]))
+            self._sent_files[sent.file_id] = sent
+        message = self._store_message(chat, self.bot_user(), caption=caption, sent_file=sent,
+                                      reply_markup=markup,
+                                      source=(raw, params.get("parse_mode")))
         return message.to_api()
 
     def _edit_message_text(self, params: JSON, files: dict[str, bytes]) -> JSON | bool:

@@ -20,6 +20,7 @@ help =
     /resign – cari oyunda təslim ol
     /rules – hər iki oyunun qaydaları
     /settings – ayarlarınız, məsələn gedişi «Hazır» ilə təsdiqləmək
+    /seed – zərlər üçün öz toxumunuz (zərlər ədalətlidir: hər oyundan sonra yoxlamaq olar)
     /lang – dili dəyiş
     Bütöv gediş yazılmış düymə (8/5 6/5) onu dərhal oynayır; 13→7 bir daşı aparır; xananın nömrəsi daşı seçir, sonra onun gedəcəyi xanaya toxunun. «Geri al» bir addım geri qaytarır, «Hazır» gedişi bitirir.
 btn-new-game = 🎲 Yeni oyun

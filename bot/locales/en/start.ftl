@@ -20,6 +20,7 @@ help =
     /resign – give up the current game
     /rules – the rules of both games
     /settings – your settings, such as confirming moves with Done
+    /seed – your own seed for the dice (the dice are provably fair: checked after every game)
     /lang – change the language
     A button with a whole move (8/5 6/5) plays it at once; 13→7 moves one checker; a point number chooses a checker, then tap where it goes. Undo takes a step back; Done ends your turn.
 btn-new-game = 🎲 New game

@@ -20,6 +20,7 @@ help =
     /resign – joriy oʻyinda taslim boʻlish
     /rules – ikkala oʻyin qoidalari
     /settings – sozlamalaringiz, masalan yurishni «Tayyor» bilan tasdiqlash
+    /seed – zarlar uchun oʻz urugʻingiz (zarlar halol: har bir oʻyindan keyin tekshirsa boʻladi)
     /lang – tilni oʻzgartirish
     Butun yurish yozilgan tugma (8/5 6/5) uni darhol oʻynaydi; 13→7 bitta toshni suradi; katak raqami toshni tanlaydi, soʻng u boradigan katakni bosing. «Bekor» bir qadam orqaga qaytaradi, «Tayyor» yurishni tugatadi.
 btn-new-game = 🎲 Yangi oʻyin

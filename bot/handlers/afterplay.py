@@ -1,0 +1,101 @@
+"""After the game: the result message's Replay and File buttons, and /seed (a player's own
+dice seed, mixed into their next games)."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import AfterCb
+from bot.i18n import Translator
+from bot.retry import FAULTS
+from bot.services.afterplay import Afterplay
+from bot.services.fairness import Fairness
+from bot.services.people import People
+from bot.services.rebuild import LogDoesNotReplay
+from bot.telegram_io import send_text, uploading_document
+from storage import boards, games
+from storage.errors import GameNotFound
+from storage.fairness import MAX_CLIENT_SEED
+from storage.models import Player
+
+log = logging.getLogger(__name__)
+GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
+CLEAR = ("-", "off")  # `/seed -` forgets the seed
+
+
+async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Player,
+                     t: Translator, afterplay: Afterplay, people: People) -> None:
+    """Replay or File: sent to the chat of the result message (a player's private chat, or
+    the group that watched the game)."""
+    if callback_data.a not in ("replay", "file"):
+        await query.answer()
+        return
+    try:
+        row = await games.load_game(afterplay.db, callback_data.game)
+    except GameNotFound:
+        await query.answer(t("after-unavailable"), show_alert=True)
+        return
+    chat = query.message.chat if query.message is not None else None
+    seat = row.seat_of(player.id)
+    in_group = chat is not None and chat.type in GROUPS
+    if in_group:  # the group saw the game: anyone in it may watch it again
+        shown = {m.chat_id for m in await boards.board_messages(afterplay.db, row.id)
+                 if m.player_id is None}
+        if chat.id not in shown:  # type: ignore[union-attr]
+            await query.answer(t("after-not-player"), show_alert=True)
+            return
+        t = await people.chat_translator(chat.id, row)  # type: ignore[union-attr]
+    elif seat is None:
+        await query.answer(t("after-not-player"), show_alert=True)
+        return
+    target = chat.id if chat is not None else player.id
+    await query.answer(t("after-preparing"))
+    try:
+        async with uploading_document(afterplay.bot, target):
+            if callback_data.a == "replay":
+                sent = await afterplay.send_replay(target, row, callback_data.n,
+                                                   seat if seat is not None else 0, t)
+            else:
+                sent = await afterplay.send_match_file(target, row, callback_data.n, t)
+    except LogDoesNotReplay:
+        log.exception("game %s: the stored log does not replay", row.id)
+        sent = None
+    except (TelegramAPIError, *FAULTS) as exc:  # blocked, or Telegram failing after retries
+        log.info("sending the %s of game %s failed: %s", callback_data.a, row.id,
+                 type(exc).__name__)
+        return
+    if not sent:
+        await send_text(afterplay.bot, target,
+                        t("after-not-over") if sent is False else t("after-failed"))
+
+
+async def seed(message: Message, command: CommandObject, player: Player, t: Translator,
+               fairness: Fairness) -> None:
+    """`/seed text` sets the player's own seed, `/seed` shows it, `/seed -` forgets it."""
+    text = " ".join((command.args or "").split())
+    if not text:
+        current = await fairness.client_seed(player.id)
+        await message.answer(t("seed-current", seed=current) if current else t("seed-none"))
+        return
+    if text in CLEAR:
+        await fairness.set_client_seed(player.id, None)
+        await message.answer(t("seed-cleared"))
+        return
+    if len(text) > MAX_CLIENT_SEED:
+        await message.answer(t("seed-too-long", limit=MAX_CLIENT_SEED))
+        return
+    await fairness.set_client_seed(player.id, text)
+    await message.answer(t("seed-set", seed=text))
+
+
+def make_router() -> Router:
+    router = Router(name="afterplay")
+    router.callback_query.register(after_game, AfterCb.filter())
+    router.message.register(seed, Command("seed"))
+    return router

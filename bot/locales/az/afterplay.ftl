@@ -1,0 +1,23 @@
+## Oyundan sonra: təkrar, matç faylı, ədalətli zərlər
+cmd-seed = Zərlər üçün öz toxumunuz
+btn-replay = 🎞 Təkrar
+btn-match-file = 📄 Fayl
+after-preparing = Hazırlanır…
+after-not-player = Bunu yalnız bu oyunun oyunçuları istəyə bilər.
+after-unavailable = Bu oyun artıq mövcud deyil.
+after-not-over = Bu oyun hələ bitməyib.
+after-failed = Təəssüf ki, bu oyunu qeydindən bərpa etmək mümkün olmadı.
+replay-caption = 🎞 #{ $game } oyun: hər gediş ayrıca kadrda.
+replay-caption-match = 🎞 #{ $game } oyun, matçın { $number } nömrəli partiyası: hər gediş ayrıca kadrda.
+match-file-caption = 📄 #{ $game } oyun matç faylı kimi (Jellyfish .mat, bitmiş partiyalar: { $games }): GNU Backgammon və eXtreme Gammon qısa nərdi açır; uzun nərd başlıqda göstərilib.
+fair-commitment = 🔒 Zərlər: SHA-256 { $hash }
+fair-client-seeds = Oyunçuların toxumları: { $seeds }
+fair-revealed = 🔓 Zərlərin gizli toxumu: { $seed } (partiya açarı { $game }).
+fair-verify = Partiyanın hər zərini yoxlayın:
+seed-set = 🌱 «{ $seed }» toxumunuz növbəti oyunlarınızın zərlərinə qatılır. Təkcə /seed onu göstərir; /seed - onu silir.
+seed-current = 🌱 Toxumunuz: «{ $seed }». O, növbəti oyunlarınızın zərlərinə qatılır. Dəyişmək: /seed mətn, silmək: /seed -.
+seed-none = 🌱 Öz toxumunuz yoxdur. Onu /seed mətn ilə verin: o, növbəti oyunlarınızın zərlərinə qatılır və onlarla birlikdə göstərilir, belə ki heç kim (hətta bot da) zərlərinizi əvvəlcədən seçə bilməzdi.
+seed-cleared = 🌱 Toxumunuz silindi.
+seed-too-long = Toxum ən çoxu { $limit } simvoldan ibarətdir.
+me-dice = 🎲 Bütün oyunlardakı zərləriniz: { $rolls } atış, { $doubles } qoşa ({ $doubles_share }%; ədalətli zərlərdə { $doubles_expected }%), hər atışa orta hesabla { $pips } xal (ədalətli zərlərdə { $pips_expected }).
+me-dice-none = 🎲 Zər statistikası ilk atışınızdan sonra görünəcək.

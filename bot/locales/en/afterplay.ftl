@@ -1,0 +1,26 @@
+## After the game: replay, match file, provably fair dice
+cmd-seed = Your own seed for the dice
+btn-replay = 🎞 Replay
+btn-match-file = 📄 File
+after-preparing = Preparing…
+after-not-player = Only the players of this game can ask for it.
+after-unavailable = This game no longer exists.
+after-not-over = This game is not over yet.
+after-failed = Sorry, this game could not be rebuilt from its record.
+replay-caption = 🎞 Game #{ $game }: every move, one frame each.
+replay-caption-match = 🎞 Game #{ $game }, game { $number } of the match: every move, one frame each.
+match-file-caption = 📄 Game #{ $game } as a match file (Jellyfish .mat, { $games ->
+    [one] 1 finished game
+   *[other] { $games } finished games
+}): GNU Backgammon and eXtreme Gammon import short nard; long nard is named in the header.
+fair-commitment = 🔒 Dice: SHA-256 { $hash }
+fair-client-seeds = Players' seeds: { $seeds }
+fair-revealed = 🔓 The dice's secret seed: { $seed } (game key { $game }).
+fair-verify = Check every die of the game:
+seed-set = 🌱 Your seed “{ $seed }” is mixed into the dice of your next games. /seed alone shows it; /seed - removes it.
+seed-current = 🌱 Your seed: “{ $seed }”. It is mixed into the dice of your next games. Change it with /seed text, remove it with /seed -.
+seed-none = 🌱 You have no seed of your own. Set one with /seed text: it is mixed into the dice of your next games and shown with them, so nobody (not even the bot) could have chosen your dice in advance.
+seed-cleared = 🌱 Your seed is removed.
+seed-too-long = A seed is at most { $limit } characters.
+me-dice = 🎲 Your dice in all games: { $rolls } rolls, { $doubles } doubles ({ $doubles_share }%; fair dice give { $doubles_expected }%), { $pips } pips per roll on average (fair dice: { $pips_expected }).
+me-dice-none = 🎲 Your dice statistics appear after your first roll.

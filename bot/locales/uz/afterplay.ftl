@@ -1,0 +1,23 @@
+## Oʻyindan keyin: takrorlash, match fayli, halol zarlar
+cmd-seed = Zarlar uchun oʻz urugʻingiz
+btn-replay = 🎞 Takrorlash
+btn-match-file = 📄 Fayl
+after-preparing = Tayyorlanmoqda…
+after-not-player = Buni faqat shu oʻyinning oʻyinchilari soʻrashi mumkin.
+after-unavailable = Bu oʻyin endi mavjud emas.
+after-not-over = Bu oʻyin hali tugamagan.
+after-failed = Afsuski, bu oʻyinni yozuvidan qayta tiklab boʻlmadi.
+replay-caption = 🎞 { $game }-raqamli oʻyin: har bir yurish alohida kadrda.
+replay-caption-match = 🎞 { $game }-raqamli oʻyin, matchning { $number }-partiyasi: har bir yurish alohida kadrda.
+match-file-caption = 📄 { $game }-raqamli oʻyin match fayli sifatida (Jellyfish .mat, tugagan partiyalar: { $games }): GNU Backgammon va eXtreme Gammon qisqa nardni ochadi; uzun nard sarlavhada koʻrsatilgan.
+fair-commitment = 🔒 Zarlar: SHA-256 { $hash }
+fair-client-seeds = Oʻyinchilarning urugʻlari: { $seeds }
+fair-revealed = 🔓 Zarlarning maxfiy urugʻi: { $seed } (partiya kaliti { $game }).
+fair-verify = Partiyaning har bir zarini tekshiring:
+seed-set = 🌱 «{ $seed }» urugʻingiz keyingi oʻyinlaringiz zarlariga qoʻshiladi. Faqat /seed uni koʻrsatadi; /seed - uni oʻchiradi.
+seed-current = 🌱 Urugʻingiz: «{ $seed }». U keyingi oʻyinlaringiz zarlariga qoʻshiladi. Oʻzgartirish: /seed matn, oʻchirish: /seed -.
+seed-none = 🌱 Sizning oʻz urugʻingiz yoʻq. Uni /seed matn bilan bering: u keyingi oʻyinlaringiz zarlariga qoʻshiladi va ular bilan birga koʻrsatiladi, shuning uchun hech kim (hatto bot ham) zarlaringizni oldindan tanlay olmaydi.
+seed-cleared = 🌱 Urugʻingiz oʻchirildi.
+seed-too-long = Urugʻ koʻpi bilan { $limit } belgidan iborat boʻladi.
+me-dice = 🎲 Barcha oʻyinlardagi zarlaringiz: { $rolls } marta tashlangan, { $doubles } ta dubl ({ $doubles_share }%; halol zarlarda { $doubles_expected }%), bir tashlashda oʻrtacha { $pips } ochko (halol zarlarda { $pips_expected }).
+me-dice-none = 🎲 Zar statistikasi birinchi tashlashingizdan keyin paydo boʻladi.

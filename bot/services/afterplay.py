@@ -1,0 +1,129 @@
+"""After the game: the game as an animation (Replay) and the match as a `.mat` file (File).
+
+Both are rebuilt from the stored move log (`rebuild`), never from a message or a cache of
+the state, so they show exactly what was played. The replay is drawn off the event loop
+(Pillow in a worker thread) and sent with sendAnimation; Telegram's file_id is kept
+(`storage.media`) so a second request re-sends it without drawing or uploading again. The
+match file is small text, written afresh each time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
+
+from bot.callbacks import AfterCb
+from bot.i18n import Translator
+from bot.services.locks import KeyedLocks
+from bot.services.people import People
+from bot.services.rebuild import games_of_log
+from engine.game import Game
+from engine.matfile import GameRecord, MatchRecord, write_mat
+from render.replay import render_replay, replay_scenes
+from storage import games, media
+from storage.db import Database
+from storage.models import Game as Row
+
+log = logging.getLogger(__name__)
+REPLAY = "replay"
+SITE = "nard bot (Telegram)"
+
+
+def result_buttons(row: Row, result: dict[str, Any], t: Translator
+                   ) -> list[InlineKeyboardButton]:
+    """The result message's Replay and File buttons (for the game the result is about)."""
+    number = int(result.get("number", 1))
+    return [InlineKeyboardButton(text=t("btn-replay"), callback_data=AfterCb(
+                a="replay", game=row.id, n=number).pack()),
+            InlineKeyboardButton(text=t("btn-match-file"), callback_data=AfterCb(
+                a="file", game=row.id, n=number).pack())]
+
+
+def replay_gif(game: Game, seat: int, names: tuple[str, str]) -> bytes:
+    """The whole game as an animated GIF seen from `seat` (CPU-bound: run it in a thread)."""
+    return render_replay(replay_scenes(game, seat, names))
+
+
+def match_text(row: Row, played: Sequence[Game], names: tuple[str, str]) -> str:
+    """The match's `.mat` text: the finished games, each with the score before it."""
+    records = [GameRecord(tuple(game.history), game.match.score) for game in played]
+    return write_mat(MatchRecord(
+        variant=row.variant, length=row.match_length, names=names, games=records,
+        cube=row.cube, site=SITE, day=row.created_at.date()))
+
+
+class Afterplay:
+    def __init__(self, bot: Bot, db: Database, people: People, *,
+                 clock: Callable[[], datetime],
+                 render: Callable[[Game, int, tuple[str, str]], bytes] = replay_gif) -> None:
+        self.bot, self.db, self.people, self.clock = bot, db, people, clock
+        self.render = render
+        self.locks = KeyedLocks()  # one drawing of a replay at a time
+
+    async def finished_games(self, row: Row, upto: int) -> list[Game]:
+        """Games 1..`upto` of the match that have ended, rebuilt from the log (in a worker
+        thread: a long match takes tens of milliseconds of engine work)."""
+        log_ = await games.match_log(self.db, row.id)
+        wanted = {n: lines for n, lines in log_.items() if n <= upto}
+        played = await asyncio.to_thread(games_of_log, wanted, row.variant, row.match_length,
+                                         row.cube)
+        return [game for game in played if game.result is not None]
+
+    async def send_replay(self, chat_id: int, row: Row, number: int, seat: int,
+                          t: Translator) -> bool:
+        """Send game `number` of the match as an animation seen from `seat`; False when
+        that game has not ended."""
+        view = f"{seat}:{t.language}"
+        key = (row.id, number, view)
+        async with self.locks.hold(key):
+            caption = (t("replay-caption-match", game=str(row.id), number=number)
+                       if row.match_length > 1 else t("replay-caption", game=str(row.id)))
+            known = await media.file_id(self.db, row.id, number, REPLAY, view)
+            if known is not None:
+                try:
+                    await self.bot.send_animation(chat_id, known, caption=caption)
+                    return True
+                except TelegramBadRequest as exc:  # Telegram no longer has it: draw again
+                    log.info("replay file_id of game %s refused: %s", row.id, exc.message)
+                    await media.forget(self.db, row.id, number, REPLAY, view)
+            played = await self.finished_games(row, number)
+            if len(played) < number:
+                return False
+            names = await self.people.names(row, t)
+            gif = await asyncio.to_thread(self.render, played[number - 1], seat, names)
+            sent = await self.bot.send_animation(
+                chat_id, BufferedInputFile(gif, f"nard-{row.id}-{number}.gif"),
+                caption=caption)
+            file_id = _file_id(sent)
+            if file_id is not None:
+                await media.remember(self.db, row.id, number, REPLAY, view, file_id,
+                                     now=self.clock())
+            return True
+
+    async def send_match_file(self, chat_id: int, row: Row, number: int,
+                              t: Translator) -> bool:
+        """Send the match up to game `number` as a `.mat` file; False when none ended."""
+        played = await self.finished_games(row, number)
+        if not played:
+            return False
+        names = await self.people.names(row, t)
+        text = await asyncio.to_thread(match_text, row, played, names)
+        await self.bot.send_document(
+            chat_id, BufferedInputFile(text.encode("utf-8"), f"nard-{row.id}.mat"),
+            caption=t("match-file-caption", game=str(row.id), games=len(played)))
+        return True
+
+
+def _file_id(message: Message) -> str | None:
+    if message.animation is not None:
+        return message.animation.file_id
+    if message.document is not None:
+        return message.document.file_id
+    return None
