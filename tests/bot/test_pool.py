@@ -40,7 +40,7 @@ def gone(pid: int) -> bool:
     """No such process, or a zombie (dead, not yet reaped)."""
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone between open and read
         return True
     return state in ("Z", "X")
 
