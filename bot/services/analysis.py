@@ -21,6 +21,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -49,7 +50,9 @@ from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-EDIT_EVERY = timedelta(seconds=3)  # the progress message is edited at most this often
+# The progress message is edited at most this often (NARD_ANALYSIS_EDIT_SECONDS: tests of a
+# process that must see progress early, as a fast machine finishes a game in a second).
+EDIT_EVERY = timedelta(seconds=float(os.environ.get("NARD_ANALYSIS_EDIT_SECONDS", "3")))
 CLAIM = timedelta(seconds=30)  # a job's claim; renewed while it runs
 RENEW_AFTER = timedelta(seconds=10)
 WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process

@@ -17,6 +17,8 @@ import signal
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.services.announce import result_notice
 from bot.services.eventlog import since
 from bot.services.live import Live
@@ -86,8 +88,11 @@ def _state(pid: int) -> str:
 
 
 async def test_an_analysis_cut_short_by_sigkill_is_answered_after_the_restart(
-        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
+        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str,  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
     fake, log = fake_telegram, tmp_path / "bot.log"
+    # Progress shown early: the whole game takes a second or two at 2-ply on a quiet machine.
+    monkeypatch.setenv("NARD_ANALYSIS_EDIT_SECONDS", "0.05")
     db = await Database.open(database_url)
     game_id = await store(db, random_game(11))
     ali = fake.user(ALI, "Ali", language_code="en")
