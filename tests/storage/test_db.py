@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import stat
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from storage import (
     upsert_player,
 )
 from storage.db import parse_target, placeholders, redact
-from storage.sqlite import BUSY_TIMEOUT_MS
+from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
 from tests.support.postgres import free_port
 
 from .conftest import T0, human_game
@@ -36,6 +37,24 @@ async def test_pragmas(sqlite_db: Database) -> None:
     assert await sqlite_db.pragma("foreign_keys") == 1
     assert await sqlite_db.pragma("busy_timeout") == BUSY_TIMEOUT_MS
     assert await sqlite_db.pragma("synchronous") == 1  # NORMAL
+    assert await sqlite_db.pragma("wal_autocheckpoint") == AUTOCHECKPOINT_PAGES
+
+
+async def test_checkpoints_run_beside_the_commits(sqlite_db: Database, db_path: Path) -> None:
+    """A few hundred WAL pages, far below SQLite's own threshold: the background checkpoint
+    has copied them all into the database (without it none would be)."""
+    for n in range(CHECKPOINT_EVERY):
+        async with sqlite_db.transaction() as tx:
+            await tx.execute(INSERT_PLAYER.replace("?", str(n + 1)))
+    await sqlite_db.checkpointed()  # type: ignore[attr-defined]
+    # The database file alone (its WAL left behind) already holds every row.
+    alone = db_path.with_name("alone.sqlite3")
+    alone.write_bytes(db_path.read_bytes())
+    probe = sqlite3.connect(alone)
+    try:
+        assert probe.execute("SELECT COUNT(*) FROM players").fetchone()[0] == CHECKPOINT_EVERY
+    finally:
+        probe.close()
 
 
 async def test_files_are_private(sqlite_db: Database, db_path: Path) -> None:
