@@ -10,14 +10,17 @@ Decision times are given twice: wall clock (`decision_ms`) and the process's CPU
 (`decision_cpu_ms`, what the decision itself costs on a machine busy with other work).
 No cube: points are the result kinds (short 1/2/3, long 1/3/3). `--a-weights FILE` /
 `--b-weights FILE` give one side another network (e.g. the previous shipped weights).
+`--jobs N` shares the pairs out between N processes: the same games and figures, sooner.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import time
@@ -73,14 +76,17 @@ def _p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
 
 
-def run(variant: Variant, a: str, b: str, games: int, seed: int,
-        a_weights: str | None = None, b_weights: str | None = None) -> dict:
+def _play_pairs(variant: Variant, a: str, b: str, a_weights: str | None,
+                b_weights: str | None, seed: int, first: int, games: int) -> tuple:
+    """Games of the pairs from `first` on, `games` of them; returns each pair's points for A,
+    A's wins and the decision times. A pair's dice depend only on `seed` and its number, so
+    the pairs can be shared out between processes and give what one process would."""
     la = dataclasses.replace(get_level(variant, a), weights=a_weights)
     lb = dataclasses.replace(get_level(variant, b), weights=b_weights)
     times: tuple[list, list] = ([], [])  # A's, B's decision times (wall, CPU)
     pair_points: list[float] = []
     wins_a = played = 0
-    for pair in range((games + 1) // 2):
+    for pair in range(first, first + (games + 1) // 2):
         stream_seed = seed * 1_000_003 + pair
         total = 0
         for a_starts in (True, False):
@@ -94,6 +100,28 @@ def run(variant: Variant, a: str, b: str, games: int, seed: int,
             total += points if a_won else -points
             played += 1
         pair_points.append(total / 2)
+    return pair_points, wins_a, times
+
+
+def run(variant: Variant, a: str, b: str, games: int, seed: int,
+        a_weights: str | None = None, b_weights: str | None = None, jobs: int = 1) -> dict:
+    pairs = (games + 1) // 2
+    jobs = max(1, min(jobs, pairs))
+    # Whole pairs per job (the last job takes the odd game, if any).
+    bounds = [pairs * j // jobs for j in range(jobs + 1)]
+    chunks = [(variant, a, b, a_weights, b_weights, seed, lo,
+               min(2 * (hi - lo), games - 2 * lo)) for lo, hi in itertools.pairwise(bounds)]
+    if jobs == 1:
+        results = [_play_pairs(*chunks[0])]
+    else:
+        # Workers start afresh (spawn): they are told whether Open Sage is switched off.
+        with multiprocessing.get_context("spawn").Pool(
+                jobs, initializer=sage.set_disabled, initargs=(not sage.available(),)) as pool:
+            results = pool.starmap(_play_pairs, chunks)
+    pair_points = [p for points, _, _ in results for p in points]
+    wins_a = sum(wins for _, wins, _ in results)
+    times = ([t for _, _, ts in results for t in ts[0]], [t for _, _, ts in results for t in ts[1]])
+    played = games
     ppg = sum(pair_points) / len(pair_points)
     half = 1.96 * statistics.stdev(pair_points) / math.sqrt(len(pair_points)) \
         if len(pair_points) > 1 else float("inf")
@@ -132,11 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-bgsage", action="store_true", help="force the fallback path")
     parser.add_argument("--a-weights", help="network file for A's network evaluators")
     parser.add_argument("--b-weights", help="network file for B's network evaluators")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes sharing the pairs out (the result is the same)")
     args = parser.parse_args(argv)
     if args.no_bgsage:
         sage.set_disabled(True)
     print(json.dumps(run(Variant(args.variant), args.a, args.b, args.games, args.seed,
-                         args.a_weights, args.b_weights)))
+                         args.a_weights, args.b_weights, args.jobs)))
     return 0
 
 

@@ -35,3 +35,12 @@ def test_level_ordering_smoke():
     assert short["points_per_game_a"] > 0
     long = arena.run(Variant.LONG, "strong", "beginner", 12, seed=1)
     assert long["points_per_game_a"] > 0
+
+
+def test_jobs_share_the_pairs_out_and_give_the_same_games():
+    """Two processes play the same pairs (an odd count: the last pair is one game) as one."""
+    one = arena.run(Variant.SHORT, "casual", "beginner", 7, seed=2)
+    two = arena.run(Variant.SHORT, "casual", "beginner", 7, seed=2, jobs=2)
+    for key in ("games", "wins_a", "points_per_game_a", "ci95"):
+        assert one[key] == two[key]
+    assert one["decision_ms"]["a"]["moves"] == two["decision_ms"]["a"]["moves"]
