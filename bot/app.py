@@ -37,7 +37,6 @@ from bot.services.challenges import ChallengeService
 from bot.services.coalesce import Coalescer, SharedPace
 from bot.services.computer import Computer
 from bot.services.fairness import Fairness, reveal_lines
-from bot.services.fairness import new_key as game_key
 from bot.services.games import GameService
 from bot.services.gate import PressGate
 from bot.services.locks import KeyedLocks
@@ -116,16 +115,15 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
                 analysis_runner: AnalysisRunner | None = None,
                 pool: Runner | None = None,
-                new_seed: Callable[[], str] | None = None,
-                new_key: Callable[[], str] | None = None) -> App:
+                new_seed: Callable[[], str] | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
     `pool` runs the computer's decisions (`make_pool`); without one, worker threads. The
     analysis has a worker of its own (`analysis_runner`).
 
     Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
-    provably fair dice: a secret seed and a game key from `new_seed` and `new_key` (tests
-    give deterministic ones; `secrets` by default).
+    provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
+    deterministic ones; `secrets` by default).
 
     The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
     before anything else is made (`python -m bot` says so in one line, exit status 2).
@@ -145,8 +143,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
     announcer = Announcer(bot, db, people, coalescer, clock=clock)
     player_settings = PlayerSettings(db, clock)
-    fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed,
-                        new_key=new_key or game_key)
+    fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
     service = GameService(bot, db, settings, clock=clock, dice=dice, fairness=fairness,
                           people=people, publisher=publisher, announcer=announcer,
                           player_settings=player_settings, computer=Computer(pool))

@@ -1,9 +1,19 @@
-"""Provably fair dice: every die of a game derived from a committed secret.
+"""Provably fair dice: every die of a game derived from committed secrets.
 
-Before a game's first die the server draws a secret **server seed** (32 random bytes, shown
-as 64 hex digits) and publishes its **commitment**, `SHA-256(seed bytes)` in hex. Players may
-add **client seeds** (any text, in seat order; `""` for none). When the game ends the seed
-is revealed; anyone can then recompute every die and check the commitment.
+Each player has a pending secret **server seed** (32 random bytes, shown as 64 hex digits)
+whose **commitment**, `SHA-256(seed bytes)` in hex, is published before the seed is used;
+players may add **client seeds** (any text, in seat order; `""` for none), best set after
+seeing the commitment. A game takes its human players' pending seeds; its **dice seed** is
+
+    one seed (a game against the computer): that seed itself;
+    two seeds (seat 0's, seat 1's):         SHA-256(bytes(seed 0) || bytes(seed 1)), in hex
+
+(`dice_seed`), so neither player's dice depend only on a seed committed to the other. The
+game's key (the `game` input below) is `game_key(dice seed)`: the first 16 hex digits of the
+dice seed's SHA-256; it follows from the seeds, so nobody picks it after the players' own
+seeds are known. When the game ends the seeds are revealed; anyone can then recompute every
+die and check each commitment. (Games before per-player seeds had one server seed drawn for
+the game and a random key: their records and saved states still verify the same way.)
 
 Die number `k` (0, 1, 2, ... in the order the game draws them) is:
 
@@ -26,10 +36,12 @@ the opening throws (ties included) and the rolls in order, flattened, is `dice(0
 `FairDice` is the `DiceSource` the bot uses: its state (seed, game, client seeds, counter)
 is plain data for the saved game, so a restarted bot continues the same sequence.
 
-    python -m engine.fairness verify --seed HEX --game ID --rolls "4 4 5 2 6-1 3-3 ..."
-        [--client-seed TEXT ...] [--commitment HEX]
+    python -m engine.fairness verify --seed HEX [--seed HEX] --rolls "4 4 5 2 6-1 3-3 ..."
+        [--game KEY] [--client-seed TEXT ...] [--commitment HEX ...]
 
-recomputes the dice and exits 0 when they all match (1 when they do not, 2 for bad input).
+recomputes the dice (from the seats' seeds, combined as above; `--game` defaults to the key
+the seeds give) and exits 0 when they all match and every commitment (one per seed, in the
+same order) is the SHA-256 of its seed (1 when not, 2 for bad input).
 """
 
 from __future__ import annotations
@@ -41,7 +53,7 @@ import re
 import secrets
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import EngineError
@@ -75,6 +87,22 @@ def seed_bytes(seed: str) -> bytes:
 def commitment(seed: str) -> str:
     """What is shown before the first die: the SHA-256 of the seed's bytes, in hex."""
     return hashlib.sha256(seed_bytes(seed)).hexdigest()
+
+
+def dice_seed(server_seeds: Sequence[str]) -> str:
+    """The dice's seed (the HMAC key) from the seats' server seeds, in seat order ("" for the
+    computer's seat): one seed is itself, two are `SHA-256(bytes(seed 0) || bytes(seed 1))`."""
+    seeds = [seed_bytes(s) for s in server_seeds if s]
+    if len(seeds) == 1:
+        return seeds[0].hex()
+    if len(seeds) == 2:
+        return hashlib.sha256(seeds[0] + seeds[1]).hexdigest()
+    raise FairnessError("a game's dice come from one or two server seeds")
+
+
+def game_key(seed: str) -> str:
+    """A game's key (its `game` input) from its dice seed: 16 hex digits of SHA-256."""
+    return commitment(seed)[:16]
 
 
 def client_mix(client_seeds: Sequence[str]) -> str:
@@ -117,8 +145,10 @@ def derive_dice(seed: str, game: object, client_seeds: Sequence[str], start: int
 
 @dataclass
 class FairDice:
-    """A `DiceSource` whose dice follow from a committed seed (see the module docstring).
+    """A `DiceSource` whose dice follow from committed seeds (see the module docstring).
 
+    `seed` is the dice seed; `server_seeds` the seats' seeds it was made of ("" for the
+    computer's seat; empty for dice whose one seed was drawn for the game itself).
     `counter` is how many dice the game has drawn; save `to_dict()` with the game and
     `from_dict` continues where it stopped.
     """
@@ -127,23 +157,42 @@ class FairDice:
     game: str
     client_seeds: tuple[str, ...] = ()
     counter: int = 0
-    _key: tuple = field(default=(), repr=False, compare=False)
+    server_seeds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         seed_bytes(self.seed)
         self.game = check_game_id(self.game)
         self.client_seeds = tuple(self.client_seeds)
+        self.server_seeds = tuple(self.server_seeds)
         if not all(isinstance(s, str) for s in self.client_seeds):
             raise FairnessError("client seeds are text")
+        if self.server_seeds and dice_seed(self.server_seeds) != self.seed:
+            raise FairnessError("the dice seed is not made of the server seeds")
 
     @classmethod
     def new(cls, game: object, client_seeds: Sequence[str] = ()) -> FairDice:
-        """Dice for a new game, with a fresh secret seed."""
+        """Dice for a new game, with a fresh secret seed of its own."""
         return cls(new_seed(), str(game), tuple(client_seeds))
+
+    @classmethod
+    def of(cls, server_seeds: Sequence[str], client_seeds: Sequence[str] = ()) -> FairDice:
+        """A game's dice from its seats' server seeds ("" for the computer's seat): the
+        dice seed `dice_seed(server_seeds)`, the key `game_key` of it."""
+        seed = dice_seed(server_seeds)
+        return cls(seed, game_key(seed), tuple(client_seeds), 0, tuple(server_seeds))
 
     @property
     def commitment(self) -> str:
+        """The SHA-256 of the dice seed (what was shown for dice of one seed of their own)."""
         return commitment(self.seed)
+
+    @property
+    def commitments(self) -> tuple[str, ...]:
+        """What was published before the game: each seat's seed's SHA-256, by seat ("" for
+        the computer's seat); the dice seed's for dice of one seed of their own."""
+        if not self.server_seeds:
+            return (self.commitment,)
+        return tuple(commitment(s) if s else "" for s in self.server_seeds)
 
     def roll_die(self) -> int:
         die = derive_die(self.seed, self.game, self.client_seeds, self.counter)
@@ -151,14 +200,17 @@ class FairDice:
         return die
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "game": self.game, "client_seeds": list(self.client_seeds),
+        data = {"seed": self.seed, "game": self.game, "client_seeds": list(self.client_seeds),
                 "counter": self.counter}
+        if self.server_seeds:
+            data["server_seeds"] = list(self.server_seeds)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FairDice:
         try:
             return cls(data["seed"], data["game"], tuple(data.get("client_seeds", ())),
-                       int(data.get("counter", 0)))
+                       int(data.get("counter", 0)), tuple(data.get("server_seeds", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise FairnessError(f"not saved fair dice: {exc}") from None
 
@@ -216,43 +268,61 @@ class Verdict:
     logged: int | None = None
     derived: int | None = None
     commitment_ok: bool | None = None  # None when no commitment was given
+    wrong_commitment: int | None = None  # which seed (0-based) its commitment does not fit
 
     def __str__(self) -> str:
         if self.commitment_ok is False:
-            return "MISMATCH: the seed does not match the commitment"
+            which = "" if self.wrong_commitment is None else f" {self.wrong_commitment + 1}"
+            return f"MISMATCH: seed{which} does not match its commitment"
         if self.ok:
             return f"OK: all {self.checked} dice match"
         return (f"MISMATCH at die {self.first_mismatch} (0-based): the log says "
                 f"{self.logged}, the seed gives {self.derived}")
 
 
-def verify(seed: str, game: object, dice: Sequence[int], client_seeds: Sequence[str] = (),
-           expected_commitment: str | None = None) -> Verdict:
-    """Do `dice` (the game's dice in drawing order) follow from the seed?"""
-    commitment_ok = None
+def verify(seeds: str | Sequence[str], game: object | None, dice: Sequence[int],
+           client_seeds: Sequence[str] = (),
+           expected_commitment: str | Sequence[str] | None = None) -> Verdict:
+    """Do `dice` (the game's dice in drawing order) follow from the seats' server seeds
+    (one, or two in seat order: `dice_seed`)? `game` None: the key the seeds give.
+    `expected_commitment`: the SHA-256 shown for each seed, in the same order."""
+    seeds = [seeds] if isinstance(seeds, str) else list(seeds)
+    seed = dice_seed(seeds)
+    commitment_ok, wrong = None, None
     if expected_commitment is not None:
-        commitment_ok = hmac.compare_digest(commitment(seed), expected_commitment.lower())
-    derived = derive_dice(seed, game, client_seeds, 0, len(dice))
+        shown = ([expected_commitment] if isinstance(expected_commitment, str)
+                 else list(expected_commitment))
+        if len(shown) != len(seeds):
+            raise FairnessError("give one commitment per seed")
+        wrong = next((i for i, (s, c) in enumerate(zip(seeds, shown, strict=True))
+                      if not hmac.compare_digest(commitment(s), c.lower())), None)
+        commitment_ok = wrong is None
+    key = game_key(seed) if game is None else game
+    derived = derive_dice(seed, key, client_seeds, 0, len(dice))
     for k, (logged, made) in enumerate(zip(dice, derived, strict=True)):
         if logged != made:
-            return Verdict(False, len(dice), k, logged, made, commitment_ok)
-    return Verdict(commitment_ok is not False, len(dice), commitment_ok=commitment_ok)
+            return Verdict(False, len(dice), k, logged, made, commitment_ok, wrong)
+    return Verdict(commitment_ok is not False, len(dice), commitment_ok=commitment_ok,
+                   wrong_commitment=wrong)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.fairness",
-        description="Check a game's dice against its revealed server seed.")
+        description="Check a game's dice against its revealed server seeds.")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("verify", help="recompute the dice of a game and compare")
-    check.add_argument("--seed", required=True, help="the revealed server seed (64 hex)")
-    check.add_argument("--game", required=True, help="the game id")
+    check.add_argument("--seed", required=True, action="append",
+                       help="a revealed server seed (64 hex); twice for a game of two "
+                            "players, in seat order")
+    check.add_argument("--game", help="the game key (default: the one the seeds give)")
     check.add_argument("--rolls", required=True,
                        help='the dice in order, e.g. "4 4 5 2 6-1 3-3" (opening throws, '
                             'ties included, then the rolls)')
     check.add_argument("--client-seed", action="append", default=[],
                        help="a player's seed, in seat order (repeat for each; '' for none)")
-    check.add_argument("--commitment", help="the SHA-256 shown before the game")
+    check.add_argument("--commitment", action="append",
+                       help="the SHA-256 shown before the game, once per --seed, same order")
     show = sub.add_parser("commitment", help="print the commitment of a seed")
     show.add_argument("--seed", required=True)
     args = parser.parse_args(argv)

@@ -14,6 +14,7 @@ from storage.errors import (
     ConstraintViolation,
     PlayerNotFound,
 )
+from storage.fairness import SeedTake, take_seeds
 from storage.games import append_log, fetch_game, insert_game
 from storage.models import VARIANTS, Challenge, Game, LogEntry
 
@@ -120,6 +121,7 @@ async def accept_challenge(
     deadline: datetime | None = None,
     log: Iterable[LogEntry] = (),
     board_chat_id: int | None = None,
+    seeds: Iterable[SeedTake] = (),
 ) -> tuple[Challenge, Game]:
     """Accept an open challenge and create its game (creator seat 0) in one transaction.
 
@@ -128,7 +130,8 @@ async def accept_challenge(
     so a restart before the board is posted still knows where it belongs. Only the first
     acceptance succeeds; any other raises `ChallengeUnavailable` with the reason
     ("accepted", "expired", "cancelled", "own", "not_found") and changes nothing.
-    `PlayerBusy` when the creator or the acceptor is in an active game already.
+    `PlayerBusy` when the creator or the acceptor is in an active game already, `SeedTaken`
+    when the dice seeds the game took (`seeds`) changed meanwhile.
     """
     stamp = to_epoch(now)
     async with db.transaction() as tx:
@@ -146,6 +149,7 @@ async def accept_challenge(
             rated=challenge.rated,
         )
         await append_log(tx, game_id, 1, log, now)
+        await take_seeds(tx, list(seeds))
         if board_chat_id is not None:
             await tx.execute(
                 "INSERT INTO board_messages"

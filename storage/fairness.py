@@ -1,8 +1,13 @@
-"""Provably fair dice: the players' own seeds, each finished game's dice record, and the
-dice statistics of a player (issue 16).
+"""Provably fair dice: each player's next server seed and own seed, each finished game's
+dice record, and the dice statistics of a player (issue 16).
 
-A game's secret server seed lives in its state (`state_json`) while it is played; when the
-game ends its record is written here, and only then is it shown.
+A player's next server seed (`players.next_seed`) is drawn before it is used, so its SHA-256
+can be shown first. Every way a game is made reads its players' pending seeds
+(`pending_seeds`), builds the game from them and, in the transaction that stores the game,
+replaces them with fresh ones (`take_seeds`): only if they are still the ones read, so a
+seed is never used by two games, and a game that is not stored takes nothing. The seeds
+then live in the game's state (`state_json`) while it is played; when the game ends its
+record is written here, and only then are they shown.
 """
 
 from __future__ import annotations
@@ -14,9 +19,36 @@ from datetime import datetime
 
 from storage.clock import to_epoch
 from storage.db import Database, Tx
-from storage.errors import PlayerNotFound
+from storage.errors import PlayerNotFound, StorageError
 
 MAX_CLIENT_SEED = 64  # characters of a player's own seed
+
+
+class SeedTaken(StorageError):
+    """A player's pending seed (or own seed) changed after it was read for a new game:
+    another game took it (or /seed changed it) meanwhile. Nothing was stored; read again."""
+
+    def __init__(self, player_id: int) -> None:
+        super().__init__(f"player {player_id}'s next seed changed while a game was made")
+        self.player_id = player_id
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What a new game of the player reads: their next server seed (None: none drawn yet)
+    and their own seed ("" for none)."""
+
+    player_id: int
+    server_seed: str | None
+    client_seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeedTake:
+    """A new game takes `pending` (as read) and leaves `fresh` as the player's next seed."""
+
+    pending: Pending
+    fresh: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +58,10 @@ class FairRecord:
     game_id: int
     game_number: int
     game_key: str  # the "game" input of every die
-    commitment: str
-    seed: str
+    commitment: str  # what was shown: the seats' SHA-256s comma-joined (older: the one seed's)
+    seed: str  # the dice seed
     client_seeds: tuple[str, ...]  # by seat ("" for none)
+    server_seeds: tuple[str, ...] = ()  # by seat ("" the computer); () for older records
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +91,47 @@ async def client_seed(db: Database, player_id: int) -> str | None:
     return await db.fetchval("SELECT client_seed FROM players WHERE id = ?", (player_id,))
 
 
-async def client_seeds(tx: Tx | Database, players: Sequence[int | None]) -> tuple[str, ...]:
-    """The seeds of a new game's players, by seat ("" for none and for the computer)."""
+async def pending_seeds(tx: Tx | Database, players: Sequence[int | None]
+                        ) -> tuple[Pending | None, ...]:
+    """What a new game of `players` (by seat; None the computer) would take. In a write
+    transaction the players' rows are locked (PostgreSQL) until it ends."""
     humans = [p for p in players if p is not None]
-    found: dict[int, str] = {}
-    if humans:
-        marks = ", ".join("?" * len(humans))
-        rows = await tx.fetchall(
-            f"SELECT id, client_seed FROM players WHERE id IN ({marks})", humans)
-        found = {row["id"]: row["client_seed"] for row in rows if row["client_seed"]}
-    return tuple(found.get(p, "") if p is not None else "" for p in players)
+    marks = ", ".join("?" * len(humans))
+    lock = tx.lock("FOR NO KEY UPDATE") if isinstance(tx, Tx) else ""
+    rows = await tx.fetchall(
+        f"SELECT id, next_seed, client_seed FROM players WHERE id IN ({marks}) ORDER BY id"
+        + lock, humans) if humans else []
+    found = {row["id"]: Pending(row["id"], row["next_seed"], row["client_seed"] or "")
+             for row in rows}
+    missing = sorted(set(humans) - set(found))
+    if missing:
+        raise PlayerNotFound(f"player {missing[0]} is not stored")
+    return tuple(None if p is None else found[p] for p in players)
+
+
+async def take_seeds(tx: Tx, takes: Sequence[SeedTake]) -> None:
+    """In the transaction that stores a new game: each player's next seed becomes `fresh`,
+    if their next seed and own seed are still the ones read; `SeedTaken` (and the caller's
+    transaction rolls back) when not."""
+    for take in takes:
+        pending = take.pending
+        changed = await tx.execute(
+            "UPDATE players SET next_seed = ? WHERE id = ? AND COALESCE(next_seed, '') = ?"
+            " AND COALESCE(client_seed, '') = ?",
+            (take.fresh, pending.player_id, pending.server_seed or "", pending.client_seed))
+        if changed != 1:
+            raise SeedTaken(pending.player_id)
+
+
+async def next_seed(db: Database, player_id: int, fresh: str) -> str:
+    """The player's next server seed; `fresh` becomes it when none was drawn yet."""
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE players SET next_seed = ? WHERE id = ? AND next_seed IS NULL",
+                         (fresh, player_id))
+        seed = await tx.fetchone("SELECT next_seed FROM players WHERE id = ?", (player_id,))
+    if seed is None:
+        raise PlayerNotFound(f"player {player_id} is not stored")
+    return seed["next_seed"]
 
 
 async def record_game(db: Database, record: FairRecord, *, now: datetime) -> None:
@@ -75,21 +139,23 @@ async def record_game(db: Database, record: FairRecord, *, now: datetime) -> Non
     async with db.transaction() as tx:
         await tx.execute(
             "INSERT INTO fair_dice (game_id, game_number, game_key, commitment, seed,"
-            " client_seeds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " client_seeds, server_seeds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, game_number) DO NOTHING",
             (record.game_id, record.game_number, record.game_key, record.commitment,
              record.seed, json.dumps(list(record.client_seeds), ensure_ascii=False),
+             json.dumps(list(record.server_seeds)) if record.server_seeds else None,
              to_epoch(now)))
 
 
 async def game_records(db: Database, game_id: int) -> dict[int, FairRecord]:
     """The dice records of the games of `game_id` that have ended, by game number."""
     rows = await db.fetchall(
-        "SELECT game_id, game_number, game_key, commitment, seed, client_seeds"
+        "SELECT game_id, game_number, game_key, commitment, seed, client_seeds, server_seeds"
         " FROM fair_dice WHERE game_id = ? ORDER BY game_number", (game_id,))
     return {row["game_number"]: FairRecord(
         row["game_id"], row["game_number"], row["game_key"], row["commitment"], row["seed"],
-        tuple(json.loads(row["client_seeds"]))) for row in rows}
+        tuple(json.loads(row["client_seeds"])),
+        tuple(json.loads(row["server_seeds"])) if row["server_seeds"] else ()) for row in rows}
 
 
 # A roll's notation is "d-d"; short nard's first move, which takes the opening throw's dice,

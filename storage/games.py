@@ -22,6 +22,7 @@ from storage.errors import (
     StorageError,
     VersionConflict,
 )
+from storage.fairness import SeedTake, take_seeds
 from storage.models import VARIANTS, Game, GameResult, LogEntry, LoggedMove
 
 GAME_COLUMNS = (
@@ -44,12 +45,14 @@ async def create_game(
     cube: bool = False,
     rated: bool | None = None,
     log: Iterable[LogEntry] = (),
+    seeds: Iterable[SeedTake] = (),
 ) -> Game:
     """Store a new active game at version 1; `players[seat]` None is the computer.
 
     `rated` defaults to "both players are human"; a game against the computer is never
     rated. Human players must have been stored with `upsert_player` first. Raises
-    `PlayerBusy` when a player is already in an active game (and stores nothing).
+    `PlayerBusy` when a player is already in an active game, `SeedTaken` when the dice seeds
+    the game took (`seeds`) changed meanwhile (and stores nothing either way).
     """
     async with db.transaction() as tx:
         game_id = await insert_game(
@@ -65,6 +68,7 @@ async def create_game(
             rated=rated,
         )
         await append_log(tx, game_id, 1, log, now)
+        await take_seeds(tx, list(seeds))
         return await fetch_game(tx, game_id)
 
 

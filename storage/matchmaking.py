@@ -20,7 +20,7 @@ from typing import Any
 from storage.clock import from_epoch, opt_datetime, to_epoch
 from storage.db import Database, Tx
 from storage.errors import ConstraintViolation, StorageError
-from storage.fairness import client_seeds
+from storage.fairness import SeedTake, pending_seeds, take_seeds
 from storage.games import append_log, fetch_game, insert_game
 from storage.models import VARIANTS, Game, LogEntry
 
@@ -65,11 +65,13 @@ class MatchRequest:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """What the caller stores as the paired game: its first state, deadline and log."""
+    """What the caller stores as the paired game: its first state, deadline and log, and
+    the dice seeds it took from its players (`storage.fairness.take_seeds`)."""
 
     state_json: str
     deadline: datetime | None
     log: tuple[LogEntry, ...] = ()
+    seeds: tuple[SeedTake, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +151,10 @@ async def pair(db: Database, request_id: int, now: datetime,
                make_game: Callable[..., NewGame]) -> Pairing | None:
     """Pair the waiting request with the best partner now, creating their rated game.
 
-    `make_game(variant, length, cube)` gives the game's first state (with a fourth
-    argument, the players' own dice seeds by seat, when either has one). None when the request
-    is no longer waiting or no partner fits (yet).
+    `make_game(variant, length, cube, pending)` gives the game's first state; `pending` is
+    what the players' dice seeds are (`storage.fairness.pending_seeds`, by seat), read in
+    this transaction with the players' rows locked. None when the request is no longer
+    waiting or no partner fits (yet).
     """
     async with db.transaction() as tx:
         request = await _fetch(tx, request_id)
@@ -177,14 +180,14 @@ async def pair(db: Database, request_id: int, now: datetime,
         if len(still) != 2:
             return None
         length, cube = agreed(first, second)
-        seeds = await client_seeds(tx, (first.player_id, second.player_id))
-        new = make_game(request.variant, length, cube, seeds) if any(seeds) else make_game(
-            request.variant, length, cube)
+        pending = await pending_seeds(tx, (first.player_id, second.player_id))
+        new = make_game(request.variant, length, cube, pending)
         game_id = await insert_game(
             tx, variant=request.variant, players=(first.player_id, second.player_id),
             state_json=new.state_json, now=now, deadline=new.deadline, level=None,
             match_length=length, cube=cube, rated=True)
         await append_log(tx, game_id, 1, new.log, now)
+        await take_seeds(tx, new.seeds)
         changed = await tx.execute(
             "UPDATE match_requests SET status = 'matched', game_id = ?, ended_at = ?"
             " WHERE id IN (?, ?) AND status = 'waiting'",

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 from storage.clock import opt_epoch, to_epoch
 from storage.db import Database, Tx
+from storage.fairness import SeedTake, take_seeds
 from storage.games import append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
 from storage.models import Finish, Game, LogEntry, RatingChange
@@ -52,6 +53,7 @@ async def finish_game(
     deadline: datetime | None = None,
     zone: ZoneInfo | None = None,
     notice: Mapping[str, Any] | None = None,
+    seeds: Iterable[SeedTake] = (),
 ) -> Finish:
     """Record the end of one game of `game_id` and return the new version and rating changes.
 
@@ -66,7 +68,9 @@ async def finish_game(
     (what the result message says), a "result" notice goes into the outbox in the same
     transaction, with `changes` (each rating change as [player, before, after]) and
     `rating_skipped` (the reason, or null) added: the message is then sent exactly once
-    however the process or Telegram fails. Raises like `save_game` on a stale version, and
+    however the process or Telegram fails. The match's next game takes its players' dice
+    seeds (`seeds`, see `storage.fairness.take_seeds`) in the same transaction. Raises like
+    `save_game` on a stale version (`SeedTaken` when the seeds changed meanwhile), and
     ValueError when the result is impossible for the game; then nothing is written.
     """
     if winner_seat not in (0, 1):
@@ -80,6 +84,7 @@ async def finish_game(
         game = await fetch_game(tx, game_id)
         validate_result(game.variant, result, points, game.cube)
         await append_log(tx, game_id, game.version, log, now)
+        await take_seeds(tx, list(seeds))
         await tx.execute(
             "INSERT INTO game_results (game_id, winner_seat, result, points, created_at)"
             " VALUES (?, ?, ?, ?, ?)",

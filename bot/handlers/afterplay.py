@@ -77,12 +77,10 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
 
 async def seed(message: Message, command: CommandObject, player: Player, t: Translator,
                fairness: Fairness) -> None:
-    """`/seed text` sets the player's own seed, `/seed` shows it, `/seed -` forgets it."""
+    """`/seed text` sets the player's own seed, `/seed` shows it, `/seed -` forgets it; the
+    first two also show the SHA-256 of the player's next server seed (the commitment the
+    player's own seed should come after)."""
     text = " ".join((command.args or "").split())
-    if not text:
-        current = await fairness.client_seed(player.id)
-        await message.answer(t("seed-current", seed=current) if current else t("seed-none"))
-        return
     if text in CLEAR:
         await fairness.set_client_seed(player.id, None)
         await message.answer(t("seed-cleared"))
@@ -90,8 +88,16 @@ async def seed(message: Message, command: CommandObject, player: Player, t: Tran
     if len(text) > MAX_CLIENT_SEED:
         await message.answer(t("seed-too-long", limit=MAX_CLIENT_SEED))
         return
-    await fairness.set_client_seed(player.id, text)
-    await message.answer(t("seed-set", seed=text))
+    if text:
+        await fairness.set_client_seed(player.id, text)
+        own = t("seed-set", seed=text)
+    else:
+        current = await fairness.client_seed(player.id)
+        own = t("seed-current", seed=current) if current else t("seed-none")
+    lines = [own, t("seed-next", hash=await fairness.next_commitment(player.id))]
+    if not text:
+        lines.append(t("seed-why"))
+    await message.answer("\n".join(lines))
 
 
 def make_router() -> Router:

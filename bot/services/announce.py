@@ -36,9 +36,10 @@ from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
 
 log = logging.getLogger(__name__)
 # What features add to a result message: its buttons (Replay, File, …) and lines (the dice
-# seed revealed), each from the result's payload in the reader's language.
+# seeds revealed), each from the result's payload in the reader's language; lines also get
+# the reader's seat (None: a group's message) and the players' names by seat.
 ResultButtons = Callable[[Row, dict[str, Any], Translator], list[InlineKeyboardButton]]
-ResultLines = Callable[[Translator, dict[str, Any]], list[str]]
+ResultLines = Callable[[Translator, dict[str, Any], int | None, tuple[str, str]], list[str]]
 # How long a sender holds a notice (renewed after each recipient) before another sender may
 # take it: long enough for a few Telegram calls, short enough that a notice a killed process
 # held is sent soon after the restart.
@@ -117,8 +118,10 @@ class Announcer:
                        else self.people.translator(chat))
             text = await (self._group_text(row, chat, result) if shared
                           else self._player_text(row, chat, result))
+            seat = None if shared else row.seat_of(chat)
+            names = await self.people.names(row, t)
             text = "\n".join([text, *(line for add in self.result_lines
-                                      for line in add(t, result))])
+                                      for line in add(t, result, seat, names))])
             keyboard = self._after_game(row, result, t)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.

@@ -25,6 +25,7 @@ from bot.retry import FAULTS, MAX_WAIT, waiting_at_most
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.coalesce import Coalescer
+from bot.services.fairness import Dealt
 from bot.services.games import Answer, Busy, GameService
 from bot.services.live import Live
 from bot.services.people import People
@@ -165,20 +166,24 @@ class ChallengeService:
         if playing:
             raise Busy
         variant = challenge.variant if challenge else "short"
-        seeds = await self.service.client_seeds(
-            (challenge.creator_id if challenge else None, player_id))
-        live = self.service.new_live(variant, challenge.match_length if challenge else 1,
-                                     challenge.cube if challenge else False, computer_seat=None,
-                                     client_seeds=seeds)
-        opening = self.service.opening(live)
-        try:
+
+        async def store(dealt: Dealt | None) -> tuple[Row, Live]:
+            live = self.service.new_live(variant, challenge.match_length if challenge else 1,
+                                         challenge.cube if challenge else False,
+                                         computer_seat=None, dealt=dealt)
+            opening = self.service.opening(live)
             _, row = await challenges.accept_challenge(
                 self.db, code, player_id, now=self._now(), state_json=opening.state_json,
                 deadline=deadline or opening.deadline, log=opening.log,
-                board_chat_id=board_chat_id)
+                board_chat_id=board_chat_id, seeds=dealt.takes if dealt else ())
+            return row, live
+
+        # A missing challenge deals no dice: accepting it raises before anything is stored.
+        players = (challenge.creator_id, player_id) if challenge else (None, player_id)
+        try:
+            return await self.service.dealing(players, store)
         except PlayerBusy:  # a simultaneous start won: the database's guard
             raise Busy from None
-        return row, live
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
                          cube: bool, rematch_of: Row | None = None) -> None:

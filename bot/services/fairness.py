@@ -1,60 +1,77 @@
 """Provably fair dice in the bot (issue 16; the scheme is engine/fairness.py's).
 
-Every game (between people or against the computer; each game of a match) gets a `FairDice`
-before its first die: a secret server seed from `secrets`, a random game key (the "game"
-input of every die: a game's id is made only when it is stored, after its opening throw)
-and the players' own seeds (`/seed`). The seed's SHA-256 is on every board of the game
-from the first one on; the seed stays in the game's state, never shown, until the game
-ends: then its record is stored (`storage.fairness`) and the result message reveals it with
-the command that checks every die.
+The "server seed pair" model of provably fair sites: each player has a pending **next server
+seed** (`players.next_seed`, drawn when first needed) whose SHA-256 is published before it is
+used: `/seed` shows it, and so does every result message (the player's seed for the next
+game that begins). A player who sets their own seed (`/seed text`) after seeing it gets dice
+nobody could have chosen for them: the server's part was fixed first.
+
+A new game (against the computer or between people; each game of a match) takes its human
+players' pending seeds in the transaction that stores it, leaving fresh ones
+(`storage.fairness.take_seeds`: a seed is never used twice, and a game that is not stored
+takes nothing). Its dice seed is the human's seed, or both players' combined
+(`engine.fairness.dice_seed`), and its key follows from it. The seeds stay in the game's
+state, never shown, while it is played; the board shows each seat's commitment again as a
+reminder. When the game ends its record is stored (`storage.fairness`) and the result
+message reveals the seeds with the command that checks every die.
 """
 
 from __future__ import annotations
 
-import secrets
 import shlex
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.i18n import Translator
 from bot.services.live import Live
-from engine.fairness import FairDice, new_seed, rolls_text
+from engine.fairness import FairDice, commitment, new_seed, rolls_text
 from storage import fairness
 from storage.db import Database
-from storage.fairness import DiceStats, FairRecord
+from storage.fairness import DiceStats, FairRecord, Pending, SeedTake
 
 EXPECTED_DOUBLES = 1 / 6
 EXPECTED_PIPS = 49 / 6  # 8.17: (2 × 7 × 5/6 + 4 × 3.5 × 1/6) per roll
 
 
-def new_key() -> str:
-    """A game key: 16 random hex digits (a valid `engine.fairness` game id)."""
-    return secrets.token_hex(8)
+@dataclass(frozen=True)
+class Dealt:
+    """A new game's fair dice, the seeds storing the game takes from its players, and the
+    SHA-256 of the fresh seed each is left with (by seat; "" the computer)."""
+
+    fair: FairDice
+    takes: tuple[SeedTake, ...]
+    next_commitments: tuple[str, ...]
 
 
 class Fairness:
-    """Makes each game's fair dice and says what they were once the game is over.
-
-    `new_seed` and `new_key` are injectable: tests pass deterministic ones (the dice are
-    still derived exactly as in production).
-    """
+    """Deals each game's fair dice from its players' seeds and says what they were once the
+    game is over. `new_seed` is injectable: tests pass deterministic seeds (the dice are
+    still derived exactly as in production)."""
 
     def __init__(self, db: Database, *, clock: Callable[[], datetime],
-                 new_seed: Callable[[], str] = new_seed,
-                 new_key: Callable[[], str] = new_key) -> None:
+                 new_seed: Callable[[], str] = new_seed) -> None:
         self.db, self.clock = db, clock
-        self._new_seed, self._new_key = new_seed, new_key
+        self._new_seed = new_seed
 
-    def new_dice(self, client_seeds: Sequence[str] = ()) -> FairDice:
-        """The dice of a new game: a fresh secret seed and key, the players' seeds by seat
-        ("" for none: both seats always, as the verify command and README's snippet take
-        them)."""
-        return FairDice(self._new_seed(), self._new_key(), tuple(client_seeds) or ("", ""))
+    async def pending(self, players: Sequence[int | None]) -> tuple[Pending | None, ...]:
+        """What a new game of `players` (by seat; None the computer) would take."""
+        return await fairness.pending_seeds(self.db, players)
 
-    async def client_seeds(self, players: Sequence[int | None]) -> tuple[str, ...]:
-        """The seeds a new game of `players` (by seat) mixes in."""
-        return await fairness.client_seeds(self.db, players)
+    def deal(self, pending: Sequence[Pending | None]) -> Dealt:
+        """The dice of a new game from its players' pending seeds (by seat; None the
+        computer); a player with none yet gets one drawn now. Every human leaves a fresh
+        seed for their next game."""
+        server = [("" if p is None else p.server_seed or self._new_seed()) for p in pending]
+        client = tuple("" if p is None else p.client_seed for p in pending)
+        takes = tuple(None if p is None else SeedTake(p, self._new_seed()) for p in pending)
+        return Dealt(FairDice.of(server, client), tuple(t for t in takes if t is not None),
+                     tuple("" if t is None else commitment(t.fresh) for t in takes))
+
+    async def next_commitment(self, player_id: int) -> str:
+        """The SHA-256 of the player's next seed (drawn and stored now when there is none)."""
+        return commitment(await fairness.next_seed(self.db, player_id, self._new_seed()))
 
     async def client_seed(self, player_id: int) -> str | None:
         return await fairness.client_seed(self.db, player_id)
@@ -62,58 +79,91 @@ class Fairness:
     async def set_client_seed(self, player_id: int, seed: str | None) -> None:
         await fairness.set_client_seed(self.db, player_id, seed, now=self.clock())
 
-    async def record(self, game_id: int, live: Live) -> dict[str, Any] | None:
-        """Store the dice record of `live`'s finished game; what the result reveals."""
+    async def record(self, game_id: int, live: Live,
+                     next_commitments: Sequence[str] = ()) -> dict[str, Any] | None:
+        """Store the dice record of `live`'s finished game; what the result reveals (with
+        each seat's next commitment, "" for none)."""
         fair = live.fair
         if fair is None:
             return None
-        record = FairRecord(game_id, live.number, fair.game, fair.commitment, fair.seed,
-                            fair.client_seeds)
+        record = FairRecord(game_id, live.number, fair.game, ",".join(fair.commitments),
+                            fair.seed, fair.client_seeds, fair.server_seeds)
         await fairness.record_game(self.db, record, now=self.clock())
-        return reveal(record, rolls_text(live.game.history))
+        return reveal(record, rolls_text(live.game.history), next_commitments)
 
     async def stats(self, player_id: int) -> DiceStats:
         return await fairness.dice_stats(self.db, player_id)
 
 
-def reveal(record: FairRecord, rolls: str) -> dict[str, Any]:
-    """A finished game's seed, as the result message payload carries it."""
-    return {"seed": record.seed, "game": record.game_key, "commitment": record.commitment,
-            "client_seeds": list(record.client_seeds), "rolls": rolls}
+def reveal(record: FairRecord, rolls: str, next_commitments: Sequence[str] = ()
+           ) -> dict[str, Any]:
+    """A finished game's seeds, as the result message payload carries them."""
+    revealed = {"seed": record.seed, "game": record.game_key, "commitment": record.commitment,
+                "client_seeds": list(record.client_seeds), "rolls": rolls}
+    if record.server_seeds:
+        revealed["server_seeds"] = list(record.server_seeds)
+    if any(next_commitments):
+        revealed["next"] = list(next_commitments)
+    return revealed
 
 
 def verify_command(revealed: dict[str, Any]) -> str:
-    """The shell command that checks every die of the game."""
-    parts = ["python -m engine.fairness verify", f"--seed {revealed['seed']}",
-             f"--game {revealed['game']}", f"--rolls {shlex.quote(revealed['rolls'])}"]
+    """The shell command that checks every die of the game: each seat's seed (the key
+    follows from them) or, for a game of one seed of its own, that seed and its key."""
+    seeds = [s for s in revealed.get("server_seeds", ()) if s]
+    parts = ["python -m engine.fairness verify"]
+    if seeds:
+        parts += [f"--seed {seed}" for seed in seeds]
+    else:
+        parts += [f"--seed {revealed['seed']}", f"--game {revealed['game']}"]
+    parts.append(f"--rolls {shlex.quote(revealed['rolls'])}")
     parts += [f"--client-seed {shlex.quote(seed)}" for seed in revealed["client_seeds"]]
-    parts.append(f"--commitment {revealed['commitment']}")
+    parts += [f"--commitment {c}" for c in revealed["commitment"].split(",") if c]
     return " ".join(parts)
 
 
-def reveal_lines(t: Translator, result: dict[str, Any]) -> list[str]:
-    """The result message's lines about the dice: the seed and how to check it."""
+def reveal_lines(t: Translator, result: dict[str, Any], seat: int | None,
+                 names: Sequence[str]) -> list[str]:
+    """The result message's lines about the dice: the seeds, how to check them, and the
+    reader's next seed's commitment (`seat` None: a group's message, every player's)."""
     revealed = result.get("fair")
     if not revealed:
         return []
-    lines = ["", t("fair-revealed", seed=revealed["seed"], game=revealed["game"])]
+    lines = [""]
+    server = revealed.get("server_seeds")
+    if server:
+        lines += [t("fair-revealed-of", name=names[s], seed=seed)
+                  for s, seed in enumerate(server) if seed]
+    else:
+        lines.append(t("fair-revealed", seed=revealed["seed"], game=revealed["game"]))
     seeds = [s for s in revealed["client_seeds"] if s]
     if seeds:
         lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
     lines += [t("fair-verify"), verify_command(revealed)]
+    upcoming = revealed.get("next") or []
+    if seat is not None and seat < len(upcoming) and upcoming[seat]:
+        lines.append(t("fair-next", hash=upcoming[seat]))
+    elif seat is None:
+        lines += [t("fair-next-of", name=names[s], hash=hash_)
+                  for s, hash_ in enumerate(upcoming) if hash_]
     return lines
 
 
-def commitment_line(t: Translator, live: Live) -> str | None:
-    """The board caption's line committing to the game's dice (None without fair dice)."""
+def commitment_line(t: Translator, live: Live, names: Sequence[str]) -> str | None:
+    """The board caption's lines committing to the game's dice (None without fair dice):
+    each seat's seed's SHA-256, published before the game and shown again here."""
     fair = live.fair
     if fair is None:
         return None
-    line = t("fair-commitment", hash=fair.commitment)
+    if fair.server_seeds:
+        lines = [t("fair-committed-of", name=names[s], hash=hash_)
+                 for s, hash_ in enumerate(fair.commitments) if hash_]
+    else:
+        lines = [t("fair-commitment", hash=fair.commitment)]
     seeds = [s for s in fair.client_seeds if s]
     if seeds:
-        line += "\n" + t("fair-client-seeds", seeds=", ".join(seeds))
-    return line
+        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
+    return "\n".join(lines)
 
 
 def stats_line(t: Translator, stats: DiceStats) -> str:

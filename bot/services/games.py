@@ -15,17 +15,20 @@ lost. The move log is derived from the engine's history at each save (`eventlog`
 deadline from the turn clock's rule (`turnclock`), and a finished game's result message is
 put in the outbox in the same transaction as the result.
 
-Dice: each game's provably fair dice (`Fairness`, kept in the game's state), unless a dice
-source is injected (tests, benchmarks): then that source throws every game's dice.
+Dice: each game's provably fair dice (`Fairness`, kept in the game's state), dealt from its
+players' pending seeds, which the transaction storing the game takes (`dealing`), unless a
+dice source is injected (tests, benchmarks): then that source throws every game's dice.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from aiogram import Bot
 
@@ -36,7 +39,7 @@ from bot.services import computer, eventlog, turnclock
 from bot.services.announce import Announcer, result_notice
 from bot.services.boards import BoardPublisher, computer_seat
 from bot.services.computer import Computer
-from bot.services.fairness import Fairness
+from bot.services.fairness import Dealt, Fairness
 from bot.services.fullmoves import finish_steps
 from bot.services.live import Live, Taken
 from bot.services.locks import KeyedLocks
@@ -44,16 +47,20 @@ from bot.services.people import People
 from bot.services.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
-from engine.fairness import FairDice
 from engine.game import Game, MatchState, Phase
 from storage import games, results
 from storage.db import Database, GameLock
 from storage.errors import GameNotActive, GameNotFound, PlayerBusy, VersionConflict
+from storage.fairness import Pending, SeedTaken
 from storage.models import Game as Row
 from storage.models import LogEntry
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
+# Tries at storing a new game whose players' seeds changed after they were read (another
+# game took them, or /seed changed the player's own): each try reads them again.
+DEAL_TRIES = 3
+T = TypeVar("T")
 Answer = Callable[[str | None, bool], Awaitable[None]]  # (text, show_alert)
 
 
@@ -118,45 +125,62 @@ class GameService:
         if await self.active_game(player_id):
             raise Busy
         players = (player_id, None)
-        live = self.new_live(variant, length, cube, computer_seat=1,
-                             client_seeds=await self.client_seeds(players))
-        opening = self.opening(live, computer_seat=1)
-        try:
+
+        async def store(dealt: Dealt | None) -> tuple[Row, Live]:
+            live = self.new_live(variant, length, cube, computer_seat=1, dealt=dealt)
+            opening = self.opening(live, computer_seat=1)
             row = await games.create_game(
                 self.db, variant=variant, players=players, level=level,
                 state_json=opening.state_json, now=self.clock(), deadline=opening.deadline,
-                match_length=length, cube=cube, log=opening.log)
+                match_length=length, cube=cube, log=opening.log,
+                seeds=dealt.takes if dealt else ())
+            return row, live
+
+        try:
+            row, live = await self.dealing(players, store)
         except PlayerBusy:  # a simultaneous start won: the database's guard
             raise Busy from None
         await self.begin(row, live)
         return row
 
     def new_live(self, variant: str, length: int, cube: bool,
-                 computer_seat: int | None, client_seeds: tuple[str, ...] = ()) -> Live:
-        """A new game after its opening roll and whatever plays itself from there; its
-        fair dice mix in `client_seeds` (the players' own seeds, by seat)."""
-        fair = self._new_fair(client_seeds)
+                 computer_seat: int | None, dealt: Dealt | None = None) -> Live:
+        """A new game after its opening roll and whatever plays itself from there, with the
+        fair dice `dealt` (`dealing`)."""
+        fair = dealt.fair if dealt else None
         live = Live(Game.new(variant, fair or self._plain_dice(), match=MatchState(length),
                              cube=cube), fair=fair)
         self._auto(live, computer_seat)
         return live
 
-    async def client_seeds(self, players: tuple[int | None, int | None]) -> tuple[str, ...]:
-        """The players' own seeds a new game of theirs mixes into its dice."""
+    async def deal(self, players: Sequence[int | None]) -> Dealt | None:
+        """The fair dice of a new game of `players` (by seat; None the computer), from their
+        pending seeds; None when a dice source is injected."""
         if self.fairness is None or self.dice is not None:
-            return ()
-        return await self.fairness.client_seeds(players)
+            return None
+        return self.deal_from(await self.fairness.pending(players))
+
+    def deal_from(self, pending: Sequence[Pending | None]) -> Dealt | None:
+        """The fair dice of a new game from its players' pending seeds as read (by seat)."""
+        if self.fairness is None or self.dice is not None:
+            return None
+        return self.fairness.deal(pending)
+
+    async def dealing(self, players: Sequence[int | None],
+                      store: Callable[[Dealt | None], Awaitable[T]]) -> T:
+        """`store(dealt)` makes and stores a new game with the dice dealt from its players'
+        seeds, taking them in its transaction; when they changed meanwhile (`SeedTaken`:
+        nothing was stored) the dice are dealt again from the seeds as they are now."""
+        for _ in range(DEAL_TRIES - 1):
+            with suppress(SeedTaken):
+                return await store(await self.deal(players))
+        return await store(await self.deal(players))
 
     def dice_for(self, live: Live) -> DiceSource:
         """Where the game's next die comes from."""
         if self.dice is not None:
             return self.dice
         return live.fair_dice() or SecretDice()
-
-    def _new_fair(self, client_seeds: tuple[str, ...]) -> FairDice | None:
-        if self.dice is not None or self.fairness is None:
-            return None
-        return self.fairness.new_dice(client_seeds)
 
     def _plain_dice(self) -> DiceSource:
         return self.dice if self.dice is not None else SecretDice()
@@ -379,24 +403,38 @@ class GameService:
             # The row as now stored, without reading it back.
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
         self.publisher.unselect(row.id)
-        entries = eventlog.since(stored, live)
         live.paused = None
-        fair = self._new_fair(live.fair.client_seeds) if live.fair else None
-        following = live.game.next_game(fair or self._plain_dice())
-        next_live, deadline = live, None
-        if following:
-            next_live = Live(following, number=live.number + 1, fair=fair)
-            self._auto(next_live, computer_seat(row))
-            deadline = turnclock.next_deadline(None, next_live, None, now=now,
-                                               window=self.window, computer=computer_seat(row))
-            entries += eventlog.since(None, next_live)
         notice = result_notice(live)
-        if self.fairness is not None and live.fair is not None:  # the seed is shown now
-            notice["fair"] = await self.fairness.record(row.id, live)
-        await results.finish_game(
-            self.db, row.id, row.version, winner_seat=result.winner, result=result.kind.value,
-            points=result.points, state_json=next_live.dump(), now=now, log=entries,
-            match_over=following is None, deadline=deadline, notice=notice)
+
+        async def store(dealt: Dealt | None) -> Live:
+            """Finish the game; a match's next game takes its players' seeds here."""
+            entries = eventlog.since(stored, live)
+            fair = dealt.fair if dealt else None
+            following = live.game.next_game(fair or self._plain_dice())
+            next_live, deadline = live, None
+            if following:
+                next_live = Live(following, number=live.number + 1, fair=fair)
+                self._auto(next_live, computer_seat(row))
+                deadline = turnclock.next_deadline(None, next_live, None, now=now,
+                                                   window=self.window,
+                                                   computer=computer_seat(row))
+                entries += eventlog.since(None, next_live)
+            if self.fairness is not None and live.fair is not None:  # the seeds shown now
+                upcoming = (dealt.next_commitments if dealt else
+                            [await self.fairness.next_commitment(p) if p is not None else ""
+                             for p in row.players])
+                notice["fair"] = await self.fairness.record(row.id, live, upcoming)
+            await results.finish_game(
+                self.db, row.id, row.version, winner_seat=result.winner,
+                result=result.kind.value, points=result.points, state_json=next_live.dump(),
+                now=now, log=entries, match_over=following is None, deadline=deadline,
+                notice=notice, seeds=dealt.takes if dealt else ())
+            return next_live
+
+        if notice["match_over"]:
+            next_live = await store(None)
+        else:
+            next_live = await self.dealing(row.players, store)
         return await games.load_game(self.db, row.id), next_live, True
 
     # -- the turn timer and recovery ---------------------------------------------------

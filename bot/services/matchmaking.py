@@ -24,6 +24,7 @@ from bot.services.people import People
 from bot.services.settings import Toggle, register
 from bot.telegram_io import edit_text, send_text
 from storage import matchmaking, stats
+from storage.fairness import Pending
 from storage.matchmaking import LENGTH_BITS, WINDOWS, MatchRequest, NewGame, Pairing
 from storage.models import Game as Row
 
@@ -131,12 +132,14 @@ class MatchmakingService:
         made: dict[str, Live] = {}
 
         def make_game(variant: str, length: int, cube: bool,
-                      client_seeds: tuple[str, ...] = ()) -> NewGame:
+                      pending: tuple[Pending | None, ...]) -> NewGame:
+            dealt = self.service.deal_from(pending)
             live = self.service.new_live(variant, length, cube, computer_seat=None,
-                                         client_seeds=client_seeds)
+                                         dealt=dealt)
             made["live"] = live
             opening = self.service.opening(live)
-            return NewGame(opening.state_json, opening.deadline, tuple(opening.log))
+            return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
+                           dealt.takes if dealt else ())
 
         pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game)
         if pairing is None:

@@ -125,7 +125,7 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
         if game.match.crawford:
             lines.append(t("crawford-game"))
-    committed = commitment_line(t, live)  # on every board of the game, from the first on
+    committed = commitment_line(t, live, viewer.names)  # every board, the first on
     if committed:
         lines.append(committed)
     tail = []

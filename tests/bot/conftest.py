@@ -76,7 +76,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
     """`database`: a folder (a SQLite file in it) or a database URL / path.
 
     The bot throws its production dice, each game's provably fair dice, from deterministic
-    secret seeds and game keys (`seed` picks them); a test that needs particular dice sets
+    server seeds (`seed` picks them); a test that needs particular dice sets
     `app.service.dice` (every game's dice then come from that source, without fairness).
     """
     if isinstance(database, Path) and database.is_dir():
@@ -87,8 +87,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
     coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
     rng = random.Random(seed)
     app = await build(settings, bot=bot_for(fake), clock=clock, coalescer=coalescer,
-                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex(),
-                      new_key=lambda: rng.randbytes(8).hex())
+                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
     app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)
 

@@ -17,7 +17,7 @@ from PIL import Image
 
 from bot.services.live import Live
 from engine import fairness
-from engine.fairness import commitment, dice_of_history, verify
+from engine.fairness import commitment, dice_of_history, game_key, verify
 from engine.game import Game
 from engine.matfile import read_mat, replay
 from engine.moves import Move
@@ -31,8 +31,8 @@ from tests.bot.test_play_computer import play_to_the_end, start_game
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 
 USER = 1001
-COMMITTED = re.compile(r"🔒 Dice: SHA-256 ([0-9a-f]{64})")
-REVEALED = re.compile(r"🔓 The dice's secret seed: ([0-9a-f]{64}) \(game key ([0-9a-f]+)\)")
+COMMITTED = re.compile(r"🔒 Dice seed \(([^)]+)\): SHA-256 ([0-9a-f]{64})")
+REVEALED = re.compile(r"🔓 Dice seed \(([^)]+)\): ([0-9a-f]{64})")
 COMMAND = re.compile(r"^python -m engine\.fairness verify .*$", re.MULTILINE)
 LABELS = {"short": ("Short nard", "🤖 Computer", "Beginner", "1 game", "Without the cube"),
           "long": ("Long nard", "🤖 Computer", "Beginner", "1 game")}
@@ -52,6 +52,16 @@ def result_message(h: Harness, chat: int) -> StoredMessage:
     return found[-1]
 
 
+def seeds_of(text: str) -> list[str]:
+    """The server seeds a result message reveals, in seat order."""
+    return [seed for _, seed in REVEALED.findall(text)]
+
+
+def commitments_of(text: str) -> list[str]:
+    """The commitments a board shows, in seat order."""
+    return [hash_ for _, hash_ in COMMITTED.findall(text)]
+
+
 def stored_events(log: dict, number: int) -> list[dict]:
     return [json.loads(line.data) for line in log[number] if line.data is not None]
 
@@ -65,13 +75,11 @@ async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
     # message before the result shows the seed.
     boards = h.fake.calls("sendPhoto")
     first = boards[0].params["caption"]
-    committed = COMMITTED.search(first)
-    assert committed, first
+    assert [name for name, _ in COMMITTED.findall(first)] == ["Ali"], first
+    [committed] = commitments_of(first)
     result = result_message(h, USER)
-    revealed = REVEALED.search(result.text)
-    assert revealed, result.text
-    seed, key = revealed.groups()
-    assert commitment(seed) == committed.group(1)
+    [seed] = seeds_of(result.text)
+    assert commitment(seed) == committed
     earlier = [m for m in h.fake.messages(USER) if m.message_id < result.message_id]
     assert not any(seed in (m.content or "") for m in earlier)
     assert not any(seed in (c.params.get("caption") or "") for c in boards)
@@ -79,16 +87,17 @@ async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
     log = await games.match_log(h.app.db, game_id)
     dice = dice_of_history(stored_events(log, 1))
     assert len(dice) > 20
-    assert verify(seed, key, dice, ("", ""), committed.group(1)).ok
-    assert not verify("ab" * 32, key, dice, ("", "")).ok
-    assert not verify(seed, key, dice, ("x", "")).ok
+    assert verify(seed, None, dice, ("", ""), committed).ok
+    assert not verify("ab" * 32, None, dice, ("", "")).ok
+    assert not verify(seed, None, dice, ("x", "")).ok
     # The command printed under the result says the same.
     command = COMMAND.search(result.text)
     assert command, result.text
     assert fairness.main(shlex.split(command.group(0))[3:]) == 0
     assert "OK: all" in capsys.readouterr().out
     [record] = (await game_records(h.app.db, game_id)).values()
-    assert (record.seed, record.game_key, record.commitment) == (seed, key, committed.group(1))
+    assert (record.seed, record.game_key, record.commitment, record.server_seeds) == (
+        seed, game_key(seed), committed + ",", (seed, ""))
 
 
 async def test_a_players_own_seed_is_mixed_in_and_shown(harness: Harness) -> None:
@@ -110,11 +119,11 @@ async def test_a_players_own_seed_is_mixed_in_and_shown(harness: Harness) -> Non
     first = h.fake.calls("sendPhoto")[0].params["caption"]
     assert "Players' seeds: my lucky day" in first
     result = result_message(h, USER)
-    seed, key = REVEALED.search(result.text).groups()  # type: ignore[union-attr]
+    seeds = seeds_of(result.text)
     assert "--client-seed 'my lucky day' --client-seed ''" in result.text
     dice = dice_of_history(stored_events(await games.match_log(h.app.db, game_id), 1))
-    assert verify(seed, key, dice, ("my lucky day", "")).ok
-    assert not verify(seed, key, dice, ("", "")).ok
+    assert verify(seeds, None, dice, ("my lucky day", "")).ok
+    assert not verify(seeds, None, dice, ("", "")).ok
     user.command("/seed -")
     await h.feed()
     assert "removed" in h.fake.last_message(USER).text
@@ -137,10 +146,10 @@ async def test_the_seed_state_survives_a_restart(fake_telegram: FakeTelegram,
     h = await make_harness(fake_telegram, tmp_path, seed=99, clock=h.clock)
     try:
         await play_to_the_end(h, user, USER)
-        seed, key = REVEALED.search(result_message(h, USER).text).groups()  # type: ignore[union-attr]
-        assert before is not None and (seed, key) == (before.seed, before.game)
+        seeds = seeds_of(result_message(h, USER).text)
+        assert before is not None and seeds == [s for s in before.server_seeds if s]
         dice = dice_of_history(stored_events(await games.match_log(h.app.db, row.id), 1))
-        assert verify(seed, key, dice, ("", "")).ok
+        assert verify(seeds, None, dice, ("", "")).ok
     finally:
         await h.app.db.close()
         await h.app.bot.session.close()
@@ -154,11 +163,12 @@ async def test_each_game_of_a_match_has_its_own_seed(harness: Harness) -> None:
     await resign(h, USER)  # game 1: lost at once; game 2 begins with new dice
     live = Live.load((await games.load_game(h.app.db, row.id)).state_json)
     assert live.number == 2 and live.fair is not None
-    revealed = REVEALED.search(result_message(h, USER).text)
-    assert revealed and revealed.group(1) != live.fair.seed
-    assert COMMITTED.search(h.board(USER).caption).group(1) == live.fair.commitment  # type: ignore[union-attr]
+    seeds = seeds_of(result_message(h, USER).text)
+    assert seeds and seeds[0] != live.fair.seed
+    assert commitments_of(h.board(USER).caption or "") == [
+        c for c in live.fair.commitments if c]
     log = await games.match_log(h.app.db, row.id)
-    assert verify(*revealed.groups(), dice_of_history(stored_events(log, 1)), ("", "")).ok
+    assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
     assert verify(live.fair.seed, live.fair.game, dice_of_history(live.game.history),
                   ("", "")).ok
 
@@ -280,8 +290,9 @@ async def test_a_friend_game_result_reveals_the_seed_to_both(harness: Harness) -
         assert [t for t, _ in h.fake.last_message(chat).buttons][-2:] in (
             ["🎞 Replay", "📄 File"], ["🎞 Повтор", "📄 Файл"])
     log = await games.match_log(h.app.db, game_id)
-    seed, key = REVEALED.search(h.fake.last_message(ALI).text).groups()  # type: ignore[union-attr]
-    assert verify(seed, key, dice_of_history(stored_events(log, 1)), ("", "")).ok
+    seeds = seeds_of(h.fake.last_message(ALI).text or "")
+    assert len(seeds) == 2
+    assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
 
 
 async def test_me_counts_the_players_own_rolls(harness: Harness) -> None:
@@ -346,9 +357,10 @@ async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
     resigner.press(h.fake.message(GROUP, board.message_id), confirm)
     await h.feed()
     result = result_message(h, GROUP)
-    seed, key = REVEALED.search(result.text).groups()  # type: ignore[union-attr]
+    seeds = seeds_of(result.text)
+    assert len(seeds) == 2
     log = await games.match_log(h.app.db, game_id)
-    assert verify(seed, key, dice_of_history(stored_events(log, 1)), ("", "")).ok
+    assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
     # Anyone in the group that watched the game may watch it again, in the group.
     h.fake.user(WATCHER, "Watcher").press(result, result.find_button("🎞 Replay")[
         "callback_data"])  # type: ignore[index]

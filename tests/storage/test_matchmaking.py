@@ -30,7 +30,7 @@ from tests.storage.conftest import STATE, T0
 NEW = NewGame(STATE, None)
 
 
-def make_game(variant: str, length: int, cube: bool) -> NewGame:
+def make_game(variant: str, length: int, cube: bool, pending: tuple = ()) -> NewGame:
     return NEW
 
 
