@@ -17,6 +17,8 @@ from engine.fairness import (
     commitment,
     derive_dice,
     dice_of_history,
+    dice_seed,
+    game_key,
     main,
     parse_rolls,
     rolls_text,
@@ -26,6 +28,7 @@ from engine.game import Game, Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "9f" * 32
+ALI_SEED, VALI_SEED = "a1" * 32, "b2" * 32  # two players' server seeds, seats 0 and 1
 SEEDS = ("ali", "")
 # Chi-square critical values at p = 0.001: 5 and 35 degrees of freedom.
 CHI2_5, CHI2_35 = 20.515, 66.619
@@ -198,3 +201,70 @@ def test_the_readme_snippet_checks_a_game() -> None:
     assert run(rolls, commitment(SEED)) == "commitment OK\ndice OK"
     altered = rolls[:-1] + str(dice[-1] % 6 + 1)
     assert run(altered, "00" * 32) == "commitment WRONG\ndice WRONG"
+
+
+# -- the seats' server seeds ("server seed pair" model) ---------------------------------
+
+
+def test_two_seats_seeds_combine_as_documented() -> None:
+    # Recomputed from the module's description: SHA-256(bytes(seed 0) || bytes(seed 1)).
+    both = hashlib.sha256(bytes.fromhex(ALI_SEED) + bytes.fromhex(VALI_SEED)).hexdigest()
+    assert dice_seed([ALI_SEED, VALI_SEED]) == both
+    assert dice_seed([VALI_SEED, ALI_SEED]) != both  # seat order matters
+    assert dice_seed([ALI_SEED, ""]) == dice_seed(["", ALI_SEED]) == ALI_SEED  # vs computer
+    for wrong in ([], ["", ""], [ALI_SEED] * 3, ["zz" * 32]):
+        with pytest.raises(FairnessError):
+            dice_seed(wrong)
+    assert game_key(both) == hashlib.sha256(bytes.fromhex(both)).hexdigest()[:16]
+
+
+def test_dice_of_two_seeds_are_the_v1_dice_of_the_combined_seed() -> None:
+    fair = FairDice.of([ALI_SEED, VALI_SEED], ("ali", ""))
+    seed = dice_seed([ALI_SEED, VALI_SEED])
+    assert (fair.seed, fair.game) == (seed, game_key(seed))
+    assert fair.commitments == (commitment(ALI_SEED), commitment(VALI_SEED))
+    game = play_out("short", fair, stop_after=9)  # saved and loaded midway, seeds and all
+    drawn = dice_of_history(game.history)
+    assert drawn == derive_dice(seed, game_key(seed), ("ali", ""), 0, len(drawn))
+    shown = [commitment(ALI_SEED), commitment(VALI_SEED)]
+    assert verify([ALI_SEED, VALI_SEED], None, drawn, ("ali", ""), shown).ok
+    assert not verify([VALI_SEED, ALI_SEED], None, drawn, ("ali", "")).ok
+    assert not verify(ALI_SEED, None, drawn, ("ali", "")).ok  # one seat's seed alone
+    wrong = verify([ALI_SEED, VALI_SEED], None, drawn, ("ali", ""), shown[::-1])
+    assert not wrong.ok and wrong.wrong_commitment == 0
+    with pytest.raises(FairnessError):
+        verify([ALI_SEED, VALI_SEED], None, drawn, ("ali", ""), shown[:1])
+    versus = FairDice.of([ALI_SEED, ""], ("", ""))  # against the computer: the seed itself
+    assert versus.seed == ALI_SEED and versus.commitments == (commitment(ALI_SEED), "")
+
+
+def test_saved_dice_of_either_kind_load() -> None:
+    older = {"seed": SEED, "game": "7bd5d47e446fcec2", "client_seeds": ["", ""], "counter": 5}
+    loaded = FairDice.from_dict(older)  # a game saved before the seats' seeds
+    assert loaded.server_seeds == () and loaded.commitments == (commitment(SEED),)
+    assert loaded.to_dict() == older
+    paired = FairDice.of([ALI_SEED, VALI_SEED])
+    assert FairDice.from_dict(paired.to_dict()) == paired
+    forged = dict(paired.to_dict(), seed=SEED)  # a dice seed not made of the seats' seeds
+    with pytest.raises(FairnessError):
+        FairDice.from_dict(forged)
+
+
+def test_verify_command_with_two_seeds(capsys) -> None:
+    seed = dice_seed([ALI_SEED, VALI_SEED])
+    dice = derive_dice(seed, game_key(seed), ("", "vali"), 0, 10)
+    rolls = " ".join(map(str, dice[:2])) + " " + " ".join(
+        f"{a}-{b}" for a, b in zip(dice[2::2], dice[3::2], strict=True))
+    base = ["verify", "--seed", ALI_SEED, "--seed", VALI_SEED, "--rolls", rolls,
+            "--client-seed", "", "--client-seed", "vali"]
+    shown = ["--commitment", commitment(ALI_SEED), "--commitment", commitment(VALI_SEED)]
+    assert main([*base, *shown]) == 0  # --game defaults to the key the seeds give
+    assert "OK: all 10 dice match" in capsys.readouterr().out
+    assert main([*base, "--game", game_key(seed)]) == 0
+    capsys.readouterr()
+    assert main([*base, "--commitment", commitment(ALI_SEED), "--commitment", "00" * 32]) == 1
+    assert "seed 2 does not match its commitment" in capsys.readouterr().out
+    swapped = ["verify", "--seed", VALI_SEED, "--seed", ALI_SEED, *base[5:]]
+    assert main(swapped) == 1
+    assert main([*base, "--commitment", commitment(ALI_SEED)]) == 2  # one per seed
+    assert main([*base, "--seed", SEED]) == 2  # three seeds
