@@ -180,27 +180,28 @@ def test_verify_as_a_process() -> None:
     assert bad.returncode == 1 and "MISMATCH" in bad.stdout
 
 
-def test_the_readme_snippet_checks_a_game() -> None:
+@pytest.mark.parametrize("seeds", [[SEED], [ALI_SEED, VALI_SEED]])
+def test_the_readme_snippet_checks_a_game(seeds: list[str]) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Provably fair dice", 1)[1]
     snippet = section.split("```python\n", 1)[1].split("```", 1)[0]
-    dice = derive_dice(SEED, "g17", ("ali", ""), 0, 14)
+    fair = FairDice.of(seeds, ("ali", ""))
+    dice = derive_dice(fair.seed, fair.game, ("ali", ""), 0, 14)
     rolls = " ".join(map(str, dice[:4])) + " " + " ".join(
         f"{a}-{b}" for a, b in zip(dice[4::2], dice[5::2], strict=True))
 
-    def run(rolls_text: str, seed_commitment: str) -> str:
-        code = (snippet.replace('SEED = "..."', f'SEED = "{SEED}"')
-                .replace('COMMITMENT = "..."', f'COMMITMENT = "{seed_commitment}"')
-                .replace('GAME = "..."', 'GAME = "g17"')
+    def run(rolls_text: str, commitments: list[str]) -> str:
+        code = (snippet.replace('SEEDS = ["..."]', f"SEEDS = {seeds!r}")
+                .replace('COMMITMENTS = ["..."]', f"COMMITMENTS = {commitments!r}")
                 .replace('PLAYER_SEEDS = ["", ""]', 'PLAYER_SEEDS = ["ali", ""]')
                 .replace('ROLLS = "4 4 5 2 6-1"', f'ROLLS = "{rolls_text}"'))
         printed: list[str] = []
         exec(code, {"print": lambda *args: printed.append(" ".join(map(str, args)))})
         return "\n".join(printed)
 
-    assert run(rolls, commitment(SEED)) == "commitment OK\ndice OK"
+    assert run(rolls, [commitment(s) for s in seeds]) == "commitments OK\ndice OK"
     altered = rolls[:-1] + str(dice[-1] % 6 + 1)
-    assert run(altered, "00" * 32) == "commitment WRONG\ndice WRONG"
+    assert run(altered, ["00" * 32] * len(seeds)) == "commitments WRONG\ndice WRONG"
 
 
 # -- the seats' server seeds ("server seed pair" model) ---------------------------------
