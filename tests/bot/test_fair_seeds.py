@@ -60,6 +60,14 @@ async def ask_seed(h: Harness, user_id: int, args: str = "") -> str:
     return found.group(1)
 
 
+async def started(h: Harness, user_id: int = USER, name: str = "Ali"):
+    """The player, after /start (in English)."""
+    user = h.fake.user(user_id, name, language_code="en")
+    user.command("/start")
+    await h.feed()
+    return user
+
+
 async def stored_next(h: Harness, player_id: int) -> str:
     return await h.app.db.fetchval("SELECT next_seed FROM players WHERE id = ?", (player_id,))
 
@@ -67,9 +75,7 @@ async def stored_next(h: Harness, player_id: int) -> str:
 async def test_the_commitment_seen_before_a_game_is_its_dice_seed(
         harness: Harness, capsys: pytest.CaptureFixture[str]) -> None:
     h = harness
-    user = h.fake.user(USER, "Ali", language_code="en")
-    user.command("/start")
-    await h.feed()
+    user = await started(h)
     shown = await ask_seed(h, USER)
     text = h.fake.last_message(USER).text or ""
     assert SEED_NEXT.search(text) and "nobody, not even the bot" in text
@@ -109,8 +115,7 @@ async def test_two_players_seeds_are_combined_and_each_was_committed_first(
         harness: Harness) -> None:
     h = harness
     for player, name in ((ALI, "Ali"), (VALI, "Vali")):
-        h.fake.user(player, name, language_code="en").command("/start")
-        await h.feed()
+        await started(h, player, name)
     shown = (await ask_seed(h, ALI), await ask_seed(h, VALI))
     game_id = await friend_game(h)
     for chat in (ALI, VALI):  # both boards show both commitments, seat by seat
@@ -161,8 +166,7 @@ async def test_a_match_game_takes_the_seed_committed_while_the_previous_was_play
 async def test_a_new_game_whose_seed_was_taken_meanwhile_deals_again(
         harness: Harness) -> None:
     h = harness
-    h.fake.user(USER, "Ali").command("/start")
-    await h.feed()
+    await started(h)
     await ask_seed(h, USER)
     fairness_ = h.app.service.fairness
     assert fairness_ is not None
@@ -185,9 +189,7 @@ async def test_a_new_game_whose_seed_was_taken_meanwhile_deals_again(
 async def test_a_game_saved_before_seats_seeds_finishes_and_verifies(
         harness: Harness, capsys: pytest.CaptureFixture[str]) -> None:
     h = harness
-    user = h.fake.user(USER, "Ali", language_code="en")
-    user.command("/start")
-    await h.feed()
+    user = await started(h)
     older = FairDice("9f" * 32, "7bd5d47e446fcec2", ("", ""))  # one seed of its own
     service = h.app.service
     live = service.new_live("short", 1, False, computer_seat=1, dealt=Dealt(older, (), ()))
