@@ -119,12 +119,13 @@ async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
 
 async def send_text(bot: Bot, chat_id: int, text: str,
                     keyboard: InlineKeyboardMarkup | None = None, *,
-                    strict: bool = False) -> int | None:
-    """Send a text; its id, or None when the chat cannot be reached. Telegram failing
-    after the policy's tries: None too, or, with `strict`, the error (the caller tries
-    again later)."""
+                    strict: bool = False, html: bool = False) -> int | None:
+    """Send a text (`html`: in Telegram's HTML, every outside part escaped by the caller);
+    its id, or None when the chat cannot be reached. Telegram failing after the policy's
+    tries: None too, or, with `strict`, the error (the caller tries again later)."""
     try:
-        message = await bot.send_message(chat_id, text, reply_markup=keyboard)
+        message = await bot.send_message(chat_id, text, reply_markup=keyboard,
+                                         parse_mode="HTML" if html else None)
     except FAULTS:
         if strict:
             raise

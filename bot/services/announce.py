@@ -12,6 +12,7 @@ milliseconds): Telegram has no way to ask whether a message was sent.
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 from collections.abc import Callable
@@ -52,6 +53,18 @@ def _rating_skipped(t: Translator, result: dict[str, Any]) -> list[str]:
     if result.get("rating_skipped") == PAIR_DAILY_LIMIT_REASON:
         return [t("rating-pair-limit", limit=PAIR_DAILY_LIMIT)]
     return []
+
+
+def with_details(text: str, blocks: list[list[str]]) -> str:
+    """The result message in Telegram's HTML: the result itself, then each block of details
+    (the dice's seeds and how to check them: long lines of hex) in a quote that is folded
+    until tapped, so on a phone the result and its buttons stay in view."""
+    parts = [html.escape(text, quote=False)]
+    for lines in blocks:
+        body = "\n".join(lines).strip("\n")
+        if body:
+            parts.append(f"<blockquote expandable>{html.escape(body, quote=False)}</blockquote>")
+    return "\n".join(parts)
 
 
 def result_notice(live: Live) -> dict[str, Any]:
@@ -120,12 +133,12 @@ class Announcer:
                           else self._player_text(row, chat, result))
             seat = None if shared else row.seat_of(chat)
             names = await self.people.names(row, t)
-            text = "\n".join([text, *(line for add in self.result_lines
-                                      for line in add(t, result, seat, names))])
+            text = with_details(text, [add(t, result, seat, names)
+                                       for add in self.result_lines])
             keyboard = self._after_game(row, result, t)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, keyboard, strict=True)
+                await send_text(self.bot, chat, text, keyboard, strict=True, html=True)
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue

@@ -367,3 +367,23 @@ async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
     await h.feed()
     animation = h.fake.last_message(GROUP)
     assert animation.sent_file is not None and animation.sent_file.kind == "animation"
+
+
+async def test_the_dice_details_are_folded_under_the_result(harness: Harness) -> None:
+    """The seeds and the command are in an expandable quote below the result (Telegram's
+    HTML), and a player's own text in them is shown as typed, not read as HTML."""
+    h = harness
+    user = h.fake.user(USER, "Ali", language_code="en")
+    user.command("/seed <b>&lucky</b>")
+    await h.feed()
+    await computer_game(h, "long")
+    result = result_message(h, USER)
+    [sent] = [c for c in h.fake.calls("sendMessage") if "🔓" in (c.params.get("text") or "")]
+    assert sent.params.get("parse_mode") == "HTML"
+    raw = sent.params["text"]
+    head, folded = raw.split("<blockquote expandable>")
+    assert head.startswith("You ") and "🔓" not in head
+    assert folded.endswith("</blockquote>") and "🔓" in folded
+    assert "&lt;b&gt;&amp;lucky&lt;/b&gt;" in folded
+    assert "Players' seeds: <b>&lucky</b>" in result.text
+    assert "--client-seed '<b>&lucky</b>'" in result.text
