@@ -132,6 +132,14 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                                                     callback_data.level, callback_data.length,
                                                     cube)
                 return
+            chat = query.message.chat if query.message is not None else None
+            if chat is not None and chat.type in ("group", "supergroup"):
+                # A friend in a group is anyone here: an open challenge with Join, as /nard
+                # posts it (a link would take the game out of the group).
+                await remove(query)
+                await challenge_service.post_group(chat.id, player.id, callback_data.variant,
+                                                   callback_data.length, cube)
+                return
             challenge = await challenge_service.create(player.id, callback_data.variant,
                                                        callback_data.length, cube)
         except (Busy, PlayerBusy):  # the database's guard says the same

@@ -164,3 +164,23 @@ async def test_a_group_without_a_language_speaks_the_challengers_throughout(
     texts = [m.text or "" for m in h.fake.messages(GROUP) if m.text]
     assert texts[-1] == "Vali принимает вызов: игра начинается!", texts[-1]
     assert "Короткие нарды" in (h.board(GROUP).caption or "")
+
+
+async def test_new_with_a_friend_in_a_group_posts_a_join_there(group_harness: Harness) -> None:
+    """/new → a friend, asked in a group, is an open challenge in that group (as /nard),
+    not a private link that takes the game out of the group."""
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/new", chat=GROUP)
+    await h.feed()
+    for label in ("Long nard", "👥 A friend", "1 game"):
+        ali.press_button(GROUP, label)
+        await h.feed()
+    texts = [m.text or "" for m in h.fake.messages(GROUP)]
+    assert "Who's in?" in texts[-1] and not any("t.me/" in text for text in texts)
+    h.fake.user(VALI, "Vali").press_button(GROUP, "🎲 Join")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, ALI)
+    assert row.players == (ALI, VALI) and row.variant == "long"
+    assert len([m for m in h.fake.messages(GROUP) if m.photo is not None]) == 1

@@ -14,6 +14,7 @@ welcome =
 help =
     /new – yeni oyun: qısa və ya uzun nərd, kompüterlə və ya dostla
     /play – reytinqli oyun üçün rəqib tap
+    /nard – qrupda: oradakı istənilən şəxsin qoşula biləcəyi oyun (/nard long, /nard short 3 cube)
     /games – cari oyunun taxtasını yenidən göstər
     /top – liderlər cədvəli: bu gün, bu həftə, bütün zamanlar
     /me – statistikanız və reytinq qrafiki

@@ -14,6 +14,7 @@ welcome =
 help =
     /new – start a game: short or long nard, against the computer or a friend
     /play – find an opponent for a rated game
+    /nard – in a group: a game anyone there can join (/nard long, /nard short 3 cube)
     /games – show the board of your current game again
     /top – leaderboards: today, this week, all time
     /me – your statistics and rating chart

@@ -14,6 +14,7 @@ welcome =
 help =
     /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
     /play – reytingli oʻyin uchun raqib topish
+    /nard – guruhda: undagi istalgan kishi qoʻshila oladigan oʻyin (/nard long, /nard short 3 cube)
     /games – joriy oʻyin taxtasini qayta koʻrsatish
     /top – reyting jadvali: bugun, shu hafta, barcha vaqt
     /me – statistikangiz va reyting grafigi
