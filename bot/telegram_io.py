@@ -117,6 +117,14 @@ async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
                                             reply_markup=keyboard)
 
 
+async def edit_caption(bot: Bot, chat_id: int, message_id: int, caption: str,
+                       keyboard: InlineKeyboardMarkup | None) -> None:
+    """Change the words and buttons under a board, not its picture (a question about it)."""
+    with quietly():
+        await bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                       caption=caption, reply_markup=keyboard)
+
+
 async def send_text(bot: Bot, chat_id: int, text: str,
                     keyboard: InlineKeyboardMarkup | None = None, *,
                     strict: bool = False, html: bool = False) -> int | None:

@@ -15,7 +15,7 @@ from bot.i18n import Translator
 from bot.services.games import GameService
 from bot.services.gate import PressGate
 from bot.services.live import Live
-from bot.services.resigning import resign_cost
+from bot.services.resigning import resign_question
 from storage import games
 from storage.errors import GameNotFound
 from storage.models import Game as Row
@@ -27,21 +27,13 @@ def question(row: Row, player_id: int, t: Translator) -> tuple[str, InlineKeyboa
     live = Live.load(row.state_json)
     seat = row.seat_of(player_id)
     assert seat is not None
-    result, match = resign_cost(live.game, seat)
-    plain = result.kind.value == "plain"  # "You lose 1 point"; else "…: mars"
-    lines = [t("resign-ask-plain" if plain else "resign-ask", points=result.points,
-               kind=t(f"kind-{result.kind.value}"))]
-    if row.match_length > 1:
-        lines.append(t("match-score", length=row.match_length, me=match.score[seat],
-                       them=match.score[1 - seat]))
-        lines.append(t("resign-ends-match") if match.winner is not None
-                     else t("resign-match-goes-on"))
+    asked = resign_question(t, live.game, seat)
 
     def button(text: str, yes: int) -> InlineKeyboardButton:
         data = ResignCb(game=row.id, v=row.version, number=live.number, yes=yes)
         return InlineKeyboardButton(text=text, callback_data=data.pack())
 
-    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=[[
+    return asked, InlineKeyboardMarkup(inline_keyboard=[[
         button(t("btn-resign-yes"), 1), button(t("btn-resign-no"), 0)]])
 
 

@@ -20,6 +20,8 @@ from bot.services.analysis import me_line
 from bot.services.fairness import Fairness, stats_line
 from bot.services.games import GameService
 from bot.telegram_io import answer, show, uploading_photo
+from engine.position import Variant
+from engine.result import KIND_POINTS, ResultKind
 from render.chart import render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
@@ -118,11 +120,13 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
     histories = {}
     for variant in VARIANTS:
         s = await stats.player_stats(service.db, player.id, variant)
-        lines.append(t("me-stats", variant=t(f"variant-{variant}"), rating=str(s.rating),
-                       games=s.games, wins=s.wins, losses=s.losses,
-                       mars_given=s.marses_given, mars_taken=s.marses_taken,
-                       koks_given=s.koks_given, koks_taken=s.koks_taken,
-                       best_streak=s.best_streak))
+        block = [t("me-stats", variant=t(f"variant-{variant}"), rating=str(s.rating),
+                   games=s.games, wins=s.wins, losses=s.losses,
+                   mars_given=s.marses_given, mars_taken=s.marses_taken)]
+        if ResultKind.KOKS in KIND_POINTS[Variant(variant)]:  # long nard has no koks
+            block.append(t("me-koks", koks_given=s.koks_given, koks_taken=s.koks_taken))
+        block.append(t("me-streak", best_streak=s.best_streak))
+        lines.append("\n".join(block))
         histories[variant] = await stats.rating_history(service.db, player.id, variant)
     analysed = await me_line(service.db, player.id, t)
     if analysed:

@@ -164,6 +164,13 @@ class Announcer:
         lines = [t("group-result", winner=names[winner], loser=names[1 - winner],
                    points=result["points"], kind=t(f"kind-{result['kind']}"),
                    reason=t(f"reason-{result['reason']}"))]
+        if row.match_length > 1:  # the group follows the match as the players do
+            score = result["score"]
+            lines.append(t("group-match-score", length=row.match_length, a=names[0],
+                           me=score[0], them=score[1], b=names[1]))
+            lines.append(t("match-over", winner=names[winner], won=score[winner],
+                           lost=score[1 - winner]) if result["match_over"]
+                         else t("match-next", number=result["number"] + 1))
         changes = {player: (before, after) for player, before, after in result["changes"]}
         for seat, player in enumerate(row.players):
             if player in changes:

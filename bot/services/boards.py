@@ -26,8 +26,9 @@ from bot.retry import FAULTS
 from bot.services.coalesce import Coalescer
 from bot.services.live import Live
 from bot.services.people import People
+from bot.services.resigning import resign_question
 from bot.services.views import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
-from bot.telegram_io import Board, edit_board, edit_keyboard, send_board
+from bot.telegram_io import Board, edit_board, edit_caption, send_board
 from engine.game import Phase
 from engine.position import opp_point
 from storage import boards, games
@@ -225,15 +226,20 @@ class BoardPublisher:
         return Board(photo, caption, keyboard)
 
     async def ask_resign(self, row: Row, live: Live, seat: int, t: Translator) -> None:
-        """Swap the buttons for "resign? yes / no" where the player sees the board."""
+        """Where the player sees the board, ask what /resign asks (what resigning costs as
+        the position stands) under it, with "Yes, resign" and "No, play on". "No" redraws
+        the board, its caption too."""
         for message in await boards.board_messages(self.db, row.id):
             if message.player_id is None:  # a group board: only `seat` may confirm
                 t = await self.people.chat_translator(message.chat_id, row)
             elif message.player_id != row.players[seat]:
                 continue
             viewer = Viewer(seat, t, await self.people.names(row, t))
-            await edit_keyboard(self.bot, message.chat_id, message.message_id,
-                                resign_keyboard(viewer, row.id, row.version, live.number))
+            question = resign_question(t, live.game, seat)
+            if message.player_id is None:  # everybody reads it: say who is asked
+                question = t("resign-asking", name=viewer.names[seat]) + "\n" + question
+            await edit_caption(self.bot, message.chat_id, message.message_id, question,
+                               resign_keyboard(viewer, row.id, row.version, live.number))
 
 
 def _to_other_side(live: Live, point: int) -> int:

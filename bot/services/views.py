@@ -22,7 +22,7 @@ from bot.services.recap import (
     since_last_action,
     utf16_len,
 )
-from engine.game import Phase
+from engine.game import MatchState, Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
 from render.scene import Outcome, Scene
@@ -91,6 +91,13 @@ def _score(live: Live, seat: int) -> tuple[int, int, int] | None:
     return match.score[seat], match.score[1 - seat], match.length
 
 
+def final_match(live: Live) -> MatchState:
+    """The match as the caption should tell it: once the game is over, the score after it
+    (the game's own `match` keeps the score before it, for the picture and the engine)."""
+    game = live.game
+    return game.match.after(game.result) if game.result is not None else game.match
+
+
 def _cube(live: Live, seat: int) -> tuple[int, str] | None:
     game = live.game
     if not game.cube_enabled:
@@ -121,9 +128,10 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     t, game, seat = viewer.t, live.game, viewer.seat
     lines = [t(f"variant-{game.variant.value}")]
     if game.match.length > 1:
-        me, them = game.match.score[seat], game.match.score[1 - seat]
-        lines[0] += " · " + t("match-score", length=game.match.length, me=me, them=them)
-        if game.match.crawford:
+        match = final_match(live)
+        me, them = match.score[seat], match.score[1 - seat]
+        lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
+        if game.phase is not Phase.OVER and game.match.crawford:
             lines.append(t("crawford-game"))
     committed = commitment_line(t, live, viewer.names)  # every board, the first on
     if committed:
@@ -147,6 +155,11 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     t, game, seat = viewer.t, live.game, viewer.seat
     other = viewer.names[1 - seat] if viewer.is_player else viewer.names[game.to_act]
     if game.phase is Phase.OVER:
+        match = final_match(live)
+        if match.length > 1 and match.winner is not None:
+            won = match.winner
+            return t("match-over", winner=viewer.names[won], won=match.score[won],
+                     lost=match.score[1 - won])
         return t("game-over")
     mine = viewer.is_player and game.to_act == seat
     if game.phase is Phase.DOUBLED:

@@ -74,7 +74,7 @@ async def friend_press(h: Harness) -> None:  # editMessageMedia, getMe (the link
     assert h.board(chat).edits or (await games.load_game(h.app.db, game_id)).version > version
 
 
-async def resign_prompt(h: Harness) -> None:  # editMessageReplyMarkup
+async def resign_prompt(h: Harness) -> None:  # editMessageCaption (the question and Yes/No)
     await friend_game(h)
     board = h.board(ALI)
     flag = next(d for t, d in board.buttons if t.startswith("🏳"))
@@ -110,7 +110,7 @@ async def starting(h: Harness) -> None:  # getMe, setMyCommands
 SCENARIOS: dict[str, Scenario] = {
     "sendMessage": welcome, "sendPhoto": computer_game, "deleteMessage": computer_game,
     "editMessageText": menu_step, "answerCallbackQuery": menu_step,
-    "editMessageMedia": friend_press, "editMessageReplyMarkup": resign_prompt,
+    "editMessageMedia": friend_press, "editMessageCaption": resign_prompt,
     "answerInlineQuery": inline_cards, "getChatMember": group_language,
     "getMe": starting, "setMyCommands": starting,
 }

@@ -24,4 +24,5 @@ group-result = 🏆 { $winner } { $loser } üzərində qələbə qazandı: { $po
    *[other] { $points } xal
 } ({ $kind }, { $reason }).
 group-rating = { $name }: reytinq { $delta } → { $rating }
+group-match-score = Matç { $length } xala qədər: { $a } { $me }–{ $them } { $b }
 group-no-board = Bot bu qrupda şəkil paylaşa bilmir, buna görə oyun ləğv edildi. Bota şəkil göndərmək icazəsi verin və yenidən cəhd edin.

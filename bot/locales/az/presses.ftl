@@ -7,6 +7,7 @@ resign-ask-plain = 🏳 Bu oyunda təslim olursunuz? { $points ->
     [one] 1 xal
    *[other] { $points } xal
 } itirəcəksiniz.
+resign-asking = { $name } təslim olmağı düşünür:
 resign-ends-match = Bununla matç bitir: siz onu uduzursunuz.
 resign-match-goes-on = Matç növbəti oyunla davam edir.
 resign-cancelled = Oyun davam edir!

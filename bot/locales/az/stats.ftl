@@ -12,6 +12,6 @@ me-stats =
     { $variant }: reytinq { $rating }
     Oyunlar: { $games } · qələbələr: { $wins } · məğlubiyyətlər: { $losses }
     Mars: etdiniz { $mars_given } · oldunuz { $mars_taken }
-    Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
-    Ən uzun qələbə seriyası: { $best_streak }
+me-koks = Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
+me-streak = Ən uzun qələbə seriyası: { $best_streak }
 me-no-rated = Reytinq qrafiki dostunuzla ilk reytinq oyununuzdan sonra görünəcək.

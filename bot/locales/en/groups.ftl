@@ -24,4 +24,5 @@ group-result = 🏆 { $winner } beat { $loser }: { $points ->
    *[other] { $points } points
 } ({ $kind }, { $reason }).
 group-rating = { $name }: rating { $delta } → { $rating }
+group-match-score = Match to { $length }: { $a } { $me }–{ $them } { $b }
 group-no-board = The bot may not post pictures in this group, so the game is called off. Give it the right to send photos and try again.

@@ -7,6 +7,7 @@ resign-ask-plain = 🏳 Resign this game? You lose { $points ->
     [one] 1 point
    *[other] { $points } points
 }.
+resign-asking = { $name } is thinking of resigning:
 resign-ends-match = That ends the match: you lose it.
 resign-match-goes-on = The match goes on with its next game.
 resign-cancelled = Play on!

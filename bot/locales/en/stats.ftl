@@ -12,6 +12,6 @@ me-stats =
     { $variant }: rating { $rating }
     Games { $games } · wins { $wins } · losses { $losses }
     Mars given { $mars_given } · taken { $mars_taken }
-    Koks given { $koks_given } · taken { $koks_taken }
-    Best winning streak { $best_streak }
+me-koks = Koks given { $koks_given } · taken { $koks_taken }
+me-streak = Best winning streak { $best_streak }
 me-no-rated = Your rating chart appears after your first rated game against a friend.

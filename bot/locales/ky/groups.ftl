@@ -24,4 +24,5 @@ group-result = 🏆 { $winner } { $loser } үстүнөн жеңишке жет�
    *[other] { $points } упай
 } ({ $kind }, { $reason }).
 group-rating = { $name }: рейтинг { $delta } → { $rating }
+group-match-score = Матч { $length } упайга чейин: { $a } { $me }–{ $them } { $b }
 group-no-board = Бот бул топко сүрөт жарыялай албайт, ошондуктан оюн жокко чыгарылды. Ботко сүрөт жөнөтүүгө уруксат берип, кайра аракет кылыңыз.

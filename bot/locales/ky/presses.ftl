@@ -7,6 +7,7 @@ resign-ask-plain = 🏳 Бул оюнда багынасызбы? { $points ->
     [one] 1 упай
    *[other] { $points } упай
 } уттурасыз.
+resign-asking = { $name } багынууну ойлонуп жатат:
 resign-ends-match = Ушуну менен матч бүтөт: сиз аны уттурасыз.
 resign-match-goes-on = Матч кийинки оюн менен улантылат.
 resign-cancelled = Оюн улантылат!

@@ -12,6 +12,6 @@ me-stats =
     { $variant }: рейтинг { $rating }
     Оюндар: { $games } · жеңиштер: { $wins } · жеңилүүлөр: { $losses }
     Марс: кылдыңыз { $mars_given } · болдуңуз { $mars_taken }
-    Кокс: кылдыңыз { $koks_given } · болдуңуз { $koks_taken }
-    Эң узун жеңиш сериясы: { $best_streak }
+me-koks = Кокс: кылдыңыз { $koks_given } · болдуңуз { $koks_taken }
+me-streak = Эң узун жеңиш сериясы: { $best_streak }
 me-no-rated = Рейтинг графиги дос менен биринчи рейтингдик оюнуңуздан кийин пайда болот.

@@ -31,4 +31,5 @@ group-result = 🏆 { $winner } обыгрывает { $loser }: { $points ->
    *[other] { $points } очка
 } ({ $kind }, { $reason }).
 group-rating = { $name }: рейтинг { $delta } → { $rating }
+group-match-score = Матч до { $length }: { $a } { $me }–{ $them } { $b }
 group-no-board = Боту нельзя публиковать картинки в этой группе, поэтому игра отменена. Разрешите боту отправлять фото и попробуйте снова.

@@ -11,6 +11,7 @@ resign-ask-plain = 🏳 Сдаться в этой партии? Вы проиг
     [many] { $points } очков
    *[other] { $points } очка
 }.
+resign-asking = { $name } думает, не сдаться ли:
 resign-ends-match = На этом матч закончится: вы его проиграете.
 resign-match-goes-on = Матч продолжится следующей партией.
 resign-cancelled = Играем дальше!

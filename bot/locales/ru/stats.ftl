@@ -12,6 +12,6 @@ me-stats =
     { $variant }: рейтинг { $rating }
     Партии: { $games } · победы: { $wins } · поражения: { $losses }
     Марсы: поставили { $mars_given } · получили { $mars_taken }
-    Коксы: поставили { $koks_given } · получили { $koks_taken }
-    Лучшая серия побед: { $best_streak }
+me-koks = Коксы: поставили { $koks_given } · получили { $koks_taken }
+me-streak = Лучшая серия побед: { $best_streak }
 me-no-rated = График рейтинга появится после вашей первой рейтинговой партии с другом.

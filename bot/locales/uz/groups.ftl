@@ -24,4 +24,5 @@ group-result = 🏆 { $winner } { $loser } ustidan gʻalaba qozondi: { $points -
    *[other] { $points } ochko
 } ({ $kind }, { $reason }).
 group-rating = { $name }: reyting { $delta } → { $rating }
+group-match-score = Match { $length } ochkogacha: { $a } { $me }–{ $them } { $b }
 group-no-board = Bot bu guruhda rasm joylay olmaydi, shuning uchun oʻyin bekor qilindi. Botga rasm yuborish huquqini bering va qayta urinib koʻring.

@@ -7,6 +7,7 @@ resign-ask-plain = 🏳 Bu oʻyinda taslim boʻlasizmi? { $points ->
     [one] 1 ochko
    *[other] { $points } ochko
 } yutqazasiz.
+resign-asking = { $name } taslim boʻlishni oʻylayapti:
 resign-ends-match = Shu bilan match tugaydi: siz uni yutqazasiz.
 resign-match-goes-on = Match keyingi oʻyin bilan davom etadi.
 resign-cancelled = Oʻyin davom etadi!

@@ -12,6 +12,6 @@ me-stats =
     { $variant }: reyting { $rating }
     Oʻyinlar: { $games } · gʻalabalar: { $wins } · magʻlubiyatlar: { $losses }
     Mars: qildingiz { $mars_given } · boʻldingiz { $mars_taken }
-    Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
-    Eng uzun gʻalabalar seriyasi: { $best_streak }
+me-koks = Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
+me-streak = Eng uzun gʻalabalar seriyasi: { $best_streak }
 me-no-rated = Reyting grafigi doʻstingiz bilan birinchi reytingli oʻyiningizdan keyin paydo boʻladi.
