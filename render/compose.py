@@ -52,8 +52,11 @@ def _at(point: tuple[float, float], o: Origin) -> tuple[float, float]:
 
 def layers(scene: Scene) -> list[Key]:
     """The scene's layers in drawing order (the empty board lies under all of them)."""
-    keys: list[Key] = [("label", point, tuple(pills))
-                       for point, pills in sorted(marks.label_pills(scene).items())]
+    pills = marks.label_pills(scene)
+    # The empty board prints the viewer's numbers: another numbering relabels every point.
+    labelled = range(1, 25) if scene.numbering != "viewer" else sorted(pills)
+    keys: list[Key] = [("label", point, tuple(pills.get(point, ())), scene.point_label(point))
+                       for point in labelled]
     stacks = scene.occupied()
     on_stack, trays = marks.stack_marks(scene, stacks)
     for point, (side, count) in stacks.items():
@@ -205,12 +208,16 @@ def _band(scene: Scene, side: Side) -> list[Key]:
 
 
 def _paint_label(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, point: int,
-                 pills: tuple[marks.Pill, ...]) -> None:
+                 pills: tuple[marks.Pill, ...], number: int) -> None:
     center = _at(g.label_center(point), o)
+    if number != point:  # wipe the empty board's number (inside the strip's edges)
+        x, y = center
+        draw.rectangle((x - 26, y - 14, x + 25, y + 13), fill=theme.FRAME)
+        draw.text(center, str(number), font=text.font(21), fill=theme.FRAME_TEXT, anchor="mm")
     for color, filled in pills:
         art.paste(canvas, art.pill(color, filled), center)
         fill = theme.BAND if filled else theme.FRAME_TEXT
-        draw.text(center, str(point), font=text.font(21), fill=fill, anchor="mm")
+        draw.text(center, str(number), font=text.font(21), fill=fill, anchor="mm")
 
 
 def _paint_stack(canvas: Image.Image, draw: ImageDraw.ImageDraw, o: Origin, point: int,

@@ -3,7 +3,9 @@
 `replay_scenes(game, seat)` turns a finished (or running) engine game into the frames, as
 the player in `seat` sees them: the start, then one frame per move (its dice, the checkers
 that moved marked, the move written in numbers: `13/7* 8/4`), per pass (the dice, `—`), per
-cube action (the double offered, then taken), and the end with the result banner.
+cube action (the double offered, then taken), and the end with the result banner. A frame
+of the other seat's move or pass prints that seat's point numbers: its move is written in
+them (the numbering that follows the player on roll, as in GNU Backgammon).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from engine.position import Position
 from engine.resolve import apply_steps
 from render.compose import compose_palette
 from render.encode import TRANSPARENT
+from render.geometry import Side
 from render.scene import Cube, Outcome, Scene
 
 MS_PER_FRAME = 1100  # long enough to read a move and see it on the board
@@ -86,6 +89,10 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
     def seen(position: Position) -> Position:
         return position if seat == 0 else position.swapped()
 
+    def numbered(mover: int) -> Side:
+        # A move is written in its player's numbers, and so are the points of its frame.
+        return "viewer" if mover == seat else "opponent"
+
     frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
                     if game.history else True, cube=cube(), **base)]
     last: Scene = frames[0]
@@ -98,10 +105,10 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
             last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
                          last_move=tuple((s.src, s.dst) for s in steps),
                          last_move_by_viewer=mover == seat, caption=event["move"],
-                         cube=cube(), **base)
+                         cube=cube(), numbering=numbered(mover), **base)
         elif kind == "pass":
             last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
-                         caption=PASS, cube=cube(), **base)
+                         caption=PASS, cube=cube(), numbering=numbered(mover), **base)
         elif kind == "double":
             last = Scene(seen(board), viewer_to_move=mover == seat, cube=cube(1 - mover),
                          **base)

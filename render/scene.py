@@ -77,6 +77,9 @@ class Scene:
       who must take or drop); state "crawford": the Crawford game, the cube crossed out.
     * `result`: the game is over; the picture shows who won, the kind, the points, and the
       match score after the game (`score` plus the points).
+    * `numbering`: whose numbers the point labels print. The picture keeps who sits where;
+      "opponent" prints the opponent's numbers (as GNU Backgammon numbers the board for the
+      player on roll), so a move written in the opponent's numbers reads on the picture.
     """
 
     position: Position
@@ -94,6 +97,7 @@ class Scene:
     caption: str = ""
     moves: tuple[MoveMark, ...] = ()
     result: Outcome | None = None
+    numbering: Side = "viewer"
 
     def __post_init__(self) -> None:
         # Fail here, with a clear message, rather than deep inside the drawing code.
@@ -122,6 +126,8 @@ class Scene:
             _check_cube(self.cube)
         if self.result is not None and not isinstance(self.result, Outcome):
             raise ValueError(f"result must be an Outcome, not {self.result!r}")
+        if self.numbering not in ("viewer", "opponent"):
+            raise ValueError(f"numbering must be viewer or opponent, not {self.numbering!r}")
 
     @property
     def opponent_color(self) -> Color:
@@ -133,6 +139,12 @@ class Scene:
     def counts(self, side: Side) -> tuple[int, ...]:
         """The 26 counts of `side` in its own numbering (0 off, 25 bar)."""
         return self.position.me if side == "viewer" else self.position.opp
+
+    def point_label(self, point: int) -> int:
+        """The number printed at the viewer's point `point` (1..24)."""
+        if self.numbering == "viewer":
+            return point
+        return opp_point(self.position.variant, point)  # its own inverse in both variants
 
     def occupied(self) -> dict[int, tuple[Side, int]]:
         """Occupied viewer points 1..24: who stands there and how many."""
