@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
@@ -194,7 +195,11 @@ class BoardPublisher:
     # -- what a board shows ------------------------------------------------------------
 
     async def group_board(self, row: Row, live: Live, chat_id: int) -> Board:
-        """The shared board: seat 0 always at the bottom, the buttons of the seat to act."""
+        """The shared board: seat 0 always at the bottom, the buttons of the seat to act.
+
+        The point numbers are those of the seat to act (GNU Backgammon's numbering that
+        follows the player on roll), so its buttons (`13→7`) read on the picture as written.
+        """
         t = await self.people.chat_translator(chat_id, row)
         names = await self.people.names(row, t)
         actor = live.game.to_act
@@ -204,7 +209,10 @@ class BoardPublisher:
             selected = None if selected is None else _to_other_side(live, selected)
             targets = tuple(_to_other_side(live, point) for point in targets)
         watcher = Viewer(0, t, names, is_player=False)
-        photo = await asyncio.to_thread(self.render, scene_for(live, watcher, selected, targets))
+        scene = scene_for(live, watcher, selected, targets)
+        if actor != 0 and live.game.phase is not Phase.OVER:
+            scene = replace(scene, numbering="opponent")
+        photo = await asyncio.to_thread(self.render, scene)
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
                               computer_seat=None)
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
