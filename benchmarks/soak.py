@@ -157,6 +157,9 @@ async def main(updates: int, users: int, warmup: int, seed: int, computer: bool)
           f"tracebacks: {log.count('Traceback')}")
     for line in errors[:5]:
         print("  ", line[:300])
+    if "Traceback" in log:  # the first one whole: a soak is too long to run again to see it
+        start = log.index("Traceback")
+        print(log[start:start + 6000].split("\n2", 1)[0])
     return 0 if growth < 50 and not unanswered and "Traceback" not in log else 1
 
 

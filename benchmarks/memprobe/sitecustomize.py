@@ -23,6 +23,8 @@ import time
 
 _OUT = os.environ.get("SOAK_DUMP", "memprobe.txt")
 _TRACE = os.environ.get("SOAK_TRACEMALLOC") == "1"
+_KEYS = os.environ.get("SOAK_KEYS")  # a file: the caches' key streams, pickled
+_streams: dict[str, list] = collections.defaultdict(list)
 _first: dict[str, object] = {}
 MB = 2**20
 
@@ -49,27 +51,113 @@ def _malloc() -> str:
             f"in use {info.uordblks / MB:.1f} MB, free {info.fordblks / MB:.1f} MB")
 
 
+def _pymalloc() -> str:
+    """Python's small-object allocator: arenas held (1 MiB each) and bytes in use, from
+    `sys._debugmallocstats`, which writes to the C stderr: caught through a pipe-less
+    temporary file on fd 2."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as caught:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(caught.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        caught.seek(0)
+        stats = caught.read().decode(errors="replace")
+    found = {}
+    for line in stats.splitlines():
+        name, _, value = line.partition("=")
+        if value.strip().replace(",", "").isdigit():
+            found.setdefault(name.strip("# ").strip(), int(value.strip().replace(",", "")))
+    return (f"   pymalloc: arenas {found.get('arenas allocated current', 0)}, "
+            f"in blocks {found.get('bytes in allocated blocks', 0) / MB:.1f} MB, "
+            f"free blocks {found.get('bytes in available blocks', 0) / MB:.1f} MB")
+
+
+def _count_tiles() -> None:
+    """Wrap render.compose._tile (looked up at each call) to count hits, misses and the
+    time misses take to build (under compose's lock, so the counters need none)."""
+    import render.compose as compose
+
+    if getattr(compose._tile, "probe", False):
+        return
+    plain, build, stats = compose._tile, compose._build, _first.setdefault("tiles", [0, 0, 0.0])
+
+    def timed_build(key):  # type: ignore[no-untyped-def]
+        started = time.perf_counter()
+        try:
+            return build(key)
+        finally:
+            stats[1] += 1
+            stats[2] += time.perf_counter() - started
+
+    def counted(key):  # type: ignore[no-untyped-def]
+        stats[0] += 1
+        tile = plain(key)
+        if _KEYS:
+            _streams["tiles"].append((hash(key), tile.nbytes))
+        return tile
+
+    counted.probe = True  # type: ignore[attr-defined]
+    compose._build, compose._tile = timed_build, counted
+    if _KEYS:  # the lru_caches, looked up by their module's global name at each call
+        import bot.i18n as i18n
+        import bot.services.views as views
+
+        for module, name, stream in ((views, "_markup", "keyboards"),
+                                     (views, "_button", "buttons"),
+                                     (i18n, "_formatted", "texts")):
+            setattr(module, name, _recording(getattr(module, name), _streams[stream]))
+
+
+def _recording(cached, stream):  # type: ignore[no-untyped-def]
+    def call(*args):  # type: ignore[no-untyped-def]
+        stream.append(hash(args))
+        return cached(*args)
+
+    if hasattr(cached, "cache_info"):
+        call.cache_info = cached.cache_info
+    return call
+
+
+def _app() -> object | None:
+    """The running bot's App (a local of the timer loop's coroutine): the services were
+    made before `gc.freeze`, so gc.get_objects does not see them."""
+    import asyncio
+
+    for task in asyncio.all_tasks():
+        frame = getattr(task.get_coro(), "cr_frame", None)
+        if frame is not None and "app" in frame.f_locals:
+            return frame.f_locals["app"]
+    return None
+
+
 def _caches() -> str:
     out = []
     try:
         import bot.i18n as i18n
         import bot.services.views as views
         import render.compose as compose
-        from bot.middlewares import PlayerMiddleware
-        from bot.services.once import Once
-        from bot.services.people import People
 
         out.append(f"tiles {len(compose._tiles)} ({compose._tile_bytes / MB:.1f} MB)")
+        if "tiles" in _first:
+            asked, built, seconds = _first["tiles"]  # type: ignore[misc]
+            out.append(f"tile lookups {asked}, built {built} "
+                       f"({seconds * 1000 / max(built, 1):.2f} ms each)")
         for name, cached in (("keyboards", views._markup), ("buttons", views._button),
                              ("texts", i18n._formatted)):
-            out.append(f"{name} {cached.cache_info().currsize}")
-        for thing in gc.get_objects():
-            if isinstance(thing, People):
-                out.append(f"people {len(thing._players)}")
-            elif isinstance(thing, PlayerMiddleware):
-                out.append(f"known players {len(thing)}")
-            elif isinstance(thing, Once):
-                out.append(f"finished menus {len(thing)}")
+            if not hasattr(cached, "cache_info"):  # not cached (any more)
+                continue
+            info = cached.cache_info()
+            out.append(f"{name} {info.currsize} (hits {info.hits}, misses {info.misses})")
+        app = _app()
+        if app is not None:
+            out.append(f"people {len(app.people)}, known players {len(app.players)}")
+        _count_tiles()
     except Exception as exc:  # the bot's layout changed: say so, keep the rest
         out.append(repr(exc))
     return "   caches: " + ", ".join(out)
@@ -77,7 +165,7 @@ def _caches() -> str:
 
 def _dump(signum: int, frame: object) -> None:
     lines = [f"==== {time.strftime('%X')} RSS {_rss():.1f} MB, "
-             f"threads {len(os.listdir('/proc/self/task'))}", _malloc()]
+             f"threads {len(os.listdir('/proc/self/task'))}", _malloc(), _pymalloc()]
     gc.collect()
     counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
     if "counts" in _first:
@@ -100,6 +188,11 @@ def _dump(signum: int, frame: object) -> None:
             _first["snapshot"] = snapshot
     with open(_OUT, "a") as out:
         out.write("\n".join(lines) + "\n")
+    if _KEYS:
+        import pickle
+
+        with open(_KEYS, "wb") as out:
+            pickle.dump(dict(_streams), out)
 
 
 if getattr(sys, "orig_argv", [""])[-1] == "bot":
