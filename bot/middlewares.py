@@ -33,6 +33,7 @@ from bot.callbacks import parse
 from bot.config import Settings
 from bot.i18n import Translator, pick_language
 from bot.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
+from bot.services.people import evict
 from storage import players
 from storage.db import Database
 from storage.models import Player
@@ -123,8 +124,9 @@ class PlayerMiddleware(BaseMiddleware):
     """Stores each user once (and again when their name changes) and picks their language.
 
     The language comes from the player's saved choice, else Telegram's `language_code`,
-    else `DEFAULT_LANGUAGE`. The rows it remembers form a bounded LRU: memory follows the
-    players active lately, not every player ever seen. A remembered row is read again after
+    else `DEFAULT_LANGUAGE`. The rows it remembers form a bounded LRU whose expired rows
+    leave at the next lookup: memory follows the players active lately (the last `ttl`
+    seconds), not every player ever seen. A remembered row is read again after
     `ttl` seconds, and at once when another process says the player changed (`forget`,
     called through `Database.listen` on PostgreSQL): a language chosen through one process
     is the language of the next update whichever process handles it.
@@ -164,8 +166,7 @@ class PlayerMiddleware(BaseMiddleware):
             language=user.language_code, now=self.clock())
         self._known[user.id] = (now, user.full_name, user.username, player)
         self._known.move_to_end(user.id)
-        while len(self._known) > self.size:
-            self._known.popitem(last=False)
+        evict(self._known, self.size, self.ttl, now)
         self.on_change(user.id)
         return player
 

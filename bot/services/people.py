@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from bot.config import Settings
 from bot.i18n import Translator, pick_language
@@ -22,6 +23,17 @@ from storage.models import Player
 
 CACHE_SIZE = 10_000
 CACHE_SECONDS = 30.0
+
+
+def evict(cached: OrderedDict[Any, tuple[Any, ...]], size: int, ttl: float,
+          now: float) -> None:
+    """Drop the least recently used rows of an LRU of `(fetched at, ...)` tuples beyond
+    `size`, and those at the old end that have expired: an expired row is never served
+    again, so keeping it until `size` newer players push it out only costs memory. (A row
+    is fetched again once expired, so one last used more than `ttl` ago has expired;
+    expired rows behind a fresher one go when they reach the old end.)"""
+    while cached and (len(cached) > size or now - next(iter(cached.values()))[0] >= ttl):
+        cached.popitem(last=False)
 
 
 class People:
@@ -46,15 +58,7 @@ class People:
         return found
 
     def _evict(self, now: float) -> None:
-        """Drop the least recently used rows beyond `size`, and those at the old end that
-        have expired: an expired row is never served again, so keeping it until 10,000
-        newer players push it out only costs memory. (A row is fetched before its every
-        use, so one last used more than `ttl` ago has expired; expired rows behind a
-        fresher one go when they reach the old end.)"""
-        cached = self._players
-        while cached and (len(cached) > self.size
-                          or now - next(iter(cached.values()))[0] >= self.ttl):
-            cached.popitem(last=False)
+        evict(self._players, self.size, self.ttl, now)
 
     def __len__(self) -> int:
         return len(self._players)

@@ -1,4 +1,5 @@
-"""The player cache of `People` holds the players seen lately, not the last 10,000.
+"""The player caches of `People` and of `PlayerMiddleware` hold the players seen lately,
+not the last 10,000.
 
 Its rows expire after `ttl` seconds (another process or /lang may change a player); an
 expired row is never served again, so it must not stay in memory until 10,000 newer players
@@ -11,8 +12,11 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
+from aiogram.types import User
 
+from bot import middlewares
 from bot.config import load_settings
+from bot.middlewares import PlayerMiddleware
 from bot.services import people as people_module
 from bot.services.people import People
 from storage.models import Player
@@ -75,3 +79,33 @@ async def test_the_size_bound_still_holds(lookups: list[int]) -> None:
     lookups.clear()
     await people.player(24)
     assert lookups == []  # the most recent stay
+
+
+async def test_the_middleware_drops_expired_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    stored: list[int] = []
+
+    async def upsert_player(db: object, player_id: int, name: str, **fields: object) -> Player:
+        stored.append(player_id)
+        return Player(player_id, name, None, "en", NOW, NOW)
+
+    monkeypatch.setattr(middlewares, "players", SimpleNamespace(upsert_player=upsert_player))
+    clock = [0.0]
+    settings = load_settings(bot_token="1:x", database_url="unused.sqlite3")
+    known = PlayerMiddleware(None, settings, lambda: NOW,  # type: ignore[arg-type]
+                             ttl=30.0, monotonic=lambda: clock[0])
+    users = [User(id=n, is_bot=False, first_name=f"U{n}") for n in range(110)]
+    for user in users[:100]:
+        await known.player(user)
+    clock[0] = 20.0
+    for user in users[100:]:
+        await known.player(user)
+    for user in users:  # rows younger than 30 s are served from memory
+        await known.player(user)
+    assert len(known) == 110 and len(stored) == 110
+    clock[0] = 31.0  # the first 100 rows have expired; the next lookup drops them
+    await known.player(User(id=1000, is_bot=False, first_name="New"))
+    assert len(known) == 11
+    stored.clear()
+    for user in users[100:]:
+        assert (await known.player(user)).name == user.full_name
+    assert stored == []
