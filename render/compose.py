@@ -461,21 +461,36 @@ def compose(scene: Scene) -> Image.Image:
 
 
 class _Tile:
-    """A layer in palette form: `pixels` go at row `y`, column `x` wherever `mask` is set
-    (everywhere when it is None)."""
+    """A layer in palette form: `pixels` go at row `y`, column `x`. Where the layer leaves
+    the board as it is, a `keyed` tile holds encode.TRANSPARENT (the palette's unused
+    index): one byte a pixel where a separate mask took a second. A layer drawing that
+    index itself (never seen: it is the unused magenta) keeps a `mask` of the pixels to
+    paste instead; a tile with neither is pasted whole."""
 
-    __slots__ = ("mask", "nbytes", "pixels", "x", "y")
+    __slots__ = ("keyed", "mask", "nbytes", "pixels", "x", "y")
 
-    def __init__(self, pixels: np.ndarray, mask: np.ndarray | None, x: int, y: int) -> None:
+    def __init__(self, pixels: np.ndarray, mask: np.ndarray | None, x: int, y: int,
+                 keyed: bool = False) -> None:
         pixels.flags.writeable = False  # shared between threads: never changed after this
         if mask is not None:
             mask.flags.writeable = False
-        self.pixels, self.mask, self.x, self.y = pixels, mask, x, y
+        self.pixels, self.mask, self.x, self.y, self.keyed = pixels, mask, x, y, keyed
         self.nbytes = pixels.size * (1 if mask is None else 2) + 300
+
+    def paste(self, lines: np.ndarray) -> None:
+        """Onto PNG scanlines (a filter byte before each row)."""
+        height, width = self.pixels.shape
+        patch = lines[self.y:self.y + height, self.x + 1:self.x + 1 + width]
+        if self.keyed:
+            np.copyto(patch, self.pixels, where=self.pixels != encode.TRANSPARENT)
+        elif self.mask is None:
+            patch[...] = self.pixels
+        else:
+            np.copyto(patch, self.pixels, where=self.mask)
 
 
 _EMPTY = _Tile(np.zeros((0, 0), np.uint8), None, 0, 0)  # a layer that changes no pixel
-_TILE_BYTES = 32 << 20  # the tile cache's bound: a few thousand layers
+_TILE_BYTES = 16 << 20  # the tile cache's bound: a few thousand layers
 _tiles: OrderedDict[Key, _Tile] = OrderedDict()
 _tile_bytes = 0
 
@@ -513,9 +528,14 @@ def _build(key: Key) -> _Tile:
     if not len(rows):
         return _EMPTY
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
-    changed = changed[top:bottom, left:right].copy()
-    return _Tile(pixels[top:bottom, left:right].copy(), None if changed.all() else changed,
-                 x0 + left, y0 + top)
+    changed, pixels = changed[top:bottom, left:right], pixels[top:bottom, left:right]
+    x, y = x0 + left, y0 + top
+    if changed.all():
+        return _Tile(pixels.copy(), None, x, y)
+    if not (pixels[changed] == encode.TRANSPARENT).any():
+        return _Tile(np.where(changed, pixels, np.uint8(encode.TRANSPARENT)), None, x, y,
+                     keyed=True)
+    return _Tile(pixels.copy(), changed.copy(), x, y)
 
 
 def _tile(key: Key) -> _Tile:
@@ -532,22 +552,27 @@ def _tile(key: Key) -> _Tile:
     return tile
 
 
-def compose_scanlines(scene: Scene) -> np.ndarray:
+def compose_scanlines(scene: Scene, out: np.ndarray | None = None) -> np.ndarray:
     """The board picture of `scene` as 8-bit PNG scanlines: an array of geometry.HEIGHT rows
-    of a filter byte (0) and geometry.WIDTH palette indices (see encode.palette)."""
+    of a filter byte (0) and geometry.WIDTH palette indices (see encode.palette). Drawn into
+    `out` when given (an array of that shape from an earlier call: `scanlines_buffer`)."""
     encode.palette()  # built (by composing samples) before the lock is taken
     with _LOCK:
         empty = _empty_scanlines()
         tiles = [_tile(key) for key in layers(scene)]
-    lines = empty.copy()
+    if out is None:
+        lines = empty.copy()
+    else:
+        lines = out
+        np.copyto(lines, empty)
     for tile in tiles:
-        height, width = tile.pixels.shape
-        patch = lines[tile.y:tile.y + height, tile.x + 1:tile.x + 1 + width]
-        if tile.mask is None:
-            patch[...] = tile.pixels
-        else:
-            np.copyto(patch, tile.pixels, where=tile.mask)
+        tile.paste(lines)
     return lines
+
+
+def scanlines_buffer() -> np.ndarray:
+    """An array for `compose_scanlines(scene, out=...)`."""
+    return np.empty_like(_empty_scanlines())
 
 
 def compose_palette(scene: Scene) -> Image.Image:
