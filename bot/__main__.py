@@ -13,7 +13,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.allocator import limit_arenas
+from bot.allocator import fix_mmap_threshold, limit_arenas
 from bot.config import ConfigError, Settings, load_settings
 
 
@@ -59,6 +59,7 @@ async def webhook_command(settings: Settings, args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     # Before any thread exists (glibc fixes the arena limit early): see bot/allocator.py.
     limit_arenas()
+    fix_mmap_threshold()
     args = parse(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings()

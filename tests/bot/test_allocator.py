@@ -3,6 +3,9 @@
 * `limit_arenas` caps glibc's malloc arenas however many threads allocate at once: a child
   process starts 8 threads that each hold a malloc'd block and counts the arenas glibc
   reports (`malloc_stats`); without the call the same child has more than 2.
+* `fix_mmap_threshold` keeps large blocks out of the heap: in a child process a 1 MB block
+  freed and allocated again is still a mapping of its own (glibc's default would serve the
+  second from the heap, having raised its threshold when the first was freed).
 * `trim` hands freed pages back (RSS falls after a hole-ridden heap is trimmed).
 * The timer loop trims once every `TRIM_EVERY` seconds of its clock, not on every pass.
 """
@@ -65,6 +68,44 @@ def test_limit_arenas_caps_the_arenas_of_many_threads() -> None:
 
 def test_an_operators_malloc_arena_max_wins() -> None:
     assert allocator.limit_arenas(2, environ={"MALLOC_ARENA_MAX": "4"}) is False
+
+
+MMAP_CHILD = """
+import ctypes, sys
+from bot.allocator import fix_mmap_threshold
+applied = fix_mmap_threshold(environ={}) if sys.argv[1] == "fix" else None
+class Info(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+libc = ctypes.CDLL("libc.so.6")
+libc.malloc.restype = ctypes.c_void_p
+libc.free.argtypes = [ctypes.c_void_p]
+libc.mallinfo2.restype = Info
+before = libc.mallinfo2().hblks
+libc.free(libc.malloc(1 << 20))  # mapped (over 128 KB); glibc's default then adjusts
+block = libc.malloc(1 << 20)
+print(applied, libc.mallinfo2().hblks - before)  # 1 while the block has its own mapping
+libc.free(block)
+"""
+
+
+def mapped_blocks(mode: str) -> str:
+    done = subprocess.run([sys.executable, "-c", MMAP_CHILD, mode], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@glibc
+def test_a_fixed_mmap_threshold_keeps_large_blocks_out_of_the_heap() -> None:
+    assert mapped_blocks("fix") == "True 1"
+    assert mapped_blocks("default") == "None 0"  # the child would show the difference
+
+
+def test_an_operators_mmap_threshold_wins() -> None:
+    assert allocator.fix_mmap_threshold(environ={"MALLOC_MMAP_THRESHOLD_": "65536"}) is False
 
 
 def rss_mb() -> float:
