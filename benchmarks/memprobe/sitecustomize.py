@@ -1,14 +1,18 @@
 """A memory probe for the soak's bot process (not imported by anything else).
 
-    SOAK_PYTHONPATH=benchmarks/memprobe SOAK_DUMP=/tmp/probe.txt \
-        python -m benchmarks.soak --updates 20000 [SOAK_TRACEMALLOC=1]
+    SOAK_PYTHONPATH=$PWD/benchmarks/memprobe SOAK_DUMP=/tmp/probe.txt \
+        python -m benchmarks.soak --updates 20000 [SOAK_TRACEMALLOC=1] [SOAK_KEYS=/tmp/k.pkl]
 
-Python imports `sitecustomize` at start-up from the path: in `python -m bot` this installs
-a SIGUSR1 handler, and `benchmarks.soak` sends SIGUSR1 after each RSS sample. Each signal
-appends to SOAK_DUMP: RSS, glibc's malloc totals (mallinfo2: heap, mmapped, in use, free),
-the change in gc object counts by type since the first sample, the sizes of the bot's
-bounded caches, and with SOAK_TRACEMALLOC=1 (slow: about 2x) the top allocation sites by
-file:line, as a diff against the first sample.
+(an absolute path: the bot runs in a temporary directory). Python imports `sitecustomize`
+at start-up from the path: in `python -m bot` this installs a SIGUSR1 handler, and
+`benchmarks.soak` sends SIGUSR1 after each RSS sample. Each signal appends to SOAK_DUMP:
+RSS, glibc's malloc totals (mallinfo2: heap, mmapped, in use, free), Python's small-object
+arenas, the change in gc object counts by type since the first sample, the sizes and hit
+counts of the bot's bounded caches (tile lookups and builds are counted from the first
+sample on), and with SOAK_TRACEMALLOC=1 (slow: about 2x) the top allocation sites by
+file:line, as a diff against the first sample. SOAK_KEYS pickles each cache's key stream
+(from the first sample on), to replay it offline at other bounds; the streams take memory
+of their own, so a run with it measures no growth.
 """
 
 from __future__ import annotations
