@@ -129,10 +129,10 @@ class Announcer:
                 continue
             t = await (self.people.chat_translator(chat, row) if shared
                        else self.people.translator(chat))
-            text = await (self._group_text(row, chat, result) if shared
-                          else self._player_text(row, chat, result))
             seat = None if shared else row.seat_of(chat)
             names = await self.people.names(row, t)
+            text = (_group_text(row, result, t, names) if seat is None
+                    else _player_text(row, seat, result, t))
             text = with_details(text, [add(t, result, seat, names)
                                        for add in self.result_lines])
             keyboard = self._after_game(row, result, t)
@@ -157,49 +157,6 @@ class Announcer:
         return InlineKeyboardMarkup(inline_keyboard=[
             [analysis_button(t, row.id, result["number"])], *([more] if more else [])])
 
-    async def _group_text(self, row: Row, chat_id: int, result: dict[str, Any]) -> str:
-        t = await self.people.chat_translator(chat_id, row)
-        names = await self.people.names(row, t)
-        winner = result["winner"]
-        lines = [t("group-result", winner=names[winner], loser=names[1 - winner],
-                   points=result["points"], kind=t(f"kind-{result['kind']}"),
-                   reason=t(f"reason-{result['reason']}"))]
-        if row.match_length > 1:  # the group follows the match as the players do
-            score = result["score"]
-            lines.append(t("group-match-score", length=row.match_length, a=names[0],
-                           me=score[0], them=score[1], b=names[1]))
-            lines.append(t("match-over", winner=names[winner], won=score[winner],
-                           lost=score[1 - winner]) if result["match_over"]
-                         else t("match-next", number=result["number"] + 1))
-        changes = {player: (before, after) for player, before, after in result["changes"]}
-        for seat, player in enumerate(row.players):
-            if player in changes:
-                before, after = changes[player]
-                lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
-                               rating=str(after)))
-        lines += _rating_skipped(t, result)
-        return "\n".join(lines)
-
-    async def _player_text(self, row: Row, player: int, result: dict[str, Any]) -> str:
-        seat = row.seat_of(player)
-        assert seat is not None
-        t = (await self.people.viewer(row, seat)).t
-        won = result["winner"] == seat
-        lines = [t("result-win" if won else "result-loss", points=result["points"],
-                   kind=t(f"kind-{result['kind']}"), reason=t(f"reason-{result['reason']}"))]
-        if row.match_length > 1:
-            score = result["score"]
-            lines.append(t("match-score", length=row.match_length, me=score[seat],
-                           them=score[1 - seat]))
-            lines.append(t("match-won" if won else "match-lost") if result["match_over"]
-                         else t("match-next", number=result["number"] + 1))
-        for changed, before, after in result["changes"]:
-            if changed == player:
-                lines.append(t("rating-change", delta=f"{after - before:+d}",
-                               rating=str(after)))  # no thousands separator
-        lines += _rating_skipped(t, result)
-        return "\n".join(lines)
-
     async def card(self, row: Row, result: dict[str, Any] | None = None) -> bool:
         """Keep an inline challenge card in step with its game: playing, then the result.
         False when the game has no card."""
@@ -221,3 +178,45 @@ class Announcer:
             markup = None
         await edit_card(self.bot, inline_message_id, text, markup)
         return True
+
+
+def _group_text(row: Row, result: dict[str, Any], t: Translator, names: tuple[str, str]) -> str:
+    """A group game's result, in the group's language."""
+    winner = result["winner"]
+    lines = [t("group-result", winner=names[winner], loser=names[1 - winner],
+               points=result["points"], kind=t(f"kind-{result['kind']}"),
+               reason=t(f"reason-{result['reason']}"))]
+    if row.match_length > 1:  # the group follows the match as the players do
+        score = result["score"]
+        lines.append(t("group-match-score", length=row.match_length, a=names[0],
+                       me=score[0], them=score[1], b=names[1]))
+        lines.append(t("match-over", winner=names[winner], won=score[winner],
+                       lost=score[1 - winner]) if result["match_over"]
+                     else t("match-next", number=result["number"] + 1))
+    changes = {player: (before, after) for player, before, after in result["changes"]}
+    for seat, player in enumerate(row.players):
+        if player in changes:
+            before, after = changes[player]
+            lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
+                           rating=str(after)))
+    lines += _rating_skipped(t, result)
+    return "\n".join(lines)
+
+
+def _player_text(row: Row, seat: int, result: dict[str, Any], t: Translator) -> str:
+    """The result as the player in `seat` reads it, in their language."""
+    won = result["winner"] == seat
+    lines = [t("result-win" if won else "result-loss", points=result["points"],
+               kind=t(f"kind-{result['kind']}"), reason=t(f"reason-{result['reason']}"))]
+    if row.match_length > 1:
+        score = result["score"]
+        lines.append(t("match-score", length=row.match_length, me=score[seat],
+                       them=score[1 - seat]))
+        lines.append(t("match-won" if won else "match-lost") if result["match_over"]
+                     else t("match-next", number=result["number"] + 1))
+    for changed, before, after in result["changes"]:
+        if changed == row.players[seat]:
+            lines.append(t("rating-change", delta=f"{after - before:+d}",
+                           rating=str(after)))  # no thousands separator
+    lines += _rating_skipped(t, result)
+    return "\n".join(lines)
