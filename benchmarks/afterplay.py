@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.services.afterplay import match_text, replay_gif
-from bot.services.rebuild import games_of_log
+from core.rebuild import games_of_log
 from engine.fairness import FairDice, dice_of_history, verify
 from engine.game import Game, MatchState, Phase
 from storage.models import Game as Row

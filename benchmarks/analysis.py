@@ -63,8 +63,8 @@ async def stored_finished_game(app, game: Game, players_: tuple[int, int],
                                now: datetime | None = None) -> int:
     """Store a finished engine game as the bot does (its log, result and result notice)."""
     from bot.services.announce import result_notice
-    from bot.services.eventlog import since
-    from bot.services.live import Live
+    from core.eventlog import since
+    from core.live import Live
     from storage import games, results
 
     live, now = Live(game), now or datetime.now(UTC)
@@ -83,8 +83,8 @@ async def latency(presses: int, seed: int = 1) -> None:
 
     from benchmarks.bot import RecordingSession, choose, press_update
     from bot.app import build
-    from bot.callbacks import AnalysisCb
     from bot.config import load_settings
+    from bot.views.callbacks import AnalysisCb
     from storage import players
 
     with tempfile.TemporaryDirectory() as folder:

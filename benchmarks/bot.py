@@ -27,8 +27,8 @@ from aiogram.methods import AnswerCallbackQuery, GetMe, TelegramMethod
 from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
 
 from bot.app import build
-from bot.callbacks import Act, GameCb
 from bot.config import load_settings
+from bot.views.callbacks import Act, GameCb
 from engine.dice import SeededDice
 from storage import players
 

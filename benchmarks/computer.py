@@ -37,8 +37,8 @@ from aiogram.methods import TelegramMethod
 from benchmarks.bot import RecordingSession, choose, press_update
 from bot.app import build, freeze_startup_objects
 from bot.config import load_settings
-from bot.services import computer
-from bot.services.pool import ProcessPool, Runner, ThreadRunner
+from core import computer
+from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import SeededDice
 from storage import players
 

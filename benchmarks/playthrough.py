@@ -48,7 +48,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.callbacks import (
+from bot.views.callbacks import (
     Act,
     AfterCb,
     AnalysisCb,
@@ -816,7 +816,7 @@ def full_transcript(fake: FakeTelegram, chat: int) -> str:
     return "\n".join(lines)
 
 
-KEYS = {line.split(" =", 1)[0] for f in (ROOT / "bot/locales/en").glob("*.ftl")
+KEYS = {line.split(" =", 1)[0] for f in (ROOT / "i18n/locales/en").glob("*.ftl")
         for line in f.read_text().splitlines() if re.match(r"[a-z][a-z0-9-]+ =", line)}
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 ENGLISH = re.compile(r"\b(the|you|your|game|roll|done|undo|resign|won|lost|turn|move|moves|"

@@ -41,10 +41,10 @@ from aiogram.methods import (
 from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
 
 from bot.app import App, build
-from bot.callbacks import Act, GameCb
 from bot.config import load_settings
-from bot.services.live import Live
-from bot.services.settings import CONFIRM_MOVES
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
+from core.settings import CONFIRM_MOVES
 from engine.dice import SeededDice
 from engine.errors import EngineError
 from engine.game import Phase

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from storage import Database, boards
 from tests.bot.driver import choose
 from tests.conftest import PostgresCluster

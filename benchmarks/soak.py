@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import ai
-from bot.callbacks import Act, NewGameCb
+from bot.views.callbacks import Act, NewGameCb
 from tests.bot.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fuzz import UpdateFuzzer, trim

@@ -37,12 +37,12 @@ from pathlib import Path
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
 
+import i18n
 from benchmarks.bot import RecordingSession, choose
-from bot import i18n
 from bot.app import App, build
-from bot.callbacks import Act, GameCb, JoinCb
 from bot.config import load_settings
-from bot.services.pool import InlineRunner
+from bot.views.callbacks import Act, GameCb, JoinCb
+from core.workers import InlineRunner
 from engine.dice import SeededDice
 from render import compose
 from storage import players
@@ -165,7 +165,7 @@ class Soak:
 
 
 def _to_act(row) -> int:
-    from bot.services.live import Live
+    from core.live import Live
 
     return Live.load(row.state_json).game.to_act
 

@@ -13,8 +13,8 @@ import argparse
 import asyncio
 import sys
 
-from bot.allocator import fix_mmap_threshold, limit_arenas
 from bot.config import ConfigError, Settings, load_settings
+from bot.plumbing.allocator import fix_mmap_threshold, limit_arenas
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -36,8 +36,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 async def webhook_command(settings: Settings, args: argparse.Namespace) -> int:
-    from bot import webhook
     from bot.app import make_bot
+    from bot.plumbing import webhook
 
     bot = make_bot(settings)
     try:
@@ -57,7 +57,7 @@ async def webhook_command(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Before any thread exists (glibc fixes the arena limit early): see bot/allocator.py.
+    # Before any thread exists (glibc fixes the arena limit early): see bot/plumbing/allocator.py.
     limit_arenas()
     fix_mmap_threshold()
     args = parse(sys.argv[1:] if argv is None else argv)

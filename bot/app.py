@@ -19,14 +19,14 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
-from bot import allocator, redact, webhook
 from bot.config import Settings
 from bot.handlers import get_routers
-from bot.i18n import Translator, available_languages
-from bot.inflight import InFlight
-from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
-from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
-from bot.services import computer
+from bot.handlers.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
+from bot.plumbing import allocator, redact, webhook
+from bot.plumbing.inflight import InFlight
+from bot.plumbing.once import Once
+from bot.plumbing.pacing import Coalescer, SharedPace
+from bot.plumbing.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services.afterplay import Afterplay, result_buttons
 from bot.services.analysis import AnalysisService
 from bot.services.analysis import Runner as AnalysisRunner
@@ -34,21 +34,21 @@ from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
-from bot.services.coalesce import Coalescer, SharedPace
-from bot.services.computer import Computer
 from bot.services.fairness import Fairness, reveal_lines
 from bot.services.games import GameService
 from bot.services.gate import PressGate
-from bot.services.locks import KeyedLocks
 from bot.services.matchmaking import MatchmakingService
-from bot.services.once import Once
 from bot.services.people import People
-from bot.services.pool import ProcessPool, Runner, ThreadRunner
 from bot.services.repair import BoardRepair
-from bot.services.settings import PlayerSettings
 from bot.services.timers import Timers
+from core import computer
+from core.computer import Computer
+from core.locks import KeyedLocks
+from core.settings import PlayerSettings
+from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
+from i18n import Translator, available_languages
 from render.board import render_board
 from storage import players as stored_players
 from storage.db import Database

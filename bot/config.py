@@ -10,7 +10,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-LANGUAGES = ("en", "ru", "uz", "ky", "az")
 # What Telegram accepts as a webhook's secret token, and the ports it delivers webhooks to.
 SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 WEBHOOK_PORTS = (443, 80, 88, 8443)

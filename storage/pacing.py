@@ -3,7 +3,7 @@ from a bot, whichever process sends them.
 
 Per chat, one row keeps the send times of the last window. `claim` reads it under the
 row's lock (PostgreSQL: `FOR UPDATE`; SQLite: `BEGIN IMMEDIATE`), decides with the same
-rule as the in-process pacer (`bot.services.coalesce`): even spacing after the last send
+rule as the in-process pacer (`bot.plumbing.pacing`): even spacing after the last send
 and at most `limit` within the window, and either records the send (returns 0) or returns
 how long to wait. `note` records a message that went out some other way. Times are wall
 clock seconds: every process must share them, so they come from the caller's clock.

@@ -109,8 +109,8 @@ def _count_tiles() -> None:
     counted.probe = True  # type: ignore[attr-defined]
     compose._build, compose._tile = timed_build, counted
     if _KEYS:  # the lru_caches, looked up by their module's global name at each call
-        import bot.i18n as i18n
-        import bot.services.views as views
+        import bot.views.board as views
+        import i18n as i18n
 
         for module, name, stream in ((views, "_markup", "keyboards"),
                                      (views, "_button", "buttons"),
@@ -143,8 +143,8 @@ def _app() -> object | None:
 def _caches() -> str:
     out = []
     try:
-        import bot.i18n as i18n
-        import bot.services.views as views
+        import bot.views.board as views
+        import i18n as i18n
         import render.compose as compose
 
         out.append(f"tiles {len(compose._tiles)} ({compose._tile_bytes / MB:.1f} MB)")

@@ -11,14 +11,14 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import AfterCb
-from bot.i18n import Translator
-from bot.retry import FAULTS
+from bot.plumbing.retry import FAULTS
+from bot.plumbing.telegram_io import send_text, uploading_document
 from bot.services.afterplay import Afterplay
 from bot.services.fairness import Fairness
 from bot.services.people import People
-from bot.services.rebuild import LogDoesNotReplay
-from bot.telegram_io import send_text, uploading_document
+from bot.views.callbacks import AfterCb
+from core.rebuild import LogDoesNotReplay
+from i18n import Translator
 from storage import boards, games
 from storage.errors import GameNotFound
 from storage.fairness import MAX_CLIENT_SEED

@@ -5,9 +5,9 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
-from bot.callbacks import AnalysisCb
+from bot.plumbing.telegram_io import answer, chat_of
 from bot.services.analysis import AnalysisService
-from bot.telegram_io import answer, chat_of
+from bot.views.callbacks import AnalysisCb
 
 
 async def press(query: CallbackQuery, callback_data: AnalysisCb,

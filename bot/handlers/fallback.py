@@ -17,8 +17,8 @@ from aiogram.exceptions import ClientDecodeError, TelegramAPIError, TelegramBadR
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import CallbackQuery, ErrorEvent
 
-from bot.i18n import Translator
-from bot.telegram_io import answer
+from bot.plumbing.telegram_io import answer
+from i18n import Translator
 
 log = logging.getLogger(__name__)
 

@@ -19,14 +19,14 @@ from aiogram.types import (
     Message,
 )
 
-from bot.callbacks import CardCb, JoinCb
 from bot.handlers.refusals import accepted_or_alert
-from bot.i18n import Translator
-from bot.retry import FAULTS
+from bot.plumbing.pacing import Coalescer
+from bot.plumbing.retry import FAULTS
+from bot.plumbing.telegram_io import answer, show
 from bot.services.challenges import ChallengeService
-from bot.services.coalesce import Coalescer
 from bot.services.people import People
-from bot.telegram_io import answer, show
+from bot.views.callbacks import CardCb, JoinCb
+from i18n import Translator
 from storage.models import Game as Row
 from storage.models import Player
 

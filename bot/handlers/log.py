@@ -9,12 +9,12 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.i18n import Translator
-from bot.services.coalesce import Coalescer
+from bot.plumbing.pacing import Coalescer
+from bot.plumbing.telegram_io import send_text
 from bot.services.games import GameService
 from bot.services.movelog import game_in_chat, log_texts
 from bot.services.people import People
-from bot.telegram_io import send_text
+from i18n import Translator
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 

@@ -7,11 +7,11 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import MatchCb
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import answer, chat_of, remove, send_text, show
 from bot.services.games import Busy
 from bot.services.matchmaking import AlreadySearching, MatchmakingService
-from bot.telegram_io import answer, chat_of, remove, send_text, show
+from bot.views.callbacks import MatchCb
+from i18n import Translator
 from storage.errors import PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
 from storage.models import Player

@@ -6,17 +6,17 @@ from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
 from bot.handlers.refusals import refusal
-from bot.i18n import Translator
+from bot.plumbing.once import Once
+from bot.plumbing.telegram_io import answer, message_of, remove, show, uploading_photo
 from bot.services.boarding import Boarding
 from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
-from bot.services.computer import LEVEL_NAMES
 from bot.services.games import Busy, GameService
-from bot.services.locks import KeyedLocks
-from bot.services.once import Once
 from bot.services.people import People
-from bot.telegram_io import answer, message_of, remove, show, uploading_photo
+from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
+from core.computer import LEVEL_NAMES
+from core.locks import KeyedLocks
+from i18n import Translator
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player

@@ -6,13 +6,13 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import Act, GameCb
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import answer as answer_query
+from bot.plumbing.telegram_io import uploading_photo
 from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.gate import PressGate
-from bot.telegram_io import answer as answer_query
-from bot.telegram_io import uploading_photo
+from bot.views.callbacks import Act, GameCb
+from i18n import Translator
 from storage.models import Player
 
 

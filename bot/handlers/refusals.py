@@ -6,10 +6,10 @@ from collections.abc import Awaitable
 
 from aiogram.types import CallbackQuery
 
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import answer
 from bot.services.challenges import GroupBoardFailed
 from bot.services.games import Busy
-from bot.telegram_io import answer
+from i18n import Translator
 from storage.errors import ChallengeUnavailable, PlayerBusy
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",

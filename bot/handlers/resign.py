@@ -10,12 +10,12 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import Act, GameCb, ResignCb
-from bot.i18n import Translator
 from bot.services.games import GameService
 from bot.services.gate import PressGate
-from bot.services.live import Live
-from bot.services.resigning import resign_question
+from bot.views.callbacks import Act, GameCb, ResignCb
+from bot.views.resigning import resign_question
+from core.live import Live
+from i18n import Translator
 from storage import games
 from storage.errors import GameNotFound
 from storage.models import Game as Row

@@ -9,9 +9,9 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import SettingCb
-from bot.i18n import Translator
-from bot.services.settings import TOGGLES, PlayerSettings, Toggle
+from bot.views.callbacks import SettingCb
+from core.settings import TOGGLES, PlayerSettings, Toggle
+from i18n import Translator
 from storage.models import Player
 
 

@@ -8,15 +8,15 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import RULES, LangCb, NewGameCb
 from bot.handlers.groups import GROUPS, group_lang_allowed
+from bot.handlers.middlewares import PlayerMiddleware
 from bot.handlers.refusals import refusal
-from bot.i18n import Translator, available_languages
-from bot.middlewares import PlayerMiddleware
+from bot.plumbing.telegram_io import answer, chat_of, send_text, uploading_photo
 from bot.services.boarding import Boarding
 from bot.services.challenges import ChallengeService
 from bot.services.games import Busy, GameService
-from bot.telegram_io import answer, chat_of, send_text, uploading_photo
+from bot.views.callbacks import RULES, LangCb, NewGameCb
+from i18n import Translator, available_languages
 from storage import chats, players
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player

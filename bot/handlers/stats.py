@@ -14,14 +14,14 @@ from aiogram.types import (
     Message,
 )
 
-from bot.callbacks import TopCb
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import answer, show, uploading_photo
 from bot.services.analysis import me_line
 from bot.services.fairness import Fairness, stats_line
 from bot.services.games import GameService
-from bot.telegram_io import answer, show, uploading_photo
+from bot.views.callbacks import TopCb
 from engine.position import Variant
 from engine.result import KIND_POINTS, ResultKind
+from i18n import Translator
 from render.chart import render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing

@@ -22,13 +22,13 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.i18n import Translator
-from bot.retry import FAULTS
+from bot.plumbing.pacing import Coalescer
+from bot.plumbing.retry import FAULTS
+from bot.plumbing.telegram_io import edit_card, send_text
 from bot.services.analysis import analysis_button
-from bot.services.coalesce import Coalescer
-from bot.services.live import Live
 from bot.services.people import People
-from bot.telegram_io import edit_card, send_text
+from core.live import Live
+from i18n import Translator
 from storage import boards, chats, games, outbox
 from storage.db import Database
 from storage.models import Game as Row

@@ -22,11 +22,11 @@ from datetime import datetime, timedelta
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNotFound
 
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import edit_card, edit_keyboard, send_text
 from bot.services.games import GameService
-from bot.services.live import Live
 from bot.services.timers import SETTLING
-from bot.telegram_io import edit_card, edit_keyboard, send_text
+from core.live import Live
+from i18n import Translator
 from storage import boards, chats, games
 from storage.models import Game as Row
 

@@ -22,16 +22,16 @@ from functools import partial
 
 from aiogram import Bot
 
-from bot.i18n import Translator
-from bot.retry import FAULTS
-from bot.services.coalesce import Coalescer
-from bot.services.live import Live
+from bot.plumbing.pacing import Coalescer
+from bot.plumbing.retry import FAULTS
+from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board
 from bot.services.people import People
-from bot.services.resigning import resign_question
-from bot.services.views import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
-from bot.telegram_io import Board, edit_board, edit_caption, send_board
+from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
+from bot.views.resigning import resign_question
+from core.live import Live
 from engine.game import Phase
 from engine.position import opp_point
+from i18n import Translator
 from storage import boards, games
 from storage.db import Database
 from storage.models import BoardMessage

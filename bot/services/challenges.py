@@ -19,17 +19,17 @@ from aiogram.types import (
     SwitchInlineQueryChosenChat,
 )
 
-from bot.callbacks import JoinCb
-from bot.i18n import Translator
-from bot.retry import FAULTS, MAX_WAIT, waiting_at_most
+from bot.plumbing.pacing import Coalescer
+from bot.plumbing.retry import FAULTS, MAX_WAIT, waiting_at_most
+from bot.plumbing.telegram_io import send_board, send_text
 from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
-from bot.services.coalesce import Coalescer
 from bot.services.fairness import Dealt
 from bot.services.games import Answer, Busy, GameService
-from bot.services.live import Live
 from bot.services.people import People
-from bot.telegram_io import send_board, send_text
+from bot.views.callbacks import JoinCb
+from core.live import Live
+from i18n import Translator
 from storage import boards, cards, challenges, chats, games
 from storage.cards import Card
 from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound, PlayerBusy

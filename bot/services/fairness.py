@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.i18n import Translator
-from bot.services.live import Live
+from core.live import Live
 from engine.fairness import FairDice, commitment, new_seed, rolls_text
+from i18n import Translator
 from storage import fairness
 from storage.db import Database
 from storage.fairness import DiceStats, FairRecord, Pending, SeedTake

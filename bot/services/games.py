@@ -32,22 +32,22 @@ from typing import TypeVar
 
 from aiogram import Bot
 
-from bot.callbacks import Act, GameCb
 from bot.config import Settings
-from bot.i18n import Translator
-from bot.services import computer, eventlog, turnclock
 from bot.services.announce import Announcer, result_notice
 from bot.services.boards import BoardPublisher, computer_seat
-from bot.services.computer import Computer
 from bot.services.fairness import Dealt, Fairness
-from bot.services.fullmoves import finish_steps
-from bot.services.live import Live, Taken
-from bot.services.locks import KeyedLocks
 from bot.services.people import People
-from bot.services.settings import CONFIRM_MOVES, PlayerSettings
+from bot.views.callbacks import Act, GameCb
+from core import computer, eventlog, turnclock
+from core.computer import Computer
+from core.fullmoves import finish_steps
+from core.live import Live, Taken
+from core.locks import KeyedLocks
+from core.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
+from i18n import Translator
 from storage import games, results
 from storage.db import Database, GameLock
 from storage.errors import GameNotActive, GameNotFound, PlayerBusy, VersionConflict

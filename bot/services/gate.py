@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.callbacks import Act, GameCb
 from bot.services.games import Answer, GameService
-from bot.services.live import Live
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
 from storage import games
 from storage.errors import GameNotFound
 

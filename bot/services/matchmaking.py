@@ -16,13 +16,13 @@ from datetime import datetime, timedelta
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import MatchCb, NewGameCb
-from bot.i18n import Translator
+from bot.plumbing.telegram_io import edit_text, send_text
 from bot.services.games import Busy, GameService
-from bot.services.live import Live
 from bot.services.people import People
-from bot.services.settings import Toggle, register
-from bot.telegram_io import edit_text, send_text
+from bot.views.callbacks import MatchCb, NewGameCb
+from core.live import Live
+from core.settings import Toggle, register
+from i18n import Translator
 from storage import matchmaking, stats
 from storage.fairness import Pending
 from storage.matchmaking import LENGTH_BITS, WINDOWS, MatchRequest, NewGame, Pairing

@@ -2,16 +2,16 @@
 
 In a private chat it is the player's game (the one in progress, else the last one played);
 in a group, the group's game (or the game whose board the command replies to). The list
-comes from the stored game (`bot.services.recap.log_lines`), so it is complete after a
+comes from the stored game (`bot.views.recap.log_lines`), so it is complete after a
 restart too; a long game is split into several messages.
 """
 
 from __future__ import annotations
 
-from bot.i18n import Translator
-from bot.services.live import Live
 from bot.services.people import People
-from bot.services.recap import log_lines, split_messages
+from bot.views.recap import log_lines, split_messages
+from core.live import Live
+from i18n import Translator
 from storage import boards, games
 from storage.db import Database
 from storage.models import Game as Row

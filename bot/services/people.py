@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.config import Settings
-from bot.i18n import Translator, pick_language
-from bot.services.views import Viewer
+from bot.views.board import Viewer
+from i18n import Translator, pick_language
 from storage import chats, players
 from storage.db import Database
 from storage.models import Game as Row

@@ -1,6 +1,6 @@
 """Boards Telegram would not let us draw in time are drawn again later.
 
-The retry policy (`bot/retry.py`) does not wait out a long 429 (or a failing Telegram)
+The retry policy (`bot/plumbing/retry.py`) does not wait out a long 429 (or a failing Telegram)
 while a game's lock is held: it gives the redraw up and tells the scope's hook. The hook
 lands here: after the time Telegram asked for, the game is loaded as stored *then* and
 every board message of it is brought up to date (`GameService.catch_up`, which the timer
@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
+from bot.plumbing.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
 from bot.services.games import GameService
 from storage.errors import GameNotFound
 

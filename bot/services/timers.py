@@ -23,9 +23,9 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from bot.services.live import Live
+from bot.plumbing.telegram_io import send_text
 from bot.services.people import People
-from bot.telegram_io import send_text
+from core.live import Live
 from storage import boards, games
 from storage.models import Game as Row
 

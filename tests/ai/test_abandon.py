@@ -117,7 +117,7 @@ def test_winner_rolled_a_finishing_roll():
 
 
 def test_the_bot_adapter_passes_the_position_as_it_stands():
-    from bot.services import computer
+    from core import computer
 
     pos = view("short", {1: 1}, SIX_POINTS)
     assert computer.expected_loss(pos) is MARS

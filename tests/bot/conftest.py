@@ -25,7 +25,7 @@ from aiogram.methods.base import TelegramType
 
 from bot.app import App, build
 from bot.config import load_settings
-from bot.services.coalesce import Coalescer
+from bot.plumbing.pacing import Coalescer
 from storage.db import games_locked_here
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture

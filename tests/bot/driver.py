@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.callbacks import Act, GameCb
+from bot.views.callbacks import Act, GameCb
 
 # What a player presses first when several game buttons are offered.
 PREFERENCE = (Act.DONE, Act.GO, Act.PICK, Act.ROLL, Act.TAKE)

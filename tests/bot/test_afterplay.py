@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services.live import Live
+from core.live import Live
 from engine import fairness
 from engine.fairness import commitment, dice_of_history, game_key, verify
 from engine.game import Game
@@ -315,7 +315,7 @@ async def test_me_counts_the_players_own_rolls(harness: Harness) -> None:
 
 def test_a_rebuilt_game_is_the_engine_game() -> None:
     """`rebuild` refuses a log the engine does not play the same way."""
-    from bot.services.rebuild import LogDoesNotReplay, games_of_log
+    from core.rebuild import LogDoesNotReplay, games_of_log
     from engine.dice import SeededDice
     from storage.models import LoggedMove
 

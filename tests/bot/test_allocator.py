@@ -1,4 +1,4 @@
-"""The allocator set-up that keeps the bot's RSS from creeping (bot/allocator.py).
+"""The allocator set-up that keeps the bot's RSS from creeping (bot/plumbing/allocator.py).
 
 * `limit_arenas` caps glibc's malloc arenas however many threads allocate at once: a child
   process starts 8 threads that each hold a malloc'd block and counts the arenas glibc
@@ -22,15 +22,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import allocator
 from bot.app import timer_loop
+from bot.plumbing import allocator
 
 ROOT = Path(__file__).resolve().parents[2]
 glibc = pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc only")
 
 CHILD = """
 import ctypes, sys, threading
-from bot.allocator import limit_arenas
+from bot.plumbing.allocator import limit_arenas
 applied = limit_arenas(2, environ={}) if sys.argv[1] == "limit" else None
 libc = ctypes.CDLL("libc.so.6")
 libc.malloc.restype = ctypes.c_void_p
@@ -72,7 +72,7 @@ def test_an_operators_malloc_arena_max_wins() -> None:
 
 MMAP_CHILD = """
 import ctypes, sys
-from bot.allocator import fix_mmap_threshold
+from bot.plumbing.allocator import fix_mmap_threshold
 applied = fix_mmap_threshold(environ={}) if sys.argv[1] == "fix" else None
 class Info(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in (

@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.callbacks import AnalysisCb
+from bot.plumbing.telegram_io import send_text
 from bot.services.analysis import WORKER_NICENESS, ProcessRunner
 from bot.services.announce import result_notice
-from bot.services.eventlog import since
-from bot.services.live import Live
-from bot.telegram_io import send_text
+from bot.views.callbacks import AnalysisCb
+from core.eventlog import since
+from core.live import Live
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind

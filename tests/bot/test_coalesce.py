@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.services.coalesce import Coalescer
+from bot.plumbing.pacing import Coalescer
 
 
 class Clock:

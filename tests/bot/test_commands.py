@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app import COMMANDS, GROUP_COMMANDS, register_commands
-from bot.i18n import Translator, available_languages
+from i18n import Translator, available_languages
 from tests.bot.conftest import Harness
 
 

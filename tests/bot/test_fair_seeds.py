@@ -13,7 +13,7 @@ import shlex
 import pytest
 
 from bot.services.fairness import Dealt
-from bot.services.live import Live
+from core.live import Live
 from engine import fairness
 from engine.fairness import FairDice, commitment, dice_of_history, dice_seed, verify
 from storage import games

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import Act, GameCb
-from bot.services.live import Live
-from bot.services.settings import CONFIRM_MOVES
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
+from core.settings import CONFIRM_MOVES
 from engine.game import MatchState, Phase
 from engine.position import Position
 from storage import games

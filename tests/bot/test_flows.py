@@ -4,8 +4,8 @@ inline cards for people who never opened the bot, one's own group challenge, /na
 
 from __future__ import annotations
 
-from bot.callbacks import Act
-from bot.services.live import Live
+from bot.views.callbacks import Act
+from core.live import Live
 from engine.game import Phase
 from engine.position import Position
 from storage import games

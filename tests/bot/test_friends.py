@@ -7,7 +7,7 @@ import re
 
 from aiogram.types import Update
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from engine.dice import SeededDice
 from storage import games
 from tests.bot.conftest import Harness

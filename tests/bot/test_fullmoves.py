@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot.services.fullmoves import ONE_TAP_LIMIT, finish_steps, finishes, one_taps
-from bot.services.live import Live
+from core.fullmoves import ONE_TAP_LIMIT, finish_steps, finishes, one_taps
+from core.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, Phase
 from engine.position import Position

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.callbacks import Act, GameCb
+from bot.views.callbacks import Act, GameCb
 from render.scene import Scene
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons

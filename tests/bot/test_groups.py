@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.callbacks import Act
-from bot.services import views
-from bot.services.live import Live
+from bot.views import board as views
+from bot.views.callbacks import Act
+from core.live import Live
 from storage import chats, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.inflight import InFlight
+from bot.plumbing.inflight import InFlight
 
 
 async def test_drained_waits_for_the_updates_being_handled() -> None:

@@ -25,15 +25,15 @@ from itertools import pairwise
 
 import pytest
 
-from bot.callbacks import Act, GameCb
-from bot.i18n import Translator
-from bot.services.fullmoves import finish_steps
-from bot.services.live import Live, Taken
-from bot.services.views import Viewer, keyboard_for, scene_for
+from bot.views.board import Viewer, keyboard_for, scene_for
+from bot.views.callbacks import Act, GameCb
+from core.fullmoves import finish_steps
+from core.live import Live, Taken
 from engine.game import Game, Phase
 from engine.movegen import legal_moves
 from engine.position import CHECKERS, OFF, Position, Variant
 from engine.resolve import resolve_move
+from i18n import Translator
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons

@@ -3,7 +3,7 @@ the whole; these pin the pieces)."""
 
 from __future__ import annotations
 
-from bot.services.coalesce import SWEEP_EVERY, Coalescer
+from bot.plumbing.pacing import SWEEP_EVERY, Coalescer
 from tests.bot.test_coalesce import Clock
 
 

@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from bot.callbacks import Act
-from bot.services.live import Live
+from bot.views.callbacks import Act
+from core.live import Live
 from storage import boards, games, outbox
 from tests.bot.conftest import FakeClock, Harness, make_harness
 from tests.bot.driver import choose, game_buttons, resign

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.callbacks import Act, GameCb
-from bot.services.live import Live
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, MatchState, Phase
 from engine.position import Position
@@ -260,7 +260,7 @@ async def test_a_game_found_by_matchmaking(harness: Harness) -> None:
 
 
 def test_an_opening_with_tied_throws_replays() -> None:
-    from bot.services.eventlog import since
+    from core.eventlog import since
     from storage.models import LoggedMove
 
     game = Game.new("long", FixedDice(3, 3, 6, 6, 6, 2, 5, 4))  # two ties, then 6-2

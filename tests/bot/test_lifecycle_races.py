@@ -14,7 +14,7 @@ import asyncio
 
 from aiogram.types import Update
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from storage import challenges, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons, resign

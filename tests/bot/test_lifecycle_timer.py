@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest_asyncio
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from storage import games
 from tests.bot.conftest import Harness, make_harness
 from tests.bot.driver import choose

@@ -17,8 +17,8 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fl
 from fluent.syntax.visitor import Visitor
 
-from bot.config import LANGUAGES
-from bot.i18n import (
+from i18n import (
+    LANGUAGES,
     LOCALES,
     REFERENCE,
     Translator,
@@ -363,7 +363,7 @@ def _constant(module: str, name: str) -> list[str]:
 
 def _levels() -> list[str]:
     try:
-        from bot.services.computer import LEVEL_NAMES
+        from core.computer import LEVEL_NAMES
     except (ImportError, AttributeError) as exc:  # ai/ may not define its levels yet
         pytest.skip(f"computer levels not importable: {exc}")
     return list(LEVEL_NAMES)
@@ -387,7 +387,7 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
 
 def _toggles() -> list[str]:
     import bot.app  # noqa: F401 - every service module registers its toggles on import
-    from bot.services.settings import TOGGLES
+    from core.settings import TOGGLES
 
     return list(TOGGLES)
 

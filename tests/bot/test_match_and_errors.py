@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.callbacks import Act
-from bot.services.live import Live
+from bot.views.callbacks import Act
+from core.live import Live
 from storage import boards, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons, resign

@@ -6,7 +6,7 @@ winner bore off."""
 
 from __future__ import annotations
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from engine.game import MatchState, Phase
 from storage import games
 from tests.bot.conftest import Harness

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from aiogram.types import Update
 
-from bot.callbacks import MatchCb
+from bot.views.callbacks import MatchCb
 from storage import games, matchmaking
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from tests.bot.conftest import Harness, make_harness

@@ -14,9 +14,9 @@ from types import SimpleNamespace
 import pytest
 from aiogram.types import User
 
-from bot import middlewares
 from bot.config import load_settings
-from bot.middlewares import PlayerMiddleware
+from bot.handlers import middlewares
+from bot.handlers.middlewares import PlayerMiddleware
 from bot.services import people as people_module
 from bot.services.people import People
 from storage.models import Player

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons
@@ -60,8 +60,8 @@ async def test_a_seeded_game_against_the_computer(harness: Harness, variant: str
 
 
 def test_the_opening_log_names_moves_by_their_notation() -> None:
-    from bot.services.eventlog import since
-    from bot.services.live import Live
+    from core.eventlog import since
+    from core.live import Live
     from engine.dice import FixedDice
     from engine.game import Game
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from bot.app import build
-from bot.callbacks import Act
 from bot.config import load_settings
-from bot.services import computer
-from bot.services.coalesce import Coalescer
-from bot.services.computer import Computer
-from bot.services.pool import InlineRunner, ProcessPool, ThreadRunner, default_workers
+from bot.plumbing.pacing import Coalescer
+from bot.views.callbacks import Act
+from core import computer
+from core.computer import Computer
+from core.workers import InlineRunner, ProcessPool, ThreadRunner, default_workers
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from storage import games
@@ -137,7 +137,7 @@ async def test_the_timeout_counts_a_calls_own_work_not_its_wait_for_a_worker() -
 
 def test_workers_die_with_their_parent(tmp_path: Path) -> None:
     script = ("import asyncio, time\n"
-              "from bot.services.pool import ProcessPool\n"
+              "from core.workers import ProcessPool\n"
               "async def main():\n"
               "    pool = ProcessPool(2)\n"
               "    print(*await pool.start(), flush=True)\n"

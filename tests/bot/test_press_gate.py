@@ -6,9 +6,9 @@ import asyncio
 
 from aiogram.types import Update
 
-from bot.callbacks import Act
-from bot.i18n import Translator
+from bot.views.callbacks import Act
 from engine.dice import SeededDice
+from i18n import Translator
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose

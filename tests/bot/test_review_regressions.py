@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from aiogram.types import Update
 
-from bot.callbacks import Act, GameCb
-from bot.services import views
-from bot.services.live import Live
+from bot.views import board as views
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons

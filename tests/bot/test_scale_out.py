@@ -21,7 +21,7 @@ import pytest
 import pytest_asyncio
 from aiogram.types import Update
 
-from bot.services.coalesce import Coalescer, SharedPace
+from bot.plumbing.pacing import Coalescer, SharedPace
 from storage import Database, games, outbox
 from tests.bot.conftest import FakeClock, Harness, make_harness
 from tests.bot.driver import choose

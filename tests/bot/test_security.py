@@ -17,8 +17,8 @@ from datetime import timedelta
 import pytest
 from aiogram.exceptions import TelegramNetworkError
 
-from bot import redact
-from bot.callbacks import CardCb, JoinCb
+from bot.plumbing import redact
+from bot.views.callbacks import CardCb, JoinCb
 from storage import cards, challenges, games
 from tests.bot.conftest import Harness, make_harness
 from tests.bot.test_friends import challenge

@@ -11,8 +11,8 @@ import logging
 import pytest
 from aiogram.types import Update
 
-from bot.callbacks import Act, GameCb, MatchCb, NewGameCb
-from bot.services.coalesce import Coalescer
+from bot.plumbing.pacing import Coalescer
+from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb
 from storage import challenges, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons

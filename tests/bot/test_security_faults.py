@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.app import App, start_up
-from bot.callbacks import Act
-from bot.retry import URGENT_WAIT
-from bot.services.live import Live
+from bot.plumbing.retry import URGENT_WAIT
+from bot.views.callbacks import Act
+from core.live import Live
 from engine.dice import SeededDice
 from storage import boards, games
 from tests.bot.conftest import FakeClock, Harness, make_harness

@@ -10,16 +10,16 @@ import random
 
 import pytest
 
-from bot.callbacks import Act
-from bot.i18n import Translator
-from bot.services.computer import Computer
-from bot.services.live import Live
-from bot.services.recap import MAX_CAPTION, since_last_action, utf16_len, why
-from bot.services.views import Viewer, caption_for, cube_state, recent_marks, scene_for
+from bot.views.board import Viewer, caption_for, cube_state, recent_marks, scene_for
+from bot.views.callbacks import Act
+from bot.views.recap import MAX_CAPTION, since_last_action, utf16_len, why
+from core.computer import Computer
+from core.live import Live
 from engine.game import Game, Phase
 from engine.moves import Move
 from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
+from i18n import Translator
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons, resign
@@ -366,10 +366,10 @@ def test_the_caption_says_what_the_buttons_offer() -> None:
     are the moves themselves (few legal steps), over the turns of random games."""
     import random
 
-    from bot.i18n import Translator
-    from bot.services.views import Viewer, _status, _step_buttons
+    from bot.views.board import Viewer, _status, _step_buttons
     from engine.dice import SeededDice
     from engine.game import Game, Phase
+    from i18n import Translator
 
     t, seen = Translator("en"), set()
     for seed in range(6):

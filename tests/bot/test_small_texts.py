@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.config import LANGUAGES
-from bot.i18n import Translator
+from i18n import LANGUAGES, Translator
 from tests.bot.test_locales import english_keys
 
 

@@ -5,7 +5,7 @@ answers are prepared."""
 from __future__ import annotations
 
 from bot.app import register_descriptions
-from bot.i18n import Translator, available_languages
+from i18n import Translator, available_languages
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.test_friends import ALI, VALI, challenge, friend_game

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from bot.services.announce import result_notice
-from bot.services.eventlog import since
-from bot.services.live import Live
+from core.eventlog import since
+from core.live import Live
 from engine.dice import SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind

@@ -34,12 +34,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.callbacks import Act, GameCb
 from bot.config import load_settings
+from bot.plumbing.pacing import Coalescer
 from bot.services.boards import BoardPublisher
-from bot.services.coalesce import Coalescer
-from bot.services.live import Live
 from bot.services.people import People
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
 from render.board import render_board
 from storage import Database, boards, games, outbox
 from tests.bot.driver import choose, game_buttons

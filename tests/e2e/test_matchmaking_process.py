@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from tests.bot.driver import choose, game_buttons
 from tests.e2e.test_process import start_bot
 from tests.support.fake_telegram import FakeTelegram

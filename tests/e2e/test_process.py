@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.callbacks import Act, GameCb
+from bot.views.callbacks import Act, GameCb
 from storage import Database
 from tests.bot.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram

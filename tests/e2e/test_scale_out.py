@@ -43,8 +43,8 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
-from bot.callbacks import Act, GameCb
-from bot.services.live import Live
+from bot.views.callbacks import Act, GameCb
+from core.live import Live
 from storage import Database, boards, games, outbox
 from tests.bot.driver import choose
 from tests.bot.test_lifecycle_log import replay

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiohttp
 
-from bot.callbacks import Act
+from bot.views.callbacks import Act
 from tests.bot.driver import choose, game_buttons
 from tests.bot.test_pool import gone
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram

@@ -415,8 +415,8 @@ async def boardless_games(app: App, fake: FakeTelegram) -> list[str]:
     """Active games whose player to move cannot move: their board message (the group's for a
     group game) does not show buttons of the stored version. Players who blocked the bot
     are left out: nothing reaches them."""
-    from bot.callbacks import Act, GameCb
-    from bot.services.live import Live
+    from bot.views.callbacks import Act, GameCb
+    from core.live import Live
     from storage import boards, games
 
     found = []

@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.services.live import Live
+from core.live import Live
 from engine.game import Phase
 
 

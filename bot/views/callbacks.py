@@ -7,7 +7,7 @@ the options the server offered, and a press with an old version changes nothing.
 Anybody can send any callback data (a modified client, a bot framework), so every field is
 typed with its range: ids and versions fit SQLite's signed 64-bit integers, points are 0–25,
 actions and options are the known ones. Data that does not parse into one of these classes
-is refused at the edge (`bot/middlewares.py` `CallbackGuard`) before any lookup, and no
+is refused at the edge (`bot/handlers/middlewares.py` `CallbackGuard`) before any lookup, and no
 callback data ever names a player: cards and challenges are stored records found by an
 unguessable code.
 """
@@ -34,7 +34,7 @@ Word = Annotated[str, Field(max_length=16, pattern=r"^[a-z]*$")]
 class Act(StrEnum):
     PICK = "p"  # show the destinations of the checker on `src`
     GO = "g"  # move the checker on `src` to `dst` (one die or several)
-    FULL = "f"  # play one-tap full move number `src` (bot.services.fullmoves)
+    FULL = "f"  # play one-tap full move number `src` (core.fullmoves)
     BACK = "b"  # back from the destinations to the list of checkers
     UNDO = "u"
     DONE = "ok"

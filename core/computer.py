@@ -1,6 +1,6 @@
 """The computer opponent as the game service sees it: `ai`, called through a runner.
 
-In production the runner is the process pool (`bot.services.pool.ProcessPool`, warmed by
+In production the runner is the process pool (`core.workers.ProcessPool`, warmed by
 `warm`), so the search never holds the event loop's GIL; tests may pass a thread or an
 inline runner. What crosses to a worker is a position, the dice and a few plain values;
 what comes back is a `Play` or a word ("double", "take"), all small and picklable.
@@ -11,7 +11,7 @@ threads of the computer's own (see its docstring for why not asyncio's default p
 from __future__ import annotations
 
 import ai
-from bot.services.pool import Runner, ThreadRunner
+from core.workers import Runner, ThreadRunner
 from engine.game import Game
 from engine.movegen import Play
 from engine.position import Position

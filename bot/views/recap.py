@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import Translator
-from bot.services.live import Live
+from core.live import Live
 from engine.game import Phase
 from engine.moves import Move
 from engine.passes import PassKind, PassReason, Why, explain
 from engine.turn import Turn
+from i18n import Translator
 
 Segments = tuple[tuple[int, int], ...]
 SHOWN = frozenset({"opening", "move", "pass", "double", "take", "drop", "resign", "timeout",

@@ -7,12 +7,9 @@ from datetime import datetime
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import Act, GameCb
-from bot.i18n import Translator
 from bot.services.fairness import commitment_line
-from bot.services.fullmoves import one_taps
-from bot.services.live import Live
-from bot.services.recap import (
+from bot.views.callbacks import Act, GameCb
+from bot.views.recap import (
     MAX_CAPTION,
     Event,
     fit,
@@ -21,9 +18,12 @@ from bot.services.recap import (
     since_last_action,
     utf16_len,
 )
+from core.fullmoves import one_taps
+from core.live import Live
 from engine.game import MatchState, Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
+from i18n import Translator
 from render.scene import Outcome, Scene
 
 POINTS_PER_ROW = 6

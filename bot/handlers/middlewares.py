@@ -29,11 +29,11 @@ from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.methods import AnswerCallbackQuery, TelegramMethod
 from aiogram.types import CallbackQuery, TelegramObject, User
 
-from bot.callbacks import parse
 from bot.config import Settings
-from bot.i18n import Translator, pick_language
-from bot.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
+from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
 from bot.services.people import evict
+from bot.views.callbacks import parse
+from i18n import Translator, pick_language
 from storage import players
 from storage.db import Database
 from storage.models import Player

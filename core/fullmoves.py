@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.live import Live
+from core.live import Live
 from engine.game import Phase
 from engine.moves import Move
 from engine.position import Position

@@ -1,4 +1,5 @@
-"""Translations: one Fluent bundle per language, loaded once from `bot/locales/<lang>/*.ftl`.
+"""Translations: one Fluent bundle per language, loaded once from `i18n/locales/<lang>/*.ftl`.
+Both front doors (Telegram and the web board) word things with these same files.
 
 Each feature keeps its texts in a file of its own (`game.ftl`, `groups.ftl`, …), the same
 files in every language. Every text a player sees goes through `Translator`. English is the
@@ -15,8 +16,7 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 
-from bot.config import LANGUAGES
-
+LANGUAGES = ("en", "ru", "uz", "ky", "az")  # every language the bot speaks
 LOCALES = Path(__file__).with_name("locales")
 REFERENCE = "en"
 log = logging.getLogger(__name__)

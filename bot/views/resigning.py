@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.i18n import Translator
-from bot.services import computer
+from core import computer
 from engine.game import Game, GameResult, MatchState
+from i18n import Translator
 
 
 def resign_cost(game: Game, seat: int) -> tuple[GameResult, MatchState]:

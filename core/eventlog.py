@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.services.live import Live, Taken
+from core.live import Live, Taken
 from engine.moves import Step
 from storage.models import LogEntry
 

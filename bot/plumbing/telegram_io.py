@@ -1,7 +1,7 @@
 """Sending and editing messages the way Telegram wants it.
 
 Waiting out 429s and retrying 5xx answers and network errors is the session's retry policy
-(`bot/retry.py`), for every call. What is left is what each answer means here:
+(`bot/plumbing/retry.py`), for every call. What is left is what each answer means here:
 
 * "message is not modified": nothing to do.
 * The message to edit is gone (or too old to edit): send a new one and report its id, so
@@ -38,7 +38,7 @@ from aiogram.types import (
 )
 from aiogram.utils.chat_action import ChatActionSender
 
-from bot.retry import FAULTS
+from bot.plumbing.retry import FAULTS
 
 log = logging.getLogger(__name__)
 UNREACHABLE = (TelegramForbiddenError, TelegramNotFound)
