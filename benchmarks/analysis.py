@@ -62,8 +62,8 @@ def play(variant: str, seed: int, *, cube: bool, level: str = LEVEL,
 async def stored_finished_game(app, game: Game, players_: tuple[int, int],
                                now: datetime | None = None) -> int:
     """Store a finished engine game as the bot does (its log, result and result notice)."""
-    from bot.services.announce import result_notice
     from core.eventlog import since
+    from core.games import result_notice
     from core.live import Live
     from storage import games, results
 

@@ -121,7 +121,7 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
             while not done.is_set():
                 before = len(latencies)
                 for a, b in pairs:
-                    if not await app.service.active_game(a):  # over (or not begun): anew
+                    if not await app.games.active_game(a):  # over (or not begun): anew
                         challenge = await app.challenges.create(a, "short", 1, False)
                         await app.challenges.accept(challenge.code, b)
                     for pid in (a, b):
@@ -134,7 +134,7 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
                 idle = 0 if len(latencies) > before else idle + 1
                 if idle == 1000:  # nothing to press for a long while: say why
                     for a, b in pairs:
-                        row = await app.service.active_game(a)
+                        row = await app.games.active_game(a)
                         print("stuck?", a, b, row and (row.id, row.version, row.status),
                               [session.keyboards.get(p) for p in (a, b)], flush=True)
                 await asyncio.sleep(0)
@@ -142,10 +142,10 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
         async def computer_games(index: int, player: int) -> None:
             variant = variants[index % len(variants)]
             while not done.is_set():
-                await app.service.start_vs_computer(player, variant, "master", 1, False)
+                await app.games.start_vs_computer(player, variant, "master", 1, False)
                 while not done.is_set():
                     if await press(app, bot, session, player, update_ids) is None:
-                        if not await app.service.active_game(player):
+                        if not await app.games.active_game(player):
                             break
                         await asyncio.sleep(0.01)  # the computer is still thinking
                     else:

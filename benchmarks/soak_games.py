@@ -75,13 +75,13 @@ async def no_answer(text: str | None, alert: bool) -> None:
 class Soak:
     def __init__(self, app: App, session: RecordingSession, clock: Clock, pool: int) -> None:
         self.app, self.session, self.clock, self.pool = app, session, clock, pool
-        self.timeout = app.service.settings.move_timeout_seconds
+        self.timeout = app.services.settings.move_timeout_seconds
 
     def buttons(self, chat: int) -> list[GameCb]:
         return offered(self.session.keyboards.get(chat, (0, None))[1])
 
     async def press(self, player: int, data: GameCb) -> None:
-        await self.app.service.press(player, data, no_answer)
+        await self.app.games.press(player, data, no_answer)
 
     async def pick_step_undo(self, player: int, chat: int | None = None) -> None:
         """Choose a checker (a selection is kept), play a step, take it back."""
@@ -98,7 +98,7 @@ class Soak:
                 await self.press(player, undo[0])
 
     async def resign(self, player: int) -> None:
-        row = await self.app.service.active_game(player)
+        row = await self.app.games.active_game(player)
         if row is None:
             return
         seat = row.seat_of(player)
@@ -108,7 +108,7 @@ class Soak:
     async def friend_game(self, a: int, b: int, ending: str) -> None:
         challenge = await self.app.challenges.create(a, "short", 1, False)
         await self.app.challenges.accept(challenge.code, b)
-        row = await self.app.service.active_game(a)
+        row = await self.app.games.active_game(a)
         assert row is not None
         mover = row.players[_to_act(row)]
         await self.pick_step_undo(mover)  # type: ignore[arg-type]
@@ -121,7 +121,7 @@ class Soak:
         await self.app.timers.tick()
         self.clock.now += timedelta(seconds=self.timeout * 0.3)
         await self.app.timers.tick()
-        assert await self.app.service.active_game(a) is None, "the timeout did not end it"
+        assert await self.app.games.active_game(a) is None, "the timeout did not end it"
 
     async def group_game(self, number: int, a: int, b: int) -> None:
         chat = -(10**12 + number)  # a new group each time
@@ -130,7 +130,7 @@ class Soak:
         join = JoinCb.unpack(markup.inline_keyboard[0][0].callback_data)  # type: ignore[union-attr,arg-type]
         await self.app.challenges.join_group(join.code, b, chat)
         await self.app.coalescer.drain()
-        row = await self.app.service.active_game(a)
+        row = await self.app.games.active_game(a)
         assert row is not None
         mover = row.players[_to_act(row)]
         await self.pick_step_undo(mover, chat)  # type: ignore[arg-type]
@@ -139,7 +139,7 @@ class Soak:
         self.session.keyboards.pop(chat, None)
 
     async def computer_game(self, player: int, whole: bool) -> None:
-        await self.app.service.start_vs_computer(player, "short", "beginner", 1, False)
+        await self.app.games.start_vs_computer(player, "short", "beginner", 1, False)
         if not whole:
             await self.pick_step_undo(player)
             await self.resign(player)
@@ -149,7 +149,7 @@ class Soak:
             if data is None:
                 break
             await self.press(player, data)
-        assert await self.app.service.active_game(player) is None, "the game did not end"
+        assert await self.app.games.active_game(player) is None, "the game did not end"
 
     async def game(self, number: int, a: int, b: int) -> None:
         if number % 100 == 99:
@@ -173,7 +173,7 @@ def _to_act(row) -> int:
 def sizes(app: App) -> str:
     """The per-game and per-player structures (private attributes, read for this report)."""
     coalescer = app.coalescer
-    return (f"locks {len(app.service.locks)}, selections {len(app.service.publisher._selected)}, "
+    return (f"locks {len(app.games.locks)}, selections {len(app.boards._selected)}, "
             f"warned {len(app.timers._warned)}, player cache {len(app.people._players)}, "
             f"texts {i18n._formatted.cache_info().currsize}, "
             f"board tiles {compose._tile_bytes / 2**20:.0f} MB, "

@@ -27,24 +27,29 @@ from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
 from bot.plumbing.pacing import Coalescer, SharedPace
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
+from bot.services import Services
 from bot.services.afterplay import Afterplay, result_buttons
 from bot.services.analysis import AnalysisService
 from bot.services.analysis import Runner as AnalysisRunner
-from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
-from bot.services.fairness import Fairness, reveal_lines
-from bot.services.games import GameService
-from bot.services.gate import PressGate
-from bot.services.matchmaking import MatchmakingService
+from bot.services.matchmaking import SearchMessages
 from bot.services.people import People
+from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
-from bot.services.timers import Timers
+from bot.services.results import ResultMessages
+from bot.views.fairness import reveal_lines
 from core import computer
+from core.challenges import Challenges
 from core.computer import Computer
+from core.fairness import Fairness
+from core.games import GameService
+from core.gate import ActionGate
 from core.locks import KeyedLocks
+from core.matchmaking import Matchmaking
 from core.settings import PlayerSettings
+from core.timers import Timers
 from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
@@ -86,19 +91,49 @@ def make_bot(settings: Settings) -> Bot:
 class App:
     bot: Bot
     dispatcher: Dispatcher
-    service: GameService
-    challenges: ChallengeService
+    services: Services
     timers: Timers
-    matchmaking: MatchmakingService
-    people: People
-    coalescer: Coalescer
-    db: Database
     repair: BoardRepair
     players: PlayerMiddleware
-    player_settings: PlayerSettings
-    analysis: AnalysisService
     pool: Runner
     inflight: InFlight
+
+    # The services tests and the runner reach most (each is also in `services`).
+    @property
+    def db(self) -> Database:
+        return self.services.db
+
+    @property
+    def games(self) -> GameService:
+        return self.services.games
+
+    @property
+    def boards(self) -> BoardPublisher:
+        return self.services.boards
+
+    @property
+    def results(self) -> ResultMessages:
+        return self.services.results
+
+    @property
+    def challenges(self) -> ChallengeService:
+        return self.services.challenges
+
+    @property
+    def analysis(self) -> AnalysisService:
+        return self.services.analysis
+
+    @property
+    def coalescer(self) -> Coalescer:
+        return self.services.pacing
+
+    @property
+    def people(self) -> People:
+        return self.services.people
+
+    @property
+    def player_settings(self) -> PlayerSettings:
+        return self.services.player_settings
 
 
 def make_pool(settings: Settings) -> Runner:
@@ -115,11 +150,12 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
                 analysis_runner: AnalysisRunner | None = None,
                 pool: Runner | None = None,
-                new_seed: Callable[[], str] | None = None) -> App:
+                new_seed: Callable[[], str] | None = None, db: Database | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
-    `pool` runs the computer's decisions (`make_pool`); without one, worker threads. The
-    analysis has a worker of its own (`analysis_runner`).
+    `pool` runs the computer's decisions (`make_pool`, started); without one, worker
+    threads. The analysis has a worker of its own (`analysis_runner`). `db`: the database
+    opened already (else it is opened here).
 
     Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
     provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
@@ -129,7 +165,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     before anything else is made (`python -m bot` says so in one line, exit status 2).
     `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
-    db = await Database.open(settings.database, day_zone=settings.timezone)
+    db = db or await Database.open(settings.database, day_zone=settings.timezone)
     bot = bot or make_bot(settings)
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
@@ -139,21 +175,28 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         # Several processes may share this database: the groups' pace is kept there.
         coalescer.shared = SharedPace(db, lambda: clock().timestamp())
     pool = pool or ThreadRunner()
-    people = People(db, settings)
-    publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
-    announcer = Announcer(bot, db, people, coalescer, clock=clock)
+    window = timedelta(seconds=settings.move_timeout_seconds)
+    # The game core.
     player_settings = PlayerSettings(db, clock)
     fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
-    service = GameService(bot, db, settings, clock=clock, dice=dice, fairness=fairness,
-                          people=people, publisher=publisher, announcer=announcer,
-                          player_settings=player_settings, computer=Computer(pool))
+    games = GameService(db, clock=clock, window=window, dice=dice, fairness=fairness,
+                        player_settings=player_settings, computer=Computer(pool))
+    # The Telegram door: the result messages are sent before the final board is drawn.
+    people = People(db, settings)
+    results = ResultMessages(bot, db, people, coalescer, clock=clock)
+    results.result_buttons.append(result_buttons)
+    results.result_lines.append(reveal_lines)
+    publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
+    games.announcements.subscribe(results.on_change)
+    games.announcements.subscribe(publisher.on_change)
+    games.sights.append(publisher.shows)
     afterplay = Afterplay(bot, db, people, clock=clock)
-    announcer.result_buttons.append(result_buttons)
-    announcer.result_lines.append(reveal_lines)
-    boarding = Boarding(bot, service, clock=clock)
-    challenges = ChallengeService(bot, service, people, coalescer, announcer, boarding)
-    matchmaking = MatchmakingService(bot, service, people)
-    repair = BoardRepair(service, sleep=sleep)
+    boarding = Boarding(bot, db, games, publisher, people, clock=clock, window=window)
+    challenges = ChallengeService(bot, db, games, Challenges(db, games, clock=clock), people,
+                                  publisher, coalescer, results, boarding)
+    matchmaking = Matchmaking(db, games, SearchMessages(bot, db, people, clock=clock),
+                              clock=clock)
+    repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.
@@ -163,20 +206,23 @@ async def build(settings: Settings, *, bot: Bot | None = None,
 
     analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner)
     # Analyses whose process stopped are started again on the same beat.
-    timers = Timers(service, people, clock=clock, expire=expire,
+    timers = Timers(games, clock=clock, window=window, expire=expire,
+                    first=(results.deliver, repair.sweep),
                     also=(matchmaking.tick, analysis.resume))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
+    services = Services(
+        settings=settings, db=db, clock=clock, games=games,
+        presses=Presses(ActionGate(games), publisher, people, coalescer), boards=publisher,
+        results=results, boarding=boarding, challenges=challenges, matchmaking=matchmaking,
+        people=people, player_cache=players, player_settings=player_settings,
+        fairness=fairness,
+        analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
+        starting=KeyedLocks())
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
-    dispatcher = Dispatcher(service=service, challenge_service=challenges, people=people,
-                            matchmaking=matchmaking, coalescer=coalescer, settings=settings,
-                            player_cache=players, player_settings=player_settings,
-                            press_gate=PressGate(service), boarding=boarding,
-                            finished_menus=Once(), starting=KeyedLocks(), pool=pool,
-                            disable_fsm=True, analysis=analysis, afterplay=afterplay,
-                            fairness=fairness)
+    dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)
     inflight = InFlight()  # first: a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     dispatcher.update.outer_middleware(UpdateScope(repair))
@@ -184,8 +230,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    return App(bot, dispatcher, service, challenges, timers, matchmaking, people, coalescer,
-               db, repair, players, player_settings, analysis, pool, inflight)
+    return App(bot, dispatcher, services, timers, repair, players, pool, inflight)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -315,14 +360,18 @@ async def refuse_if_webhook_set(bot: Bot) -> None:
 
 
 async def serve(settings: Settings) -> None:
-    pool = make_pool(settings)  # no worker runs yet: a bad database stops the start first
+    # The database first (a bad one stops the start before any worker runs), then the
+    # worker pool, then everything that uses them.
+    db = await Database.open(settings.database, day_zone=settings.timezone)
+    pool: Runner | None = None
     try:
-        app = await build(settings, pool=pool)
+        pool = await start_pool(make_pool(settings))
+        app = await build(settings, pool=pool, db=db)
     except BaseException:
-        await pool.close()
+        if pool is not None:
+            await pool.close()
+        await db.close()
         raise
-    pool = app.pool = app.service.computer.runner = await start_pool(pool)
-    app.dispatcher["pool"] = pool
     stop = asyncio.Event()
     timer: asyncio.Task[None] | None = None
 

@@ -58,6 +58,14 @@ class Game:
                 return seat
         return None
 
+    @property
+    def computer_seat(self) -> int | None:
+        """The seat the computer plays, if any."""
+        for seat, occupant in enumerate(self.players):
+            if occupant is None:
+                return seat
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:

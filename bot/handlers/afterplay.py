@@ -13,9 +13,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import send_text, uploading_document
-from bot.services.afterplay import Afterplay
-from bot.services.fairness import Fairness
-from bot.services.people import People
+from bot.services import Services
 from bot.views.callbacks import AfterCb
 from core.rebuild import LogDoesNotReplay
 from i18n import Translator
@@ -30,14 +28,14 @@ CLEAR = ("-", "off")  # `/seed -` forgets the seed
 
 
 async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Player,
-                     t: Translator, afterplay: Afterplay, people: People) -> None:
+                     t: Translator, services: Services) -> None:
     """Replay or File: sent to the chat of the result message (a player's private chat, or
     the group that watched the game)."""
     if callback_data.a not in ("replay", "file"):
         await query.answer()
         return
     try:
-        row = await games.load_game(afterplay.db, callback_data.game)
+        row = await games.load_game(services.db, callback_data.game)
     except GameNotFound:
         await query.answer(t("after-unavailable"), show_alert=True)
         return
@@ -45,24 +43,24 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
     seat = row.seat_of(player.id)
     in_group = chat is not None and chat.type in GROUPS
     if in_group:  # the group saw the game: anyone in it may watch it again
-        shown = {m.chat_id for m in await boards.board_messages(afterplay.db, row.id)
+        shown = {m.chat_id for m in await boards.board_messages(services.db, row.id)
                  if m.player_id is None}
         if chat.id not in shown:  # type: ignore[union-attr]
             await query.answer(t("after-not-player"), show_alert=True)
             return
-        t = await people.chat_translator(chat.id, row)  # type: ignore[union-attr]
+        t = await services.people.chat_translator(chat.id, row)  # type: ignore[union-attr]
     elif seat is None:
         await query.answer(t("after-not-player"), show_alert=True)
         return
     target = chat.id if chat is not None else player.id
     await query.answer(t("after-preparing"))
     try:
-        async with uploading_document(afterplay.bot, target):
+        async with uploading_document(query.bot, target):
             if callback_data.a == "replay":
-                sent = await afterplay.send_replay(target, row, callback_data.n,
+                sent = await services.afterplay.send_replay(target, row, callback_data.n,
                                                    seat if seat is not None else 0, t)
             else:
-                sent = await afterplay.send_match_file(target, row, callback_data.n, t)
+                sent = await services.afterplay.send_match_file(target, row, callback_data.n, t)
     except LogDoesNotReplay:
         log.exception("game %s: the stored log does not replay", row.id)
         sent = None
@@ -71,30 +69,30 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
                  type(exc).__name__)
         return
     if not sent:
-        await send_text(afterplay.bot, target,
+        await send_text(query.bot, target,
                         t("after-not-over") if sent is False else t("after-failed"))
 
 
 async def seed(message: Message, command: CommandObject, player: Player, t: Translator,
-               fairness: Fairness) -> None:
+               services: Services) -> None:
     """`/seed text` sets the player's own seed, `/seed` shows it, `/seed -` forgets it; the
     first two also show the SHA-256 of the player's next server seed (the commitment the
     player's own seed should come after)."""
     text = " ".join((command.args or "").split())
     if text in CLEAR:
-        await fairness.set_client_seed(player.id, None)
+        await services.fairness.set_client_seed(player.id, None)
         await message.answer(t("seed-cleared"))
         return
     if len(text) > MAX_CLIENT_SEED:
         await message.answer(t("seed-too-long", limit=MAX_CLIENT_SEED))
         return
     if text:
-        await fairness.set_client_seed(player.id, text)
+        await services.fairness.set_client_seed(player.id, text)
         own = t("seed-set", seed=text)
     else:
-        current = await fairness.client_seed(player.id)
+        current = await services.fairness.client_seed(player.id)
         own = t("seed-current", seed=current) if current else t("seed-none")
-    lines = [own, t("seed-next", hash=await fairness.next_commitment(player.id))]
+    lines = [own, t("seed-next", hash=await services.fairness.next_commitment(player.id))]
     if not text:
         lines.append(t("seed-why"))
     await message.answer("\n".join(lines))

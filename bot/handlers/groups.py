@@ -20,11 +20,9 @@ from aiogram.types import (
 )
 
 from bot.handlers.refusals import accepted_or_alert
-from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import answer, show
-from bot.services.challenges import ChallengeService
-from bot.services.people import People
+from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
 from i18n import Translator
 from storage.models import Game as Row
@@ -79,52 +77,50 @@ def parse_options(args: str | None) -> NardOptions:
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
-               challenge_service: ChallengeService, people: People) -> None:
+               services: Services) -> None:
     try:
         options = parse_options(command.args)
     except BadOption as exc:
-        t = await people.chat_translator(message.chat.id, starter=player.id)
+        t = await services.people.chat_translator(message.chat.id, starter=player.id)
         await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
         return
-    await challenge_service.post_group(message.chat.id, player.id, options.variant,
+    await services.challenges.post_group(message.chat.id, player.id, options.variant,
                                        options.length, options.cube)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
-               challenge_service: ChallengeService, people: People,
-               coalescer: Coalescer) -> None:
+               services: Services) -> None:
     if query.message is None:  # a Join button is never on an inline message
         return await answer(query, t("challenge-not-joinable"), alert=True)
     chat_id = query.message.chat.id
     joined: list[Row] = []
 
     async def joining() -> None:
-        joined.append(await challenge_service.join_group(callback_data.code, player.id,
+        joined.append(await services.challenges.join_group(callback_data.code, player.id,
                                                          chat_id))
 
     if not await accepted_or_alert(query, t, joining()):
         return
     await answer(query)  # a late answer must not undo the join
-    coalescer.note(chat_id)
+    services.pacing.note(chat_id)
     # The language the game's board speaks in this group.
-    t = await people.chat_translator(chat_id, joined[0])
+    t = await services.people.chat_translator(chat_id, joined[0])
     await show(query, t("group-challenge-taken", name=player.name))
 
 
-async def cards(query: InlineQuery, t: Translator, player: Player,
-                challenge_service: ChallengeService) -> None:
+async def cards(query: InlineQuery, t: Translator, player: Player, services: Services) -> None:
     """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
     Share button of a challenge link types its code, which offers that challenge's card.
 
     Each card is a stored record; its Accept button carries the record's random id only.
     """
-    own = await challenge_service.challenge_card(query.query.strip()[:64], player.id, t) if (
+    own = await services.challenges.challenge_card(query.query.strip()[:64], player.id, t) if (
         query.query.strip()) else None
     if own is not None:
         await query.answer([own], cache_time=5, is_personal=True)
         return
     results = []
-    for card in await challenge_service.offer_cards(player.id):
+    for card in await services.challenges.offer_cards(player.id):
         variant = card.variant
         results.append(InlineQueryResultArticle(
             id=variant, title=t(f"variant-{variant}"), description=t("card-description"),
@@ -138,20 +134,20 @@ async def cards(query: InlineQuery, t: Translator, player: Player,
 
 
 async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Player,
-                      t: Translator, challenge_service: ChallengeService) -> None:
+                      t: Translator, services: Services) -> None:
     if query.inline_message_id is None:  # a card is an inline message, nothing else
         return await answer(query, t("challenge-not-joinable"), alert=True)
     started: list[tuple[object, list[int]]] = []
 
     async def accepting() -> None:
-        started.append(await challenge_service.accept_card(
+        started.append(await services.challenges.accept_card(
             query.inline_message_id, callback_data.card, player.id))  # type: ignore[arg-type]
 
     if await accepted_or_alert(query, t, accepting()):
         _, unseen = started[0]
         if player.id in unseen:  # never opened the bot: open it (its board is waiting)
             with contextlib.suppress(TelegramAPIError):
-                await query.answer(t("card-open-bot"), url=await challenge_service.link("play"))
+                await query.answer(t("card-open-bot"), url=await services.challenges.link("play"))
         else:
             await answer(query, t("card-accepted"))
 

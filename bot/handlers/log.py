@@ -9,35 +9,32 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.plumbing.pacing import Coalescer
 from bot.plumbing.telegram_io import send_text
-from bot.services.games import GameService
+from bot.services import Services
 from bot.services.movelog import game_in_chat, log_texts
-from bot.services.people import People
 from i18n import Translator
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
 
-async def show_log(message: Message, t: Translator, service: GameService, people: People,
-                   coalescer: Coalescer) -> None:
+async def show_log(message: Message, t: Translator, services: Services) -> None:
     chat = message.chat.id
     in_group = message.chat.type in GROUPS
     reply = message.reply_to_message.message_id if message.reply_to_message else None
-    row = await game_in_chat(service.db, chat, reply)
+    row = await game_in_chat(services.db, chat, reply)
     if not in_group:
         if row is None:
             await message.answer(t("no-game"))
             return
-        for text in await log_texts(row, people, t):
-            await send_text(service.bot, chat, text)
+        for text in await log_texts(row, services.people, t):
+            await send_text(message.bot, chat, text)
         return
     # In a group everything goes at the group's pace, with its boards: a repeated /log
     # replaces the one still waiting instead of flooding the chat.
-    t = await people.chat_translator(chat, row)
-    texts = await log_texts(row, people, t) if row else [t("log-no-game-group")]
+    t = await services.people.chat_translator(chat, row)
+    texts = await log_texts(row, services.people, t) if row else [t("log-no-game-group")]
     for part, text in enumerate(texts):
-        await coalescer.submit(chat, partial(send_text, service.bot, chat, text),
+        await services.pacing.submit(chat, partial(send_text, message.bot, chat, text),
                                slot=("log", row.id if row else None, part))
 
 

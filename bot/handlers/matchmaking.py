@@ -8,9 +8,10 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.plumbing.telegram_io import answer, chat_of, remove, send_text, show
-from bot.services.games import Busy
-from bot.services.matchmaking import AlreadySearching, MatchmakingService
+from bot.services import Services
 from bot.views.callbacks import MatchCb
+from core.games import Busy
+from core.matchmaking import AlreadySearching
 from i18n import Translator
 from storage.errors import PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
@@ -51,10 +52,10 @@ async def play(message: Message, t: Translator) -> None:
 
 
 async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t: Translator,
-                 matchmaking: MatchmakingService) -> None:
+                 services: Services) -> None:
     data = callback_data
     if data.a == "cancel":
-        found = await matchmaking.cancel(player.id)
+        found = await services.matchmaking.cancel(player.id)
         return await answer(query, None if found else t("mm-not-searching"))
     await answer(query)
     asked = question(data, t) if data.a == "menu" else None
@@ -66,7 +67,7 @@ async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t
         await remove(query)
     cube = CUBE_OFF if data.variant == "long" else max(data.cube, CUBE_OFF)
     try:
-        await matchmaking.search(player.id, data.variant, data.lengths, cube)
+        await services.matchmaking.search(player.id, data.variant, data.lengths, cube)
     except (Busy, PlayerBusy):
         await send_text(query.bot, chat_of(query), t("busy"))  # type: ignore[arg-type]
     except AlreadySearching:

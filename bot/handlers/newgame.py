@@ -7,15 +7,12 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.refusals import refusal
-from bot.plumbing.once import Once
 from bot.plumbing.telegram_io import answer, message_of, remove, show, uploading_photo
-from bot.services.boarding import Boarding
-from bot.services.challenges import CHALLENGE_HOURS, ChallengeService
-from bot.services.games import Busy, GameService
-from bot.services.people import People
+from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
+from core.challenges import CHALLENGE_HOURS
 from core.computer import LEVEL_NAMES
-from core.locks import KeyedLocks
+from core.games import Busy
 from i18n import Translator
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
@@ -68,38 +65,36 @@ def valid(data: NewGameCb) -> bool:
             and data.length in LENGTHS)
 
 
-async def already_playing(player: Player, t: Translator, service: GameService,
-                          people: People) -> tuple[str, InlineKeyboardMarkup] | None:
+async def already_playing(player: Player, t: Translator, services: Services
+                          ) -> tuple[str, InlineKeyboardMarkup] | None:
     """What to say at once to a player who asks for a new game while in one."""
-    row = await service.active_game(player.id)
+    row = await services.games.active_game(player.id)
     if row is None:
         return None
     seat = row.seat_of(player.id)
-    names = await people.names(row, t)
+    names = await services.people.names(row, t)
     text = t("new-busy", variant=t(f"variant-{row.variant}"),
              name=names[1 - seat] if seat is not None else "?")
     return text, InlineKeyboardMarkup(inline_keyboard=[[
         InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
 
 
-async def new(message: Message, player: Player, t: Translator, service: GameService,
-              people: People) -> None:
-    text, keyboard = await already_playing(player, t, service, people) or next_question(
+async def new(message: Message, player: Player, t: Translator, services: Services) -> None:
+    text, keyboard = await already_playing(player, t, services) or next_question(
         NewGameCb(), t)  # type: ignore[misc]
     await message.answer(text, reply_markup=keyboard)
 
 
 async def show_game(query: CallbackQuery, player: Player, t: Translator,
-                    boarding: Boarding) -> None:
+                    services: Services) -> None:
     await answer(query)
-    if not await boarding.show(player.id):
+    if not await services.boarding.show(player.id):
         await show(query, t("no-game"))
 
 
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
-                 service: GameService, challenge_service: ChallengeService,
-                 people: People, finished_menus: Once, starting: KeyedLocks) -> None:
-    busy = await already_playing(player, t, service, people) if callback_data == NewGameCb(
+                 services: Services) -> None:
+    busy = await already_playing(player, t, services) if callback_data == NewGameCb(
         ) else None
     if busy is not None:  # "New game" pressed while playing
         await answer(query)
@@ -114,21 +109,21 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         await show(query, text, keyboard)  # a double tap finds it shown: nothing to do
         return
     # The last option: the menu is finished once, however many taps arrive at once.
-    if query.message is not None and not finished_menus.first(
+    if query.message is not None and not services.menus.first(
             (query.message.chat.id, query.message.message_id)):
         return await answer(query)
     await answer(query)
     if not valid(callback_data):
         return await show(query, t("bad-option"))
     cube = callback_data.variant == "short" and callback_data.cube == 1
-    async with starting.hold(player.id):  # one player starts one thing at a time
+    async with services.starting.hold(player.id):  # one player starts one thing at a time
         try:
             if callback_data.opponent == "ai":
                 await remove(query)
                 chat = query.from_user.id  # the menu is private: the player's own chat
                 # The first board (and maybe the computer's first move) takes a moment.
                 async with uploading_photo(query.bot, chat):  # type: ignore[arg-type]
-                    await service.start_vs_computer(player.id, callback_data.variant,
+                    await services.games.start_vs_computer(player.id, callback_data.variant,
                                                     callback_data.level, callback_data.length,
                                                     cube)
                 return
@@ -137,16 +132,17 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                 # A friend in a group is anyone here: an open challenge with Join, as /nard
                 # posts it (a link would take the game out of the group).
                 await remove(query)
-                await challenge_service.post_group(chat.id, player.id, callback_data.variant,
-                                                   callback_data.length, cube)
+                await services.challenges.post_group(chat.id, player.id,
+                                                     callback_data.variant,
+                                                     callback_data.length, cube)
                 return
-            challenge = await challenge_service.create(player.id, callback_data.variant,
-                                                       callback_data.length, cube)
+            challenge = await services.challenges.create(player.id, callback_data.variant,
+                                                         callback_data.length, cube)
         except (Busy, PlayerBusy):  # the database's guard says the same
             return await show(query, t("busy"))
-    link = await challenge_service.link(challenge.code)
+    link = await services.challenges.link(challenge.code)
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
-        *challenge_service.share_buttons(t, challenge.code, link),
+        *services.challenges.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
@@ -154,9 +150,9 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
 
 
 async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,
-                 service: GameService) -> None:
+                 services: Services) -> None:
     try:
-        await challenges.cancel_challenge(service.db, callback_data.code, player.id)
+        await challenges.cancel_challenge(services.db, callback_data.code, player.id)
     except ChallengeUnavailable as exc:
         return await answer(query, refusal(t, exc), alert=True)
     await answer(query)

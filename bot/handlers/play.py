@@ -8,31 +8,27 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.plumbing.telegram_io import answer as answer_query
 from bot.plumbing.telegram_io import uploading_photo
-from bot.services.boarding import Boarding
-from bot.services.challenges import ChallengeService
-from bot.services.gate import PressGate
+from bot.services import Services
 from bot.views.callbacks import Act, GameCb
 from i18n import Translator
 from storage.models import Player
 
 
-async def press(query: CallbackQuery, callback_data: GameCb, press_gate: PressGate,
-                challenge_service: ChallengeService) -> None:
+async def press(query: CallbackQuery, callback_data: GameCb, services: Services) -> None:
     async def answer(text: str | None, alert: bool) -> None:
         # The press counts whatever happens to its answer: too late to answer, a 429 that
         # is not waited out under the game's lock, Telegram failing (the retry policy).
         await answer_query(query, text, alert)
 
     if callback_data.a is Act.REMATCH:
-        await challenge_service.rematch(query.from_user.id, callback_data.game, answer)
+        await services.challenges.rematch(query.from_user.id, callback_data.game, answer)
     else:
-        await press_gate.press(query.from_user.id, callback_data, answer)
+        await services.presses.press(query.from_user.id, callback_data, answer)
 
 
-async def show_game(message: Message, player: Player, t: Translator,
-                    boarding: Boarding) -> None:
+async def show_game(message: Message, player: Player, t: Translator, services: Services) -> None:
     async with uploading_photo(message.bot, message.chat.id):
-        shown = await boarding.show(player.id)
+        shown = await services.boarding.show(player.id)
     if not shown:
         await message.answer(t("no-game"))
 

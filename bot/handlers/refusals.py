@@ -8,7 +8,7 @@ from aiogram.types import CallbackQuery
 
 from bot.plumbing.telegram_io import answer
 from bot.services.challenges import GroupBoardFailed
-from bot.services.games import Busy
+from core.games import Busy
 from i18n import Translator
 from storage.errors import ChallengeUnavailable, PlayerBusy
 

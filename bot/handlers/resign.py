@@ -10,8 +10,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.services.games import GameService
-from bot.services.gate import PressGate
+from bot.services import Services
 from bot.views.callbacks import Act, GameCb, ResignCb
 from bot.views.resigning import resign_question
 from core.live import Live
@@ -37,8 +36,8 @@ def question(row: Row, player_id: int, t: Translator) -> tuple[str, InlineKeyboa
         button(t("btn-resign-yes"), 1), button(t("btn-resign-no"), 0)]])
 
 
-async def resign(message: Message, player: Player, t: Translator, service: GameService) -> None:
-    row = await service.active_game(player.id)
+async def resign(message: Message, player: Player, t: Translator, services: Services) -> None:
+    row = await services.games.active_game(player.id)
     if row is None:
         await message.answer(t("no-game"))
         return
@@ -47,7 +46,7 @@ async def resign(message: Message, player: Player, t: Translator, service: GameS
 
 
 async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, t: Translator,
-                 service: GameService, press_gate: PressGate) -> None:
+                 services: Services) -> None:
     async def reply(text: str | None, alert: bool) -> None:
         with contextlib.suppress(TelegramBadRequest):  # too late to answer: nothing lost
             await query.answer(text, show_alert=alert)
@@ -58,7 +57,7 @@ async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, 
                 await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
 
     try:
-        row = await games.load_game(service.db, callback_data.game)
+        row = await games.load_game(services.db, callback_data.game)
     except GameNotFound:
         return await reply(t("alert-finished"), True)
     seat = row.seat_of(player.id)
@@ -75,7 +74,7 @@ async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, 
         return await edit(*question(row, player.id, t))
     confirm = GameCb(game=row.id, v=row.version, a=Act.RESIGN_YES, src=seat + 1,
                      dst=callback_data.number)
-    await press_gate.press(player.id, confirm, reply)
+    await services.presses.press(player.id, confirm, reply)
     await edit(t("resign-done"))
 
 

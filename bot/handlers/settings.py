@@ -9,8 +9,9 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.services import Services
 from bot.views.callbacks import SettingCb
-from core.settings import TOGGLES, PlayerSettings, Toggle
+from core.settings import TOGGLES, Toggle
 from i18n import Translator
 from storage.models import Player
 
@@ -28,21 +29,20 @@ def settings_view(t: Translator, values: list[tuple[Toggle, bool]]
     return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=buttons)
 
 
-async def show(message: Message, player: Player, t: Translator,
-               player_settings: PlayerSettings) -> None:
-    text, keyboard = settings_view(t, await player_settings.toggles(player.id))
+async def show(message: Message, player: Player, t: Translator, services: Services) -> None:
+    text, keyboard = settings_view(t, await services.player_settings.toggles(player.id))
     await message.answer(text, reply_markup=keyboard)
 
 
 async def flip(query: CallbackQuery, callback_data: SettingCb, player: Player, t: Translator,
-               player_settings: PlayerSettings) -> None:
+               services: Services) -> None:
     toggle = TOGGLES.get(callback_data.name)
     if toggle is None or callback_data.on not in (0, 1):  # a button this bot never made
         await query.answer()
         return
-    await player_settings.set(player.id, toggle, bool(callback_data.on))
+    await services.player_settings.set(player.id, toggle, bool(callback_data.on))
     await query.answer(t("settings-saved"))
-    text, keyboard = settings_view(t, await player_settings.toggles(player.id))
+    text, keyboard = settings_view(t, await services.player_settings.toggles(player.id))
     if query.message is not None:
         with contextlib.suppress(TelegramBadRequest):  # the same press twice: not modified
             await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]

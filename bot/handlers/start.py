@@ -9,13 +9,11 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.groups import GROUPS, group_lang_allowed
-from bot.handlers.middlewares import PlayerMiddleware
 from bot.handlers.refusals import refusal
 from bot.plumbing.telegram_io import answer, chat_of, send_text, uploading_photo
-from bot.services.boarding import Boarding
-from bot.services.challenges import ChallengeService
-from bot.services.games import Busy, GameService
+from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb
+from core.games import Busy
 from i18n import Translator, available_languages
 from storage import chats, players
 from storage.errors import ChallengeUnavailable, PlayerBusy
@@ -49,20 +47,19 @@ def language_keyboard() -> InlineKeyboardMarkup:
 
 
 async def start_with_code(message: Message, command: CommandObject, player: Player,
-                          t: Translator, boarding: Boarding,
-                          challenge_service: ChallengeService) -> None:
+                          t: Translator, services: Services) -> None:
     code = (command.args or "").strip()
     if not PAYLOAD.fullmatch(code):
         await message.answer(t("challenge-not-found"))
         return
     if code == "play":  # from an inline card: show this player's board here
         async with uploading_photo(message.bot, message.chat.id):
-            shown = await boarding.show(player.id)
+            shown = await services.boarding.show(player.id)
         if not shown:
             await message.answer(t("no-game"))
         return
     try:
-        await challenge_service.accept(code, player.id)
+        await services.challenges.accept(code, player.id)
     except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
         await message.answer(refusal(t, exc))
 
@@ -82,18 +79,19 @@ async def lang(message: Message, t: Translator) -> None:
 
 
 async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, t: Translator,
-                   service: GameService, player_cache: PlayerMiddleware) -> None:
+                   services: Services) -> None:
     if callback_data.code not in available_languages():
         return await answer(query, t("button-invalid"), alert=True)
     chat = query.message.chat if query.message is not None else None
     if chat is not None and chat.type in GROUPS:  # a group's language is its admins' choice
         if not await group_lang_allowed(query.bot, chat.id, player.id):  # type: ignore[arg-type]
             return await answer(query, t("lang-admins-only"), alert=True)
-        await chats.set_chat_language(service.db, chat.id, callback_data.code,
-                                      now=service.clock())
+        await chats.set_chat_language(services.db, chat.id, callback_data.code,
+                                      now=services.clock())
         return await answer(query, Translator(callback_data.code)("language-set"))
-    await players.set_language(service.db, player.id, callback_data.code, now=service.clock())
-    player_cache.forget(player.id)
+    await players.set_language(services.db, player.id, callback_data.code,
+                               now=services.clock())
+    services.player_cache.forget(player.id)
     t = Translator(callback_data.code)
     await answer(query, t("language-set"))
     await send_text(query.bot, chat_of(query), t("language-set"),  # type: ignore[arg-type]

@@ -15,10 +15,10 @@ from aiogram.types import (
 )
 
 from bot.plumbing.telegram_io import answer, show, uploading_photo
+from bot.services import Services
 from bot.services.analysis import me_line
-from bot.services.fairness import Fairness, stats_line
-from bot.services.games import GameService
 from bot.views.callbacks import TopCb
+from bot.views.fairness import stats_line
 from engine.position import Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
@@ -30,29 +30,29 @@ PERIODS = ("day", "week", "all")
 VARIANTS = ("short", "long")
 
 
-async def board_of(service: GameService, data: TopCb, player_id: int,
+async def board_of(services: Services, data: TopCb, player_id: int,
                    chat_id: int | None) -> Leaderboard:
     """The leaderboard asked for; in a group (`chat_id`) only the group's players."""
-    zone = service.settings.timezone
-    today = leaderboard.local_date(service.clock(), zone)
+    zone = services.settings.timezone
+    today = leaderboard.local_date(services.clock(), zone)
     who = {"player_id": player_id, "chat_id": chat_id}
     if data.period == "day":
-        return await leaderboard.daily_leaderboard(service.db, data.variant, today, zone, **who)
+        return await leaderboard.daily_leaderboard(services.db, data.variant, today, zone, **who)
     if data.period == "week":
-        return await leaderboard.weekly_leaderboard(service.db, data.variant, today, zone, **who)
-    return await leaderboard.alltime_leaderboard(service.db, data.variant, **who)
+        return await leaderboard.weekly_leaderboard(services.db, data.variant, today, zone, **who)
+    return await leaderboard.alltime_leaderboard(services.db, data.variant, **who)
 
 
 def _group_of(chat: object) -> int | None:
     return chat.id if getattr(chat, "type", None) in ("group", "supergroup") else None
 
 
-async def activity(service: GameService, variant: str, t: Translator) -> str:
+async def activity(services: Services, variant: str, t: Translator) -> str:
     """Who is playing right now: players searching for an opponent, rated games today."""
-    zone = service.settings.timezone
-    today = leaderboard.local_date(service.clock(), zone)
-    searching = (await matchmaking.searching(service.db))[variant]
-    played = await leaderboard.rated_games_played(service.db, variant, today, zone)
+    zone = services.settings.timezone
+    today = leaderboard.local_date(services.clock(), zone)
+    searching = (await matchmaking.searching(services.db))[variant]
+    played = await leaderboard.rated_games_played(services.db, variant, today, zone)
     return t("top-activity", searching=searching, games=played)
 
 
@@ -89,37 +89,35 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
     ])
 
 
-async def top(message: Message, player: Player, t: Translator, service: GameService) -> None:
+async def top(message: Message, player: Player, t: Translator, services: Services) -> None:
     data = TopCb()
-    board = await board_of(service, data, player.id, _group_of(message.chat))
-    footer = await activity(service, data.variant, t)
+    board = await board_of(services, data, player.id, _group_of(message.chat))
+    footer = await activity(services, data.variant, t)
     await message.answer(top_text(board, data, t, player.id, footer),
                          reply_markup=top_keyboard(data, t))
 
 
 async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player, t: Translator,
-                     service: GameService) -> None:
+                     services: Services) -> None:
     await answer(query)
     chat = query.message.chat if query.message is not None else None
-    board = await board_of(service, callback_data, player.id, _group_of(chat))
+    board = await board_of(services, callback_data, player.id, _group_of(chat))
     text = top_text(board, callback_data, t, player.id,
-                    await activity(service, callback_data.variant, t))
+                    await activity(services, callback_data.variant, t))
     await show(query, text, top_keyboard(callback_data, t))
 
 
-async def me(message: Message, player: Player, t: Translator, service: GameService,
-             fairness: Fairness) -> None:
+async def me(message: Message, player: Player, t: Translator, services: Services) -> None:
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
     async with uploading_photo(message.bot, message.chat.id):
-        await _me(message, player, t, service, fairness)
+        await _me(message, player, t, services)
 
 
-async def _me(message: Message, player: Player, t: Translator, service: GameService,
-              fairness: Fairness) -> None:
+async def _me(message: Message, player: Player, t: Translator, services: Services) -> None:
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:
-        s = await stats.player_stats(service.db, player.id, variant)
+        s = await stats.player_stats(services.db, player.id, variant)
         block = [t("me-stats", variant=t(f"variant-{variant}"), rating=str(s.rating),
                    games=s.games, wins=s.wins, losses=s.losses,
                    mars_given=s.marses_given, mars_taken=s.marses_taken)]
@@ -127,11 +125,11 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
             block.append(t("me-koks", koks_given=s.koks_given, koks_taken=s.koks_taken))
         block.append(t("me-streak", best_streak=s.best_streak))
         lines.append("\n".join(block))
-        histories[variant] = await stats.rating_history(service.db, player.id, variant)
-    analysed = await me_line(service.db, player.id, t)
+        histories[variant] = await stats.rating_history(services.db, player.id, variant)
+    analysed = await me_line(services.db, player.id, t)
     if analysed:
         lines.append(analysed)
-    lines.append(stats_line(t, await fairness.stats(player.id)))  # the dice, all games
+    lines.append(stats_line(t, await services.fairness.stats(player.id)))  # the dice, all games
     text = "\n\n".join(lines)
     variant = max(VARIANTS, key=lambda v: len(histories[v]))
     events = histories[variant]
@@ -139,7 +137,7 @@ async def _me(message: Message, player: Player, t: Translator, service: GameServ
         await message.answer(text + "\n\n" + t("me-no-rated"))
         return
     start = events[0].rating_after - events[0].delta
-    rates = [p.error_rate for p in await analysis.error_rates(service.db, player.id)]
+    rates = [p.error_rate for p in await analysis.error_rates(services.db, player.id)]
     chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
                                     start=start, title=f"{player.name} · {t(f'variant-{variant}')}",
                                     error_rates=rates)

@@ -16,18 +16,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNotFound
 
 from bot.plumbing.telegram_io import edit_card, edit_keyboard, send_text
-from bot.services.games import GameService
-from bot.services.timers import SETTLING
+from bot.services.boards import BoardPublisher
+from bot.services.people import People
+from bot.services.repair import SETTLING
+from core.games import GameService
 from core.live import Live
 from i18n import Translator
 from storage import boards, chats, games
+from storage.db import Database
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
@@ -36,10 +38,10 @@ WAIT_MINUTES = WAIT_SECONDS // 60
 
 
 class Boarding:
-    def __init__(self, bot: Bot, service: GameService, *,
-                 clock: Callable[[], datetime]) -> None:
-        self.bot, self.service, self.clock = bot, service, clock
-        self.db, self.people = service.db, service.people
+    def __init__(self, bot: Bot, db: Database, service: GameService, publisher: BoardPublisher,
+                 people: People, *, clock: Callable[[], datetime], window: timedelta) -> None:
+        self.bot, self.db, self.service, self.publisher = bot, db, service, publisher
+        self.people, self.clock, self.window = people, clock, window
 
     async def reachable(self, player_id: int) -> bool:
         """Can the bot write to the player? (A "typing…" action: 403 when it cannot.)"""
@@ -54,9 +56,8 @@ class Boarding:
 
     def first_deadline(self, everyone_reachable: bool) -> datetime:
         """The deadline a new game between people starts with."""
-        seconds = (self.service.settings.move_timeout_seconds if everyone_reachable
-                   else WAIT_SECONDS)
-        return self.clock() + timedelta(seconds=seconds)
+        return self.clock() + (self.window if everyone_reachable
+                               else timedelta(seconds=WAIT_SECONDS))
 
     async def unseen(self, row: Row) -> list[int]:
         """The players of a private game who have no board message of it."""
@@ -68,27 +69,22 @@ class Boarding:
         return [player for player in row.players if player is not None and player not in shown]
 
     async def show(self, player_id: int) -> bool:
-        """Send the player's board (again); when it is the last one missing, the game's
-        first turn timer starts now. False when the player has no game."""
+        """Send the player's board (again) as a new message; when it is the last one
+        missing, the game's first turn timer starts now. False when the player has no game."""
         row = await self.service.active_game(player_id)
         if row is None:
             return False
-        if player_id not in await self.unseen(row):  # the usual case: just show it again
-            return await self.service.redraw(player_id)
-        async with self.service.locks.hold(row.id):
+        async with self.service.holding(row.id):
             row = await games.load_game(self.db, row.id)
             live = Live.load(row.state_json)
+            seat = row.seat_of(player_id)
+            if seat is None:  # (a game of theirs that another process just replaced)
+                return False
             if row.status == "active" and await self.unseen(row) == [player_id]:
-                deadline = self.first_deadline(True)
-                version = await games.save_game(self.db, row.id, row.version,
-                                                state_json=row.state_json, deadline=deadline,
-                                                now=self.clock())
-                row = replace(row, version=version, deadline=deadline)
-                seat = row.seat_of(player_id)
-                assert seat is not None
+                row = await self.service.restart_clock(row)
                 # The other player's board shows the new timer (this one's is sent below).
-                await self.service.publisher.publish_safely(row, live, only_seat=1 - seat)
-            await self.service.publisher.send_anew(row, live, player_id)
+                await self.publisher.publish_safely(row, live, only_seat=1 - seat)
+            await self.publisher.send_anew(row, live, player_id)
         return True
 
     async def expire(self, game_id: int) -> None:
@@ -107,14 +103,12 @@ class Boarding:
         return row.created_at <= self.clock() - SETTLING
 
     async def _call_off(self, game_id: int) -> None:
-        async with self.service.locks.hold(game_id):
-            row = await games.load_game(self.db, game_id)
-            missing = await self.unseen(row)
-            if row.status != "active" or not missing or row.deadline is None \
-                    or row.deadline > self.clock() or not self._settled(row):
-                return
-            await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
-                                  deadline=None, now=self.clock(), status="aborted")
+        async def unseen_now(row: Row) -> list[int]:
+            return await self.unseen(row) if self._settled(row) else []
+
+        row, missing = await self.service.call_off(game_id, unseen_now)
+        if not missing:
+            return
         absent = [await self.people.name(player) for player in missing]
         for message in await boards.board_messages(self.db, row.id):
             t = await self.people.translator(message.chat_id)

@@ -8,7 +8,9 @@ stored game, so any message can be redrawn at any time.
 Each board message records the game version it shows. A redraw never replaces a newer
 board with an older one, and a message left behind its game (the process stopped between
 saving and redrawing, or Telegram failed) is found and redrawn by the timer loop, at
-start-up first (`GameService.catch_up`).
+start-up first (`BoardRepair.sweep`).
+
+The publisher hears every committed change of the game core (`on_change`) and draws it.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ from aiogram import Bot
 
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board
+from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board, send_text
 from bot.services.people import People
 from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
 from bot.views.resigning import resign_question
+from core.events import Change, What
 from core.live import Live
 from engine.game import Phase
 from engine.position import opp_point
@@ -39,14 +42,6 @@ from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
-
-
-def computer_seat(row: Row) -> int | None:
-    """The seat the computer plays, if any."""
-    for seat, player in enumerate(row.players):
-        if player is None:
-            return seat
-    return None
 
 
 class BoardPublisher:
@@ -72,6 +67,38 @@ class BoardPublisher:
         if live.game.phase is not Phase.MOVE or live.game.to_act != seat:
             return None
         return self._selected.get((row.id, seat))
+
+    # -- the game core's changes ---------------------------------------------------------
+
+    async def on_change(self, change: Change) -> None:
+        """Draw a committed change where the game is shown (a failure to draw a played
+        change is logged: the timer loop redraws every board left behind its game)."""
+        row, live, what, seat = change.row, change.live, change.what, change.seat
+        if what is What.STEP:
+            self.unselect(row.id, seat)
+            await self.publish_safely(row, live, seat, step=True)
+        elif what in (What.BEGAN, What.MOVED, What.ENDED):
+            self.unselect(row.id)  # the turn changed hands or ended: no checker stays chosen
+            await self.publish_safely(row, live)
+        elif what is What.REFUSED:
+            self.unselect(row.id, seat)
+            await self.publish(row, live)
+        elif what is What.SHOW:
+            if not self.coalescer.waiting(row.id):  # else its redraw is on its way
+                await self.publish(row, live, only_seat=seat)
+        elif what is What.BEHIND:
+            await self.publish(row, live, behind_only=True)
+        elif what is What.WARNING and seat is not None:
+            await self.warn(row, seat)
+
+    async def warn(self, row: Row, seat: int) -> None:
+        """Tell the player in `seat` how many seconds of their turn are left."""
+        player = row.players[seat]
+        if player is None or row.deadline is None:
+            return
+        t = await self.people.translator(player)
+        left = max(0, round((row.deadline - self.clock()).total_seconds()))
+        await send_text(self.bot, player, t("timer-warning", seconds=left))
 
     # -- redrawing ---------------------------------------------------------------------
 
@@ -229,7 +256,7 @@ class BoardPublisher:
         scene = scene_for(live, viewer, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
         caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=computer_seat(row))
+                              computer_seat=row.computer_seat)
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected)
         return Board(photo, caption, keyboard)
 

@@ -1,13 +1,12 @@
-"""Games between people: challenge links, open challenges in groups, inline cards, rematches.
-
-Each way ends in `GameService.begin`: from there a game between people runs like any other.
+"""Games between people in Telegram: challenge links, open challenges in groups, inline
+cards, rematches — the messages and buttons; the games themselves are the core's
+(`core.challenges`). Each way ends in `GameService.begin`: from there a game between
+people runs like any other.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from datetime import datetime, timedelta
 
 from aiogram import Bot
 from aiogram.types import (
@@ -22,25 +21,21 @@ from aiogram.types import (
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS, MAX_WAIT, waiting_at_most
 from bot.plumbing.telegram_io import send_board, send_text
-from bot.services.announce import Announcer
 from bot.services.boarding import Boarding
-from bot.services.fairness import Dealt
-from bot.services.games import Answer, Busy, GameService
+from bot.services.boards import BoardPublisher
 from bot.services.people import People
+from bot.services.presses import Answer
+from bot.services.results import ResultMessages
 from bot.views.callbacks import JoinCb
-from core.live import Live
+from core.challenges import Challenges
+from core.games import Busy, GameService
 from i18n import Translator
-from storage import boards, cards, challenges, chats, games
+from storage import boards, cards, chats, games
 from storage.cards import Card
-from storage.errors import ChallengeCodeTaken, ChallengeUnavailable, GameNotFound, PlayerBusy
+from storage.db import Database
+from storage.errors import ChallengeUnavailable, GameNotFound
 from storage.models import Challenge
 from storage.models import Game as Row
-
-CHALLENGE_HOURS = 24
-# Typing "@bot …" sends an inline query per key: the cards offered within this time are
-# the same cards, so the table holds a few cards per active creator, not one per key.
-CARD_REUSE = timedelta(hours=1)
-CARD_PREFIX = "k"  # the code of the challenge an accepted card becomes: "k" + card id
 
 log = logging.getLogger(__name__)
 
@@ -50,23 +45,16 @@ class GroupBoardFailed(Exception):
 
 
 class ChallengeService:
-    def __init__(self, bot: Bot, service: GameService, people: People, coalescer: Coalescer,
-                 announcer: Announcer, boarding: Boarding) -> None:
-        self.bot, self.service, self.people = bot, service, people
-        self.coalescer, self.announcer, self.boarding = coalescer, announcer, boarding
-        self.db, self.settings = service.db, service.settings
-
-    def _now(self) -> datetime:
-        return self.service.clock()  # the game service's injected clock
+    def __init__(self, bot: Bot, db: Database, service: GameService, core: Challenges,
+                 people: People, publisher: BoardPublisher, coalescer: Coalescer,
+                 results: ResultMessages, boarding: Boarding) -> None:
+        self.bot, self.db, self.service, self.core = bot, db, service, core
+        self.people, self.publisher, self.coalescer = people, publisher, coalescer
+        self.results, self.boarding = results, boarding
 
     async def create(self, player_id: int, variant: str, length: int, cube: bool) -> Challenge:
         """An open challenge of `player_id`, to be accepted through a link or a button."""
-        if await self.service.active_game(player_id):
-            raise Busy
-        now = self._now()
-        return await challenges.create_challenge(
-            self.db, creator_id=player_id, variant=variant, now=now,
-            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube)
+        return await self.core.create(player_id, variant, length, cube)
 
     async def link(self, code: str) -> str:
         me = await self.bot.me()
@@ -85,7 +73,7 @@ class ChallengeService:
     async def challenge_card(self, code: str, player_id: int, t: Translator
                              ) -> InlineQueryResultArticle | None:
         """The inline card of `player_id`'s open challenge `code` (what Share sends)."""
-        challenge = await challenges.get_challenge(self.db, code)
+        challenge = await self.core.get(code)
         if challenge is None or challenge.creator_id != player_id or challenge.status != "open":
             return None
         text = t("challenge-card", name=await self.people.name(player_id),
@@ -104,7 +92,7 @@ class ChallengeService:
         A group's challenge is refused: its creator offered a game in that group."""
         if await cards.challenge_chat(self.db, code) is not None:
             raise ChallengeUnavailable(code, "other_chat")
-        row, live = await self._accept(code, player_id)
+        row, live = await self.core.accept(code, player_id)
         for seat, player in enumerate(row.players):
             viewer = await self.people.viewer(row, seat)
             await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
@@ -123,14 +111,14 @@ class ChallengeService:
             raise ChallengeUnavailable(code, "not_group")
         if posted_in != chat_id:
             raise ChallengeUnavailable(code, "other_chat")
-        challenge = await challenges.get_challenge(self.db, code)
+        challenge = await self.core.get(code)
         if challenge is not None and challenge.creator_id == player_id:
             raise ChallengeUnavailable(code, "own_posted")  # theirs: others join it
-        row, live = await self._accept(code, player_id, board_chat_id=chat_id)
-        now = self._now()
+        row, live = await self.core.accept(code, player_id, board_chat_id=chat_id)
+        now = self.service.clock()
         for player in row.players:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
-        board = await self.service.publisher.group_board(row, live, chat_id)
+        board = await self.publisher.group_board(row, live, chat_id)
         # No game lock is held yet and the game cannot start without its one group
         # message: here Telegram's 429s are waited out in full.
         try:
@@ -152,39 +140,6 @@ class ChallengeService:
         await self.service.begin(row, live)
         return row
 
-    async def _accept(self, code: str, player_id: int, board_chat_id: int | None = None,
-                      deadline: datetime | None = None) -> tuple[Row, Live]:
-        """Accept a challenge (storage lets only the first acceptance through, and nobody
-        into a second active game); the first turn's deadline is a turn's time from now
-        unless given."""
-        challenge = await challenges.get_challenge(self.db, code)
-        open_to_me = (challenge is not None and challenge.status == "open"
-                      and challenge.creator_id != player_id)
-        playing = open_to_me and (  # type: ignore[union-attr]
-            await self.service.active_game(player_id)
-            or await self.service.active_game(challenge.creator_id))
-        if playing:
-            raise Busy
-        variant = challenge.variant if challenge else "short"
-
-        async def store(dealt: Dealt | None) -> tuple[Row, Live]:
-            live = self.service.new_live(variant, challenge.match_length if challenge else 1,
-                                         challenge.cube if challenge else False,
-                                         computer_seat=None, dealt=dealt)
-            opening = self.service.opening(live)
-            _, row = await challenges.accept_challenge(
-                self.db, code, player_id, now=self._now(), state_json=opening.state_json,
-                deadline=deadline or opening.deadline, log=opening.log,
-                board_chat_id=board_chat_id, seeds=dealt.takes if dealt else ())
-            return row, live
-
-        # A missing challenge deals no dice: accepting it raises before anything is stored.
-        players = (challenge.creator_id, player_id) if challenge else (None, player_id)
-        try:
-            return await self.service.dealing(players, store)
-        except PlayerBusy:  # a simultaneous start won: the database's guard
-            raise Busy from None
-
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
                          cube: bool, rematch_of: Row | None = None) -> None:
         """An open challenge in a group, with a Join button for its other members. After a
@@ -194,7 +149,7 @@ class ChallengeService:
             if rematch_of is None:
                 challenge = await self.create(player_id, variant, length, cube)
             else:
-                challenge, made = await self._rematch_challenge(rematch_of, player_id)
+                challenge, made = await self.core.rematch(rematch_of, player_id)
                 if challenge.creator_id != player_id:
                     await self.join_group(challenge.code, player_id, chat_id)
                     return
@@ -209,7 +164,7 @@ class ChallengeService:
         except GroupBoardFailed:  # the group was told why
             return
         await cards.put_challenge_chat(self.db, challenge.id, chat_id)
-        await chats.add_chat_member(self.db, chat_id, player_id, now=self._now())
+        await chats.add_chat_member(self.db, chat_id, player_id, now=self.service.clock())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
         if cube:  # say everything that was understood
@@ -222,11 +177,7 @@ class ChallengeService:
 
     async def offer_cards(self, player_id: int) -> list[Card]:
         """The challenge cards `player_id` may send from inline mode (short, long)."""
-        now = self._now()
-        return [await cards.offer_card(self.db, player_id, variant, now=now,
-                                       lifetime=timedelta(hours=CHALLENGE_HOURS),
-                                       reuse_within=CARD_REUSE)
-                for variant in ("short", "long")]
+        return await self.core.offer_cards(player_id)
 
     async def accept_card(self, inline_message_id: str, card_id: str, player_id: int
                           ) -> tuple[Row, list[int]]:
@@ -238,31 +189,19 @@ class ChallengeService:
         first acceptance turns the card into a challenge of its own (code "k" + card id)
         and accepts it in one go, so any later press finds it taken.
         """
-        card = await cards.get_card(self.db, card_id)
-        now = self._now()
-        code = CARD_PREFIX + card_id
-        # Card ids are unguessable: an unknown one is an expired card that was deleted.
-        if card is None or card.expires_at <= now:
-            raise ChallengeUnavailable(code, "expired")
-        if card.creator_id == player_id:
-            raise ChallengeUnavailable(code, "own_posted")
-        if await challenges.get_challenge(self.db, code) is None:
-            with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
-                await challenges.create_challenge(
-                    self.db, creator_id=card.creator_id, variant=card.variant, now=now,
-                    expires_at=card.expires_at, code=code)
+        card, code = await self.core.card_challenge(card_id, player_id)
         everyone = all([await self.boarding.reachable(p) for p in (card.creator_id, player_id)])
-        row, live = await self._accept(code, player_id,
-                                       deadline=self.boarding.first_deadline(everyone))
+        row, live = await self.core.accept(code, player_id,
+                                           deadline=self.boarding.first_deadline(everyone))
         creator = await self.people.translator(card.creator_id)
         await chats.put_game_card(self.db, row.id, inline_message_id, creator.language)
-        await self.announcer.card(row)
+        await self.results.card(row)
         await self.service.begin(row, live)
         return row, await self.boarding.unseen(row)
 
     async def sweep_cards(self) -> int:
         """Delete the cards whose time is up (the timer loop calls this now and then)."""
-        return await cards.delete_expired_cards(self.db, self._now())
+        return await self.core.sweep_cards()
 
     async def rematch(self, user_id: int, game_id: int, answer: Answer) -> None:
         """Play again after a game: the computer at once; with a person, one new challenge
@@ -289,7 +228,7 @@ class ChallengeService:
                 await self.service.start_vs_computer(player, row.variant, row.level,
                                                      row.match_length, row.cube)
                 return
-            challenge, made = await self._rematch_challenge(row, player)
+            challenge, made = await self.core.rematch(row, player)
         except Busy:
             await send_text(self.bot, player, t("busy"))
             return
@@ -308,14 +247,3 @@ class ChallengeService:
         if made and other is not None:
             await send_text(self.bot, other, (await self.people.translator(other))(
                 "rematch-offer", name=await self.people.name(player), link=link))
-
-    async def _rematch_challenge(self, row: Row, player_id: int) -> tuple[Challenge, bool]:
-        """The game's one open rematch: (made now by `player_id`, True) or (the one already
-        there, False). Busy when the player is in another game."""
-        if await self.service.active_game(player_id):
-            raise Busy
-        now = self._now()
-        return await challenges.rematch_challenge(
-            self.db, game_id=row.id, creator_id=player_id, variant=row.variant, now=now,
-            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=row.match_length,
-            cube=row.cube)

@@ -1,4 +1,5 @@
-"""Boards Telegram would not let us draw in time are drawn again later.
+"""Boards Telegram would not let us draw in time are drawn again later, and boards left
+behind their game are found and drawn (`sweep`, each pass of the timer loop).
 
 The retry policy (`bot/plumbing/retry.py`) does not wait out a long 429 (or a failing Telegram)
 while a game's lock is held: it gives the redraw up and tells the scope's hook. The hook
@@ -16,9 +17,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 
+from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
-from bot.services.games import GameService
+from core.games import GameService
+from storage import boards
+from storage.db import Database
 from storage.errors import GameNotFound
 
 log = logging.getLogger(__name__)
@@ -29,12 +34,19 @@ BOARD_METHODS = frozenset({"sendPhoto", "editMessageMedia", "editMessageReplyMar
 ATTEMPTS = 5
 # While it redraws, a repair holds the game's lock too: the same short allowance.
 REPAIR_WAIT = 2.0
+RECENT = timedelta(days=1)  # finished games whose final boards are still looked after
+SETTLING = timedelta(seconds=10)  # a game saved this lately is still being drawn
+RETRY_CAP = 60.0  # seconds: the longest pause between sweeps' attempts at one game
 
 
 class BoardRepair:
-    def __init__(self, service: GameService, *, sleep: Sleep = asyncio.sleep,
+    def __init__(self, service: GameService, db: Database, coalescer: Coalescer, *,
+                 clock: Callable[[], datetime], sleep: Sleep = asyncio.sleep,
                  attempts: int = ATTEMPTS) -> None:
-        self.service, self.sleep, self.attempts = service, sleep, attempts
+        self.service, self.db, self.coalescer = service, db, coalescer
+        self.clock, self.sleep, self.attempts = clock, sleep, attempts
+        self._swept = False  # the first sweep (at start-up) takes every game behind
+        self._backoff: dict[int, tuple[int, datetime]] = {}  # game -> (failures, next try)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # by game id: bounded by games
         self._failures: dict[int, int] = {}  # game -> redraws given up in a row
         self._lookups: set[asyncio.Future[None]] = set()  # finding a player's game
@@ -109,6 +121,33 @@ class BoardRepair:
         finally:
             if not failed:
                 self._failures.pop(game_id, None)
+
+    # -- the timer loop's sweep ------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Redraw the board messages left behind their game (the process stopped between
+        saving a change and drawing it, or Telegram failed); the game core gives a player to
+        act who never saw the board of their turn a fresh window (`GameService.catch_up`).
+        At start-up every game behind is caught up; later, games saved in the last few
+        seconds are left to the action that saved them (it is drawing them now)."""
+        now = self.clock()
+        changed_before = now if not self._swept else now - SETTLING
+        self._swept = True
+        behind = await boards.games_behind(self.db, now - RECENT, changed_before)
+        self._backoff = {game: self._backoff[game] for game in behind if game in self._backoff}
+        for game_id in behind:
+            if (self.service.busy(game_id) or self.coalescer.waiting(game_id)
+                    or self._backoff.get(game_id, (0, now))[1] > now):
+                continue
+            try:
+                await self.service.catch_up(game_id)
+            except Exception:  # Telegram is failing: try again later, less and less often
+                failures = self._backoff.get(game_id, (0, now))[0] + 1
+                pause = min(RETRY_CAP, 2.0 ** failures)
+                self._backoff[game_id] = (failures, now + timedelta(seconds=pause))
+                log.exception("redrawing game %s failed; again in %.0f s", game_id, pause)
+            else:
+                self._backoff.pop(game_id, None)
 
     # -- tests and shutdown ----------------------------------------------------------------
 

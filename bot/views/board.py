@@ -7,8 +7,8 @@ from datetime import datetime
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.services.fairness import commitment_line
 from bot.views.callbacks import Act, GameCb
+from bot.views.fairness import commitment_line
 from bot.views.recap import (
     MAX_CAPTION,
     Event,

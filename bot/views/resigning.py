@@ -1,21 +1,10 @@
-"""What resigning costs now, charged exactly as the game service will charge it."""
+"""The question /resign and the board's 🏳 ask: what resigning costs as the position stands."""
 
 from __future__ import annotations
 
-from core import computer
-from engine.game import Game, GameResult, MatchState
+from core.resigning import resign_cost
+from engine.game import Game
 from i18n import Translator
-
-
-def resign_cost(game: Game, seat: int) -> tuple[GameResult, MatchState]:
-    """The result `seat` would get by resigning now, and the match state after it.
-
-    A copy of the game resigns with the same estimate `GameService` passes to
-    `Game.resign` (the position as it stands), so the prompt says what the button does.
-    """
-    copy = Game.from_dict(game.to_dict())
-    result = copy.resign(seat, computer.expected_loss)
-    return result, copy.match.after(result)
 
 
 def resign_question(t: Translator, game: Game, seat: int) -> str:

@@ -77,7 +77,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
 
     The bot throws its production dice, each game's provably fair dice, from deterministic
     server seeds (`seed` picks them); a test that needs particular dice sets
-    `app.service.dice` (every game's dice then come from that source, without fairness).
+    `app.games.dice` (every game's dice then come from that source, without fairness).
     """
     if isinstance(database, Path) and database.is_dir():
         database = database / "nard.sqlite3"

@@ -198,7 +198,7 @@ async def test_replay_sends_the_game_as_an_animation_then_by_file_id(harness: Ha
     assert frames(gif) >= shown["move"] + 1 >= 10
     assert animation.caption == f"🎞 Game #{game_id}: every move, one frame each."
     # Pressed again: the file Telegram already has is sent by its id, nothing drawn.
-    h.app.dispatcher["afterplay"].render = _must_not_draw
+    h.app.services.afterplay.render = _must_not_draw
     user.press_button(USER, "🎞 Replay", message_id=result.message_id)
     await h.feed()
     again = h.fake.calls("sendAnimation")[-1]

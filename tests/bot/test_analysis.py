@@ -21,9 +21,9 @@ import pytest_asyncio
 
 from bot.plumbing.telegram_io import send_text
 from bot.services.analysis import WORKER_NICENESS, ProcessRunner
-from bot.services.announce import result_notice
 from bot.views.callbacks import AnalysisCb
 from core.eventlog import since
+from core.games import result_notice
 from core.live import Live
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
@@ -296,7 +296,7 @@ async def store(h: Harness, game: Game) -> int:
                               result=game.result.kind.value, points=game.result.points,
                               state_json=live.dump(), now=h.clock(),
                               notice=result_notice(live))
-    await h.app.service.announcer.deliver(row.id)
+    await h.app.results.deliver(row.id)
     return row.id
 
 

@@ -12,7 +12,7 @@ import shlex
 
 import pytest
 
-from bot.services.fairness import Dealt
+from core.fairness import Dealt
 from core.live import Live
 from engine import fairness
 from engine.fairness import FairDice, commitment, dice_of_history, dice_seed, verify
@@ -168,7 +168,7 @@ async def test_a_new_game_whose_seed_was_taken_meanwhile_deals_again(
     h = harness
     await started(h)
     await ask_seed(h, USER)
-    fairness_ = h.app.service.fairness
+    fairness_ = h.app.games.fairness
     assert fairness_ is not None
     stale = await fairness_.pending((USER, None))
     await ask_seed(h, USER, "changed")  # /seed between the read and the store
@@ -179,7 +179,7 @@ async def test_a_new_game_whose_seed_was_taken_meanwhile_deals_again(
         return next(reads, None) or await read_now(players)
 
     fairness_.pending = pending  # type: ignore[method-assign]
-    row = await h.app.service.start_vs_computer(USER, "short", "beginner", 1, False)
+    row = await h.app.games.start_vs_computer(USER, "short", "beginner", 1, False)
     fair = Live.load(row.state_json).fair
     assert fair is not None and fair.client_seeds == ("changed", "")
     assert fair.server_seeds[0] == stale[0].server_seed  # type: ignore[union-attr]
@@ -191,7 +191,7 @@ async def test_a_game_saved_before_seats_seeds_finishes_and_verifies(
     h = harness
     user = await started(h)
     older = FairDice("9f" * 32, "7bd5d47e446fcec2", ("", ""))  # one seed of its own
-    service = h.app.service
+    service = h.app.games
     live = service.new_live("short", 1, False, computer_seat=1, dealt=Dealt(older, (), ()))
     opening = service.opening(live, computer_seat=1)
     row = await games.create_game(

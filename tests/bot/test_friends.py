@@ -113,7 +113,7 @@ async def test_foreign_and_stale_presses_change_nothing(harness: Harness) -> Non
 
 async def test_twenty_identical_presses_apply_once(harness: Harness) -> None:
     h = harness
-    h.app.service.dice = SeededDice(1)  # an opening whose first press picks a checker
+    h.app.games.dice = SeededDice(1)  # an opening whose first press picks a checker
     game_id = await friend_game(h)
     chat = to_move(h)
     board = h.board(chat)

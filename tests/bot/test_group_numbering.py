@@ -28,8 +28,8 @@ async def _top_players_turn(h: Harness, variant: str
     """Play until Vali (seat 1, at the top of the group board) begins a move: the scenes
     drawn so far (the newest last) and the board's move buttons then."""
     scenes: list[Scene] = []
-    draw = h.app.service.publisher.render
-    h.app.service.publisher.render = lambda scene: scenes.append(scene) or draw(scene)
+    draw = h.app.boards.render
+    h.app.boards.render = lambda scene: scenes.append(scene) or draw(scene)
     game_id = await group_game(h, variant)
     users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali")}
     for _ in range(20):
@@ -80,8 +80,8 @@ async def test_the_top_players_buttons_read_on_the_picture(
 async def test_seat_zeros_turn_keeps_seat_zeros_numbers(group_harness: Harness) -> None:
     h = group_harness
     scenes: list[Scene] = []
-    draw = h.app.service.publisher.render
-    h.app.service.publisher.render = lambda scene: scenes.append(scene) or draw(scene)
+    draw = h.app.boards.render
+    h.app.boards.render = lambda scene: scenes.append(scene) or draw(scene)
     game_id = await group_game(h, "short")
     for _ in range(20):
         if await mover(h, game_id) == ALI and scenes:

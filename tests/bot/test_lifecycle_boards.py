@@ -115,7 +115,7 @@ async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
     now: the picture, the caption and the buttons (of the stored version)."""
     row = await games.load_game(h.app.db, game_id)
     live = Live.load(row.state_json)
-    publisher = h.app.service.publisher
+    publisher = h.app.boards
     messages = await boards.board_messages(h.app.db, game_id)
     assert messages
     for message in messages:
@@ -178,7 +178,7 @@ async def test_a_game_stored_before_its_first_board_gets_its_boards_at_start(
     assert h is not None
     code = await challenge(h, "Long nard", "👥 A friend", "1 game")
     # The process dies right after storing the accepted challenge's game.
-    h.app.service.begin = _nothing  # type: ignore[method-assign]
+    h.app.games.begin = _nothing  # type: ignore[method-assign]
     h.fake.user(VALI, "Vali").command(f"/start {code}")
     await h.feed()
     [row] = await games.active_games(h.app.db, VALI)
@@ -203,7 +203,7 @@ async def test_a_redraw_never_replaces_a_newer_board(app: Restartable) -> None:
     assert new.version > old.version
     edits = len(h.fake.calls("editMessageMedia")) + len(h.fake.calls("sendPhoto"))
     # A late redraw of the older version (another process, a slow task) changes nothing.
-    await h.app.service.publisher.publish(old, Live.load(old.state_json))
+    await h.app.boards.publish(old, Live.load(old.state_json))
     assert len(h.fake.calls("editMessageMedia")) + len(h.fake.calls("sendPhoto")) == edits
     assert not await boards.record_shown(h.app.db, game_id, ALI, 1, player_id=ALI,
                                          version=old.version, now=app.clock.now)
@@ -297,7 +297,7 @@ async def test_a_result_decided_just_before_a_kill_is_sent_after_the_restart(
     assert h is not None
     game_id = await english_friend_game(h, "To 3 points", "Without the cube")
     # The process dies right after the game's result is saved, before any message.
-    h.app.service.announcer.deliver = _nothing  # type: ignore[method-assign]
+    h.app.results.deliver = _nothing  # type: ignore[method-assign]
     await resign(h, VALI)
     assert (len(results(h, ALI)), len(results(h, VALI))) == (0, 0)
     h = await app.restart()

@@ -212,7 +212,7 @@ async def test_a_card_game_ended_by_the_timer(harness: Harness) -> None:
     await h.feed()
     [row] = await games.active_games(h.app.db, ALI)
     await presses(h, row.id, 8)
-    h.clock.advance(h.app.service.settings.move_timeout_seconds + 1)
+    h.clock.advance(h.app.services.settings.move_timeout_seconds + 1)
     await h.app.timers.tick()
     played = await assert_log_replays(h, row.id)
     assert played[-1].result is not None and played[-1].result.reason.value == "timeout"

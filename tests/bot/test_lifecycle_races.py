@@ -32,7 +32,7 @@ async def at_once(h: Harness, *players: int) -> None:
     game?" check answered as the database stood before any of them (the worst interleaving
     of simultaneous presses: each checks before any creates)."""
     batch = [Update.model_validate(u, context={"bot": h.app.bot}) for u in h.fake.pop_updates()]
-    service = h.app.service
+    service = h.app.games
     check = service.active_game
     before = {player: await check(player) for player in players}
 

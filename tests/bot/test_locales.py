@@ -381,6 +381,7 @@ FAMILIES: dict[str, Callable[[], list[str]]] = {
     "kind-": lambda: _values("engine.result.ResultKind"),
     "reason-": lambda: _values("engine.game.Reason"),
     "variant-": lambda: _values("engine.position.Variant"),
+    "alert-": lambda: _values("core.actions.Refusal"),
     "setting-": lambda: [key for name in _toggles() for key in (name, f"{name}-about")],
 }
 

@@ -3,7 +3,7 @@ never about one's own search, in one's own language, and the notice's Play butto
 
 from __future__ import annotations
 
-from bot.services.matchmaking import NOTICE_QUIET, NOTICES_PER_SEARCH
+from core.matchmaking import NOTICE_QUIET, NOTICES_PER_SEARCH
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.test_matchmaking import search

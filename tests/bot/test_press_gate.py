@@ -36,7 +36,7 @@ async def test_a_press_is_answered_while_another_holds_the_game(harness: Harness
     board = h.board(chat)
     data = choose(board.buttons)
     before = await games.load_game(h.app.db, game_id)
-    async with h.app.service.locks.hold(game_id):  # e.g. a slow redraw of another press
+    async with h.app.games.holding(game_id):  # e.g. a slow redraw of another press
         update = h.fake.user(chat, "X").press(board, data.pack())
         feeding = asyncio.create_task(h.fake.feed(h.app.dispatcher, h.app.bot))
         answer = await answered(h, update)
@@ -50,7 +50,7 @@ async def test_a_press_is_answered_while_another_holds_the_game(harness: Harness
 
 async def test_refusals_keep_their_alerts_while_the_game_is_busy(harness: Harness) -> None:
     h = harness
-    h.app.service.dice = SeededDice(1)  # Vali starts: the waiting player reads English
+    h.app.games.dice = SeededDice(1)  # Vali starts: the waiting player reads English
     game_id = await friend_game(h)
     chat = to_move(h)
     other = VALI if chat == ALI else ALI
@@ -58,7 +58,7 @@ async def test_refusals_keep_their_alerts_while_the_game_is_busy(harness: Harnes
     data = choose(board.buttons)
     row = await games.load_game(h.app.db, game_id)
     old = data.model_copy(update={"v": row.version - 1})
-    async with h.app.service.locks.hold(game_id):
+    async with h.app.games.holding(game_id):
         presses = {
             "outsider": h.fake.user(OUTSIDER, "Third").press(board, data.pack()),
             "waiting player": h.fake.user(other, "Y").press(board, data.pack()),
@@ -90,7 +90,7 @@ async def test_a_double_tap_on_a_busy_game_is_called_out_of_date_at_once(
         first = choose(board.buttons)
     assert first.a not in (Act.PICK, Act.BACK)
     before = await games.load_game(h.app.db, game_id)
-    async with h.app.service.locks.hold(game_id):
+    async with h.app.games.holding(game_id):
         one = user.press(board, first.pack())
         two = user.press(board, first.pack())
         feeding = asyncio.create_task(concurrently(h))  # as polling does: one task each

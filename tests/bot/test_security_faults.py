@@ -188,7 +188,7 @@ async def test_a_redraw_telegram_will_not_take_now_is_made_later(
             h.clock.advance(seconds)
 
         h.app.repair.sleep = repair_sleep
-        h.app.service.dice = SeededDice(1)  # the turns this test was written for
+        h.app.games.dice = SeededDice(1)  # the turns this test was written for
         try:
             game_id = await friend_game(h)
             chat = to_move(h)

@@ -94,10 +94,10 @@ async def test_a_quick_run_of_computer_moves_is_all_in_the_caption(
     game_id = await staged(h, closed_out(), (2, 1), [(13, 11), (11, 10)])
     # After Ali's Done: the computer hits with 3-1, Ali (on the bar) rolls 2-1 and passes,
     # the computer plays 4-2, Ali rolls 6-3 and may move: all within one press.
-    h.app.service.dice = ScriptedDice(3, 1, 2, 1, 4, 2, 6, 3)
+    h.app.games.dice = ScriptedDice(3, 1, 2, 1, 4, 2, 6, 3)
     scenes = []
-    draw = h.app.service.publisher.render
-    h.app.service.publisher.render = lambda scene: scenes.append(scene) or draw(scene)
+    draw = h.app.boards.render
+    h.app.boards.render = lambda scene: scenes.append(scene) or draw(scene)
     board = h.board(ALI)
     done = next(d for _, d in game_buttons(board.buttons) if d.a is Act.DONE)
     h.fake.user(ALI, "Ali").press(board, done.pack())
@@ -135,7 +135,7 @@ async def test_log_lists_the_whole_game_numbered_by_turn(
     h = harness
     played = hitting_first(monkeypatch)
     await staged(h, closed_out(), (2, 1), [(13, 11), (11, 10)])
-    h.app.service.dice = ScriptedDice(3, 1, 2, 1, 4, 2, 6, 3)
+    h.app.games.dice = ScriptedDice(3, 1, 2, 1, 4, 2, 6, 3)
     board = h.board(ALI)
     done = next(d for _, d in game_buttons(board.buttons) if d.a is Act.DONE)
     h.fake.user(ALI, "Ali").press(board, done.pack())
@@ -249,8 +249,8 @@ async def test_a_match_won_three_nil_ends_on_a_board_that_says_so(harness: Harne
     await start_game(h, ALI, "Short nard", "🤖 Computer", "Beginner", "To 3 points",
                      "Without the cube")
     scenes = []
-    draw = h.app.service.publisher.render
-    h.app.service.publisher.render = lambda scene: scenes.append(scene) or draw(scene)
+    draw = h.app.boards.render
+    h.app.boards.render = lambda scene: scenes.append(scene) or draw(scene)
     for _ in range(3):  # Ali resigns three games at the start: plain losses, 0-3
         await resign(h, ALI)
     final = scenes[-1]

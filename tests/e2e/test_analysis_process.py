@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.announce import result_notice
 from core.eventlog import since
+from core.games import result_notice
 from core.live import Live
 from engine.dice import SeededDice
 from engine.game import Game, Phase

@@ -49,7 +49,7 @@ async def analysis(h: Harness, out: Path) -> None:
         await h.feed()
     game_id = await stored_finished_game(h.app, play("short", 4, cube=True), (7101, 7102),
                                          h.clock())
-    await h.app.service.announcer.deliver(game_id)
+    await h.app.results.deliver(game_id)
     result = next(m for m in h.fake.messages(7101) if any(
         text == "📊 Analysis" for text, _ in m.buttons))
     h.fake.user(7101, "Ali").press(result, next(

@@ -1,4 +1,4 @@
-"""Provably fair dice in the bot (issue 16; the scheme is engine/fairness.py's).
+"""Provably fair dice for every game (the scheme is engine/fairness.py's; docs/fairness.md).
 
 The "server seed pair" model of provably fair sites: each player has a pending **next server
 seed** (`players.next_seed`, drawn when first needed) whose SHA-256 is published before it is
@@ -26,13 +26,9 @@ from typing import Any
 
 from core.live import Live
 from engine.fairness import FairDice, commitment, new_seed, rolls_text
-from i18n import Translator
 from storage import fairness
 from storage.db import Database
 from storage.fairness import DiceStats, FairRecord, Pending, SeedTake
-
-EXPECTED_DOUBLES = 1 / 6
-EXPECTED_PIPS = 49 / 6  # 8.17: (2 × 7 × 5/6 + 4 × 3.5 × 1/6) per roll
 
 
 @dataclass(frozen=True)
@@ -120,57 +116,3 @@ def verify_command(revealed: dict[str, Any]) -> str:
     parts += [f"--client-seed {shlex.quote(seed)}" for seed in revealed["client_seeds"]]
     parts += [f"--commitment {c}" for c in revealed["commitment"].split(",") if c]
     return " ".join(parts)
-
-
-def reveal_lines(t: Translator, result: dict[str, Any], seat: int | None,
-                 names: Sequence[str]) -> list[str]:
-    """The result message's lines about the dice: the seeds, how to check them, and the
-    reader's next seed's commitment (`seat` None: a group's message, every player's)."""
-    revealed = result.get("fair")
-    if not revealed:
-        return []
-    lines = [""]
-    server = revealed.get("server_seeds")
-    if server:
-        lines += [t("fair-revealed-of", name=names[s], seed=seed)
-                  for s, seed in enumerate(server) if seed]
-    else:
-        lines.append(t("fair-revealed", seed=revealed["seed"], game=revealed["game"]))
-    seeds = [s for s in revealed["client_seeds"] if s]
-    if seeds:
-        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
-    lines += [t("fair-verify"), verify_command(revealed)]
-    upcoming = revealed.get("next") or []
-    if seat is not None and seat < len(upcoming) and upcoming[seat]:
-        lines.append(t("fair-next", hash=upcoming[seat]))
-    elif seat is None:
-        lines += [t("fair-next-of", name=names[s], hash=hash_)
-                  for s, hash_ in enumerate(upcoming) if hash_]
-    return lines
-
-
-def commitment_line(t: Translator, live: Live, names: Sequence[str]) -> str | None:
-    """The board caption's lines committing to the game's dice (None without fair dice):
-    each seat's seed's SHA-256, published before the game and shown again here."""
-    fair = live.fair
-    if fair is None:
-        return None
-    if fair.server_seeds:
-        lines = [t("fair-committed-of", name=names[s], hash=hash_)
-                 for s, hash_ in enumerate(fair.commitments) if hash_]
-    else:
-        lines = [t("fair-commitment", hash=fair.commitment)]
-    seeds = [s for s in fair.client_seeds if s]
-    if seeds:
-        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
-    return "\n".join(lines)
-
-
-def stats_line(t: Translator, stats: DiceStats) -> str:
-    """/me: the player's doubles and pips per roll against what fair dice give."""
-    if not stats.rolls:
-        return t("me-dice-none")
-    return t("me-dice", rolls=stats.rolls, doubles=stats.doubles,
-             doubles_share=f"{100 * stats.doubles / stats.rolls:.1f}",
-             doubles_expected=f"{100 * EXPECTED_DOUBLES:.1f}",
-             pips=f"{stats.pips / stats.rolls:.2f}", pips_expected=f"{EXPECTED_PIPS:.2f}")

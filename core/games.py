@@ -1,19 +1,18 @@
-"""GameService: every change to a game goes through here, in the order ARCHITECTURE.md gives.
+"""GameService: every change to a game goes through here (docs/architecture.md, "The path
+of one action").
 
-1. the callback is answered at once; 2. under the game's lock the stored game is loaded and
-the presser and the button's version are checked (a stale or foreign press gets an alert and
-changes nothing); 3. the engine applies the step and storage saves it in one transaction
-(version + 1, the move log appended); 4. each player's board message is redrawn (the
-`BoardPublisher`); 5. when the computer is to act it thinks in a worker process, then back
-to 3. The database is the truth: every message can be redrawn from the stored game.
+Under the game's locks (this process's, then the database's across processes) the stored
+game is loaded and the sender and the action's version are checked (a stale or foreign
+action is refused and changes nothing); the engine applies the action and storage saves it
+in one transaction (version + 1, the move log appended); the sender hears the outcome
+(`Respond`) once it is saved; then, with the database's lock released, the change is
+announced (`core.events`) and, while it is the computer's turn, the computer thinks in the
+worker pool and its actions are saved and announced the same way. The database is the
+truth: every view can be drawn again from the stored game.
 
-How games between people begin (links, groups, cards, rematches) is `ChallengeService`'s;
-the turn timer's is `Timers`'; results are worded by the `Announcer`.
-
-A press is answered once its change is saved (or refused), so an answered press is never
-lost. The move log is derived from the engine's history at each save (`eventlog`), the turn's
-deadline from the turn clock's rule (`turnclock`), and a finished game's result message is
-put in the outbox in the same transaction as the result.
+The move log is derived from the engine's history at each save (`eventlog`), the turn's
+deadline from the turn clock's rule (`turnclock`), and a finished game's result is put in
+the outbox in the same transaction as the result.
 
 Dice: each game's provably fair dice (`Fairness`, kept in the game's state), dealt from its
 players' pending seeds, which the transaction storing the game takes (`dealing`), unless a
@@ -24,22 +23,17 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from contextlib import suppress
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from aiogram import Bot
-
-from bot.config import Settings
-from bot.services.announce import Announcer, result_notice
-from bot.services.boards import BoardPublisher, computer_seat
-from bot.services.fairness import Dealt, Fairness
-from bot.services.people import People
-from bot.views.callbacks import Act, GameCb
 from core import computer, eventlog, turnclock
+from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond
 from core.computer import Computer
+from core.events import Announcements, Change, What
+from core.fairness import Dealt, Fairness
 from core.fullmoves import finish_steps
 from core.live import Live, Taken
 from core.locks import KeyedLocks
@@ -47,7 +41,6 @@ from core.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
-from i18n import Translator
 from storage import games, results
 from storage.db import Database, GameLock
 from storage.errors import GameNotActive, GameNotFound, PlayerBusy, VersionConflict
@@ -61,7 +54,10 @@ Clock = Callable[[], datetime]
 # game took them, or /seed changed the player's own): each try reads them again.
 DEAL_TRIES = 3
 T = TypeVar("T")
-Answer = Callable[[str | None, bool], Awaitable[None]]  # (text, show_alert)
+# A door's way to show a checked game without changing it (`Act.VIEW`): (row, live, seat).
+View = Callable[[Row, Live, int], Awaitable[None]]
+# Whether the player in `seat` has been shown the stored game (by any door).
+Sight = Callable[[Row, int], Awaitable[bool]]
 
 
 class Busy(Exception):
@@ -77,48 +73,83 @@ class Opening:
     log: list[LogEntry]
 
 
-class _Answer:
-    """A press's answer, given exactly once (later calls do nothing). Answering is a
-    Telegram call: the game's database lock is released first (`held`)."""
+def result_notice(live: Live) -> dict[str, Any]:
+    """What the result message of `live`'s finished game says (the outbox payload)."""
+    result = live.game.result
+    assert result is not None
+    match = live.game.match.after(result)
+    return {"number": live.number, "winner": result.winner, "kind": result.kind.value,
+            "points": result.points, "reason": result.reason.value,
+            "match_over": match.winner is not None, "score": list(match.score)}
 
-    def __init__(self, answer: Answer) -> None:
-        self._answer, self.given = answer, False
+
+class _Once:
+    """An action's outcome, told exactly once (later calls do nothing). The game's
+    database lock is released first (`held`): a door's answer may wait on the network."""
+
+    def __init__(self, respond: Respond) -> None:
+        self._respond, self.given = respond, False
         self.held: GameLock | None = None
 
-    async def __call__(self, text: str | None, alert: bool) -> None:
+    async def __call__(self, refusal: Refusal | None = None) -> None:
         if self.held is not None:
             await self.held.release()
         if self.given:
             return
         self.given = True
         try:
-            await self._answer(text, alert)
-        except Exception:  # the press stands whatever happens to its answer
-            log.warning("answering a press failed", exc_info=True)
+            await self._respond(refusal)
+        except Exception:  # the action stands whatever happens to its answer
+            log.warning("answering an action failed", exc_info=True)
 
 
 class GameService:
-    def __init__(self, bot: Bot, db: Database, settings: Settings, *, clock: Clock,
-                 people: People, publisher: BoardPublisher, announcer: Announcer,
+    def __init__(self, db: Database, *, clock: Clock, window: timedelta,
+                 announcements: Announcements | None = None,
                  dice: DiceSource | None = None, fairness: Fairness | None = None,
                  computer: Computer | None = None,
                  player_settings: PlayerSettings | None = None) -> None:
-        self.bot, self.db, self.settings, self.clock = bot, db, settings, clock
-        self.people, self.publisher, self.announcer = people, publisher, announcer
+        self.db, self.clock, self.window = db, clock, window
+        self.announcements = announcements or Announcements()
         self.player_settings = player_settings  # None: every turn ends with Done
         self.dice = dice  # None: each game's fair dice (or `secrets` without `fairness`)
         self.fairness = fairness
-        self.computer = computer or Computer()  # its decisions run in the process pool
+        self.computer = computer or Computer()  # its decisions run in the worker pool
         self.locks = KeyedLocks()
-        self.window = timedelta(seconds=settings.move_timeout_seconds)
+        # Whether a player has been shown the stored game (each door adds its own); a
+        # turn never times out on a player none of them has shown it to.
+        self.sights: list[Sight] = []
         # Called with every game that begins (e.g. matchmaking ends the players' searches).
         self.on_begin: list[Callable[[Row], Awaitable[None]]] = []
 
-    # -- starting games ------------------------------------------------------------
+    # -- holding and reading games -----------------------------------------------------
+
+    @asynccontextmanager
+    async def holding(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game still in this process (no action, timeout or computer turn of it
+        runs meanwhile), e.g. while a door draws it."""
+        async with self.locks.hold(game_id):
+            yield
+
+    def busy(self, game_id: int) -> bool:
+        """Whether something holds the game in this process now."""
+        return self.locks.locked(game_id)
 
     async def active_game(self, player_id: int) -> Row | None:
         found = await games.active_games(self.db, player_id)
         return found[0] if found else None
+
+    async def shown(self, row: Row, seat: int) -> bool:
+        """Whether some door has shown the player in `seat` the stored game."""
+        for sight in self.sights:
+            if await sight(row, seat):
+                return True
+        return not self.sights
+
+    async def announce(self, change: Change) -> None:
+        await self.announcements.announce(change)
+
+    # -- starting games ------------------------------------------------------------
 
     async def start_vs_computer(self, player_id: int, variant: str, level: str, length: int,
                                 cube: bool) -> Row:
@@ -193,122 +224,116 @@ class GameService:
         return Opening(live.dump(), deadline, eventlog.since(None, live))
 
     async def begin(self, row: Row, live: Live) -> None:
-        """Show a newly stored game and let the computer act if it is its turn."""
+        """Announce a newly stored game and let the computer act if it is its turn."""
         for hook in self.on_begin:
             await hook(row)
         async with self.locks.hold(row.id):
-            await self._continue(row, live)
+            await self._continue(row, live, What.BEGAN)
 
-    # -- button presses ------------------------------------------------------------
+    # -- actions -------------------------------------------------------------------
 
-    async def press(self, user_id: int, data: GameCb, answer: Answer) -> None:
+    async def act(self, user_id: int, action: Action, respond: Respond,
+                  view: View | None = None) -> None:
         """Load, check, apply and save under the game's locks (this process's, then the
-        database's across processes), then answer and redraw with the database's lock
-        released: no other process waits on a Telegram call."""
-        once = _Answer(answer)
+        database's across processes), then respond and announce with the database's lock
+        released: no other process waits on a door's network call. `view` shows the
+        checked game for `Act.VIEW` and `Act.VIEW_ANYTIME`."""
+        once = _Once(respond)
         try:
-            async with self.locks.hold(data.game):
-                t = await self.people.translator(user_id)
-                async with self.db.game_lock(data.game) as held:
-                    once.held = held
-                    await self._press(user_id, data, once, t)
+            async with self.locks.hold(action.game), self.db.game_lock(action.game) as held:
+                once.held = held
+                await self._act(user_id, action, once, view)
         finally:
-            await once(None, False)  # every press is answered, whatever happened
+            await once(None)  # every action is answered, whatever happened
 
-    async def _press(self, user_id: int, data: GameCb, answer: _Answer,
-                     t: Translator) -> None:
-        held = answer.held
+    async def _act(self, user_id: int, action: Action, respond: _Once,
+                   view: View | None) -> None:
+        held = respond.held
         assert held is not None
         try:
-            row = await games.load_game(self.db, data.game)
+            row = await games.load_game(self.db, action.game)
         except GameNotFound:
-            return await answer(t("alert-finished"), True)
+            return await respond(Refusal.FINISHED)
         seat = row.seat_of(user_id)
         if seat is None:
-            return await answer(t("alert-not-player"), True)
+            return await respond(Refusal.NOT_PLAYER)
         if row.status != "active":
-            return await answer(t("alert-finished"), True)
+            return await respond(Refusal.FINISHED)
         live = Live.load(row.state_json)
-        # Resigning is a player's right at any moment, from any board of the game.
-        if data.a in (Act.RESIGN, Act.RESIGN_NO):
-            await answer(None, False)  # (releases the database's lock: nothing to save)
-            if data.a is Act.RESIGN:
-                return await self.publisher.ask_resign(row, live, seat, t)
-            return await self.publisher.publish(row, live, only_seat=seat)
-        if data.a is Act.RESIGN_YES and (
-                (data.src and data.src - 1 != seat) or data.dst != live.number):
-            # Another player's prompt, or a prompt left over from an earlier game.
-            return await answer(t("alert-stale"), True)
-        if data.a is not Act.RESIGN_YES:
-            if data.v != row.version:
-                if self.publisher.coalescer.waiting(row.id):
-                    # A group board whose redraw is queued: the press is on the newest
-                    # board sent, and the next one is on its way. Not "out of date".
-                    return await answer(t("board-updating"), False)
-                await answer(t("alert-stale"), True)
-                # The player may never have received the latest board: send it.
-                return await self.publisher.publish(row, live, only_seat=seat)
+        if action.act is Act.VIEW_ANYTIME:  # e.g. resigning: a player's right at any moment
+            await respond(None)  # (releases the database's lock: nothing to save)
+            if view is not None:
+                await view(row, live, seat)
+            return
+        if action.act is Act.RESIGN and (
+                (action.seat is not None and action.seat != seat)
+                or action.number != live.number):
+            # Another player's question, or a question left over from an earlier game.
+            return await respond(Refusal.STALE)
+        if action.act is not Act.RESIGN:
+            if action.version != row.version:
+                await respond(Refusal.STALE)
+                # The player may never have been shown the latest game: show it.
+                return await self.announce(Change(row, live, What.SHOW, seat))
             if live.game.to_act != seat:
-                return await answer(t("alert-not-your-turn"), True)
+                return await respond(Refusal.NOT_YOUR_TURN)
         try:
-            await self._apply(row, live, seat, data, answer)
+            await self._apply(row, live, seat, action, respond, view)
         except (VersionConflict, GameNotActive):  # the game moved on meanwhile
-            log.info("game %s changed under a press; showing it as stored", row.id)
+            log.info("game %s changed under an action; showing it as stored", row.id)
             await held.release()
             row = await games.load_game(self.db, row.id)
-            await self.publisher.publish(row, Live.load(row.state_json), only_seat=seat)
+            await self.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
 
-    async def _apply(self, row: Row, live: Live, seat: int, data: GameCb,
-                     answer: _Answer) -> None:
-        game = live.game
-        if data.a in (Act.PICK, Act.BACK):  # only the buttons change: nothing to save
-            await answer(None, False)
-            if data.a is Act.PICK:
-                self.publisher.select(row.id, seat, data.src)
-            else:
-                self.publisher.unselect(row.id, seat)
-            return await self.publisher.publish(row, live, only_seat=seat)
-        self.publisher.unselect(row.id, seat)
+    async def _apply(self, row: Row, live: Live, seat: int, action: Action,
+                     respond: _Once, view: View | None) -> None:
+        game, act = live.game, action.act
+        if act is Act.VIEW:  # nothing to save: the door shows the checked game
+            await respond(None)
+            if view is not None:
+                await view(row, live, seat)
+            return
         try:
-            if data.a is Act.GO:
-                live.go(data.src, data.dst)
-            elif data.a is Act.FULL:  # a one-tap full move: the rest of the turn at once
-                steps = finish_steps(live, data.src)
+            if act is Act.GO:
+                live.go(action.src, action.dst)
+            elif act is Act.FULL:  # a one-tap full move: the rest of the turn at once
+                steps = finish_steps(live, action.src)
                 live.steps.extend(Taken.of(step) for step in steps)  # each with its die
                 live.turn()  # the steps must replay
-            elif data.a is Act.UNDO:
+            elif act is Act.UNDO:
                 if live.undo() is None:  # nothing to take back
-                    return await answer(None, False)
-            elif data.a is Act.DONE:
+                    return await respond(None)
+            elif act is Act.DONE:
                 self._play_built_turn(live, seat)
-            elif data.a is Act.ROLL:
+            elif act is Act.ROLL:
                 game.roll(seat, self.dice_for(live))
-            elif data.a is Act.DOUBLE:
+            elif act is Act.DOUBLE:
                 game.double(seat)
-            elif data.a is Act.TAKE:
+            elif act is Act.TAKE:
                 game.take(seat)
-            elif data.a is Act.DROP:
+            elif act is Act.DROP:
                 game.drop(seat)
-            elif data.a is Act.RESIGN_YES:
+            elif act is Act.RESIGN:
                 game.resign(seat, computer.expected_loss)
-            else:  # a button this service never offers
-                await answer(None, False)
-                return await self.publisher.publish(row, live, only_seat=seat)
+            else:  # an action this service never offers
+                await respond(None)
+                return await self.announce(Change(row, live, What.SHOW, seat))
         except (EngineError, KeyError) as exc:
-            log.info("refused %s in game %s: %s", data.a, row.id, exc)
-            await answer(None, False)
-            return await self.publisher.publish(row, Live.load(row.state_json))  # as stored
-        # A step inside a turn changes only the mover's board (the other player's board is
-        # redrawn when the turn is played) and leaves the turn's timer running.
-        within_turn = data.a in (Act.GO, Act.UNDO, Act.FULL)
-        if data.a in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat):
+            log.info("refused %s in game %s: %s", act, row.id, exc)
+            await respond(None)
+            stored = Live.load(row.state_json)
+            return await self.announce(Change(row, stored, What.REFUSED, seat))
+        # A step inside a turn changes only the mover's view (the other player's is drawn
+        # again when the turn is played) and leaves the turn's timer running.
+        within_turn = act in WITHIN_TURN
+        if act in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat):
             self._play_built_turn(live, seat)
             within_turn = False
-        self._auto(live, computer_seat(row))
+        self._auto(live, row.computer_seat)
         row, live, ended = await self._commit(row, live, within_turn)
-        await answer(None, False)  # saved: from here on the press cannot be lost
-        await self._continue(row, live, seat if within_turn else None, ended=ended,
-                             step=within_turn)
+        await respond(None)  # saved: from here on the action cannot be lost
+        what = What.ENDED if ended else What.STEP if within_turn else What.MOVED
+        await self._continue(row, live, what, seat if within_turn else None)
 
     @staticmethod
     def _play_built_turn(live: Live, seat: int) -> None:
@@ -330,27 +355,24 @@ class GameService:
             return False
         return not await self.player_settings.enabled(player, CONFIRM_MOVES)
 
-    async def _continue(self, row: Row, live: Live, only_seat: int | None = None, *,
-                        ended: bool = False, step: bool = False) -> None:
-        """Show the saved game, then let the computer act (and save) while it is its turn."""
-        seat = computer_seat(row)
-        if ended:
-            await self.announcer.deliver(row.id)
-        await self.publisher.publish_safely(row, live, only_seat, step=step)
-        while row.status == "active" and live.game.to_act == seat:
+    async def _continue(self, row: Row, live: Live, what: What,
+                        seat: int | None = None) -> None:
+        """Announce the saved change, then let the computer act (and save, and announce)
+        while it is its turn."""
+        computer_seat = row.computer_seat
+        await self.announce(Change(row, live, what, seat))
+        while row.status == "active" and live.game.to_act == computer_seat:
             # The computer's turn is load–think–save under the game's database lock (no
-            # Telegram call inside): another process's timer, which resumes computer turns
+            # door's call inside): another process's timer, which resumes computer turns
             # left undone, skips a game whose lock is held, and one that got here first
             # has moved the game on: then this process leaves the turn to it.
             async with self.db.game_lock(row.id):
                 if (await games.load_game(self.db, row.id)).version != row.version:
                     return
                 await self._computer_acts(live, row.level or "intermediate")
-                self._auto(live, seat)
+                self._auto(live, computer_seat)
                 row, live, ended = await self._commit(row, live)
-            if ended:
-                await self.announcer.deliver(row.id)
-            await self.publisher.publish_safely(row, live)
+            await self.announce(Change(row, live, What.ENDED if ended else What.MOVED))
 
     def _auto(self, live: Live, computer_seat: int | None) -> None:
         """Rolls that need no decision and moves that need no choice."""
@@ -390,19 +412,16 @@ class GameService:
         now in play and whether a game ended."""
         now = self.clock()
         stored = json.loads(row.state_json)
-        if not within_turn:  # the turn changed hands or ended: no checker stays chosen
-            self.publisher.unselect(row.id)
         result = live.game.result
         if result is None:
             deadline = turnclock.next_deadline(stored, live, row.deadline, now=now,
-                                               window=self.window, computer=computer_seat(row))
+                                               window=self.window, computer=row.computer_seat)
             state = live.dump()
             version = await games.save_game(self.db, row.id, row.version, state_json=state,
                                             deadline=deadline, now=now,
                                             log=eventlog.since(stored, live))
             # The row as now stored, without reading it back.
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
-        self.publisher.unselect(row.id)
         live.paused = None
         notice = result_notice(live)
 
@@ -414,10 +433,10 @@ class GameService:
             next_live, deadline = live, None
             if following:
                 next_live = Live(following, number=live.number + 1, fair=fair)
-                self._auto(next_live, computer_seat(row))
+                self._auto(next_live, row.computer_seat)
                 deadline = turnclock.next_deadline(None, next_live, None, now=now,
                                                    window=self.window,
-                                                   computer=computer_seat(row))
+                                                   computer=row.computer_seat)
                 entries += eventlog.since(None, next_live)
             if self.fairness is not None and live.fair is not None:  # the seeds shown now
                 upcoming = (dealt.next_commitments if dealt else
@@ -442,11 +461,11 @@ class GameService:
     async def expire(self, game_id: int) -> None:
         """The turn's time is up: the player to act loses (the timer loop calls this).
 
-        Not a player who was never shown the board of this turn (the process stopped, or
-        Telegram failed, before it reached them): they get the board now and a new window.
+        Not a player who was never shown the game of this turn (the process stopped, or a
+        door failed, before it reached them): they are shown it now, with a new window.
         Every process's timer loop comes here: a game whose database lock another process
-        holds is left to it (no waiting: that process is pressing or timing it out), and
-        the deadline is read again under the lock, so a timeout is applied once.
+        holds is left to it (no waiting: that process is acting on it or timing it out),
+        and the deadline is read again under the lock, so a timeout is applied once.
         """
         async with self.locks.hold(game_id):
             async with self.db.game_lock(game_id, wait=False) as held:
@@ -458,7 +477,8 @@ class GameService:
                     return
                 live = Live.load(row.state_json)
                 seat = live.game.to_act
-                shown = row.players[seat] is not None and await self.publisher.shows(row, seat)
+                shown = row.players[seat] is not None and await self.shown(row, seat)
+                ended = False
                 if shown:
                     live.steps.clear()
                     live.game.timeout(seat, computer.expected_loss)
@@ -469,41 +489,52 @@ class GameService:
                                  game_id)
                         return
             if row.players[seat] is None:  # the computer's turn was interrupted: resume it
-                await self._continue(row, live)
+                await self._continue(row, live, What.MOVED)
             elif not shown:
                 await self._catch_up(row, live)
             else:
-                await self._continue(row, live, ended=ended)
+                await self._continue(row, live, What.ENDED if ended else What.MOVED)
 
     async def catch_up(self, game_id: int) -> None:
-        """Bring the game's board messages up to the stored game (the timer loop calls this
-        for games whose boards are behind: after a restart, after a Telegram fault)."""
+        """Show the stored game wherever a view is behind it (the timer loop and the
+        repairs call this: after a restart, after a door's failure)."""
         async with self.locks.hold(game_id):
             row = await games.load_game(self.db, game_id)
             await self._catch_up(row, Live.load(row.state_json))
 
     async def _catch_up(self, row: Row, live: Live) -> None:
-        """Redraw the boards behind the stored version. The player to act, when their board
-        was behind, gets a full window from now: a deadline never runs out on a player who
-        was not shown the board of their turn."""
+        """Announce BEHIND. The player to act, when nobody has shown them the stored game,
+        gets a full window from now: a deadline never runs out on a player who was not
+        shown the game of their turn."""
         seat = live.game.to_act
         if (row.status == "active" and row.players[seat] is not None
-                and not await self.publisher.shows(row, seat)):
+                and not await self.shown(row, seat)):
             deadline = turnclock.whole_second(self.clock() + self.window)
             if (row.deadline is None or row.deadline < deadline) and await games.set_deadline(
                     self.db, row.id, row.version, deadline):
                 row = replace(row, deadline=deadline)
-        await self.publisher.publish(row, live, behind_only=True)
+        await self.announce(Change(row, live, What.BEHIND))
 
-    # -- commands ----------------------------------------------------------------------
+    async def restart_clock(self, row: Row) -> Row:
+        """Give the player to act a whole turn's time from now (a game that waited for its
+        players to open their boards begins); the caller holds the game (`holding`)."""
+        deadline = self.clock() + self.window
+        version = await games.save_game(self.db, row.id, row.version,
+                                        state_json=row.state_json, deadline=deadline,
+                                        now=self.clock())
+        return replace(row, version=version, deadline=deadline)
 
-    async def redraw(self, player_id: int) -> bool:
-        """Send the player's board again as a new message (e.g. after /games)."""
-        row = await self.active_game(player_id)
-        if row is None:
-            return False
-        async with self.locks.hold(row.id):
-            row = await games.load_game(self.db, row.id)
-            await self.publisher.send_anew(row, Live.load(row.state_json), player_id)
-        return True
-
+    async def call_off(self, game_id: int,
+                       missing: Callable[[Row], Awaitable[list[int]]]) -> tuple[Row, list[int]]:
+        """Call off an active game whose deadline has passed while `missing(row)` players
+        still cannot be shown it (unrated, no result); returns the game and those players,
+        or an empty list when it was not called off (it moved on meanwhile)."""
+        async with self.locks.hold(game_id):
+            row = await games.load_game(self.db, game_id)
+            absent = await missing(row)
+            if row.status != "active" or not absent or row.deadline is None \
+                    or row.deadline > self.clock():
+                return row, []
+            await games.save_game(self.db, row.id, row.version, state_json=row.state_json,
+                                  deadline=None, now=self.clock(), status="aborted")
+        return row, absent

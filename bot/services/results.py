@@ -1,7 +1,7 @@
 """Telling people how a game ended: result messages (exactly once) and the inline card.
 
 A game's result is written to the outbox in the transaction that finishes the game
-(`result_notice` is what the message says), so neither a killed process nor a Telegram
+(`core.games.result_notice` is what the message says), so neither a killed process nor a Telegram
 fault can lose it. `deliver` sends what is waiting: right after the game ends, and from the
 timer loop (at start-up and after a failure, with a growing pause between attempts). Each
 recipient served is recorded before the next one is tried, so a fault half-way sends
@@ -27,7 +27,7 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import edit_card, send_text
 from bot.services.analysis import analysis_button
 from bot.services.people import People
-from core.live import Live
+from core.events import Change, What
 from i18n import Translator
 from storage import boards, chats, games, outbox
 from storage.db import Database
@@ -67,17 +67,7 @@ def with_details(text: str, blocks: list[list[str]]) -> str:
     return "\n".join(parts)
 
 
-def result_notice(live: Live) -> dict[str, Any]:
-    """What the result message of `live`'s finished game says (the outbox payload)."""
-    result = live.game.result
-    assert result is not None
-    match = live.game.match.after(result)
-    return {"number": live.number, "winner": result.winner, "kind": result.kind.value,
-            "points": result.points, "reason": result.reason.value,
-            "match_over": match.winner is not None, "score": list(match.score)}
-
-
-class Announcer:
+class ResultMessages:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
                  clock: Callable[[], datetime]) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
@@ -85,6 +75,11 @@ class Announcer:
         self._sending: set[int] = set()  # notices this process is sending now
         self.result_buttons: list[ResultButtons] = []
         self.result_lines: list[ResultLines] = []
+
+    async def on_change(self, change: Change) -> None:
+        """A game ended: its result message goes out now (before its final board)."""
+        if change.what is What.ENDED:
+            await self.deliver(change.game_id)
 
     async def deliver(self, game_id: int | None = None) -> int:
         """Send the result messages waiting in the outbox (of one game, or all that are

@@ -1,0 +1,69 @@
+"""The dice's fairness in words: a result's revealed seeds, the board's commitment, /me's
+dice statistics (the scheme is core/fairness.py's; docs/fairness.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.fairness import verify_command
+from core.live import Live
+from i18n import Translator
+from storage.fairness import DiceStats
+
+EXPECTED_DOUBLES = 1 / 6
+EXPECTED_PIPS = 49 / 6  # 8.17: (2 × 7 × 5/6 + 4 × 3.5 × 1/6) per roll
+
+
+def reveal_lines(t: Translator, result: dict[str, Any], seat: int | None,
+                 names: Sequence[str]) -> list[str]:
+    """The result message's lines about the dice: the seeds, how to check them, and the
+    reader's next seed's commitment (`seat` None: a group's message, every player's)."""
+    revealed = result.get("fair")
+    if not revealed:
+        return []
+    lines = [""]
+    server = revealed.get("server_seeds")
+    if server:
+        lines += [t("fair-revealed-of", name=names[s], seed=seed)
+                  for s, seed in enumerate(server) if seed]
+    else:
+        lines.append(t("fair-revealed", seed=revealed["seed"], game=revealed["game"]))
+    seeds = [s for s in revealed["client_seeds"] if s]
+    if seeds:
+        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
+    lines += [t("fair-verify"), verify_command(revealed)]
+    upcoming = revealed.get("next") or []
+    if seat is not None and seat < len(upcoming) and upcoming[seat]:
+        lines.append(t("fair-next", hash=upcoming[seat]))
+    elif seat is None:
+        lines += [t("fair-next-of", name=names[s], hash=hash_)
+                  for s, hash_ in enumerate(upcoming) if hash_]
+    return lines
+
+
+def commitment_line(t: Translator, live: Live, names: Sequence[str]) -> str | None:
+    """The board caption's lines committing to the game's dice (None without fair dice):
+    each seat's seed's SHA-256, published before the game and shown again here."""
+    fair = live.fair
+    if fair is None:
+        return None
+    if fair.server_seeds:
+        lines = [t("fair-committed-of", name=names[s], hash=hash_)
+                 for s, hash_ in enumerate(fair.commitments) if hash_]
+    else:
+        lines = [t("fair-commitment", hash=fair.commitment)]
+    seeds = [s for s in fair.client_seeds if s]
+    if seeds:
+        lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
+    return "\n".join(lines)
+
+
+def stats_line(t: Translator, stats: DiceStats) -> str:
+    """/me: the player's doubles and pips per roll against what fair dice give."""
+    if not stats.rolls:
+        return t("me-dice-none")
+    return t("me-dice", rolls=stats.rolls, doubles=stats.doubles,
+             doubles_share=f"{100 * stats.doubles / stats.rolls:.1f}",
+             doubles_expected=f"{100 * EXPECTED_DOUBLES:.1f}",
+             pips=f"{stats.pips / stats.rolls:.2f}", pips_expected=f"{EXPECTED_PIPS:.2f}")

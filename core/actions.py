@@ -1,0 +1,69 @@
+"""What a player asks of a game, and why a request is refused.
+
+A door (a Telegram button, a web request) turns its input into an `Action`: the game, the
+version the player saw, and the choice. The core checks it against the stored game; a
+refusal is a `Refusal`, which each door words in the player's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Act(StrEnum):
+    GO = "go"  # move the checker on `src` to `dst` (one die or several)
+    FULL = "full"  # play the rest of the turn: one-tap finish number `src` (core.fullmoves)
+    UNDO = "undo"  # take back the last step of the turn being built
+    DONE = "done"  # play the turn the steps have built
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    RESIGN = "resign"
+    # Changes nothing: the door shows the checked game (a chosen checker), at the current
+    # version and on the player's turn only.
+    VIEW = "view"
+    # Changes nothing, at any version and turn: e.g. asking whether to resign.
+    VIEW_ANYTIME = "view-anytime"
+
+
+# Actions that never change the game's version, and those whose version is not checked.
+KEEPS_VERSION = frozenset({Act.VIEW, Act.VIEW_ANYTIME})
+ANY_VERSION = frozenset({Act.VIEW_ANYTIME, Act.RESIGN})
+# Steps inside a turn: only the mover's view changes, and the turn's timer keeps running.
+WITHIN_TURN = frozenset({Act.GO, Act.UNDO, Act.FULL})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One request of a player: `version` is the game's version the player saw.
+
+    `src`/`dst` are points in the mover's numbering (0 borne off, 25 the bar) for GO, the
+    finish's index for FULL. RESIGN may name the seat and the game of the match its
+    question was asked for (`seat`, `number`): a question left over from another seat or an
+    earlier game of the match is refused as stale.
+    """
+
+    game: int
+    version: int
+    act: Act
+    src: int = 0
+    dst: int = 0
+    seat: int | None = None
+    number: int | None = None
+
+
+class Refusal(StrEnum):
+    """Why an action changed nothing (the doors' texts are `alert-<value>`)."""
+
+    FINISHED = "finished"  # the game is over (or unknown)
+    NOT_PLAYER = "not-player"  # the sender does not play in it
+    STALE = "stale"  # made on an older version of the game
+    NOT_YOUR_TURN = "not-your-turn"
+
+
+# How a door hears the outcome of an action: None once it is applied (or changed nothing
+# without a reason to tell), a refusal otherwise. Called exactly once per action.
+Respond = Callable[[Refusal | None], Awaitable[None]]

@@ -1,0 +1,104 @@
+"""Answer an action at once, even while another action (or the computer) holds its game.
+
+A door's user waits for an answer (Telegram shows a spinner on a pressed button and gives
+up after a few seconds). `GameService.act` answers after its checks, under the game's lock;
+while that lock is held (another action being applied and announced, the computer
+thinking, the timer) an action would wait. The gate answers such an action first:
+
+* with the refusal it is certain to get, decided from the stored game without the lock:
+  the game is over or unknown, the sender is not a player, the action's version is older
+  than the stored one (versions only grow), it is not the sender's turn — or the version
+  is current but an earlier accepted action of the player to act will change it first (a
+  double tap: the second tap is out of date by the time it runs);
+* otherwise with no refusal, and the action then waits for the lock and goes through
+  `GameService.act` as usual (its own answer is then skipped). If it turns out out of date
+  after all (something outside the gate changed the game meanwhile), it changes nothing and
+  the sender is shown the stored game.
+
+An action that finds the game free goes straight to `GameService.act`, which answers after
+its checks as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.actions import ANY_VERSION, KEEPS_VERSION, Action, Refusal, Respond
+from core.games import GameService, View
+from core.live import Live
+from storage import games
+from storage.errors import GameNotFound
+
+
+@dataclass(frozen=True, eq=False)  # identity: two taps of the same button are two actions
+class _Accepted:
+    user_id: int
+    action: Action
+
+
+async def _answered(refusal: Refusal | None) -> None:
+    """The action was answered by the gate already."""
+
+
+class ActionGate:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        # Per game, the actions let through and not finished yet, in the order they will
+        # run (the game's lock is first come, first served).
+        self._accepted: dict[int, list[_Accepted]] = {}
+
+    async def act(self, user_id: int, action: Action, respond: Respond,
+                  view: View | None = None) -> None:
+        game_id = action.game
+        busy = self.service.busy(game_id) or bool(self._accepted.get(game_id))
+        entry = _Accepted(user_id, action)
+        queue = self._accepted.setdefault(game_id, [])
+        queue.append(entry)  # before any await: an action arriving meanwhile sees this one
+        try:
+            if busy:
+                refusal, stale = await self._refusal(entry, queue)
+                await respond(refusal)
+                if refusal is not None and not stale:
+                    return
+                # Stale for sure: GameService.act refuses it again under the lock and
+                # shows the sender the stored game (they may never have been shown it).
+                respond = _answered
+            await self.service.act(user_id, action, respond, view)
+        finally:
+            queue.remove(entry)
+            if not queue:
+                del self._accepted[game_id]
+
+    def __len__(self) -> int:
+        """Games with actions let through and not finished."""
+        return len(self._accepted)
+
+    async def _refusal(self, entry: _Accepted, queue: list[_Accepted]
+                       ) -> tuple[Refusal | None, bool]:
+        """(the refusal this action will get, whether it is the stale one), or
+        (None, False) when only its turn under the lock can tell."""
+        user_id, action = entry.user_id, entry.action
+        try:
+            row = await games.load_game(self.service.db, action.game)
+        except GameNotFound:
+            return Refusal.FINISHED, False
+        seat = row.seat_of(user_id)
+        if seat is None:
+            return Refusal.NOT_PLAYER, False
+        if row.status != "active":
+            return Refusal.FINISHED, False
+        if action.act in ANY_VERSION:
+            return None, False
+        if action.version < row.version:
+            return Refusal.STALE, True
+        if action.version > row.version:  # a version the server never showed: forged
+            return Refusal.STALE, False
+        if Live.load(row.state_json).game.to_act != seat:
+            return Refusal.NOT_YOUR_TURN, False
+        # An earlier action of this player on this version that changes the game runs
+        # first (or is refused for the reasons this one would be): this one is out of date.
+        for earlier in queue[:queue.index(entry)]:
+            if (earlier.user_id == user_id and earlier.action.version == row.version
+                    and earlier.action.act not in KEEPS_VERSION):
+                return Refusal.STALE, False
+        return None, False

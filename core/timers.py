@@ -1,0 +1,92 @@
+"""The timer loop's work: one pass (`tick`) keeps every game's promises over time.
+
+Each pass, in this order:
+1. the doors' work due first (`first`: the Telegram door sends the result messages waiting
+   in the outbox and redraws the board messages left behind their game);
+2. times out overdue turns (`expire`, `GameService.expire` unless a door wraps it) and
+   warns the players whose turn has a quarter of its window left, exactly then (announced
+   as `What.WARNING`): `tick` returns the time until the next deadline or warning, and the
+   loop sleeps no longer than that. Every process runs this loop: a timeout is applied
+   under the game's database lock by whichever process takes it first (the others skip
+   the game), and a warning is claimed in the database;
+3. runs the other work due on the same beat (`also`, e.g. matchmaking).
+
+Deadlines, outbox notices and what each view shows are all in the database, so the first
+pass after a restart finds whatever the stopped process left undone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime, timedelta
+
+from core.events import Change, What
+from core.games import GameService
+from core.live import Live
+from storage import games
+
+log = logging.getLogger(__name__)
+WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
+Work = Callable[[], Awaitable[object]]
+
+
+class Timers:
+    def __init__(self, service: GameService, *, clock: Callable[[], datetime],
+                 window: timedelta,
+                 expire: Callable[[int], Awaitable[None]] | None = None,
+                 first: Sequence[Work] = (), also: Sequence[Work] = ()) -> None:
+        self.service, self.clock, self.window = service, clock, window
+        self.db = service.db
+        self.expire = expire or service.expire  # e.g. the door's: calls off unseen games
+        self.first, self.also = tuple(first), tuple(also)
+        self._warned: dict[int, datetime] = {}  # game -> the deadline it was warned about
+
+    async def tick(self) -> float:
+        """One pass of the timer loop; returns the seconds until the next deadline or
+        warning known (the loop's longest useful sleep)."""
+        now = self.clock()
+        for work in self.first:
+            await self._run(work)
+        wake = await self._deadlines(now)
+        for work in self.also:
+            await self._run(work)
+        return wake
+
+    @staticmethod
+    async def _run(work: Work) -> None:
+        try:
+            await work()
+        except Exception:  # what is left undone is found again by the next pass
+            log.exception("timed work %s failed", getattr(work, "__qualname__", work))
+
+    async def _deadlines(self, now: datetime) -> float:
+        quarter = self.window * WARN_BEFORE
+        due = await games.due_games(self.db, now + quarter)
+        # Only games still due can need a warning: forget the rest (finished, moved on).
+        self._warned = {row.id: self._warned[row.id] for row in due if row.id in self._warned}
+        wake: list[datetime] = []
+        for row in due:
+            assert row.deadline is not None
+            try:
+                if row.deadline <= now:
+                    await self.expire(row.id)
+                    continue
+                if self._warned.get(row.id) != row.deadline:
+                    self._warned[row.id] = row.deadline
+                    # Every process's loop sees the game due: the database gives the
+                    # warning to one of them (given at most once: a process killed between
+                    # the claim and the message leaves this turn unwarned).
+                    if await games.claim_warning(self.db, row.id, row.deadline):
+                        live = Live.load(row.state_json)
+                        if row.players[live.game.to_act] is not None:
+                            await self.service.announce(
+                                Change(row, live, What.WARNING, live.game.to_act))
+                wake.append(row.deadline)
+            except Exception:  # one game's trouble must not hold up the others' timers
+                log.exception("the timer failed on game %s", row.id)
+        upcoming = await games.next_deadline(self.db, now + quarter)
+        if upcoming is not None:
+            wake.append(upcoming - quarter)
+        return max(0.0, min(((w - self.clock()).total_seconds() for w in wake),
+                            default=float("inf")))
