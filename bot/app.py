@@ -125,12 +125,13 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
     deterministic ones; `secrets` by default).
 
-    The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
-    before anything else is made (`python -m bot` says so in one line, exit status 2).
+    The database is opened first (after the Bot, which only checks the token's form):
+    `DatabaseUnavailable` or `MigrationError` stop the start before anything else is made
+    (`python -m bot` says so in one line, exit status 2).
     `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
+    bot = bot or make_bot(settings)  # first: nothing to close when it refuses the token
     db = await Database.open(settings.database, day_zone=settings.timezone)
-    bot = bot or make_bot(settings)
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())
