@@ -25,6 +25,7 @@ from bot.handlers import get_routers
 from bot.i18n import Translator, available_languages
 from bot.inflight import InFlight
 from bot.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
+from bot.polling import SkipUnreadableUpdates
 from bot.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services import computer
 from bot.services.afterplay import Afterplay, result_buttons
@@ -135,6 +136,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())
+    bot.session.middleware(SkipUnreadableUpdates())  # polling: a bad update does not stall
     coalescer = coalescer or Coalescer()
     if db.engine == "postgres" and coalescer.shared is None:
         # Several processes may share this database: the groups' pace is kept there.
