@@ -77,11 +77,11 @@ class SkipUnreadableUpdates(BaseRequestMiddleware):
                     self._offset = max(self._offset or 0, update_id + 1)
                 log.warning("getUpdates: update %s does not parse (%s); skipped",
                             update_id if isinstance(update_id, int) else "without an id",
-                            describe(exc))
+                            what_is_wrong(exc))
         return updates if skipped else None
 
 
-def describe(exc: ValidationError) -> str:
+def what_is_wrong(exc: ValidationError) -> str:
     """What was wrong, in a few words: the fields and pydantic's reasons, never the values
     (an update holds what people wrote)."""
     errors = exc.errors(include_url=False, include_input=False, include_context=False)

@@ -3,6 +3,9 @@ it cannot use is refused or skipped with one log line, and everything after it i
 
 * polling: an update aiogram cannot parse is skipped (the offset moves past it), not fetched
   again and again while every later update waits;
+* webhook: a body with the right secret that is not an update (not JSON, nested without
+  end, too large, JSON of another shape) is answered 400 (413 when too large) with the
+  reason, without a traceback, and the next update is served;
 """
 
 from __future__ import annotations
@@ -12,9 +15,14 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
+from aiohttp import web
 
+from bot.config import load_settings
+from bot.webhook import make_web_app
 from tests.bot.conftest import Harness
+from tests.support.fake_telegram import SECRET_HEADER
 
 ALI, VALI = 7101, 7102
 
@@ -76,4 +84,77 @@ async def test_an_update_that_does_not_parse_is_skipped_not_refetched(
     assert f"update {first['update_id']}" in skipped[0].getMessage()
     assert "chat" in skipped[0].getMessage()  # what was wrong, not what was written
     assert "Failed to fetch updates" not in caplog.text
+    assert not problems(caplog)
+
+
+# -- webhook --------------------------------------------------------------------------------
+
+SECRET = "bad-input_Secret"
+
+
+@contextlib.asynccontextmanager
+async def webhook(h: Harness) -> AsyncIterator[str]:
+    """The bot's webhook server (`make_web_app`, as `python -m bot` serves it) on a free
+    port of 127.0.0.1; yields its URL."""
+    settings = load_settings(bot_token=h.fake.token, webhook_url="http://127.0.0.1/tg",
+                             webhook_secret=SECRET)
+    runner = web.AppRunner(make_web_app(h.app.dispatcher, h.app.bot, settings))
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        yield f"http://127.0.0.1:{port}/tg"
+    finally:
+        await runner.cleanup()
+
+
+def nested(depth: int) -> bytes:
+    """A valid update whose one extra field nests `depth` lists deep."""
+    return (b'{"update_id": 77, "extra": ' + b"[" * depth + b"]" * depth + b"}")
+
+
+async def chunks() -> AsyncIterator[bytes]:
+    """2 MB of an update's start, sent without a Content-Length."""
+    yield b'{"update_id": 1, "x": "'
+    for _ in range(20):
+        yield b"a" * 100_000
+
+
+BAD_BODIES = {
+    "not JSON": (b"{'update_id': 1, message: ", 400, "JSON"),
+    "not UTF-8": (b'{"update_id": 1, "x": "\xff\xfe"}', 400, "JSON"),
+    "nested without end": (b"[" * 200_000 + b"]" * 200_000, 400, "nested"),
+    "nested deeper than any update": (nested(500), 400, "nested"),
+    "too large": (b'{"update_id": 1, "x": "' + b"a" * 2_000_000 + b'"}', 413, "large"),
+    "too large, its length not said": (None, 413, "large"),  # chunked: see below
+    "a list": (b"[1, 2, 3]", 400, "not an update"),
+    "no update_id": (b'{"message": {"text": "hi"}}', 400, "update_id"),
+    "a message without a chat": (b'{"update_id": 5, "message": {"message_id": 1, '
+                                 b'"date": 0, "text": "/start"}}', 400, "message.chat"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_BODIES)
+async def test_a_body_that_is_no_update_is_refused_with_its_reason(
+        harness: Harness, caplog: pytest.LogCaptureFixture, case: str) -> None:
+    h = harness
+    body, status, reason = BAD_BODIES[case]
+    ali = h.fake.user(ALI, "Ali")
+    headers = {SECRET_HEADER: SECRET, "Content-Type": "application/json"}
+    async with webhook(h) as url, aiohttp.ClientSession() as session:
+        async with session.post(url, data=body or chunks(), headers=headers) as response:
+            assert response.status == status, await response.text()
+            assert reason in await response.text()
+        # The next update is served as usual.
+        update = ali.command("/start")
+        h.fake.pop_update()
+        async with session.post(url, json=update, headers=headers) as response:
+            assert response.status == 200
+        await answered(h, ALI, 0)
+    assert h.fake.calls("sendMessage")[0].params.get("chat_id") == ALI
+    refused = [r for r in caplog.records if r.name == "bot.webhook" and "refused" in
+               r.getMessage()]
+    assert len(refused) == 1 and reason in refused[0].getMessage()
+    assert len(refused[0].getMessage()) < 300  # a reason, not the body
     assert not problems(caplog)
