@@ -6,6 +6,8 @@ it cannot use is refused or skipped with one log line, and everything after it i
 * webhook: a body with the right secret that is not an update (not JSON, nested without
   end, too large, JSON of another shape) is answered 400 (413 when too large) with the
   reason, without a traceback, and the next update is served;
+* a 429 that says `retry_after: 0` is tried again at once (aiogram raises no
+  `TelegramRetryAfter` for it), with the usual back-off when it comes again;
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import pytest
 from aiohttp import web
 
 from bot.config import load_settings
+from bot.retry import ATTEMPTS, URGENT_WAIT
 from bot.webhook import make_web_app
 from tests.bot.conftest import Harness
+from tests.bot.test_security_faults import SCENARIOS, USER
 from tests.support.fake_telegram import SECRET_HEADER
 
 ALI, VALI = 7101, 7102
@@ -157,4 +161,47 @@ async def test_a_body_that_is_no_update_is_refused_with_its_reason(
                r.getMessage()]
     assert len(refused) == 1 and reason in refused[0].getMessage()
     assert len(refused[0].getMessage()) < 300  # a reason, not the body
+    assert not problems(caplog)
+
+
+# -- 429 with retry_after 0 -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", SCENARIOS)
+async def test_a_429_that_says_retry_after_0_is_tried_again_now(
+        harness: Harness, method: str, caplog: pytest.LogCaptureFixture) -> None:
+    h = harness
+    h.fake.fail_next(method, 429, retry_after=0, times=3)
+    start = h.clock()
+    await SCENARIOS[method](h)
+    answers = [r.error_code for r in h.fake.calls(method)]
+    assert answers[:4] == [429, 429, 429, None], answers
+    # At once, then the back-off of a failing Telegram: within a press's allowance.
+    assert (h.clock() - start).total_seconds() <= URGENT_WAIT
+    assert not problems(caplog)
+
+
+async def test_a_press_meeting_429s_with_retry_after_0_is_answered(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    h = harness
+    user = h.fake.user(USER, "Ali")
+    user.command("/new")
+    await h.feed()
+    h.fake.fail_next("answerCallbackQuery", 429, retry_after=0, times=3)
+    update = user.press_button(USER, "Long nard")
+    await h.feed()
+    assert h.fake.callback_answer(update) is not None
+    assert not problems(caplog)
+
+
+async def test_429s_that_keep_saying_now_are_given_up_like_any_429(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    h = harness
+    h.fake.fail_next("sendMessage", 429, retry_after=0, times=100)
+    start = h.clock()
+    h.fake.user(USER, "Ali").command("/start")
+    await h.feed()
+    assert len(h.fake.calls("sendMessage")) == ATTEMPTS
+    assert (h.clock() - start).total_seconds() <= URGENT_WAIT
+    assert "TelegramRetryAfter" in caplog.text  # what every other 429 given up is
     assert not problems(caplog)
