@@ -8,6 +8,7 @@ it cannot use is refused or skipped with one log line, and everything after it i
   reason, without a traceback, and the next update is served;
 * a 429 that says `retry_after: 0` is tried again at once (aiogram raises no
   `TelegramRetryAfter` for it), with the usual back-off when it comes again;
+* a SQLite database locked by another program for 22 s: the update waits and is answered.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -24,9 +27,9 @@ from aiohttp import web
 from bot.config import load_settings
 from bot.retry import ATTEMPTS, URGENT_WAIT
 from bot.webhook import make_web_app
-from tests.bot.conftest import Harness
+from tests.bot.conftest import Harness, make_harness
 from tests.bot.test_security_faults import SCENARIOS, USER
-from tests.support.fake_telegram import SECRET_HEADER
+from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 
 ALI, VALI = 7101, 7102
 
@@ -204,4 +207,37 @@ async def test_429s_that_keep_saying_now_are_given_up_like_any_429(
     assert len(h.fake.calls("sendMessage")) == ATTEMPTS
     assert (h.clock() - start).total_seconds() <= URGENT_WAIT
     assert "TelegramRetryAfter" in caplog.text  # what every other 429 given up is
+    assert not problems(caplog)
+
+
+# -- a locked database ----------------------------------------------------------------------
+
+
+async def test_me_while_another_program_holds_the_database_is_answered(
+        fake_telegram: FakeTelegram, tmp_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    h = await make_harness(fake_telegram, tmp_path)  # SQLite: PostgreSQL has no such lock
+    db = h.app.db
+    other = sqlite3.connect(db.path, isolation_level=None, timeout=0)  # type: ignore[attr-defined]
+    try:
+        await db.pragma("busy_timeout = 10")  # SQLite's own wait, cut from 5 s
+        paused: list[float] = []
+
+        async def sleep(seconds: float) -> None:  # the database's pauses, on a fake clock
+            paused.append(seconds)
+            if sum(paused) >= 22 and other.in_transaction:
+                other.execute("COMMIT")  # the sqlite3 shell lets go after 22 s
+
+        db.sleep, db.monotonic = sleep, lambda: sum(paused)  # type: ignore[attr-defined]
+        other.execute("BEGIN EXCLUSIVE")  # as `sqlite3 nard.sqlite3` `BEGIN EXCLUSIVE;`
+        h.fake.user(ALI, "Ali").command("/me")
+        await h.feed()
+        assert "Ali" in (h.fake.last_message(ALI).text or ""), h.fake.transcript(ALI)
+        assert sum(paused) >= 22
+    finally:
+        other.close()
+        await h.app.repair.close()
+        await db.close()
+        await h.app.bot.session.close()
+    assert "locked by another program" in caplog.text
     assert not problems(caplog)
