@@ -26,6 +26,7 @@ from bot.plumbing import allocator, redact, webhook
 from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
 from bot.plumbing.pacing import Coalescer, SharedPace
+from bot.plumbing.polling import SkipUnreadableUpdates
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, waiting_at_most
 from bot.services import Services
 from bot.services.afterplay import Afterplay, result_buttons
@@ -161,15 +162,17 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
     deterministic ones; `secrets` by default).
 
-    The database is opened first: `DatabaseUnavailable` or `MigrationError` stop the start
-    before anything else is made (`python -m bot` says so in one line, exit status 2).
+    The database is opened first (after the Bot, which only checks the token's form):
+    `DatabaseUnavailable` or `MigrationError` stop the start before anything else is made
+    (`python -m bot` says so in one line, exit status 2).
     `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
+    bot = bot or make_bot(settings)  # first: nothing to close when it refuses the token
     db = db or await Database.open(settings.database, day_zone=settings.timezone)
-    bot = bot or make_bot(settings)
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())
+    bot.session.middleware(SkipUnreadableUpdates())  # polling: a bad update does not stall
     coalescer = coalescer or Coalescer()
     if db.engine == "postgres" and coalescer.shared is None:
         # Several processes may share this database: the groups' pace is kept there.

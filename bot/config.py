@@ -45,8 +45,11 @@ class Settings(BaseSettings):
     @field_validator("bot_token")
     @classmethod
     def _token_not_blank(cls, value: SecretStr) -> SecretStr:
-        if not value.get_secret_value().strip():
+        token = value.get_secret_value()
+        if not token.strip():
             raise ValueError("BOT_TOKEN is empty")
+        if problem := token_problem(token):
+            raise BadToken(problem)
         return value
 
     @field_validator("database_url", mode="before")
@@ -183,6 +186,25 @@ class Settings(BaseSettings):
         return self.database_path
 
 
+class BadToken(ValueError):
+    """BOT_TOKEN is set but cannot be a token (the message never quotes it)."""
+
+
+def token_problem(token: str) -> str | None:
+    """Why `token` cannot be a bot token, or None. The rule aiogram's `Bot()` enforces
+    (`aiogram.utils.token.validate_token`: digits, a colon, a secret part, no whitespace),
+    checked here so that a bad token stops the start before anything is opened or started;
+    the token itself is never part of the answer."""
+    if any(char.isspace() for char in token):
+        return ("BOT_TOKEN contains a space or a line break (a token from @BotFather looks "
+                "like 123456789:AAE…, without spaces)")
+    bot_id, colon, secret = token.partition(":")
+    if not colon or not bot_id.isdigit() or not secret:
+        return ("BOT_TOKEN is not a bot token (a token from @BotFather looks like "
+                "123456789:AAE…: the bot's number, a colon, then the secret part)")
+    return None
+
+
 class ConfigError(Exception):
     """The settings cannot start the bot; the message says what to set."""
 
@@ -198,7 +220,9 @@ def load_settings(**overrides: object) -> Settings:
         for error in exc.errors():
             name = str(error["loc"][0]).upper() if error["loc"] else None
             message = error["msg"].removeprefix("Value error, ")
-            if name == "BOT_TOKEN" and error["type"] in ("missing", "value_error"):
+            if name == "BOT_TOKEN" and isinstance(error.get("ctx", {}).get("error"), BadToken):
+                problems.append(message)
+            elif name == "BOT_TOKEN" and error["type"] in ("missing", "value_error"):
                 problems.append(
                     "BOT_TOKEN is not set: put BOT_TOKEN=<token from @BotFather> "
                     "in .env or the environment"

@@ -6,6 +6,13 @@ connection a read issued while another coroutine's transaction is open would see
 transaction's uncommitted rows. A new database file is created 0600 (its WAL and shared-
 memory files take the same mode), since it holds every player's name and games.
 
+A database locked by another program (the `sqlite3` shell in a write transaction, a backup
+tool) makes `BEGIN IMMEDIATE` fail with "database is locked" once the busy timeout (5 s) is
+over. The transaction is not lost: its BEGIN is tried again with a growing pause (0.1 s … 2 s)
+for up to `LOCKED_WAIT` seconds in all, one warning when the wait starts and one line when it
+ends. Nothing ran yet when BEGIN fails, so trying it again is safe; the callers (presses, the
+timer) wait meanwhile, as they waited for the busy timeout before.
+
 Checkpoints run beside the writers, not inside them: SQLite's automatic checkpoint copies the
 WAL into the database inside the COMMIT that crosses 1,000 pages, so one press in a few
 hundred waited 3–5 ms for it (the pairing benchmark's p99). Here every
@@ -16,10 +23,12 @@ hundred waited 3–5 ms for it (the pairing benchmark's p99). Here every
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,7 +39,11 @@ from storage.db import Database, Params, Row, Tx, log_statement
 from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
 from storage.migrations import Migration, check_not_newer, load_migrations, split_statements
 
+log = logging.getLogger(__name__)
+
 BUSY_TIMEOUT_MS = 5_000
+LOCKED_WAIT = 60.0  # seconds a transaction waits in all for another program's lock
+LOCKED_PAUSES = (0.1, 0.2, 0.5, 1.0, 2.0)  # between tries of BEGIN, then the last again
 CHECKPOINT_EVERY = 64  # commits between background checkpoints (a few pages each)
 AUTOCHECKPOINT_PAGES = 20_000  # the commit-path checkpoint, only if the background one lags
 
@@ -90,6 +103,9 @@ class SqliteDatabase(Database):
         self._commits = 0
         self._checkpointer: aiosqlite.Connection | None = None
         self._checkpoint: asyncio.Task[None] | None = None
+        # The waits for another program's lock (tests pass fakes: no wall-clock waits).
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self.monotonic: Callable[[], float] = time.monotonic
 
     @classmethod
     async def connect(
@@ -175,7 +191,7 @@ class SqliteDatabase(Database):
         """
         async with self._hold():
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
+                await self._begin()
                 yield SqliteTx(self._conn)
                 log_statement("COMMIT")
                 await self._conn.execute("COMMIT")
@@ -183,6 +199,35 @@ class SqliteDatabase(Database):
             except BaseException:
                 await self._rollback()
                 raise
+
+    async def _begin(self) -> None:
+        """`BEGIN IMMEDIATE`, tried again while another program holds the write lock (see
+        the module's docstring); raises once `LOCKED_WAIT` seconds have gone by."""
+        started = self.monotonic()
+        tries = 0
+        while True:
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not locked(exc):
+                    raise
+                pause = LOCKED_PAUSES[min(tries, len(LOCKED_PAUSES) - 1)]
+                tries += 1
+                waited = self.monotonic() - started
+                if waited + pause > LOCKED_WAIT:
+                    log.error("the database %s is still locked by another program after "
+                              "%.0f s (%d tries): giving up this transaction", self.path,
+                              waited, tries)
+                    raise
+                if tries == 1:
+                    log.warning("the database %s is locked by another program (%s); trying "
+                                "again for up to %.0f s", self.path, exc, LOCKED_WAIT)
+                await self.sleep(pause)
+                continue
+            if tries:
+                log.info("the database %s is free again after %.1f s (%d tries)",
+                            self.path, self.monotonic() - started, tries + 1)
+            return
 
     async def _rollback(self) -> None:
         # aiosqlite runs statements in queue order, and a statement whose await was
@@ -209,6 +254,14 @@ class SqliteDatabase(Database):
                 await self._conn.backup(target)
         finally:
             await target.close()
+
+
+def locked(exc: sqlite3.OperationalError) -> bool:
+    """SQLITE_BUSY: another connection holds the lock ("database is locked")."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF == sqlite3.SQLITE_BUSY
+    return "database is locked" in str(exc)
 
 
 def create_private(path: str) -> None:

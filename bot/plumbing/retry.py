@@ -8,6 +8,9 @@ session, so no call can skip it.
   goes to the caller, and the scope's `on_give_up` hook hears of it (it redraws the game's
   boards once Telegram lets us: `bot/services/repair.py`). Elsewhere (start-up, background
   redraws) a call waits up to `MAX_WAIT` in all.
+* A 429 with `retry_after: 0` (or without one) is not a `TelegramRetryAfter` in aiogram (it
+  tests the number for truth): it means "now", so the first retry is at once and later ones
+  back off as after a 5xx; given up, it is raised as a `TelegramRetryAfter` like any 429.
 * 5xx answers, network errors and timeouts, and answers that are not the Bot API's JSON (a
   proxy's error page): tried again with a doubling back-off (0.5 s, 1 s, …), `ATTEMPTS`
   tries in all, within the same waiting allowance.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -33,6 +37,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.exceptions import (
     ClientDecodeError,
+    TelegramAPIError,
     TelegramEntityTooLarge,
     TelegramNetworkError,
     TelegramRetryAfter,
@@ -98,6 +103,7 @@ class RetryPolicy(BaseRequestMiddleware):
         cap = _wait_cap.get()
         allowance = self.max_wait if cap is None else cap
         waited = 0.0
+        nows = 0  # 429s that said "retry now"
         for attempt in range(1, self.attempts + 1):
             try:
                 return await make_request(bot, method)
@@ -109,6 +115,19 @@ class RetryPolicy(BaseRequestMiddleware):
             except TRANSIENT as exc:
                 wait = self.first_backoff * 2 ** (attempt - 1)
                 later, why, error = LATER, _describe(exc), exc
+            except TelegramAPIError as exc:
+                seconds = flood_wait(exc)
+                if seconds is None:
+                    raise
+                error = TelegramRetryAfter(method=method, message=exc.message,
+                                           retry_after=seconds)
+                error.__cause__ = exc
+                if seconds:
+                    wait, later, why = float(seconds), float(seconds), "429"
+                else:
+                    nows += 1
+                    wait = 0.0 if nows == 1 else self.first_backoff * 2 ** (nows - 2)
+                    later, why = LATER, "429, retry now"
             if attempt == self.attempts or waited + wait > allowance:
                 log.warning("%s failed (%s); giving up after %d tries (would wait %.1f s more)",
                             name, why, attempt, wait)
@@ -121,6 +140,20 @@ class RetryPolicy(BaseRequestMiddleware):
             waited += wait
             await self.sleep(wait)
         raise AssertionError("unreachable")
+
+
+_RETRY_AFTER = re.compile(r"retry after (\d+)", re.IGNORECASE)
+
+
+def flood_wait(exc: TelegramAPIError) -> int | None:
+    """The seconds a 429 that aiogram did not make a `TelegramRetryAfter` asks for (0: now),
+    or None when `exc` is no 429. aiogram raises the plain `TelegramAPIError` for a 429 whose
+    `retry_after` is 0 or missing; Telegram's description says what it was."""
+    if type(exc) is not TelegramAPIError or not exc.message.lower().startswith(
+            "too many requests"):
+        return None
+    found = _RETRY_AFTER.search(exc.message)
+    return int(found.group(1)) if found else 0
 
 
 def _describe(exc: Exception) -> str:

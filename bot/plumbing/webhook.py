@@ -1,10 +1,12 @@
 """Webhook mode: Telegram posts each update to us, through aiogram's aiohttp integration.
 
 `serve` listens on `WEBHOOK_HOST:WEBHOOK_PORT` (behind a reverse proxy that terminates TLS)
-and answers `POST <path>` with aiogram's `SimpleRequestHandler`: a request without the
-right `X-Telegram-Bot-Api-Secret-Token` header gets 401 and is never handled; a good one
-gets 200 at once and is handled in a task of its own. `GET /healthz` answers 200 for a load
-balancer's health checks.
+and answers `POST <path>` with aiogram's `SimpleRequestHandler` (`UpdateHandler`): a
+request without the right `X-Telegram-Bot-Api-Secret-Token` header gets 401 and is never
+handled; a good one gets 200 at once and is handled in a task of its own. A body that is no
+update (not JSON, nested deeper than `MAX_DEPTH`, JSON of another shape) gets 400 and one
+bigger than `MAX_BODY` 413, each with the reason, in the answer and in one log line.
+`GET /healthz` answers 200 for a load balancer's health checks.
 
 Telegram is told where to post by ONE explicit command, not by each process at start-up
 (several processes would race each other, and a process that stops must not unregister
@@ -16,27 +18,119 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import WebhookInfo
+from aiogram.methods import TelegramMethod
+from aiogram.types import Update, WebhookInfo
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
+from pydantic import ValidationError
 
 from bot.config import Settings
 from bot.handlers import get_routers
+from bot.polling import what_is_wrong
 
 log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+MAX_BODY = 1024 * 1024  # bytes of one update (the nginx example passes 1m too)
+# JSON nesting of one update: the deepest Telegram sends is about 10 (a button of a
+# keyboard of a message of a callback query); deeper is not an update.
+MAX_DEPTH = 32
+
+
+class NotAnUpdate(Exception):
+    """A webhook body the bot cannot take; `status` and the message are the answer."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+class UpdateHandler(SimpleRequestHandler):
+    """aiogram's handler, with the body checked before anything is handled: a bad one is
+    answered 400 or 413 with the reason (aiogram's answers 500 with a traceback, or 200
+    and fails in its task), and the parsed update is handed on without parsing it again."""
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, secret_token: str) -> None:
+        super().__init__(dispatcher=dispatcher, bot=bot, secret_token=secret_token)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def handle(self, request: web.Request) -> web.Response:
+        bot = await self.resolve_bot(request)
+        if not self.verify_secret(request.headers.get(SECRET_HEADER, ""), bot):
+            return web.Response(body="Unauthorized", status=401)
+        try:
+            update = await read_update(request, bot)
+        except NotAnUpdate as exc:
+            log.warning("webhook: refused a request (%d): %s", exc.status, exc)
+            return web.Response(status=exc.status, text=f"{exc.status}: {exc}")
+        task = asyncio.create_task(self._feed(bot, update))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return web.json_response({}, dumps=bot.session.json_dumps)
+
+    async def _feed(self, bot: Bot, update: Update) -> None:
+        """What aiogram's background feeding does, from the parsed update."""
+        try:
+            result = await self.dispatcher.feed_update(bot, update, **self.data)
+            if isinstance(result, TelegramMethod):
+                await self.dispatcher.silent_call_request(bot=bot, result=result)
+        except Exception:  # as aiogram logs it; the answer (200) is gone already
+            log.exception("update %d failed", update.update_id)
+
+
+async def read_update(request: web.Request, bot: Bot) -> Update:
+    """The update a webhook request carries, or `NotAnUpdate` saying why there is none."""
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise NotAnUpdate(f"too large: {request.content_length} bytes (at most {MAX_BODY})",
+                          413)
+    try:
+        body = await request.read()  # the application's client_max_size is MAX_BODY
+    except web.HTTPRequestEntityTooLarge:
+        raise NotAnUpdate(f"too large: over {MAX_BODY} bytes", 413) from None
+    try:
+        data = bot.session.json_loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise NotAnUpdate("not JSON: not UTF-8 text") from None
+    except RecursionError:
+        raise NotAnUpdate(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
+        raise NotAnUpdate(f"not JSON: {exc}") from None
+    if depth(data) > MAX_DEPTH:
+        raise NotAnUpdate(f"JSON nested deeper than {MAX_DEPTH} levels")
+    if not isinstance(data, dict):
+        raise NotAnUpdate(f"not an update: a JSON {type(data).__name__}, not an object")
+    try:
+        return Update.model_validate(data, context={"bot": bot})
+    except ValidationError as exc:
+        raise NotAnUpdate(f"not an update: {what_is_wrong(exc)}") from None
+
+
+def depth(data: Any) -> int:
+    """How deeply lists and objects nest in parsed JSON (a scalar: 0), without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        children = (value.values() if isinstance(value, dict)
+                    else value if isinstance(value, list) else None)
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level < MAX_DEPTH + 1:  # deeper than that is answered without looking further
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def make_web_app(dispatcher: Dispatcher, bot: Bot, settings: Settings) -> web.Application:
     """The aiohttp application that feeds posted updates to `dispatcher`."""
     assert settings.webhook_secret is not None  # the settings refuse webhook mode without it
-    app = web.Application()
-    SimpleRequestHandler(dispatcher=dispatcher, bot=bot,
-                         secret_token=settings.webhook_secret.get_secret_value(),
-                         ).register(app, path=settings.webhook_route)
+    app = web.Application(client_max_size=MAX_BODY)
+    UpdateHandler(dispatcher=dispatcher, bot=bot,
+                  secret_token=settings.webhook_secret.get_secret_value(),
+                  ).register(app, path=settings.webhook_route)
     setup_application(app, dispatcher, bot=bot)
     app.router.add_get(HEALTH_PATH, _healthy)
     return app

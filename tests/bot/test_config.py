@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, load_settings, token_problem
 
 SETTING_NAMES = tuple(name.upper() for name in Settings.model_fields)
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,9 +53,9 @@ def test_dotenv_file_is_read(tmp_path: Path) -> None:
 
 
 def test_environment_beats_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / ".env").write_text("BOT_TOKEN=from-file\n", encoding="utf-8")
-    monkeypatch.setenv("BOT_TOKEN", "from-env")
-    assert load_settings().bot_token.get_secret_value() == "from-env"
+    (tmp_path / ".env").write_text("BOT_TOKEN=1:from-file\n", encoding="utf-8")
+    monkeypatch.setenv("BOT_TOKEN", "2:from-env")
+    assert load_settings().bot_token.get_secret_value() == "2:from-env"
 
 
 def test_token_is_never_shown() -> None:
@@ -69,6 +69,32 @@ def test_missing_token_is_one_clear_error(token: str | None) -> None:
     kwargs = {} if token is None else {"bot_token": token}
     with pytest.raises(ConfigError, match="BOT_TOKEN is not set"):
         load_settings(**kwargs)
+
+
+MALFORMED_TOKENS = ["no-colon-s3cr3t", "123456 :s3cr3t", "123456:s3cr3t with spaces",
+                    "123456:s3cr3t\n", "bot123456:s3cr3t", "123456:", ":s3cr3t"]
+
+
+@pytest.mark.parametrize("token", MALFORMED_TOKENS)
+def test_a_malformed_token_is_one_clear_error(token: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_settings(bot_token=token)
+    message = str(caught.value)
+    assert message.startswith("BOT_TOKEN ") and "not set" not in message
+    assert "s3cr3t" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("token", [*MALFORMED_TOKENS, "1:a", "123456:AAE-x_y", "\u0661:a"])
+def test_the_token_check_is_aiograms(token: str) -> None:
+    from aiogram.utils.token import TokenValidationError, validate_token
+
+    try:
+        validate_token(token)
+    except TokenValidationError:
+        aiogram_accepts = False
+    else:
+        aiogram_accepts = True
+    assert (token_problem(token) is None) == aiogram_accepts
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
 """`python -m bot` with a database it cannot use: one line naming it, exit status 2 (issue 19).
+So with a token that cannot be one (issue 26): it never hangs.
 
 Also the DATABASE_URL setting: which database the settings open.
 """
@@ -9,10 +10,15 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from aiogram.utils.token import TokenValidationError
+from pydantic import SecretStr
 
+from bot.app import build
 from bot.config import ConfigError, load_settings
 from storage.migrations import latest_version
 from tests.support.postgres import free_port
@@ -23,9 +29,10 @@ SETTINGS = ("BOT_TOKEN", "DATABASE_PATH", "DATABASE_URL", "TELEGRAM_API_URL", "L
 
 def start(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if k not in SETTINGS}
-    # The Bot API is never reached: the database fails first.
+    # The Bot API is never reached: the database (or the token) fails first.
     base.update(BOT_TOKEN="123:abc", TELEGRAM_API_URL=f"http://127.0.0.1:{free_port()}",
-                PYTHONPATH=str(ROOT), LOG_LEVEL="INFO", **env)
+                PYTHONPATH=str(ROOT), LOG_LEVEL="INFO")
+    base.update(env)
     return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=base,
                           capture_output=True, text=True, timeout=60)
 
@@ -73,6 +80,27 @@ def test_unsupported_url(tmp_path: Path) -> None:
     line = assert_one_line(start(tmp_path, DATABASE_URL="mysql://root:topsecret@db/nard"),
                            "DATABASE_URL")
     assert "topsecret" not in line
+
+
+@pytest.mark.parametrize("token", ["no-colon-s3cr3t", "123456:s3cr3t with spaces"])
+def test_a_malformed_token(tmp_path: Path, token: str) -> None:
+    # Before the check it went as far as Bot(), printed a traceback and never exited (the
+    # database's thread, opened first, was left running).
+    started = time.monotonic()
+    line = assert_one_line(start(tmp_path, BOT_TOKEN=token), "BOT_TOKEN")
+    assert "s3cr3t" not in line
+    assert time.monotonic() - started < 30  # about 0.4 s on a quiet machine
+    assert not (tmp_path / "nard.sqlite3").exists()  # stopped before anything was opened
+
+
+async def test_a_token_the_bot_refuses_leaves_nothing_running(tmp_path: Path) -> None:
+    settings = load_settings(bot_token="1:a", database_path=str(tmp_path / "nard.db"))
+    settings = settings.model_copy(update={"bot_token": SecretStr("no token")})  # unchecked
+    before = set(threading.enumerate())
+    with pytest.raises(TokenValidationError):
+        await build(settings)
+    assert set(threading.enumerate()) <= before  # e.g. no database thread to wait for
+    assert not (tmp_path / "nard.db").exists()
 
 
 @pytest.fixture
