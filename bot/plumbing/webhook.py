@@ -30,7 +30,7 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 from bot.handlers import get_routers
-from bot.polling import what_is_wrong
+from bot.plumbing.polling import what_is_wrong
 
 log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"

@@ -160,7 +160,7 @@ async def test_a_body_that_is_no_update_is_refused_with_its_reason(
             assert response.status == 200
         await answered(h, ALI, 0)
     assert h.fake.calls("sendMessage")[0].params.get("chat_id") == ALI
-    refused = [r for r in caplog.records if r.name == "bot.webhook" and "refused" in
+    refused = [r for r in caplog.records if r.name == "bot.plumbing.webhook" and "refused" in
                r.getMessage()]
     assert len(refused) == 1 and reason in refused[0].getMessage()
     assert len(refused[0].getMessage()) < 300  # a reason, not the body
