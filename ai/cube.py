@@ -20,9 +20,9 @@ from ai import sage
 from ai.evaluation import evaluate
 from ai.levels import get_level
 from ai.pubeval import is_race
+from engine.game import MAX_CUBE
 from engine.position import Position, Variant
 
-MAX_CUBE = 64
 # Janowski's cube efficiency x: the share of the "live cube" (perfectly efficient doubling)
 # in the cubeful equity, the rest being the dead-cube (cubeless) equity. GNU Backgammon's
 # values: 0.68 in contact; in a race it grows with the pip count of the player on roll.

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from storage import matchmaking
 from storage.clock import to_epoch
+from storage.connect import open_database
 from storage.db import Database
 from storage.matchmaking import ANY_LENGTH, NewGame
 
@@ -44,7 +45,7 @@ async def fill(db: Database, waiting: int, rng: random.Random) -> None:
 async def main(waiting: int, newcomers: int, seed: int) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "bench.sqlite3")
+        db = await open_database(Path(folder) / "bench.sqlite3")
         try:
             await fill(db, waiting, rng)
             timings, paired = [], 0

@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 from bot.views.callbacks import Act
-from storage import Database, boards
+from storage import boards
+from storage.connect import open_database
 from tests.bot.driver import choose
 from tests.conftest import PostgresCluster
 from tests.e2e import test_scale_out as e2e
@@ -83,7 +84,7 @@ async def run(engine: str, processes: int, games: int, seconds: float,
         nodes = e2e.Cluster(fake, url, folder)
         balancer = e2e.Balancer(nodes.ports)
         await balancer.start()
-        nodes.db = await Database.open(url)
+        nodes.db = await open_database(url)
         stop = asyncio.Event()
         delivery = asyncio.create_task(e2e.deliver(
             fake, f"http://127.0.0.1:{balancer.port}/tg/updates", stop))

@@ -17,7 +17,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from storage import Database, LogEntry, create_game, save_game, upsert_player
+from storage import LogEntry, create_game, save_game, upsert_player
+from storage.connect import open_database
 
 # About the size of a real serialized game state: two 26-point arrays and some fields.
 STATE = json.dumps({"variant": "short", "me": list(range(26)), "opp": list(range(26)),
@@ -26,7 +27,7 @@ STATE = json.dumps({"variant": "short", "me": list(range(26)), "opp": list(range
 
 async def bench(path: str, saves: int) -> float:
     now = datetime(2026, 1, 1, tzinfo=UTC)
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         for player_id in (1, 2):
             await upsert_player(db, player_id, f"P{player_id}", username=None, language="en",

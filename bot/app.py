@@ -57,6 +57,7 @@ from engine.fairness import new_seed as fairness_seed
 from i18n import Translator, available_languages
 from render.board import render_board
 from storage import players as stored_players
+from storage.connect import open_database
 from storage.db import Database
 from storage.errors import DatabaseUnavailable, MigrationError
 
@@ -168,7 +169,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
     bot = bot or make_bot(settings)  # first: nothing to close when it refuses the token
-    db = db or await Database.open(settings.database, day_zone=settings.timezone)
+    db = db or await open_database(settings.database, day_zone=settings.timezone)
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())
@@ -365,7 +366,7 @@ async def refuse_if_webhook_set(bot: Bot) -> None:
 async def serve(settings: Settings) -> None:
     # The database first (a bad one stops the start before any worker runs), then the
     # worker pool, then everything that uses them.
-    db = await Database.open(settings.database, day_zone=settings.timezone)
+    db = await open_database(settings.database, day_zone=settings.timezone)
     pool: Runner | None = None
     try:
         pool = await start_pool(make_pool(settings))

@@ -180,7 +180,7 @@ class Settings(BaseSettings):
 
     @property
     def database(self) -> str:
-        """What `storage.Database.open` opens: DATABASE_URL, else the DATABASE_PATH file."""
+        """What `storage.connect.open_database` opens: DATABASE_URL, else the DATABASE_PATH file."""
         if self.database_url is not None:
             return self.database_url.get_secret_value()
         return self.database_path

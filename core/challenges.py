@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from core.fairness import Dealt
 from core.games import Busy, GameService
 from core.live import Live
+from engine.position import VARIANTS
 from storage import cards, challenges
 from storage.cards import Card
 from storage.db import Database
@@ -23,7 +24,6 @@ CHALLENGE_HOURS = 24
 # the same cards, so the table holds a few cards per active creator, not one per key.
 CARD_REUSE = timedelta(hours=1)
 CARD_PREFIX = "k"  # the code of the challenge an accepted card becomes: "k" + card id
-VARIANTS = ("short", "long")
 
 
 class Challenges:

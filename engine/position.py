@@ -28,6 +28,9 @@ class Variant(StrEnum):
     LONG = "long"
 
 
+VARIANTS: tuple[Variant, ...] = tuple(Variant)  # in order: for `variant in VARIANTS` checks
+
+
 def opp_point(variant: Variant, point: int) -> int:
     """The opponent's number for my point `point` (1..24)."""
     if variant is Variant.SHORT:

@@ -1,10 +1,12 @@
 """Storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): schema, migrations, repositories,
-ratings, leaderboards. `storage.db` says how to write SQL for both engines,
+leaderboards. `storage.db` says how to write SQL for both engines,
 `storage.migrations` how to add a migration.
 
-Never imports aiogram or `engine`: the engine's state is an opaque JSON text.
+Never imports aiogram; from `engine` only its value types and rating rules (the game's
+state is an opaque JSON text here).
 """
 
+from engine.ratings import START_RATING, expected_score, rating_delta, result_points
 from storage.boards import (
     board_messages,
     carry_forward,
@@ -21,6 +23,7 @@ from storage.challenges import (
     get_challenge,
 )
 from storage.clock import Clock, utc_now
+from storage.connect import open_database
 from storage.db import Database
 from storage.errors import (
     ChallengeCodeTaken,
@@ -75,7 +78,6 @@ from storage.models import (
     Standing,
 )
 from storage.players import get_player, set_language, upsert_player
-from storage.ratings import START_RATING, expected_score, rating_delta, result_points
 from storage.results import PAIR_DAILY_LIMIT, finish_game
 from storage.stats import player_stats, rating_history
 
@@ -134,6 +136,7 @@ __all__ = [
     "match_log",
     "move_log",
     "next_deadline",
+    "open_database",
     "period_leaderboard",
     "player_stats",
     "put_board_message",

@@ -1,6 +1,6 @@
 """The database: one storage API over two engines, SQLite (aiosqlite) and PostgreSQL (asyncpg).
 
-`await Database.open(target)` takes a file path, `sqlite:///relative.db`,
+`await storage.connect.open_database(target)` takes a file path, `sqlite:///relative.db`,
 `sqlite:////absolute.db` or `postgresql://user:password@host:port/name` and applies the
 engine's pending migrations. Every statement then goes through a `Tx`:
 
@@ -40,7 +40,6 @@ from urllib.parse import urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from storage.errors import DatabaseUnavailable, MigrationError
-from storage.migrations import Migration
 
 Params = Sequence[Any]
 Row = Any  # sqlite3.Row or asyncpg.Record: both index by column name and position
@@ -129,30 +128,6 @@ class Database(ABC):
         # The leaderboard's time zone: the "local day" of the daily pair limit.
         self.day_zone = day_zone
         self._owners: set[asyncio.Task[Any]] = set()
-
-    @staticmethod
-    async def open(
-        target: str | PathLike[str],
-        *,
-        migrations: Sequence[Migration] | None = None,
-        day_zone: ZoneInfo | None = None,
-        **options: Any,
-    ) -> Database:
-        """Open the database named by `target` and apply pending migrations.
-
-        Raises `DatabaseUnavailable` (cannot connect, not a database, unusable path) or
-        `MigrationError` (e.g. a schema newer than this code); both name the target, never
-        a password.
-        """
-        engine, location = parse_target(target)
-        zone = day_zone or ZoneInfo("UTC")
-        if engine == "postgres":
-            from storage.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(location, zone, migrations, **options)
-        from storage.sqlite import SqliteDatabase
-
-        return await SqliteDatabase.connect(location, zone, migrations, **options)
 
     @abstractmethod
     async def close(self) -> None: ...

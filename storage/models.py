@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-Variant = Literal["short", "long"]
-ResultKind = Literal["plain", "mars", "koks", "home_mars"]
+from engine.position import VARIANTS as VARIANTS  # the engine's vocabulary, re-exported
+from engine.position import Variant
+from engine.result import ResultKind
+
 GameStatus = Literal["active", "finished", "aborted"]
 ChallengeStatus = Literal["open", "accepted", "expired", "cancelled"]
-
-VARIANTS: tuple[Variant, ...] = ("short", "long")
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,13 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.ratings import (
+    START_RATING,
+    is_mars,
+    rating_delta,
+    result_points,
+    validate_result,
+)
 from storage.clock import opt_epoch, to_epoch
 from storage.db import Database, Tx
 from storage.fairness import SeedTake, take_seeds
@@ -26,13 +33,6 @@ from storage.games import append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
 from storage.models import Finish, Game, LogEntry, RatingChange
 from storage.outbox import add_notice
-from storage.ratings import (
-    START_RATING,
-    is_mars,
-    rating_delta,
-    result_points,
-    validate_result,
-)
 
 PAIR_DAILY_LIMIT = 3
 PAIR_DAILY_LIMIT_REASON = "pair_daily_limit"

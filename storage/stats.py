@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.ratings import START_RATING
 from storage.clock import from_epoch
 from storage.db import Database
 from storage.models import PlayerStats, RatingEvent
-from storage.ratings import START_RATING
 
 _STAT_COLUMNS = (
     "rating, rated_games, games, wins, losses, marses_given, marses_taken, koks_given,"

@@ -12,12 +12,11 @@ from bot.services import Services
 from bot.views.callbacks import MatchCb
 from core.games import Busy
 from core.matchmaking import AlreadySearching
+from engine.position import VARIANTS
 from i18n import Translator
 from storage.errors import PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
 from storage.models import Player
-
-VARIANTS = ("short", "long")
 
 
 def question(data: MatchCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:

@@ -19,7 +19,7 @@ from bot.services import Services
 from bot.services.analysis import me_line
 from bot.views.callbacks import TopCb
 from bot.views.fairness import stats_line
-from engine.position import Variant
+from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
 from render.chart import render_rating_chart
@@ -27,7 +27,6 @@ from storage import analysis, leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
-VARIANTS = ("short", "long")
 
 
 async def board_of(services: Services, data: TopCb, player_id: int,

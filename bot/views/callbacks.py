@@ -20,9 +20,10 @@ from typing import Annotated, Literal
 from aiogram.filters.callback_data import CallbackData
 from pydantic import Field, model_validator
 
+from engine.position import BAR
+
 MAX_CALLBACK_BYTES = 64  # Telegram's limit: longer data never comes from a real button
 SQL_INT_MAX = 2**63 - 1  # SQLite's (and PostgreSQL's BIGINT) largest integer
-BAR = 25
 
 RowId = Annotated[int, Field(ge=0, le=SQL_INT_MAX)]
 Point = Annotated[int, Field(ge=0, le=BAR)]

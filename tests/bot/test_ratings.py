@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from engine.ratings import START_RATING
 from storage import games, stats
-from storage.ratings import START_RATING
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, resign
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move

@@ -23,6 +23,7 @@ from aiogram.types import Update
 
 from bot.plumbing.pacing import Coalescer, SharedPace
 from storage import Database, games, outbox
+from storage.connect import open_database
 from tests.bot.conftest import FakeClock, Harness, make_harness
 from tests.bot.driver import choose
 from tests.bot.test_group_pacing import VirtualClock
@@ -141,7 +142,7 @@ async def test_a_language_chosen_through_one_process_is_spoken_by_the_other(two)
 async def test_a_groups_edits_from_two_processes_keep_one_allowance(pg_url: str) -> None:
     clock = VirtualClock()  # sleepers wake when the test moves time on
     sent: list[tuple[float, int]] = []
-    dbs = [await Database.open(pg_url), await Database.open(pg_url)]
+    dbs = [await open_database(pg_url), await open_database(pg_url)]
     try:
         pacers = [Coalescer(clock=clock.monotonic, sleep=clock.sleep,
                             shared=SharedPace(db, clock.monotonic)) for db in dbs]
@@ -175,7 +176,7 @@ async def test_a_groups_edits_from_two_processes_keep_one_allowance(pg_url: str)
 
 
 async def test_a_games_lock_is_one_processes_at_a_time(pg_url: str) -> None:
-    a, b = await Database.open(pg_url), await Database.open(pg_url)
+    a, b = await open_database(pg_url), await open_database(pg_url)
     try:
         async with a.game_lock(7) as held:
             assert held

@@ -26,6 +26,7 @@ from engine.dice import SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind
 from storage import Database, analysis, games, players, results
+from storage.connect import open_database
 from tests.e2e.test_process import start_bot
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
@@ -93,7 +94,7 @@ async def test_an_analysis_cut_short_by_sigkill_is_answered_after_the_restart(
     fake, log = fake_telegram, tmp_path / "bot.log"
     # Progress shown early: the whole game takes a second or two at 2-ply on a quiet machine.
     monkeypatch.setenv("NARD_ANALYSIS_EDIT_SECONDS", "0.05")
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     game_id = await store(db, random_game(11))
     ali = fake.user(ALI, "Ali", language_code="en")
     bot = start_bot(fake, database_url, log)

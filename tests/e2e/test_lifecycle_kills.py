@@ -42,6 +42,7 @@ from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from render.board import render_board
 from storage import Database, boards, games, outbox
+from storage.connect import open_database
 from tests.bot.driver import choose, game_buttons
 from tests.bot.test_lifecycle_log import replay
 from tests.e2e.test_process import start_bot
@@ -142,7 +143,7 @@ class Run:
     # -- what is stored ------------------------------------------------------------------
 
     async def open(self) -> None:
-        self.db = await Database.open(self.database)
+        self.db = await open_database(self.database)
         settings = load_settings(bot_token=self.fake.token, database_url=self.database)
         self.publisher = BoardPublisher(None, self.db, People(self.db, settings),  # type: ignore[arg-type]
                                         Coalescer(), clock=lambda: datetime.now(UTC),

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bot.views.callbacks import Act, GameCb
 from storage import Database
+from storage.connect import open_database
 from tests.bot.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
@@ -83,7 +84,7 @@ async def test_process_survives_sigkill_and_fires_deadlines(
     """On both engines: SQLite's file, or PostgreSQL (the bot process and this test share
     the database through their own connections)."""
     fake, log = fake_telegram, tmp_path / "bot.log"
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     user = fake.user(USER, "Ali")
     bot = start_bot(fake, database_url, log)
     try:

@@ -46,6 +46,7 @@ from aiohttp import web
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import Database, boards, games, outbox
+from storage.connect import open_database
 from tests.bot.driver import choose
 from tests.bot.test_lifecycle_log import replay
 from tests.conftest import PostgresCluster
@@ -325,7 +326,7 @@ async def cluster(postgres: PostgresCluster, fake_telegram: FakeTelegram,  # noq
     nodes = Cluster(fake_telegram, url, tmp_path)
     balancer = Balancer(nodes.ports)
     await balancer.start()
-    nodes.db = await Database.open(url)  # migrated before the processes start
+    nodes.db = await open_database(url)  # migrated before the processes start
     try:
         yield nodes, balancer
     finally:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database, Game, create_game, upsert_player
+from storage.connect import open_database
 
 T0 = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 STATE = '{"variant": "short", "me": [0], "opp": [0]}'
@@ -23,14 +24,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def db(database_url: str) -> AsyncIterator[Database]:
-    database = await Database.open(database_url)
+    database = await open_database(database_url)
     yield database
     await database.close()
 
 
 @pytest.fixture
 async def sqlite_db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
+    database = await open_database(db_path)
     yield database
     await database.close()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from storage import chats, leaderboard, players, results
-from storage.db import Database
+from storage.connect import open_database
 from storage.games import create_game
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -15,7 +15,7 @@ GROUP = -100123
 
 
 async def test_chat_language_and_cards(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     try:
         assert await chats.chat_language(db, GROUP) is None
         await chats.set_chat_language(db, GROUP, "ru", now=NOW)
@@ -33,7 +33,7 @@ async def test_chat_language_and_cards(tmp_path: Path) -> None:
 
 
 async def test_group_leaderboard_ranks_only_its_players(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     try:
         for pid in (1, 2, 3, 4):
             await players.upsert_player(db, pid, f"P{pid}", username=None, language="en",

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database, finish_game, load_game, player_stats, rating_history
+from storage.connect import open_database
 
 from .conftest import ALICE, BOB, human_game
 
@@ -36,7 +37,7 @@ PRELUDE = """
 import asyncio, os, sys
 from datetime import UTC, datetime, timedelta
 import storage
-from storage import Database, LogEntry
+from storage import Database, LogEntry, open_database
 NOW = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 PATH = sys.argv[1]
 """
@@ -55,7 +56,7 @@ def trace(statement):
         time.sleep(3600)
 
 async def main():
-    db = await Database.open(PATH)
+    db = await open_database(PATH)
     async with db.read() as tx:
         await tx.execute("PRAGMA cache_size = -64")
     await db._conn.set_trace_callback(trace)
@@ -86,7 +87,7 @@ def countdown():
     return 0
 
 async def main():
-    db = await Database.open(PATH)
+    db = await open_database(PATH)
     await db._conn.set_progress_handler(countdown, 1)
     players = (101, 102)
     for round_ in range(100_000):
@@ -154,7 +155,7 @@ async def test_killed_inside_a_transaction(db: Database, db_path: Path, action: 
         kill(child)
 
     check_integrity(db_path)
-    reopened = await Database.open(db_path)
+    reopened = await open_database(db_path)
     try:
         survivor = await load_game(reopened, game.id)
         assert (survivor.status, survivor.version, survivor.result) == ("active", 1, None)
@@ -179,7 +180,7 @@ async def test_killed_at_a_random_instruction(db: Database, db_path: Path, seed:
         kill(child)
 
     check_integrity(db_path)
-    reopened = await Database.open(db_path)
+    reopened = await open_database(db_path)
     try:
         await assert_consistent(reopened)
     finally:

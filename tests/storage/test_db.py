@@ -19,6 +19,7 @@ from storage import (
     save_game,
     upsert_player,
 )
+from storage.connect import open_database
 from storage.db import parse_target, placeholders, redact
 from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
 from tests.support.postgres import free_port
@@ -71,7 +72,7 @@ async def test_backup_is_a_private_copy(sqlite_db: Database, tmp_path: Path) -> 
     copy = tmp_path / "backup.sqlite3"
     await sqlite_db.backup(str(copy))  # type: ignore[attr-defined]
     assert stat.S_IMODE(copy.stat().st_mode) == 0o600
-    restored = await Database.open(copy)
+    restored = await open_database(copy)
     try:
         assert await count_players(restored) == 1
     finally:
@@ -186,7 +187,7 @@ async def test_reads_never_see_uncommitted_rows(db: Database) -> None:
 
 async def test_two_connections_wait_for_each_other(db: Database, database_url: str) -> None:
     """A second process's writers wait for the first one's instead of failing."""
-    other = await Database.open(database_url)
+    other = await open_database(database_url)
     try:
         async def write(database: Database, player_id: int) -> None:
             async with database.transaction() as tx:
@@ -271,7 +272,7 @@ async def test_unusable_paths_say_so_in_one_line(tmp_path: Path) -> None:
     corrupt.write_bytes(b"this is not a database" * 100)
     for target in (tmp_path / "missing" / "nard.db", tmp_path, corrupt):
         with pytest.raises(DatabaseUnavailable) as caught:
-            await Database.open(target)
+            await open_database(target)
         message = str(caught.value)
         assert str(target) in message and "\n" not in message
 
@@ -279,6 +280,6 @@ async def test_unusable_paths_say_so_in_one_line(tmp_path: Path) -> None:
 async def test_unreachable_server_hides_the_password() -> None:
     url = f"postgresql://nard:hunter2@127.0.0.1:{free_port()}/nard"
     with pytest.raises(DatabaseUnavailable) as caught:
-        await Database.open(url)
+        await open_database(url)
     message = str(caught.value)
     assert "hunter2" not in message and "127.0.0.1" in message and "\n" not in message

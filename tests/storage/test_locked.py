@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database, upsert_player
+from storage.connect import open_database
 from storage.sqlite import LOCKED_WAIT
 
 from .conftest import T0
@@ -33,7 +34,7 @@ def other_program(db_path: Path) -> Iterator[sqlite3.Connection]:
 
 @pytest.fixture
 async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path, busy_timeout_ms=10)
+    database = await open_database(db_path, busy_timeout_ms=10)
     yield database
     await database.close()
 

@@ -10,9 +10,10 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from storage import Database, MigrationError
+from storage import MigrationError
 from storage import postgres as pg
 from storage import sqlite as lite
+from storage.connect import open_database
 from storage.migrations import ENGINES, latest_version, load_migrations, split_statements
 
 LATEST = latest_version("sqlite")
@@ -36,7 +37,7 @@ def test_both_engines_have_the_same_migrations() -> None:
 # -- both engines -----------------------------------------------------------------------
 
 async def tables(database_url: str) -> set[str]:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     try:
         if db.engine == "sqlite":
             rows = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -80,8 +81,8 @@ async def test_from_empty(database_url: str) -> None:
 
 
 async def test_reopening_applies_nothing(database_url: str) -> None:
-    await (await Database.open(database_url)).close()
-    await (await Database.open(database_url)).close()
+    await (await open_database(database_url)).close()
+    await (await open_database(database_url)).close()
     assert await schema_version(database_url) == LATEST
 
 
@@ -89,7 +90,7 @@ async def test_reopening_applies_nothing(database_url: str) -> None:
 async def test_from_each_older_version_keeps_data(database_url: str, start: int) -> None:
     await migrate_to(database_url, start)
     assert await schema_version(database_url) == start
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     try:
         assert await db.fetchval("SELECT COUNT(*) FROM players") == 0
     finally:
@@ -121,7 +122,7 @@ async def test_seats_of_games_active_before_the_guard(database_url: str) -> None
         with sqlite3.connect(database_url) as raw:
             for statement in stmts:
                 raw.execute(statement)
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     try:
         rows = await db.fetchall("SELECT player_id, game_id FROM active_seats ORDER BY player_id")
         assert [tuple(row) for row in rows] == [(1, 10), (2, 10)]
@@ -130,7 +131,7 @@ async def test_seats_of_games_active_before_the_guard(database_url: str) -> None
 
 
 async def test_newer_database_is_refused(database_url: str) -> None:
-    await (await Database.open(database_url)).close()
+    await (await open_database(database_url)).close()
     if database_url.startswith("postgresql://"):
         conn = await asyncpg.connect(database_url)
         try:
@@ -142,7 +143,7 @@ async def test_newer_database_is_refused(database_url: str) -> None:
         with sqlite3.connect(database_url) as conn:
             conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     with pytest.raises(MigrationError, match="newer") as caught:
-        await Database.open(database_url)
+        await open_database(database_url)
     assert "\n" not in str(caught.value)
 
 
@@ -216,9 +217,9 @@ async def test_failing_migration_changes_nothing(database_url: str, engine: str,
                   **{"0003_trigger.sql": "CREATE TABLE log (x TEXT);\nSELECT * FROM nowhere;"})
     chain = load_migrations(engine, write_chain(tmp_path / "m", broken))
     with pytest.raises(MigrationError, match=r"0003_trigger\.sql"):
-        await Database.open(database_url, migrations=chain)
+        await open_database(database_url, migrations=chain)
     assert await schema_version(database_url) == 2
-    db = await Database.open(database_url, migrations=chain[:2])
+    db = await open_database(database_url, migrations=chain[:2])
     try:  # the table of the failed file was rolled back with it
         with pytest.raises(Exception, match="log"):
             await db.fetchval("SELECT COUNT(*) FROM log")

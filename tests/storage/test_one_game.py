@@ -19,6 +19,7 @@ from storage import (
     get_challenge,
     save_game,
 )
+from storage.connect import open_database
 
 from .conftest import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
@@ -86,7 +87,7 @@ async def test_accepting_while_the_creator_plays_changes_nothing(db: Database) -
 
 async def connections(database_url: str, count: int) -> list[Database]:
     """Separate connections (SQLite: separate files handles; PostgreSQL: separate pools)."""
-    return [await Database.open(database_url) for _ in range(count)]
+    return [await open_database(database_url) for _ in range(count)]
 
 
 async def test_simultaneous_creations_make_one_game(db: Database, database_url: str) -> None:

@@ -16,6 +16,7 @@ from storage import (
     player_stats,
     rating_history,
 )
+from storage.connect import open_database
 
 from .conftest import ALICE, BOB, CAROL, STATE, T0, human_game
 
@@ -103,7 +104,7 @@ async def test_the_day_is_the_leaderboards_local_day(database_url: str) -> None:
     late = datetime(2026, 3, 14, 18, 30, tzinfo=UTC)
     after_midnight = datetime(2026, 3, 14, 19, 5, tzinfo=UTC)
     for zone, rated in ((TASHKENT, 2), (ZoneInfo("UTC"), 0)):
-        db = await Database.open(database_url, day_zone=zone)
+        db = await open_database(database_url, day_zone=zone)
         try:
             await db_players(db)
             for minute in range(3):

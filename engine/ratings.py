@@ -1,4 +1,4 @@
-"""Rating arithmetic (RULES.md "Rating points"): pure functions, no I/O.
+"""Rating arithmetic (docs/rules.md, "Ratings"): pure functions, no I/O.
 
 Every player starts each variant at `START_RATING` = 1500. After a rated game the winner
 gains and the loser loses the same amount (zero-sum)::
@@ -7,7 +7,7 @@ gains and the loser loses the same amount (zero-sum)::
     delta = round_half_up(100 * points * 2 * (1 - E))
 
 `points` are the result's points before the cube (`result_points`): the cube counts for a
-match's score, never for ratings (RULES.md). Between equal ratings E = 1/2, so the winner
+match's score, never for ratings (docs/rules.md). Between equal ratings E = 1/2, so the winner
 gains exactly 100 x those points: 100 / 200 / 300 in short nard, 100 / 300 / 300 in long
 nard, whatever the cube. An upset (winner rated lower) gains more, up to 200 x points; a
 favourite gains less, never below 0. Ratings have no floor.
@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import math
 
-from storage.models import ResultKind, Variant
+from engine.game import MAX_CUBE
+from engine.position import Variant
+from engine.result import KIND_POINTS, ResultKind
 
 START_RATING = 1500
 POINT_VALUE = 100  # rating points per result point between equal players
 ELO_SCALE = 400  # a 400-point gap makes the favourite a 10:1 expectation
-MAX_CUBE = 64
-
-BASE_POINTS: dict[str, dict[str, int]] = {
-    "short": {"plain": 1, "mars": 2, "koks": 3},
-    "long": {"plain": 1, "mars": 3, "home_mars": 3},
-}
 
 
 def expected_score(rating: int, opponent: int) -> float:
@@ -47,10 +43,10 @@ def rating_delta(winner_rating: int, loser_rating: int, result_points: int, vari
 def result_points(variant: str, kind: str) -> int:
     """The result's points before the cube: short 1/2/3, long 1/3/3 (what ratings use)."""
     _check_variant(variant)
-    base = BASE_POINTS[variant].get(kind)
-    if base is None:
-        raise ValueError(f"{kind!r} is not a {variant} nard result")
-    return base
+    try:
+        return KIND_POINTS[Variant(variant)][ResultKind(kind)]
+    except (KeyError, ValueError):
+        raise ValueError(f"{kind!r} is not a {variant} nard result") from None
 
 
 def validate_result(variant: str, kind: str, points: int, cube: bool) -> None:
@@ -72,5 +68,5 @@ def is_mars(kind: ResultKind | str) -> bool:
 
 
 def _check_variant(variant: Variant | str) -> None:
-    if variant not in BASE_POINTS:
+    if variant not in Variant.__members__.values():
         raise ValueError(f"unknown variant {variant!r}")

@@ -1,4 +1,4 @@
-"""Rating arithmetic, RULES.md "Rating points"."""
+"""Rating arithmetic (docs/rules.md, "Ratings")."""
 
 from __future__ import annotations
 
@@ -6,24 +6,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage.ratings import (
-    BASE_POINTS,
+from engine.ratings import (
     START_RATING,
     expected_score,
     rating_delta,
     validate_result,
 )
+from engine.result import KIND_POINTS
 
 
 @pytest.mark.parametrize(("kind", "gain"), [("plain", 100), ("mars", 200), ("koks", 300)])
 def test_short_between_equals_is_100_200_300(kind: str, gain: int) -> None:
-    points = BASE_POINTS["short"][kind]
+    points = KIND_POINTS["short"][kind]
     assert rating_delta(START_RATING, START_RATING, points, "short") == gain
 
 
 @pytest.mark.parametrize(("kind", "gain"), [("plain", 100), ("mars", 300), ("home_mars", 300)])
 def test_long_between_equals_is_100_300_300(kind: str, gain: int) -> None:
-    points = BASE_POINTS["long"][kind]
+    points = KIND_POINTS["long"][kind]
     assert rating_delta(1800, 1800, points, "long") == gain
 
 
