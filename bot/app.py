@@ -31,7 +31,6 @@ from bot.plumbing.retry import FAULTS, URGENT_WAIT, RetryPolicy, on_give_up, wai
 from bot.services import Services
 from bot.services.afterplay import Afterplay, result_buttons
 from bot.services.analysis import AnalysisService
-from bot.services.analysis import Runner as AnalysisRunner
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
@@ -150,7 +149,7 @@ def make_pool(settings: Settings) -> Runner:
 async def build(settings: Settings, *, bot: Bot | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
-                analysis_runner: AnalysisRunner | None = None,
+                analysis_runner: Runner | None = None,
                 pool: Runner | None = None,
                 new_seed: Callable[[], str] | None = None, db: Database | None = None) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).

@@ -1,4 +1,4 @@
-"""Where CPU-heavy work runs: the computer's decisions now, the post-game analysis later.
+"""Where CPU-heavy work runs: the computer's decisions and the post-game analysis.
 
 A runner has one method that matters: ``await runner.run(fn, *args, **kwargs)`` calls a
 top-level function (importable by name, with picklable arguments and result) somewhere
@@ -6,10 +6,10 @@ that does not block the event loop, and returns its result or raises its excepti
 
 * `ProcessPool`: a `spawn` process pool. Our network's 2-ply search is pure Python around
   small NumPy products: it holds the GIL, so in a worker *thread* it slows every other
-  game's presses (measured in the README: `benchmarks/computer.py`). Workers are warmed
-  once by an initializer (weights and analyzers loaded before the first real call). A
-  worker that dies or hangs does not hang a game: the call is retried once in a fresh
-  pool, then run in a thread, and each step is logged.
+  game's presses (docs/performance.md). Workers are warmed once by an initializer (weights
+  and analyzers loaded before the first real call) and may run below the bot (`niceness`:
+  the analysis). A worker that dies or hangs does not hang a game: the call is retried
+  once in a fresh pool, then run in a thread, and each step is logged.
 * `ThreadRunner`: two threads of the computer's own (the behaviour before the pool, and
   `COMPUTER_WORKERS=0`).
 * `InlineRunner`: runs the call synchronously in the event loop, for tests that want the
@@ -69,9 +69,8 @@ class ThreadRunner:
     """Runs each call in a small thread pool of its own, not in asyncio's default pool
     (which renders boards and may grow to min(32, cores + 4) threads): Open Sage keeps
     about 20 MB of search memory per analyzer in every thread that ever ran it, for good
-    (measured: the same Strong and Master games need 171 MB in one thread, 392 MB across
-    six). Its analyzers serialise calls of one level anyway, so two threads lose no speed
-    that matters."""
+    (docs/performance.md). Its analyzers serialise calls of one level anyway, so two
+    threads lose no speed that matters."""
 
     def __init__(self, threads: int = THREADS) -> None:
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="computer")
@@ -85,13 +84,17 @@ class ThreadRunner:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker_start(initializer: Callable[[], None] | None, ready: Any) -> None:
+def _worker_start(initializer: Callable[[], None] | None, niceness: int, ready: Any) -> None:
     """Runs first in every worker. Ctrl+C reaches the whole process group: the parent
     decides when workers stop, so they ignore SIGINT. A worker whose parent is killed
-    (SIGKILL, the OOM killer) would wait for work forever: it exits with its parent. An
-    initializer that fails is logged and not raised: raising would break the whole pool;
-    the call that needs what failed to load raises on its own, in the caller."""
+    (SIGKILL, the OOM killer) would wait for work forever, or finish a long call for
+    nobody: it exits with its parent. An initializer that fails is logged and not raised:
+    raising would break the whole pool; the call that needs what failed to load raises on
+    its own, in the caller. Last, the worker tells its pid (`start` waits for it, `_stop`
+    kills what it lists)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if niceness:
+        os.nice(niceness)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True,
@@ -123,12 +126,12 @@ class ProcessPool:
 
     def __init__(self, workers: int | None = None, *,
                  initializer: Callable[[], None] | None = None,
-                 timeout: float = DEFAULT_TIMEOUT) -> None:
+                 timeout: float = DEFAULT_TIMEOUT, niceness: int = 0) -> None:
         self.workers = workers or default_workers()
         self.timeout = timeout
         self.restarts = 0  # how many times a broken or stuck pool was replaced
         self.fallbacks = 0  # how many calls ran in a thread because the pool failed twice
-        self._initializer = initializer
+        self._initializer, self._niceness = initializer, niceness
         self._context = multiprocessing.get_context("spawn")
         self._slots = asyncio.Semaphore(self.workers)
         self._executor = self._new_executor()
@@ -137,11 +140,13 @@ class ProcessPool:
         self._closed = False
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        # Each worker says when it is warm (its pid) on this queue; `start` waits for that.
+        # Each worker says when it is warm (its pid) on this queue; `start` waits for that
+        # and `_stop` kills the workers listed there.
         self._ready = self._context.Queue()
+        self._pids: set[int] = set()
         return ProcessPoolExecutor(self.workers, mp_context=self._context,
                                    initializer=_worker_start,
-                                   initargs=(self._initializer, self._ready))
+                                   initargs=(self._initializer, self._niceness, self._ready))
 
     async def start(self, timeout: float = 120.0) -> list[int]:
         """Start every worker and wait until each has run its initializer; returns their
@@ -175,6 +180,7 @@ class ProcessPool:
             stop.set()
             if not calls.done():
                 calls.cancel()
+        self._pids.update(pids)
         return sorted(pids)
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -226,10 +232,11 @@ class ProcessPool:
         """A fresh executor, unless another call has replaced this generation already."""
         if generation != self._generation or self._closed:
             return
-        old, self._executor = self._executor, self._new_executor()
+        old, ready, pids = self._executor, self._ready, self._pids
+        self._executor = self._new_executor()
         self._generation += 1
         self.restarts += 1
-        await asyncio.to_thread(_stop, old)
+        await asyncio.to_thread(_stop, old, ready, pids)
 
     async def close(self) -> None:
         """Stop the workers: calls waiting for a slot fail, running ones are cut short."""
@@ -237,18 +244,36 @@ class ProcessPool:
             return
         self._closed = True
         await self._fallback.close()
-        await asyncio.to_thread(_stop, self._executor)
+        await asyncio.to_thread(_stop, self._executor, self._ready, self._pids)
 
 
-def _stop(executor: ProcessPoolExecutor) -> None:
-    """Shut an executor down without waiting for work that may never end: its workers are
-    killed (a stuck worker would otherwise keep its slot forever)."""
-    # The standard library gained a public way only in Python 3.14 (`kill_workers`);
-    # before that the worker processes are the executor's `_processes`.
-    processes = list((getattr(executor, "_processes", None) or {}).values())
+def _stop(executor: ProcessPoolExecutor, ready: Any, pids: set[int]) -> None:
+    """Shut an executor down without waiting for work that may never end: its workers
+    (those `ready` heard from) are killed, since a stuck one would keep its slot forever.
+    (Python 3.14 has `terminate_workers`; before it the executor names its processes only
+    in a private attribute.)"""
     executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.kill()
-    for process in processes:
-        process.join(5)
+    with contextlib.suppress(queue.Empty, OSError, ValueError):
+        while True:  # the workers started since `start` (or never read)
+            pids.add(ready.get_nowait())
+    killed = [pid for pid in pids if _child_state(pid) not in (None, "Z", "X")]
+    for pid in killed:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 5.0  # dead (a zombie until the executor reaps it)
+    while any(_child_state(pid) not in (None, "Z", "X") for pid in killed) \
+            and time.monotonic() < deadline:
+        time.sleep(0.01)
+    ready.close()
+    ready.join_thread()
+
+
+def _child_state(pid: int) -> str | None:
+    """The state letter of `pid` while it is a child of this process (R, S, Z, …); None
+    when it is not (gone, or a recycled pid)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return fields[0] if int(fields[1]) == os.getpid() else None

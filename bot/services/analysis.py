@@ -8,7 +8,7 @@ job: a second press, the other player's press, or another process's press join t
 message becomes the answer: both players' figures, then the asking player's worst mistakes
 as pictures.
 
-The work runs off the event loop: `ai.review` in a worker process (`ProcessRunner`, one
+The work runs off the event loop: `ai.review` in a worker process (`analysis_pool`, one
 process made on first use, spawned, so the bot's own state is not copied), one decision
 per call, so the loop stays free and two games' jobs take turns. A job whose process
 stopped keeps its stored claim until it runs out (`CLAIM`); then the next press or the
@@ -20,13 +20,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton
@@ -36,7 +33,7 @@ from ai.review import CHECKER, Decision
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.services.people import People
 from bot.views.callbacks import AnalysisCb
-from core import worker
+from core.workers import ProcessPool, Runner
 from engine.codes import position_id
 from engine.game import MatchState
 from engine.position import Position, Variant
@@ -56,39 +53,15 @@ EDIT_EVERY = timedelta(seconds=float(os.environ.get("NARD_ANALYSIS_EDIT_SECONDS"
 CLAIM = timedelta(seconds=30)  # a job's claim; renewed while it runs
 RENEW_AFTER = timedelta(seconds=10)
 WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process
+DECISION_SECONDS = 300.0  # one decision's analysis; its worker is replaced after that
 MISTAKES = 3  # the asking player's worst mistakes shown
 Answer = Callable[[str | None, bool], Awaitable[None]]
 
 
-class Runner(Protocol):
-    """Runs a picklable top-level function with its arguments away from the event loop."""
-
-    async def __call__(self, fn: Callable[..., T], *args: Any) -> T: ...
-
-
-class ProcessRunner:
+def analysis_pool() -> ProcessPool:
     """One worker process, spawned on first use (the `ai` package loads its networks once
-    in it), at a lower priority than the bot. Small and replaceable: the bot's other
-    process pools are not involved. A worker that died is replaced at the next call."""
-
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-
-    async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker.start, initargs=(WORKER_NICENESS,))
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
-        except BrokenProcessPool:
-            self.close()  # the job fails; the next one gets a new worker
-            raise
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    in it), below the bot's priority; apart from the computer's workers."""
+    return ProcessPool(1, niceness=WORKER_NICENESS, timeout=DECISION_SECONDS)
 
 
 def analysis_button(t: Translator, game_id: int, number: int) -> InlineKeyboardButton:
@@ -102,7 +75,7 @@ class AnalysisService:
                  clock: Callable[[], datetime], runner: Runner | None = None,
                  ply: int = 2) -> None:
         self.bot, self.db, self.people, self.clock = bot, db, people, clock
-        self.runner: Runner = runner or ProcessRunner()
+        self.runner: Runner = runner or analysis_pool()
         self.ply = ply
         self._jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
 
@@ -174,8 +147,7 @@ class AnalysisService:
         await asyncio.gather(*jobs.values(), return_exceptions=True)
         for game_id, number in jobs:
             await analysis.release(self.db, game_id, number)
-        if isinstance(self.runner, ProcessRunner):
-            self.runner.close()
+        await self.runner.close()
 
     # -- the job ------------------------------------------------------------------------
 
@@ -195,11 +167,11 @@ class AnalysisService:
         found = await self._history(row, number)
         assert found is not None
         history, match = found
-        spots = await self.runner(review.find_spots, row.variant, history, match, row.cube)
+        spots = await self.runner.run(review.find_spots, row.variant, history, match, row.cube)
         decisions: list[Decision] = []
         shown = renewed = self.clock()
         for i, spot in enumerate(spots):
-            decision = await self.runner(review.evaluate, spot, self.ply)
+            decision = await self.runner.run(review.evaluate, spot, self.ply)
             if decision is not None:
                 decisions.append(decision)
             now = self.clock()
