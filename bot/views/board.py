@@ -9,22 +9,16 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import Act, GameCb
 from bot.views.fairness import commitment_line
-from bot.views.recap import (
-    MAX_CAPTION,
-    Event,
-    fit,
-    marks,
-    recap_lines,
-    since_last_action,
-    utf16_len,
-)
+from bot.views.recap import MAX_CAPTION, fit, recap_lines, utf16_len
+from core import seen
 from core.fullmoves import one_taps
+from core.history import Event
 from core.live import Live
-from engine.game import MatchState, Phase
+from engine.game import Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
 from i18n import Translator
-from render.scene import Outcome, Scene
+from render.scene import Scene
 
 POINTS_PER_ROW = 6
 FULL_MOVES_PER_ROW = 2
@@ -45,81 +39,13 @@ class Viewer:
 
 def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
               targets: tuple[int, ...] = ()) -> Scene:
-    game = live.game
-    seat = viewer.seat
-    dice = game.dice if game.phase is Phase.MOVE else None
-    return Scene(
-        position=live.position_for(seat),
-        viewer_color="white" if seat == 0 else "black",
-        viewer_to_move=game.seat == seat,
-        dice=dice,
-        dice_used=live.dice_used() if dice else (),
-        moves=recent_marks(live, viewer),  # every move since the viewer last acted
-        selected=selected,
-        targets=targets,
-        names=(viewer.names[seat], viewer.names[1 - seat]),
-        score=_score(live, seat),
-        cube=cube_state(live, seat),
-        # The last board says who won and how; with `score` (before this game) it shows
-        # the match score after it.
-        result=Outcome.of(game.result, seat) if game.result else None,
-    )
+    """The picture's scene for `viewer` (`core.seen.scene_for`)."""
+    return seen.scene_for(live, viewer.seat, viewer.names, is_player=viewer.is_player,
+                          selected=selected, targets=targets)
 
 
 def recent(live: Live, viewer: Viewer) -> list[Event]:
-    """What happened since the viewer last acted; a group's board (everybody's) tells the
-    player to act what happened since they last acted."""
-    game = live.game
-    seat = viewer.seat if viewer.is_player else game.to_act
-    return since_last_action(live, seat)
-
-
-def recent_marks(live: Live, viewer: Viewer) -> tuple[tuple[tuple[tuple[int, int], ...], bool],
-                                                       ...]:
-    """The moves to mark on the viewer's picture, oldest first (none while a turn is being
-    built: its steps are what the picture shows)."""
-    if live.steps:
-        return ()
-    return marks(recent(live, viewer), viewer.seat)
-
-
-def _score(live: Live, seat: int) -> tuple[int, int, int] | None:
-    match = live.game.match
-    if match.length <= 1:
-        return None
-    return match.score[seat], match.score[1 - seat], match.length
-
-
-def final_match(live: Live) -> MatchState:
-    """The match as the caption should tell it: once the game is over, the score after it
-    (the game's own `match` keeps the score before it, for the picture and the engine)."""
-    game = live.game
-    return game.match.after(game.result) if game.result is not None else game.match
-
-
-def _cube(live: Live, seat: int) -> tuple[int, str] | None:
-    game = live.game
-    if not game.cube_enabled:
-        return None
-    owner = "center" if game.cube_owner is None else (
-        "viewer" if game.cube_owner == seat else "opponent")
-    return game.cube_value, owner
-
-
-def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
-    """The cube as the picture should show it: (value, owner, state), or None without the
-    cube. An offered double shows the new value on the side of the player asked; in the
-    Crawford game the cube lies in the centre, crossed out ("crawford")."""
-    game = live.game
-    if not game.cube_enabled:
-        return None
-    if game.phase is Phase.DOUBLED:
-        asked = "viewer" if game.to_act == seat else "opponent"
-        return game.cube_value * 2, asked, "offered"
-    if game.match.crawford:
-        return game.cube_value, "center", "crawford"
-    value, owner = _cube(live, seat)  # type: ignore[misc]
-    return value, owner, "normal"
+    return seen.recent(live, viewer.seat, viewer.is_player)
 
 
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
@@ -127,7 +53,7 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     t, game, seat = viewer.t, live.game, viewer.seat
     lines = [t(f"variant-{game.variant.value}")]
     if game.match.length > 1:
-        match = final_match(live)
+        match = seen.final_match(live)
         me, them = match.score[seat], match.score[1 - seat]
         lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
         if game.phase is not Phase.OVER and game.match.crawford:
@@ -154,7 +80,7 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     t, game, seat = viewer.t, live.game, viewer.seat
     other = viewer.names[1 - seat] if viewer.is_player else viewer.names[game.to_act]
     if game.phase is Phase.OVER:
-        match = final_match(live)
+        match = seen.final_match(live)
         if match.length > 1 and match.winner is not None:
             won = match.winner
             return t("match-over", winner=viewer.names[won], won=match.score[won],

@@ -1,141 +1,18 @@
-"""What happened in a game, worded for the people who play or watch it.
+"""What happened in a game (`core.history`), worded for the people who play or watch it.
 
-* `since_last_action`: everything since a player last decided something (their last chosen
-  move, double, take or drop): the opponent's moves with their hits (`13/7*`), passes with
-  their dice and reason, moves that played themselves, cube actions, the opening throws and
-  the result. The caption lists them (`recap_lines`, shortened by `fit`) and the board marks
-  the moves among them (`marks`), so nothing the computer did in a quick run goes unseen.
+* `recap_lines`: the caption's lines about what happened since the reader last acted,
+  shortened by `fit` to Telegram's caption size.
 * `log_lines`: the whole game as a move list numbered by turn, for `/log`.
-
-Everything is read from the engine's history in the stored game (`Live`), so it is the same
-after a restart. Rolls are not events of their own: a move or a pass shows its dice.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from core.history import Event, event_at
 from core.live import Live
-from engine.game import Phase
-from engine.moves import Move
-from engine.passes import PassKind, PassReason, Why, explain
-from engine.turn import Turn
+from engine.passes import PassKind, PassReason, Why
 from i18n import Translator
 
-Segments = tuple[tuple[int, int], ...]
-SHOWN = frozenset({"opening", "move", "pass", "double", "take", "drop", "resign", "timeout",
-                   "result"})
-DECISIONS = frozenset({"double", "take", "drop", "resign"})  # besides a chosen move
 MAX_CAPTION = 1024  # Telegram's limit, in UTF-16 code units
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened, from the engine's history (`index` is its place there)."""
-
-    index: int
-    kind: str  # one of SHOWN
-    seat: int | None  # who did it (the starter for the opening, the winner for a result)
-    dice: tuple[int, int] | None = None  # the roll of a move or pass; the opening's two dice
-    move: str = ""  # a move's notation
-    forced: bool = False  # the only legal move: it played itself
-    why: PassReason | None = None
-    value: int = 0  # the cube's new value (double, take); a result's points
-    result: str = ""  # a result's kind: plain, mars, koks, home_mars
-
-    def thrown(self) -> tuple[int, int]:
-        """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5)."""
-        high, low = sorted(self.dice or (0, 0), reverse=True)
-        return high, low
-
-    def segments(self) -> Segments:
-        return tuple((step.src, step.dst) for step in Move.parse(self.move).steps)
-
-
-def event_at(live: Live, index: int) -> Event | None:
-    """The history entry `index` as an event; None for what is shown elsewhere (rolls)."""
-    length = len(live.game.history)
-    if live.memo.get("events", (None,))[0] != length:
-        live.memo["events"] = (length, {})
-    memo = live.memo["events"][1]
-    if index not in memo:
-        memo[index] = _event(live, index)
-    return memo[index]
-
-
-def _event(live: Live, index: int) -> Event | None:
-    raw = live.game.history[index]
-    kind = raw["type"]
-    if kind not in SHOWN:
-        return None
-    if kind == "opening":
-        return Event(index, kind, raw["starter"], dice=_pair(raw["dice"]))
-    if kind == "result":
-        return Event(index, kind, raw["winner"], value=raw["points"], result=raw["kind"])
-    seat = raw["seat"]
-    if kind == "move":
-        dice = _pair(raw["dice"])
-        before = live.before(index)
-        forced = before is not None and Turn(before, dice,
-                                             first_turn=live.first_turn(index)).is_forced
-        return Event(index, kind, seat, dice=dice, move=raw["move"], forced=forced)
-    if kind == "pass":
-        dice = _pair(raw["dice"])
-        return Event(index, kind, seat, dice=dice, why=_why_passed(live, index, dice))
-    return Event(index, kind, seat, value=int(raw.get("value", 0)))
-
-
-def _why_passed(live: Live, index: int, dice: tuple[int, int]) -> PassReason | None:
-    """The reason logged with the pass, or worked out from the board before the roll (a
-    game stored before reasons were logged)."""
-    logged = live.game.history[index].get("why")
-    if logged:
-        return PassReason.from_dict(live.game.variant, logged)
-    before = live.before(index)
-    return explain(before, dice, live.first_turn(index)) if before is not None else None
-
-
-def _pair(dice: list[int]) -> tuple[int, int]:
-    return int(dice[0]), int(dice[1])
-
-
-def _decided(event: Event, seat: int) -> bool:
-    """Whether `seat` chose this itself (a forced move, a pass or a roll chooses nothing)."""
-    if event.seat != seat:
-        return False
-    return event.kind in DECISIONS or (event.kind == "move" and not event.forced)
-
-
-def since_last_action(live: Live, seat: int) -> list[Event]:
-    """What happened since `seat` last decided something, oldest first.
-
-    When nothing has moved since (the other player has not played yet), the player's own
-    last move or double stays in the list, so the board never goes blank.
-    """
-    history = live.game.history
-    found: list[Event] = []
-    for index in range(len(history) - 1, -1, -1):
-        event = event_at(live, index)
-        if event is None:
-            continue
-        if _decided(event, seat):
-            if event.kind in ("move", "double") and not any(
-                    e.kind in ("move", "pass") for e in found):
-                found.append(event)
-            break
-        found.append(event)
-    found.reverse()
-    if live.game.phase is Phase.DOUBLED and found and found[-1].kind == "double":
-        found.pop()  # the caption's status line asks about it
-    return found
-
-
-def marks(events: list[Event], seat: int) -> tuple[tuple[Segments, bool], ...]:
-    """The moves among `events` to mark on `seat`'s board, oldest first: (segments, whether
-    `seat` made the move); segments are in the mover's numbering."""
-    return tuple((event.segments(), event.seat == seat) for event in events
-                 if event.kind == "move")
-
 
 # -- wording -------------------------------------------------------------------------
 

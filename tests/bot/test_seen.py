@@ -10,11 +10,13 @@ import random
 
 import pytest
 
-from bot.views.board import Viewer, caption_for, cube_state, recent_marks, scene_for
+from bot.views.board import Viewer, caption_for, scene_for
 from bot.views.callbacks import Act
-from bot.views.recap import MAX_CAPTION, since_last_action, utf16_len, why
+from bot.views.recap import MAX_CAPTION, utf16_len, why
 from core.computer import Computer
+from core.history import since_last_action
 from core.live import Live
+from core.seen import cube_state, recent_marks
 from engine.game import Game, Phase
 from engine.moves import Move
 from engine.passes import DieBlock, PassKind, PassReason, Try, Why
@@ -121,9 +123,9 @@ async def test_a_quick_run_of_computer_moves_is_all_in_the_caption(
     row = await games.load_game(h.app.db, game_id)
     live = Live.load(row.state_json)
     viewer = Viewer(0, Translator("en"), ("Ali", "Computer (Beginner)"))
-    assert recent_marks(live, viewer) == (
+    assert recent_marks(live, viewer.seat, viewer.is_player) == (
         (segments(hit), False), (segments(second), False))
-    assert scenes[-1].moves == recent_marks(live, viewer)
+    assert scenes[-1].moves == recent_marks(live, viewer.seat, viewer.is_player)
     # Drawn again from the database (as after a restart): the same story.
     h.fake.user(ALI, "Ali").command("/games")
     await h.feed()
