@@ -35,7 +35,6 @@ from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.matchmaking import SearchMessages
-from bot.services.people import People
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
@@ -54,6 +53,7 @@ from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
 from i18n import Translator, available_languages
+from i18n.people import People
 from render.board import render_board
 from storage import players as stored_players
 from storage.connect import open_database
@@ -185,7 +185,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     games = GameService(db, clock=clock, window=window, dice=dice, fairness=fairness,
                         player_settings=player_settings, computer=Computer(pool))
     # The Telegram door: the result messages are sent before the final board is drawn.
-    people = People(db, settings)
+    people = People(db, settings.default_language)
     results = ResultMessages(bot, db, people, coalescer, clock=clock)
     results.result_buttons.append(result_buttons)
     results.result_lines.append(reveal_lines)

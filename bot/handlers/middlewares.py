@@ -31,9 +31,9 @@ from aiogram.types import CallbackQuery, TelegramObject, User
 
 from bot.config import Settings
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
-from bot.services.people import evict
 from bot.views.callbacks import parse
 from i18n import Translator, pick_language
+from i18n.people import evict
 from storage import players
 from storage.db import Database
 from storage.models import Player

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from bot.services.boarding import Boarding
     from bot.services.boards import BoardPublisher
     from bot.services.challenges import ChallengeService
-    from bot.services.people import People
     from bot.services.presses import Presses
     from bot.services.results import ResultMessages
     from core.fairness import Fairness
@@ -31,6 +30,7 @@ if TYPE_CHECKING:
     from core.locks import KeyedLocks
     from core.matchmaking import Matchmaking
     from core.settings import PlayerSettings
+    from i18n.people import People
     from storage.db import Database
 
 

@@ -19,13 +19,13 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 
-from bot.services.people import People
 from bot.views.callbacks import AfterCb
 from core.locks import KeyedLocks
 from core.rebuild import games_of_log
 from engine.game import Game
 from engine.matfile import GameRecord, MatchRecord, write_mat
 from i18n import Translator
+from i18n.people import People
 from render.replay import render_replay, replay_scenes
 from storage import games, media
 from storage.db import Database

@@ -31,13 +31,13 @@ from aiogram.types import InlineKeyboardButton
 from ai import review
 from ai.review import CHECKER, Decision
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
-from bot.services.people import People
 from bot.views.callbacks import AnalysisCb
 from core.workers import ProcessPool, Runner
 from engine.codes import position_id
 from engine.game import MatchState
 from engine.position import Position, Variant
 from i18n import Translator
+from i18n.people import People
 from render import Scene, render_board, render_mistake
 from storage import analysis, games
 from storage.analysis import DecisionRow, FigureRow, Waiter

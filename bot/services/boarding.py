@@ -23,11 +23,11 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, Teleg
 
 from bot.plumbing.telegram_io import edit_card, edit_keyboard, send_text
 from bot.services.boards import BoardPublisher
-from bot.services.people import People
 from bot.services.repair import SETTLING
 from core.games import GameService
 from core.live import Live
 from i18n import Translator
+from i18n.people import People
 from storage import boards, chats, games
 from storage.db import Database
 from storage.models import Game as Row

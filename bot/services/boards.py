@@ -27,14 +27,14 @@ from aiogram import Bot
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board, send_text
-from bot.services.people import People
-from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for
+from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for, viewer_of
 from bot.views.resigning import resign_question
 from core.events import Change, What
 from core.live import Live
 from engine.game import Phase
 from engine.position import opp_point
 from i18n import Translator
+from i18n.people import People
 from storage import boards, games
 from storage.db import Database
 from storage.models import BoardMessage
@@ -158,7 +158,7 @@ class BoardPublisher:
         there is none or it is gone), and record the version it shows."""
         player = row.players[seat]
         assert player is not None
-        viewer = await self.people.viewer(row, seat)
+        viewer = await viewer_of(self.people, row, seat)
         board = await self.board(row, live, viewer)
         if message is None or message.message_id == 0:
             new_id = await send_board(self.bot, player, board)
@@ -188,7 +188,7 @@ class BoardPublisher:
         """Send the player's board again as a new message (e.g. after /games)."""
         seat = row.seat_of(player_id)
         assert seat is not None
-        viewer = await self.people.viewer(row, seat)
+        viewer = await viewer_of(self.people, row, seat)
         try:
             new_id = await send_board(self.bot, player_id, await self.board(row, live, viewer))
         except FAULTS:  # the board message already there stays; the timer loop looks after it

@@ -23,13 +23,14 @@ from bot.plumbing.retry import FAULTS, MAX_WAIT, waiting_at_most
 from bot.plumbing.telegram_io import send_board, send_text
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
-from bot.services.people import People
 from bot.services.presses import Answer
 from bot.services.results import ResultMessages
+from bot.views.board import viewer_of
 from bot.views.callbacks import JoinCb
 from core.challenges import Challenges
 from core.games import Busy, GameService
 from i18n import Translator
+from i18n.people import People
 from storage import boards, cards, chats, games
 from storage.cards import Card
 from storage.db import Database
@@ -94,7 +95,7 @@ class ChallengeService:
             raise ChallengeUnavailable(code, "other_chat")
         row, live = await self.core.accept(code, player_id)
         for seat, player in enumerate(row.players):
-            viewer = await self.people.viewer(row, seat)
+            viewer = await viewer_of(self.people, row, seat)
             await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
                 "game-started", variant=viewer.t(f"variant-{row.variant}"),
                 name=viewer.names[1 - seat]))

@@ -17,10 +17,10 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.plumbing.telegram_io import edit_text, send_text
-from bot.services.people import People
 from bot.views.callbacks import MatchCb, NewGameCb
 from core.matchmaking import MAX_WAIT
 from i18n import Translator
+from i18n.people import People
 from storage import matchmaking
 from storage.db import Database
 from storage.matchmaking import LENGTH_BITS, MatchRequest, Pairing

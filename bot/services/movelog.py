@@ -8,10 +8,10 @@ restart too; a long game is split into several messages.
 
 from __future__ import annotations
 
-from bot.services.people import People
 from bot.views.recap import log_lines, split_messages
 from core.live import Live
 from i18n import Translator
+from i18n.people import People
 from storage import boards, games
 from storage.db import Database
 from storage.models import Game as Row

@@ -13,13 +13,13 @@ from collections.abc import Awaitable, Callable
 
 from bot.plumbing.pacing import Coalescer
 from bot.services.boards import BoardPublisher
-from bot.services.people import People
 from bot.views.callbacks import Act, GameCb
 from core.actions import Act as CoreAct
 from core.actions import Action, Refusal
 from core.games import View
 from core.gate import ActionGate
 from core.live import Live
+from i18n.people import People
 from storage.models import Game as Row
 
 Answer = Callable[[str | None, bool], Awaitable[None]]  # (text, show_alert)

@@ -26,9 +26,9 @@ from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import edit_card, send_text
 from bot.services.analysis import analysis_button
-from bot.services.people import People
 from core.events import Change, What
 from i18n import Translator
+from i18n.people import People
 from storage import boards, chats, games, outbox
 from storage.db import Database
 from storage.models import Game as Row

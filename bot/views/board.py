@@ -18,7 +18,9 @@ from engine.game import Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
 from i18n import Translator
+from i18n.people import People
 from render.scene import Scene
+from storage.models import Game as Row
 
 POINTS_PER_ROW = 6
 FULL_MOVES_PER_ROW = 2
@@ -35,6 +37,12 @@ class Viewer:
     t: Translator
     names: tuple[str, str]  # by seat
     is_player: bool = True
+
+
+async def viewer_of(people: People, row: Row, seat: int) -> Viewer:
+    """The player in `seat`, reading in their own language."""
+    t = await people.seat_translator(row, seat)
+    return Viewer(seat, t, await people.names(row, t))
 
 
 def scene_for(live: Live, viewer: Viewer, selected: int | None = None,

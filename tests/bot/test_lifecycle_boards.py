@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from bot.views.board import viewer_of
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
@@ -126,7 +127,7 @@ async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
         else:
             seat = row.seat_of(message.player_id)
             assert seat is not None
-            expected = await publisher.board(row, live, await h.app.people.viewer(row, seat))
+            expected = await publisher.board(row, live, await viewer_of(h.app.people, row, seat))
         # The time left is as of the drawing: a board drawn a few seconds ago is current.
         assert _untimed(shown.caption) == _untimed(expected.caption)
         assert shown.buttons == [(b.text, b.callback_data) for line in (

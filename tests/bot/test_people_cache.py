@@ -17,8 +17,8 @@ from aiogram.types import User
 from bot.config import load_settings
 from bot.handlers import middlewares
 from bot.handlers.middlewares import PlayerMiddleware
-from bot.services import people as people_module
-from bot.services.people import People
+from i18n import people as people_module
+from i18n.people import People
 from storage.models import Player
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -38,7 +38,7 @@ def lookups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def make(clock: list[float], size: int = 10_000) -> People:
     settings = load_settings(bot_token="1:x", database_url="unused.sqlite3")
-    return People(None, settings, monotonic=lambda: clock[0], size=size,  # type: ignore[arg-type]
+    return People(None, settings.default_language, monotonic=lambda: clock[0], size=size,  # type: ignore[arg-type]
                   ttl=30.0)
 
 

@@ -37,9 +37,10 @@ from typing import Any
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
 from bot.services.boards import BoardPublisher
-from bot.services.people import People
+from bot.views.board import viewer_of
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
+from i18n.people import People
 from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
@@ -145,7 +146,7 @@ class Run:
     async def open(self) -> None:
         self.db = await open_database(self.database)
         settings = load_settings(bot_token=self.fake.token, database_url=self.database)
-        self.publisher = BoardPublisher(None, self.db, People(self.db, settings),  # type: ignore[arg-type]
+        self.publisher = BoardPublisher(None, self.db, People(self.db, settings.default_language),  # type: ignore[arg-type]
                                         Coalescer(), clock=lambda: datetime.now(UTC),
                                         render=render_board)
 
@@ -234,7 +235,7 @@ class Run:
         chosen = [d.src for _, d in offered if d.a is Act.GO]
         if to_act and chosen and any(d.a is Act.BACK for _, d in offered):
             self.publisher.select(row.id, seat, chosen[0])
-        expected = await self.publisher.board(row, live, await self.publisher.people.viewer(
+        expected = await self.publisher.board(row, live, await viewer_of(self.publisher.people,
             row, seat))
         assert _lines(shown.caption) == _lines(expected.caption), (shown.caption, expected)
         assert shown.photo == expected.photo

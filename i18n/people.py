@@ -1,4 +1,5 @@
-"""Who is who: stored players (cached), their languages, the names a board shows.
+"""Who is who: stored players (cached), their languages, the names a board shows (both
+doors read them).
 
 Every redraw needs both players' names and each viewer's language, so player rows are
 cached; the cache is a bounded LRU whose entries also expire after a short time, because
@@ -13,8 +14,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from bot.config import Settings
-from bot.views.board import Viewer
 from i18n import Translator, pick_language
 from storage import chats, players
 from storage.db import Database
@@ -37,10 +36,10 @@ def evict(cached: OrderedDict[Any, tuple[Any, ...]], size: int, ttl: float,
 
 
 class People:
-    def __init__(self, db: Database, settings: Settings, *,
+    def __init__(self, db: Database, default_language: str, *,
                  monotonic: Callable[[], float] = time.monotonic,
                  size: int = CACHE_SIZE, ttl: float = CACHE_SECONDS) -> None:
-        self.db, self.settings = db, settings
+        self.db, self.default_language = db, default_language
         self.monotonic, self.size, self.ttl = monotonic, size, ttl
         self._players: OrderedDict[int, tuple[float, Player | None]] = OrderedDict()
 
@@ -70,7 +69,7 @@ class People:
     async def translator(self, player_id: int) -> Translator:
         player = await self.player(player_id)
         saved = player.language if player else None
-        return Translator(pick_language(saved, None, self.settings.default_language))
+        return Translator(pick_language(saved, None, self.default_language))
 
     async def name(self, player_id: int) -> str:
         player = await self.player(player_id)
@@ -86,12 +85,11 @@ class People:
                 names.append(await self.name(occupant))
         return names[0], names[1]
 
-    async def viewer(self, row: Row, seat: int) -> Viewer:
-        """The player in `seat`, reading in their own language."""
+    async def seat_translator(self, row: Row, seat: int) -> Translator:
+        """The language the player in `seat` reads (the default for the computer)."""
         player = row.players[seat]
-        t = await self.translator(player) if player is not None else Translator(
-            self.settings.default_language)
-        return Viewer(seat, t, await self.names(row, t))
+        return await self.translator(player) if player is not None else Translator(
+            self.default_language)
 
     async def chat_translator(self, chat_id: int, row: Row | None = None, *,
                               starter: int | None = None) -> Translator:
@@ -102,4 +100,4 @@ class People:
         first = row.players[0] if row is not None else starter
         if language is None and first is not None:
             return await self.translator(first)
-        return Translator(pick_language(language, None, self.settings.default_language))
+        return Translator(pick_language(language, None, self.default_language))
