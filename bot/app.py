@@ -12,12 +12,14 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
+from aiohttp.web import AppRunner
 
 from bot.config import Settings
 from bot.handlers import get_routers
@@ -34,11 +36,13 @@ from bot.services.analysis import AnalysisService
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
+from bot.services.chat_hooks import ChatHooks
 from bot.services.matchmaking import SearchMessages
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
 from bot.views.fairness import reveal_lines
+from bot.views.webapp import WebApp, menu_button
 from core import computer
 from core.challenges import Challenges
 from core.computer import Computer
@@ -59,6 +63,8 @@ from storage import players as stored_players
 from storage.connect import open_database
 from storage.db import Database
 from storage.errors import DatabaseUnavailable, MigrationError
+from web import app as web_app
+from web.app import Hooks, WebDoor
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
@@ -98,6 +104,7 @@ class App:
     players: PlayerMiddleware
     pool: Runner
     inflight: InFlight
+    web: WebDoor | None = None  # the web board, when WEBAPP_URL is set
 
     # The services tests and the runner reach most (each is also in `services`).
     @property
@@ -189,7 +196,10 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     results = ResultMessages(bot, db, people, coalescer, clock=clock)
     results.result_buttons.append(result_buttons)
     results.result_lines.append(reveal_lines)
-    publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board)
+    webapp = WebApp(settings.webapp_url, settings.webapp_short_name) \
+        if settings.webapp_url else None
+    publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board,
+                               web=webapp)
     games.announcements.subscribe(results.on_change)
     games.announcements.subscribe(publisher.on_change)
     games.sights.append(publisher.shows)
@@ -215,9 +225,10 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
+    gate = ActionGate(games)  # one for both doors: a double tap is one, wherever it came from
     services = Services(
         settings=settings, db=db, clock=clock, games=games,
-        presses=Presses(ActionGate(games), publisher, people, coalescer), boards=publisher,
+        presses=Presses(gate, publisher, people, coalescer), boards=publisher,
         results=results, boarding=boarding, challenges=challenges, matchmaking=matchmaking,
         people=people, player_cache=players, player_settings=player_settings,
         fairness=fairness,
@@ -233,7 +244,15 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    return App(bot, dispatcher, services, timers, repair, players, pool, inflight)
+    door = None
+    if webapp is not None:
+        chat = ChatHooks(db, people, challenges, analysis, afterplay)
+        door = WebDoor(token=settings.bot_token.get_secret_value(), games=games, gate=gate,
+                       matchmaking=matchmaking, people=people,
+                       default_language=settings.default_language, clock=clock,
+                       hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
+                       base_path=urlsplit(webapp.url).path or "/")
+    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, door)
 
 
 async def register_commands(bot: Bot) -> None:
@@ -282,6 +301,11 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
     await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
+    webapp = app.services.boards.web
+    if webapp is not None:  # the menu button opens the web board's lobby
+        t = Translator(app.services.settings.default_language)
+        await until_done("setChatMenuButton", lambda: app.bot.set_chat_menu_button(
+            menu_button=menu_button(t, webapp)), sleep)
 
 
 async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
@@ -377,6 +401,7 @@ async def serve(settings: Settings) -> None:
         raise
     stop = asyncio.Event()
     timer: asyncio.Task[None] | None = None
+    web_runner: AppRunner | None = None
 
     async def on_shutdown() -> None:
         if timer is not None:
@@ -389,10 +414,19 @@ async def serve(settings: Settings) -> None:
         if settings.bot_mode == "polling":
             await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
                              asyncio.sleep)
+        door = app.web
+        if door is not None:
+            await door.start()
+            if settings.bot_mode == "polling":  # in webhook mode: beside the webhook
+                web_runner = await web_app.serve(door, settings.webapp_host,
+                                                 settings.webapp_port)
+                log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
+                         settings.webapp_port, door.base_path)
         freeze_startup_objects()
         timer = asyncio.create_task(timer_loop(app, stop))
         if settings.bot_mode == "webhook":
-            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal())
+            beside = (lambda parent: web_app.mount(door, parent)) if door else None
+            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside)
         else:
             await app.dispatcher.start_polling(app.bot, handle_signals=True,
                                                close_bot_session=False)
@@ -403,6 +437,10 @@ async def serve(settings: Settings) -> None:
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
         await app.inflight.drained(1.0)  # normally done by stop_gracefully already
+        if app.web is not None:
+            await app.web.stop()
+        if web_runner is not None:
+            await web_runner.cleanup()
         await app.repair.close()
         await app.analysis.stop()  # an analysis cut short starts again at the next start
         await app.db.close()

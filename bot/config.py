@@ -41,6 +41,14 @@ class Settings(BaseSettings):
     webhook_port: int = Field(default=8080, ge=1, le=65_535)
     computer_workers: int | None = Field(default=None, ge=0, le=256)  # None: cores - 1
     computer_timeout_seconds: float = Field(default=30.0, ge=1, le=3_600)
+    # The web board (a Telegram Mini App, docs/hosting.md "The web board"): its public
+    # https:// address (empty: no web board, no web buttons), where this process serves it
+    # in polling mode (in webhook mode: beside the webhook), and the Mini App's short name
+    # from BotFather for direct links (empty: the bot's Main Mini App).
+    webapp_url: str | None = None
+    webapp_host: str = "127.0.0.1"
+    webapp_port: int = Field(default=8081, ge=1, le=65_535)
+    webapp_short_name: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{3,30}$")
 
     @field_validator("bot_token")
     @classmethod
@@ -79,7 +87,7 @@ class Settings(BaseSettings):
         return value
 
     @field_validator("webhook_url", "webhook_path", "webhook_secret", "computer_workers",
-                     mode="before")
+                     "webapp_url", "webapp_short_name", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str):
@@ -100,6 +108,20 @@ class Settings(BaseSettings):
         except ValueError as exc:
             raise ValueError(f"{value!r} has a bad port") from exc
         return value
+
+    @field_validator("webapp_url")
+    @classmethod
+    def _webapp_https(cls, value: str | None) -> str | None:
+        """Telegram opens Mini Apps over https only (http://127.0.0.1 for a local try)."""
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        local = parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost")
+        if (parts.scheme != "https" and not local) or not parts.hostname or parts.query \
+                or parts.fragment:
+            raise ValueError(f"{value!r} is not an https:// address (e.g. "
+                             "https://bot.example.com/app/)")
+        return value if value.endswith("/") else value + "/"
 
     @field_validator("webhook_path")
     @classmethod

@@ -62,6 +62,7 @@ class Refusal(StrEnum):
     NOT_PLAYER = "not-player"  # the sender does not play in it
     STALE = "stale"  # made on an older version of the game
     NOT_YOUR_TURN = "not-your-turn"
+    ILLEGAL = "illegal"  # the rules do not allow it in the stored position
 
 
 # How a door hears the outcome of an action: None once it is applied (or changed nothing

@@ -320,7 +320,7 @@ class GameService:
                 return await self.announce(Change(row, live, What.SHOW, seat))
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", act, row.id, exc)
-            await respond(None)
+            await respond(Refusal.ILLEGAL)
             stored = Live.load(row.state_json)
             return await self.announce(Change(row, stored, What.REFUSED, seat))
         # A step inside a turn changes only the mover's view (the other player's is drawn

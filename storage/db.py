@@ -127,6 +127,9 @@ class Database(ABC):
         self.target = target  # for messages: a path, or the URL without its password
         # The leaderboard's time zone: the "local day" of the daily pair limit.
         self.day_zone = day_zone
+        # Whether every saved change of a game is told to the other processes
+        # (`storage.games.GAME_CHANGED`): set by a door that shows games live.
+        self.game_notices = False
         self._owners: set[asyncio.Task[Any]] = set()
 
     @abstractmethod

@@ -31,6 +31,10 @@ GAME_COLUMNS = (
     "finished_at"
 )
 
+# Told with "id:version" to the other processes when a game is saved (PostgreSQL, when
+# `Database.game_notices` is on): their live web boards read it.
+GAME_CHANGED = "nard_game_changed"
+
 
 async def create_game(
     db: Database,
@@ -179,7 +183,8 @@ async def save_game(
             columns = ([e.seat for e in entries], [e.kind for e in entries],
                        [e.notation for e in entries], [e.number for e in entries],
                        [e.data for e in entries])
-            if await tx.fetchval(_SAVE_AND_LOG, (*update, *columns)) != 1:
+            query = _SAVE_LOG_AND_NOTIFY if db.game_notices else _SAVE_AND_LOG
+            if await tx.fetchval(query, (*update, *columns)) != 1:
                 raise update_refused(game_id, expected_version,
                                      await tx.fetchone(_WHY_NOT, (game_id,)))
         return expected_version + 1
@@ -211,6 +216,11 @@ _SAVE_AND_LOG = (
     " RETURNING 1)"
     " SELECT COUNT(*) FROM saved"
 )
+# The same, and "id:version" told to the processes listening (LISTEN/NOTIFY) at commit.
+_SAVE_LOG_AND_NOTIFY = _SAVE_AND_LOG.replace(
+    " SELECT COUNT(*) FROM saved",
+    " SELECT COUNT(*) FROM (SELECT pg_notify('" + GAME_CHANGED + "',"
+    " saved.id || ':' || saved.version) FROM saved) AS told")
 _WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
 _INSERT_MOVE = (
     "INSERT INTO moves (game_id, version, seat, kind, notation, created_at, game_number, data)"

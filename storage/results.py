@@ -29,7 +29,7 @@ from engine.ratings import (
 from storage.clock import opt_epoch, to_epoch
 from storage.db import Database, Tx
 from storage.fairness import SeedTake, take_seeds
-from storage.games import append_log, bump_version, fetch_game
+from storage.games import GAME_CHANGED, append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
 from storage.models import Finish, Game, LogEntry, RatingChange
 from storage.outbox import add_notice
@@ -102,6 +102,8 @@ async def finish_game(
             payload = {**notice, "changes": [[c.player_id, c.before, c.after] for c in changes],
                        "rating_skipped": skipped}
             await add_notice(tx, game_id, "result", json.dumps(payload), now)
+        if db.game_notices:
+            await tx.notify(GAME_CHANGED, f"{game_id}:{game.version}")
     return Finish(version=game.version, match_over=match_over, rating_changes=changes,
                   rating_skipped_reason=skipped)
 

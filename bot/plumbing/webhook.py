@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -124,8 +125,10 @@ def depth(data: Any) -> int:
     return deepest
 
 
-def make_web_app(dispatcher: Dispatcher, bot: Bot, settings: Settings) -> web.Application:
-    """The aiohttp application that feeds posted updates to `dispatcher`."""
+def make_web_app(dispatcher: Dispatcher, bot: Bot, settings: Settings,
+                 beside: Callable[[web.Application], None] | None = None) -> web.Application:
+    """The aiohttp application that feeds posted updates to `dispatcher` (and serves what
+    `beside` adds to it: the web board)."""
     assert settings.webhook_secret is not None  # the settings refuse webhook mode without it
     app = web.Application(client_max_size=MAX_BODY)
     UpdateHandler(dispatcher=dispatcher, bot=bot,
@@ -133,6 +136,8 @@ def make_web_app(dispatcher: Dispatcher, bot: Bot, settings: Settings) -> web.Ap
                   ).register(app, path=settings.webhook_route)
     setup_application(app, dispatcher, bot=bot)
     app.router.add_get(HEALTH_PATH, _healthy)
+    if beside is not None:
+        beside(app)
     return app
 
 
@@ -141,12 +146,13 @@ async def _healthy(request: web.Request) -> web.Response:
 
 
 async def serve(dispatcher: Dispatcher, bot: Bot, settings: Settings,
-                stop: asyncio.Event) -> None:
+                stop: asyncio.Event,
+                beside: Callable[[web.Application], None] | None = None) -> None:
     """Listen until `stop` is set; then stop listening (in-flight updates are the caller's
     to wait for)."""
     await warn_if_elsewhere(bot, settings)
     # No access log: the proxy in front keeps one, and a line per press is noise here.
-    runner = web.AppRunner(make_web_app(dispatcher, bot, settings), access_log=None,
+    runner = web.AppRunner(make_web_app(dispatcher, bot, settings, beside), access_log=None,
                            shutdown_timeout=5.0)
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)

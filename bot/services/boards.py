@@ -29,6 +29,7 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board, send_text
 from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for, viewer_of
 from bot.views.resigning import resign_question
+from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
 from core.live import Live
 from engine.game import Phase
@@ -46,9 +47,10 @@ Clock = Callable[[], datetime]
 
 class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
-                 clock: Clock, render: Callable[..., bytes]) -> None:
+                 clock: Clock, render: Callable[..., bytes], web: WebApp | None = None) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
+        self.web = web  # the web board: each board message gets a button opening it
         # The checker each (game, seat) has chosen: what its buttons show, nothing more.
         self._selected: dict[tuple[int, int], int] = {}
 
@@ -242,8 +244,12 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
                               computer_seat=None)
+        web = None
+        if self.web is not None:
+            me = await self.bot.me()
+            web = group_button(t, self.web, me.username or "", row.id)
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
-                                self.selection(row, live, actor))
+                                self.selection(row, live, actor), web)
         return Board(photo, caption, keyboard)
 
     async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:
@@ -257,7 +263,8 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
                               computer_seat=row.computer_seat)
-        keyboard = keyboard_for(live, viewer, row.id, row.version, selected)
+        web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
+        keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web)
         return Board(photo, caption, keyboard)
 
     async def ask_resign(self, row: Row, live: Live, seat: int, t: Translator) -> None:

@@ -48,8 +48,8 @@ class Presses:
     async def press(self, user_id: int, data: GameCb, answer: Answer) -> None:
         """Apply the press through the game core; `answer` is called exactly once."""
         async def respond(refusal: Refusal | None) -> None:
-            if refusal is None:
-                return await answer(None, False)
+            if refusal is None or refusal is Refusal.ILLEGAL:  # (a button offers no such
+                return await answer(None, False)                # move: the board is redrawn)
             t = await self.people.translator(user_id)
             if refusal is Refusal.STALE and self.coalescer.waiting(data.game):
                 return await answer(t("board-updating"), False)

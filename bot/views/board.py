@@ -137,13 +137,15 @@ ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
 
 
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
-                 selected: int | None = None) -> InlineKeyboardMarkup | None:
-    """The buttons of `viewer`'s board message; None when there is nothing to press."""
+                 selected: int | None = None, web: InlineKeyboardButton | None = None
+                 ) -> InlineKeyboardMarkup | None:
+    """The buttons of `viewer`'s board message (`web`: the one opening the web board, on
+    the last row); None when there is nothing to press."""
     game, t = live.game, viewer.t
     if not viewer.is_player:
         return None
     if game.phase is Phase.OVER:
-        return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),))
+        return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),), web)
     rows: list[tuple[ButtonSpec, ...]] = []
     if game.to_act == viewer.seat:
         if game.phase is Phase.ROLL:
@@ -170,19 +172,21 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             if extra:
                 rows.append(tuple(extra))
     rows.append(((t("btn-resign"), Act.RESIGN, 0, 0),))
-    return _markup(game_id, version, tuple(rows))
+    return _markup(game_id, version, tuple(rows), web)
 
 
-def _markup(game_id: int, version: int,
-            rows: tuple[tuple[ButtonSpec, ...], ...]) -> InlineKeyboardMarkup:
+def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...],
+            web: InlineKeyboardButton | None = None) -> InlineKeyboardMarkup:
     """A game keyboard, built anew each time: caching them (by game, version and buttons)
     was measured to buy nothing. A keyboard is asked for once per board drawn, and two
     boards rarely show the same one: 0 of 1,370 keyboards were asked for twice in
     `benchmarks.bot`, 15 % of 2,604 in the soak (buttons: 5 % and 2.6 %), while the kept
     keyboards and buttons held a few MB of long-lived objects (README, "Memory follows
     what is active")."""
-    return InlineKeyboardMarkup(inline_keyboard=[
-        [_button(game_id, version, *spec) for spec in row] for row in rows])
+    keyboard = [[_button(game_id, version, *spec) for spec in row] for row in rows]
+    if web is not None:
+        keyboard[-1].append(web)
+    return InlineKeyboardMarkup(inline_keyboard=keyboard)
 
 
 def _button(game_id: int, version: int, text: str, act: Act, src: int,

@@ -28,6 +28,8 @@ from i18n import (
 )
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
+WEB = BOT.parent / "web"
+DOORS = (BOT, WEB, BOT.parent / "i18n")  # the code that words things: both doors
 OTHERS = [lang for lang in LANGUAGES if lang != REFERENCE]
 
 # Sample arguments, by placeholder name, shaped like the values bot/ passes
@@ -276,8 +278,17 @@ def _is_translator(func: ast.expr) -> bool:
 
 
 def _dict_values(tree: ast.Module) -> dict[str, set[str]]:
-    """Names bound to dict literals (`key = {"expired": "challenge-expired"}`) -> values."""
+    """Names bound to dict literals (`key = {"expired": "challenge-expired"}`) -> values,
+    and comprehension variables over a tuple of keys (`t(key) for key in PAGE_TEXTS`)."""
     found: dict[str, set[str]] = {}
+    tuples = {target.id: {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+              for node in tree.body if isinstance(node, ast.Assign)
+              and isinstance(node.value, ast.Tuple)
+              for target in node.targets if isinstance(target, ast.Name)}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.comprehension) and isinstance(node.target, ast.Name)
+                and isinstance(node.iter, ast.Name) and node.iter.id in tuples):
+            found.setdefault(node.target.id, set()).update(tuples[node.iter.id])
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
             values = {v.value for v in node.value.values
@@ -315,10 +326,10 @@ def _keys_in(node: ast.expr, dicts: dict[str, set[str]]) -> tuple[set[str], set[
 
 @cache
 def used_keys() -> tuple[frozenset[str], frozenset[str]]:
-    """Every key literal and f-string prefix passed to a translator anywhere in bot/."""
+    """Every key literal and f-string prefix passed to a translator in either door."""
     keys: set[str] = set()
     prefixes: set[str] = set()
-    for path in sorted(BOT.rglob("*.py")):
+    for path in sorted(p for door in DOORS for p in door.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         dicts = _dict_values(tree)
         for node in ast.walk(tree):

@@ -34,6 +34,7 @@ alert-not-player = Bu sizin oyununuz deyil.
 alert-not-your-turn = İndi sizin növbəniz deyil.
 alert-stale = Bu taxta köhnəlib: ən sonuncusundan istifadə edin.
 alert-finished = Bu oyun bitib.
+alert-illegal = Bu gediş indi mümkün deyil.
 no-game = Davam edən oyununuz yoxdur. /new ilə yenisini başlayın.
 timer-warning = ⏱ Tələsin: gediş üçün { $seconds } saniyə qalıb, yoxsa vaxta görə uduzacaqsınız.
 

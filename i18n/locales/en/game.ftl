@@ -34,6 +34,7 @@ alert-not-player = This is not your game.
 alert-not-your-turn = It is not your turn.
 alert-stale = This board is out of date: use the latest one.
 alert-finished = This game is over.
+alert-illegal = That move is not possible now.
 no-game = You have no game in progress. Start one with /new.
 timer-warning = ⏱ Hurry: { $seconds ->
     [one] 1 second

@@ -34,6 +34,7 @@ alert-not-player = Это не ваша игра.
 alert-not-your-turn = Сейчас не ваш ход.
 alert-stale = Эта доска устарела: пользуйтесь последней.
 alert-finished = Эта игра окончена.
+alert-illegal = Такой ход сейчас невозможен.
 no-game = У вас нет текущей игры. Начните новую: /new.
 timer-warning = ⏱ Поторопитесь: на ход { $seconds ->
     [one] осталась { $seconds } секунда

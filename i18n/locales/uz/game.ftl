@@ -34,6 +34,7 @@ alert-not-player = Bu sizning oʻyiningiz emas.
 alert-not-your-turn = Hozir sizning navbatingiz emas.
 alert-stale = Bu taxta eskirgan: eng soʻnggisidan foydalaning.
 alert-finished = Bu oʻyin tugagan.
+alert-illegal = Bu yurish hozir mumkin emas.
 no-game = Sizda davom etayotgan oʻyin yoʻq. /new bilan yangisini boshlang.
 timer-warning = ⏱ Shoshiling: yurish uchun { $seconds } soniya qoldi, aks holda vaqt tugagani uchun yutqazasiz.
 

@@ -1,0 +1,169 @@
+"""The web board's API: signed in by init data, acting through the same game core as the
+chat buttons, refusing what it cannot take with a reason."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import aiohttp
+
+from engine.dice import SeededDice
+from storage import boards, games
+from tests.web.conftest import WebHarness
+from web.limits import RateLimit
+
+ALI, VALI, EVE = 1001, 1002, 1003
+
+
+async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short") -> int:
+    wh.fake.user(user, "Ali").command("/start")  # the player has a chat with the bot
+    await wh.feed()
+    status, data = await wh.call("POST", "api/games", user,
+                                 {"variant": variant, "level": "beginner", "length": 1})
+    assert status == 200, data
+    return int(data["game"])
+
+
+async def play_turn(wh: WebHarness, user: int, state: dict[str, Any]) -> dict[str, Any]:
+    """Play the viewer's turn by the first offered destination of the first checker
+    (rolling first when asked), then Done if the turn waits for it."""
+    game = state["game"]
+    if state["can"]["roll"]:
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "roll", "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    while state["you_act"] and state["phase"] == "move" and state["movable"]:
+        src, targets = next(iter(state["movable"].items()))
+        dst = next(iter(targets))
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "go", "version": state["version"],
+                                      "src": int(src), "dst": int(dst)})
+        assert status == 200, data
+        state = data["state"]
+    if state["can"]["done"]:
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "done", "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    return state
+
+
+async def test_no_valid_init_data_no_entry(wh: WebHarness) -> None:
+    assert (await wh.call("GET", "api/session"))[0] == 401
+    forged = wh.init_data(ALI, token="999:FORGED")
+    expired = wh.init_data(ALI, age=25 * 3600)
+    tampered = wh.init_data(ALI).replace("Ali", "Eve")
+    for data in (forged, expired, tampered, "garbage", "a" * 5000):
+        status, body = await wh.call("GET", "api/session",
+                                     headers={"Authorization": "tma " + data})
+        assert status == 401, (data, body)
+        assert "error" in body
+    status, body = await wh.call("GET", "api/session", ALI)
+    assert status == 200
+    assert body["user"] == {"id": ALI, "name": "Ali"}
+    assert body["texts"]["btn-roll"] == "🎲 Roll" and body["layout"]["width"] > 600
+
+
+async def test_a_whole_game_against_the_computer_through_the_api(wh: WebHarness) -> None:
+    wh.app.games.dice = SeededDice(7)
+    game = await computer_game(wh)
+    status, state = await wh.call("GET", f"api/games/{game}", ALI)
+    assert status == 200 and state["seat"] == 0 and state["names"]["viewer"] == "Ali"
+    for _ in range(300):
+        if state["status"] != "active":
+            break
+        if state["you_act"]:
+            state = await play_turn(wh, ALI, state)
+        else:
+            status, state = await wh.call("GET", f"api/games/{game}", ALI)
+    assert state["status"] == "finished" and state["result"] is not None
+    row = await games.load_game(wh.app.db, game)
+    assert row.status == "finished" and row.version == state["version"]
+    # The chat board followed every change: it shows the stored version.
+    shown = await boards.board_messages(wh.app.db, game)
+    assert shown and all(message.shown_version == row.version for message in shown)
+
+
+async def test_stale_foreign_and_bad_actions_change_nothing(wh: WebHarness) -> None:
+    wh.app.games.dice = SeededDice(3)
+    game = await computer_game(wh)
+    status, state = await wh.call("GET", f"api/games/{game}", ALI)
+    before = (await games.load_game(wh.app.db, game)).version
+    # Another user: read-only.
+    status, other = await wh.call("GET", f"api/games/{game}", EVE)
+    assert status == 200 and other["seat"] is None and not other["you_act"]
+    status, body = await wh.call("POST", f"api/games/{game}/actions", EVE,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 403
+    # A stale version: refused, with the game as it is.
+    status, body = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                 {"act": "roll" if state["can"]["roll"] else "undo",
+                                  "version": state["version"] - 1})
+    assert status == 409 and body["refusal"] == "stale"
+    assert body["state"]["version"] == state["version"]
+    # Malformed requests: a reason, never a traceback.
+    for payload, code in ((b"{not json", 400), (b"[1, 2]", 400),
+                          (json.dumps({"act": "fly", "version": 1}).encode(), 400),
+                          (json.dumps({"act": "go", "version": 1, "src": 99}).encode(), 400),
+                          (b"x" * 20_000, 413)):
+        async with wh.http.post(wh.url + f"api/games/{game}/actions", data=payload,
+                                headers=wh.headers(ALI)) as response:
+            assert response.status == code, await response.text()
+            assert "error" in await response.json()
+    assert (await wh.call("GET", "api/games/999999", ALI))[0] == 404
+    assert (await games.load_game(wh.app.db, game)).version == before
+
+
+async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None:
+    """Two players of one game: a move made through the API reaches the other's open
+    page over the live connection, without reloading."""
+    wh.app.games.dice = SeededDice(5)
+    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
+    ali.command("/start")
+    await wh.feed()
+    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
+    vali.command(f"/start {code}")
+    await wh.feed()
+    [row] = await games.active_games(wh.app.db, ALI)
+    _, a = await wh.call("GET", f"api/games/{row.id}", ALI)
+    _, v = await wh.call("GET", f"api/games/{row.id}", VALI)
+    mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
+    waiting_state = v if mover == ALI else a
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await socket.send_json({"auth": wh.init_data(waiter), "game": row.id,
+                                "version": waiting_state["version"]})
+        state = await play_turn(wh, mover, state)
+        message = await asyncio.wait_for(socket.receive_json(), 10)
+        assert message["type"] == "state"
+        pushed = message["state"]
+        assert pushed["version"] == state["version"] and pushed["you_act"]
+        assert pushed["moves"] and pushed["moves"][-1]["by"] == "opponent"
+
+
+async def test_a_live_connection_must_sign_in(wh: WebHarness) -> None:
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await socket.send_json({"auth": wh.init_data(ALI, token="9:X"), "game": 1})
+        message = await socket.receive()
+        assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4401
+
+
+async def test_the_page_has_a_content_security_policy_and_no_inline_script(
+        wh: WebHarness) -> None:
+    async with wh.http.get(wh.url) as response:
+        assert response.status == 200
+        page = await response.text()
+        assert "script-src 'self' https://telegram.org" in response.headers[
+            "Content-Security-Policy"]
+    assert "<script>" not in page and "onclick" not in page
+
+
+async def test_a_user_who_floods_the_api_is_slowed_down_alone(wh: WebHarness) -> None:
+    wh.app.web.limit = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)  # type: ignore[union-attr]
+    statuses = [(await wh.call("GET", "api/session", EVE))[0] for _ in range(8)]
+    assert statuses[:5] == [200] * 5 and set(statuses[5:]) == {429}
+    assert (await wh.call("GET", "api/session", ALI))[0] == 200  # the others are served
+    wh.clock.advance(3)
+    assert (await wh.call("GET", "api/session", EVE))[0] == 200  # and EVE again, later

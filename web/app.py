@@ -1,0 +1,500 @@
+"""The web door: the Mini App page and its API, an aiohttp application.
+
+Every API request carries the Mini App's init data (`Authorization: tma <initData>`,
+`web.auth`); a request without valid init data gets 401 and changes nothing. A player acts
+only in their own games, through the same game core as the chat buttons (`ActionGate` →
+`GameService.act`: the same locks, version check, timers, outbox and move log); anybody
+signed in may watch any game, read-only. The live connection (`GET api/live`, a WebSocket)
+signs in with its first message. Bad input gets a 4xx with a reason, never a traceback;
+each user has a rate limit; every response carries a content-security policy that allows
+no inline script. docs/web.md describes the API.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from core.actions import Act, Action, Refusal
+from core.games import Busy, GameService
+from core.gate import ActionGate
+from core.live import Live
+from core.matchmaking import AlreadySearching, Matchmaking
+from core.resigning import resign_cost
+from engine.position import VARIANTS
+from i18n import Translator, pick_language
+from i18n.people import People
+from storage import games, players
+from storage.errors import GameNotFound, PlayerBusy
+from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
+from storage.models import Game as Row
+from web.auth import Unauthorized, WebUser, check_init_data, from_header
+from web.layout import layout
+from web.limits import RateLimit
+from web.live import LiveBoards, Watcher
+from web.state import game_state
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).with_name("static")
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+MAX_BODY = 16 * 1024  # bytes: an action is a few dozen
+LEVELS = ("beginner", "casual", "intermediate", "strong", "master")
+LENGTHS = (1, 3, 5, 7)
+ACTS = {"go": Act.GO, "undo": Act.UNDO, "done": Act.DONE, "roll": Act.ROLL,
+        "double": Act.DOUBLE, "take": Act.TAKE, "drop": Act.DROP, "resign": Act.RESIGN,
+        "finish": Act.FULL}
+CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
+       "img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; "
+       "base-uri 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org "
+       "'self'")
+AUTH_SECONDS = 10.0  # a live connection must sign in within this
+KNOWN_USERS, KNOWN_SECONDS = 10_000, 30.0
+# The texts of the page (formatted without arguments) in the reader's language.
+PAGE_TEXTS = (
+    "btn-roll", "btn-take", "btn-drop", "btn-undo", "btn-done", "btn-resign",
+    "btn-resign-yes", "btn-resign-no", "btn-rematch", "btn-analysis", "btn-replay",
+    "btn-new-game", "btn-find-opponent", "btn-short", "btn-long", "btn-vs-computer",
+    "btn-cube-on", "btn-cube-off", "btn-mm-cancel", "variant-short", "variant-long",
+    "level-beginner", "level-casual", "level-intermediate", "level-strong", "level-master",
+    "web-title", "web-lobby", "web-my-game", "web-no-game", "web-open", "web-watching",
+    "web-you", "web-pips", "web-level", "web-length", "web-start", "web-searching",
+    "web-won", "web-lost", "web-match-won", "web-match-lost", "web-sent-to-chat",
+    "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
+    "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
+)
+
+# What the Telegram door does for the page (wired by the process that runs both doors):
+# a rematch, the analysis and the replay are sent to the player's chat.
+ChatHook = Callable[[int, int, int], Awaitable[None]]  # (user, game, number)
+
+
+@dataclass(frozen=True)
+class Hooks:
+    rematch: Callable[[int, int], Awaitable[None]] | None = None  # (user, game)
+    analysis: ChatHook | None = None
+    replay: ChatHook | None = None
+
+
+class BadRequest(Exception):
+    """A request the API cannot take: 4xx with the reason."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+class WebDoor:
+    """The web board of one process, over the game core's services."""
+
+    def __init__(self, *, token: str, games: GameService, gate: ActionGate,
+                 matchmaking: Matchmaking, people: People, default_language: str,
+                 clock: Callable[[], datetime], hooks: Hooks = Hooks(),
+                 limit: RateLimit | None = None, base_path: str = "/",
+                 telegram_script: str = TELEGRAM_SCRIPT) -> None:
+        self.token, self.games, self.gate = token, games, gate
+        self.matchmaking, self.people, self.clock = matchmaking, people, clock
+        self.db = games.db
+        self.default_language, self.hooks = default_language, hooks
+        self.limit = limit or RateLimit()
+        self.base_path = base_path if base_path.endswith("/") else base_path + "/"
+        self.index = (STATIC / "index.html").read_text(encoding="utf-8").replace(
+            "{{telegram_script}}", telegram_script)
+        self.live = LiveBoards(self.db, self._state_for_watcher)
+        self._sockets: set[web.WebSocketResponse] = set()
+        # Users stored lately (name, when): stored again when the name changes or after a
+        # while, as the chat's player middleware does.
+        self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
+
+    # -- wiring ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Hear every committed change (this process's from the core; other processes'
+        through PostgreSQL)."""
+        self.games.announcements.subscribe(self.live.on_change)
+        self.games.sights.append(self._shown)
+        if self.db.engine == "postgres":
+            self.db.game_notices = True
+            await self.db.listen(games.GAME_CHANGED, self.live.on_notice)
+
+    async def stop(self) -> None:
+        for socket in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await socket.close()
+        await self.live.close_all()
+
+    def app(self) -> web.Application:
+        """The page and its API (mounted under `base_path`, the path of WEBAPP_URL, by
+        `serve` and `mount`)."""
+        app = web.Application(client_max_size=MAX_BODY,
+                              middlewares=[self._errors, self._headers])
+        p = "/"
+        app.router.add_get(p, self.page)
+        app.router.add_get(p + "index.html", self.page)
+        app.router.add_static(p + "static/", STATIC, append_version=False)
+        app.router.add_get(p + "api/session", self.session)
+        app.router.add_get(p + "api/games/{game:\\d{1,18}}", self.read)
+        app.router.add_post(p + "api/games/{game:\\d{1,18}}/actions", self.act)
+        app.router.add_get(p + "api/games/{game:\\d{1,18}}/resign", self.resign_cost)
+        app.router.add_post(p + "api/games/{game:\\d{1,18}}/{what:rematch|analysis|replay}",
+                            self.after)
+        app.router.add_post(p + "api/games", self.new_game)
+        app.router.add_post(p + "api/search", self.search)
+        app.router.add_delete(p + "api/search", self.cancel_search)
+        app.router.add_get(p + "api/live", self.socket)
+        return app
+
+    # -- middlewares -------------------------------------------------------------------
+
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        response: web.StreamResponse = await handler(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if "/api/" in request.path:
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @web.middleware
+    async def _errors(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except BadRequest as exc:
+            return _error(exc.status, str(exc))
+        except Unauthorized as exc:
+            return _error(401, str(exc))
+        except web.HTTPException as exc:
+            if exc.status >= 400 and exc.content_type != "application/json":
+                return _error(exc.status, exc.reason)
+            raise
+        except Exception:
+            log.exception("the web API failed on %s %s", request.method, request.path)
+            return _error(500, "internal error")
+
+    # -- who asks ----------------------------------------------------------------------
+
+    async def user_of(self, request: web.Request) -> WebUser:
+        """The signed-in user (stored as a player, as a chat update would store them)."""
+        user = check_init_data(self.token, from_header(request.headers.get("Authorization")),
+                               self.clock())
+        if not self.limit.allow(user.id):
+            raise BadRequest("too many requests: slow down", 429)
+        now = time.monotonic()
+        known = self._known.pop(user.id, None)
+        if known is None or known[0] != user.name or now - known[1] > KNOWN_SECONDS:
+            await players.upsert_player(self.db, user.id, user.name, username=user.username,
+                                        language=user.language_code, now=self.clock())
+            self.people.forget(user.id)
+            known = (user.name, now)
+        self._known[user.id] = known
+        while len(self._known) > KNOWN_USERS:
+            self._known.popitem(last=False)
+        return user
+
+    async def translator(self, user: WebUser) -> Translator:
+        player = await self.people.player(user.id)
+        saved = player.language if player else None
+        return Translator(pick_language(saved, user.language_code, self.default_language))
+
+    async def _state(self, row: Row, live: Live, seat: int | None, user_id: int
+                     ) -> dict[str, Any]:
+        t = await self.people.translator(user_id)
+        names = await self.people.names(row, t)
+        state = game_state(row, live, seat, names, t, self.clock())
+        if state["can"]["double"]:
+            state["texts"]["double"] = t("btn-double", value=live.game.cube_value * 2)
+        return state
+
+    async def _state_for_watcher(self, row: Row, live: Live, watcher: Watcher
+                                 ) -> dict[str, Any]:
+        return await self._state(row, live, watcher.seat, watcher.user_id)
+
+    async def _shown(self, row: Row, seat: int) -> bool:
+        """A sight for the core: an open page of the player has been sent this version."""
+        player = row.players[seat]
+        return player is not None and self.live.has_shown(row.id, player, row.version)
+
+    # -- the page ----------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.index, content_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
+
+    # -- the API -----------------------------------------------------------------------
+
+    async def session(self, request: web.Request) -> web.Response:
+        """Who is signed in, the page's texts in their language, the board's layout and
+        their games (the one in progress, if any)."""
+        user = await self.user_of(request)
+        t = await self.translator(user)
+        active = await self.games.active_game(user.id)
+        return web.json_response({
+            "user": {"id": user.id, "name": user.name},
+            "language": t.language,
+            "texts": {key: t(key) for key in PAGE_TEXTS},
+            "layout": layout(),
+            "active": active.id if active is not None else None,
+            "start": _start_game(user.start_param),
+            "levels": list(LEVELS), "lengths": list(LENGTHS),
+        })
+
+    async def _load(self, request: web.Request) -> tuple[WebUser, Row, Live, int | None]:
+        user = await self.user_of(request)
+        try:
+            row = await games.load_game(self.db, int(request.match_info["game"]))
+        except GameNotFound:
+            raise BadRequest("no such game", 404) from None
+        return user, row, Live.load(row.state_json), row.seat_of(user.id)
+
+    async def read(self, request: web.Request) -> web.Response:
+        """The game as the asker sees it (a player their side; anybody else watches)."""
+        user, row, live, seat = await self._load(request)
+        return web.json_response(await self._state(row, live, seat, user.id))
+
+    async def act(self, request: web.Request) -> web.Response:
+        """One action of the asker in their game, through the game core; the game as
+        stored afterwards (409 with the refusal when it changed nothing)."""
+        user, row, live, seat = await self._load(request)
+        body = await _json(request)
+        if seat is None:
+            raise BadRequest("you do not play in this game", 403)
+        act = ACTS.get(str(body.get("act")))
+        version = body.get("version")
+        if act is None or not _int(version, 0, 2**62):
+            raise BadRequest("an action needs `act` (one of " + ", ".join(ACTS)
+                             + ") and the `version` it was chosen on")
+        src, dst = body.get("src", 0), body.get("dst", 0)
+        if not _int(src, 0, 25) or not _int(dst, 0, 25):
+            raise BadRequest("`src` and `dst` are points 0-25")
+        if act is Act.RESIGN:  # the question was about this game of the match
+            action = Action(row.id, version, act, seat=seat, number=live.number)
+        else:
+            action = Action(row.id, version, act, src, dst)
+        refused: list[Refusal | None] = []
+
+        async def respond(refusal: Refusal | None) -> None:
+            refused.append(refusal)
+
+        await self.gate.act(user.id, action, respond)
+        row = await games.load_game(self.db, row.id)
+        state = await self._state(row, Live.load(row.state_json), seat, user.id)
+        refusal = refused[0] if refused else None
+        if refusal is not None:
+            t = await self.people.translator(user.id)
+            return web.json_response({"refusal": refusal.value, "text": t(f"alert-{refusal}"),
+                                      "state": state}, status=409)
+        return web.json_response({"state": state})
+
+    async def resign_cost(self, request: web.Request) -> web.Response:
+        """What resigning now would cost the asker (the question the page asks first)."""
+        user, row, live, seat = await self._load(request)
+        if seat is None or row.status != "active":
+            raise BadRequest("you do not play in this game", 403)
+        result, match = resign_cost(live.game, seat)
+        t = await self.people.translator(user.id)
+        return web.json_response({
+            "points": result.points, "kind": result.kind.value,
+            "text": t("resign-ask-plain" if result.kind.value == "plain" else "resign-ask",
+                      points=result.points, kind=t(f"kind-{result.kind.value}")),
+            "match_ends": match.winner is not None, "version": row.version})
+
+    async def after(self, request: web.Request) -> web.Response:
+        """After a game: play again, or the analysis or the replay sent to the chat."""
+        user, row, live, seat = await self._load(request)
+        if seat is None:
+            raise BadRequest("you did not play in this game", 403)
+        what = request.match_info["what"]
+        if what == "rematch":
+            if row.level is not None:  # the computer: a new game at once, same settings
+                try:
+                    new = await self.games.start_vs_computer(
+                        user.id, row.variant, row.level, row.match_length, row.cube)
+                except (Busy, PlayerBusy):
+                    raise BadRequest("you are in a game already", 409) from None
+                return web.json_response({"game": new.id})
+            hook = self.hooks.rematch
+            if hook is None:
+                raise BadRequest("not available here", 404)
+            await hook(user.id, row.id)
+            return web.json_response({"sent": True})
+        chat = self.hooks.analysis if what == "analysis" else self.hooks.replay
+        if chat is None or row.status == "active":
+            raise BadRequest("not available for this game now", 409)
+        await chat(user.id, row.id, live.number)
+        return web.json_response({"sent": True})
+
+    async def new_game(self, request: web.Request) -> web.Response:
+        """A new game against the computer: {variant, level, length, cube}."""
+        user = await self.user_of(request)
+        body = await _json(request)
+        variant, level = body.get("variant"), body.get("level")
+        length, cube = body.get("length", 1), bool(body.get("cube", False))
+        if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
+            raise BadRequest("a new game needs variant (short|long), level and length "
+                             "(1, 3, 5 or 7)")
+        try:
+            row = await self.games.start_vs_computer(user.id, variant, level, length,
+                                                     cube and variant == "short")
+        except (Busy, PlayerBusy):
+            active = await self.games.active_game(user.id)
+            return web.json_response({"refusal": "busy", "game": active.id if active else None},
+                                     status=409)
+        return web.json_response({"game": row.id})
+
+    async def search(self, request: web.Request) -> web.Response:
+        """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either)}."""
+        user = await self.user_of(request)
+        body = await _json(request)
+        variant, lengths, cube = body.get("variant"), body.get("lengths", ANY_LENGTH), \
+            body.get("cube", CUBE_EITHER)
+        if variant not in VARIANTS or not _int(lengths, 1, ANY_LENGTH) \
+                or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
+            raise BadRequest("a search needs variant, lengths (1-15) and cube (0, 1, 2)")
+        if variant == "long":
+            cube = CUBE_OFF
+        try:
+            await self.matchmaking.search(user.id, variant, lengths, cube)
+        except (Busy, PlayerBusy):
+            return web.json_response({"refusal": "busy"}, status=409)
+        except AlreadySearching:
+            pass
+        active = await self.games.active_game(user.id)
+        return web.json_response({"searching": active is None,
+                                  "game": active.id if active else None})
+
+    async def cancel_search(self, request: web.Request) -> web.Response:
+        user = await self.user_of(request)
+        return web.json_response({"cancelled": await self.matchmaking.cancel(user.id)})
+
+    # -- live ----------------------------------------------------------------------------
+
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        """The live board: the first message signs in and names the game and the version
+        the page has ({"auth": initData, "game": id, "version": v}); then the server sends
+        {"type": "state", "state": …} for every change and {"type": "warning"} when a
+        quarter of the player's time is left."""
+        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=8 * 1024)
+        await socket.prepare(request)
+        self._sockets.add(socket)
+        watcher: Watcher | None = None
+        try:
+            try:
+                first = await socket.receive(timeout=AUTH_SECONDS)
+            except TimeoutError:
+                await socket.close(code=4401, message=b"sign in first")
+                return socket
+            hello = _hello(first)
+            if hello is None:
+                await socket.close(code=4400, message=b"bad first message")
+                return socket
+            try:
+                user = check_init_data(self.token, hello[0], self.clock())
+            except Unauthorized:
+                await socket.close(code=4401, message=b"init data refused")
+                return socket
+            game_id, version = hello[1], hello[2]
+            try:
+                row = await games.load_game(self.db, game_id)
+            except GameNotFound:
+                await socket.close(code=4404, message=b"no such game")
+                return socket
+
+            async def send(message: dict[str, Any]) -> None:
+                await socket.send_json(message)
+
+            watcher = Watcher(user.id, game_id, row.seat_of(user.id), send, version=version)
+            await self.live.open(watcher)
+            async for message in socket:  # the page only pings; anything else is ignored
+                if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                    break
+        finally:
+            if watcher is not None:
+                self.live.close(watcher)
+            self._sockets.discard(socket)
+        return socket
+
+
+def _error(status: int, reason: str) -> web.Response:
+    return web.json_response({"error": reason}, status=status)
+
+
+async def _json(request: web.Request) -> dict[str, Any]:
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise BadRequest("request too large", 413)
+    try:
+        body = await request.json(loads=json.loads)
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("the body is not JSON") from None
+    except web.HTTPRequestEntityTooLarge:
+        raise BadRequest("request too large", 413) from None
+    if not isinstance(body, dict):
+        raise BadRequest("the body is not a JSON object")
+    return body
+
+
+def _int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _hello(message: Any) -> tuple[str, int, int] | None:
+    """(init data, game, version) of a live connection's first message, else None."""
+    if message.type is not WSMsgType.TEXT or len(message.data) > 8 * 1024:
+        return None
+    try:
+        data = json.loads(message.data)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("auth"), str):
+        return None
+    game, version = data.get("game"), data.get("version", 0)
+    if not _int(game, 1, 2**62) or not _int(version, 0, 2**62):
+        return None
+    return data["auth"], game, version
+
+
+def _start_game(start_param: str | None) -> int | None:
+    """The game a direct link opens ("g<id>": a group's board)."""
+    if start_param and start_param.startswith("g") and start_param[1:].isdigit() \
+            and len(start_param) < 20:
+        return int(start_param[1:])
+    return None
+
+
+def mount(door: WebDoor, parent: web.Application) -> None:
+    """Serve the web board under its path (`door.base_path`, not the root) in `parent`:
+    the webhook's application in webhook mode."""
+    prefix = door.base_path.rstrip("/")
+    if not prefix:
+        raise ValueError("beside another application the web board needs a path of its own "
+                         "(WEBAPP_URL such as https://bot.example.com/app/)")
+    parent.add_subapp(prefix, door.app())
+    parent.router.add_get(prefix, _redirect(door.base_path))  # "/app" -> "/app/"
+
+
+def _redirect(to: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        raise web.HTTPPermanentRedirect(to)
+    return handler
+
+
+async def serve(door: WebDoor, host: str, port: int) -> web.AppRunner:
+    """Serve the web board on its own address (polling mode); returns the runner to stop."""
+    if door.base_path == "/":
+        parent = door.app()
+    else:
+        parent = web.Application(client_max_size=MAX_BODY)
+        mount(door, parent)
+    runner = web.AppRunner(parent, access_log=None, shutdown_timeout=2.0)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner

@@ -1,0 +1,183 @@
+"""A game as one viewer of the web board sees it: a JSON-ready dict.
+
+The same facts as the chat board (`core.seen.scene_for`: the board from the viewer's side,
+dice, the moves since they last acted, cube, score, result), plus what the page needs to
+let them act: the checkers they may move now and where each may go (a destination that
+takes several dice lists the points it stops on), the actions open to them, the deadline
+and the version every action must name. Points are in the viewer's numbering (1-24, 0 borne
+off, 25 the bar): the viewer's home is 1-6, bottom right. A watcher sees seat 0's side.
+
+While a turn is being built, only its mover sees its steps; everybody else sees turns (as
+the chat boards do).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core.fullmoves import one_taps
+from core.history import Event, since_last_action
+from core.live import Live
+from core.seen import final_match, scene_for
+from engine.game import Phase
+from engine.position import BAR, OFF, Variant, opp_point
+from i18n import Translator
+from storage.models import Game as Row
+
+Names = tuple[str, str]  # by seat
+
+
+def to_viewer(variant: Variant, point: int, mine: bool) -> int:
+    """A point in the viewer's numbering: their own, or the opponent's `point` turned."""
+    if mine or point in (OFF, BAR):
+        return point
+    return opp_point(variant, point)
+
+
+def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translator,
+               now: datetime) -> dict[str, Any]:
+    """What `seat` (None: a watcher) sees of the stored game `row`/`live` at `now`."""
+    game = live.game
+    side = 0 if seat is None else seat
+    if live.steps and game.to_act != seat:  # the others see turns, not the steps
+        live = Live(game, [], live.number, live.paused, live.fair)
+    scene = scene_for(live, side, names, is_player=seat is not None)
+    position = scene.position
+    variant = Variant(game.variant)
+    points = []
+    for point in range(1, 25):
+        mine = position.me[point]
+        theirs = position.opp[opp_point(variant, point)]
+        points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs else [0, None])
+    acting = row.status == "active" and seat is not None and game.to_act == seat
+    phase = game.phase.value
+    state: dict[str, Any] = {
+        "game": row.id,
+        "version": row.version,
+        "variant": variant.value,
+        "status": row.status,
+        "number": live.number,
+        "seat": seat,
+        "color": scene.viewer_color,
+        "names": {"viewer": names[side], "opponent": names[1 - side]},
+        "computer": row.computer_seat is not None,
+        "level": row.level,
+        "phase": phase,
+        "to_act": "viewer" if game.to_act == side else "opponent",
+        "you_act": acting,
+        "points": points,
+        "bar": {"viewer": position.me[BAR], "opponent": position.opp[BAR]},
+        "off": {"viewer": position.me[OFF], "opponent": position.opp[OFF]},
+        "pips": dict(zip(("viewer", "opponent"), position.pips(), strict=True)),
+        "dice": list(scene.dice) if scene.dice else None,
+        "dice_used": list(scene.dice_used),
+        "dice_of": "viewer" if game.seat == side else "opponent",
+        "cube": _cube(scene.cube),
+        "score": _score(live, side),
+        "deadline": row.deadline.isoformat() if row.deadline and row.status == "active"
+        else None,
+        "now": now.isoformat(),
+        "moves": [_move(variant, segments, own) for segments, own in scene.moves],
+        "recent": [_event(variant, event, side) for event in since_last_action(live, side)],
+        "can": _can(row, live, seat, acting),
+        "movable": _movable(live) if acting and game.phase is Phase.MOVE else {},
+        "steps": [[step.src, step.dst] for step in live.turn().steps]
+        if acting and game.phase is Phase.MOVE else [],
+        "result": _result(live, side, t) if game.result is not None else None,
+    }
+    state["texts"] = {"status": _status(state, t)}
+    return state
+
+
+def _cube(cube: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    if cube is None:
+        return None
+    value, owner, *rest = cube
+    return {"value": value, "owner": owner, "state": rest[0] if rest else "normal"}
+
+
+def _score(live: Live, side: int) -> dict[str, int] | None:
+    match = final_match(live)
+    if match.length <= 1:
+        return None
+    return {"viewer": match.score[side], "opponent": match.score[1 - side],
+            "length": match.length}
+
+
+def _move(variant: Variant, segments: tuple[tuple[int, int], ...], own: bool
+          ) -> dict[str, Any]:
+    """A move to show (and animate): its segments in the viewer's numbering."""
+    return {"by": "viewer" if own else "opponent",
+            "segments": [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
+                         for a, b in segments]}
+
+
+def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
+    """One thing that happened since the viewer last acted, as data."""
+    own = event.seat == side
+    item: dict[str, Any] = {"kind": event.kind,
+                            "by": None if event.seat is None else "viewer" if own else "opponent"}
+    if event.dice:
+        item["dice"] = list(event.thrown())
+    if event.kind == "move":
+        item["move"] = event.move
+        item["segments"] = [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
+                            for a, b in event.segments()]
+        item["forced"] = event.forced
+    if event.value:
+        item["value"] = event.value
+    if event.result:
+        item["result"] = event.result
+    return item
+
+
+def _can(row: Row, live: Live, seat: int | None, acting: bool) -> dict[str, bool]:
+    game = live.game
+    phase = game.phase
+    turn = live.turn() if acting and phase is Phase.MOVE else None
+    return {
+        "roll": acting and phase is Phase.ROLL,
+        "double": acting and phase is Phase.ROLL and game.can_double(game.to_act),
+        "take": acting and phase is Phase.DOUBLED,
+        "drop": acting and phase is Phase.DOUBLED,
+        "undo": bool(turn is not None and live.steps),
+        "done": bool(turn is not None and turn.is_complete),
+        "resign": row.status == "active" and seat is not None and phase is not Phase.OVER,
+        "finish": bool(turn is not None and one_taps(live)),
+    }
+
+
+def _movable(live: Live) -> dict[str, dict[str, list[int]]]:
+    """For each checker the viewer may move now (by its point), where it may go: each
+    destination with the points it passes on the way (empty for one die)."""
+    turn = live.turn()
+    found: dict[str, dict[str, list[int]]] = {}
+    for src in sorted({step.src for step in turn.legal_steps()}, reverse=True):
+        found[str(src)] = {str(dst): [step.dst for step in path[:-1]]
+                           for dst, path in sorted(turn.destinations(src).items())}
+    return found
+
+
+def _result(live: Live, side: int, t: Translator) -> dict[str, Any]:
+    result = live.game.result
+    assert result is not None
+    match = final_match(live)
+    return {"winner": "viewer" if result.winner == side else "opponent",
+            "kind": result.kind.value, "points": result.points, "cube": result.cube,
+            "reason": result.reason.value, "match_over": match.winner is not None,
+            "kind_text": t(f"kind-{result.kind.value}"),
+            "reason_text": t(f"reason-{result.reason.value}")}
+
+
+def _status(state: dict[str, Any], t: Translator) -> str:
+    """One line saying whose turn it is and what they are to do."""
+    if state["status"] != "active":
+        return t("web-status-over")
+    name = state["names"]["opponent"]
+    if not state["you_act"]:
+        return t("web-status-waiting", name=name)
+    return t(STATUS.get(state["phase"], "web-status-move"))
+
+
+STATUS = {"roll": "web-status-roll", "doubled": "web-status-doubled", "move": "web-status-move"}
