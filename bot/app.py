@@ -206,7 +206,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     afterplay = Afterplay(bot, db, people, clock=clock)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock, window=window)
     challenges = ChallengeService(bot, db, games, Challenges(db, games, clock=clock), people,
-                                  publisher, coalescer, results, boarding)
+                                  publisher, coalescer, results, boarding, clock=clock)
     matchmaking = Matchmaking(db, games, SearchMessages(bot, db, people, clock=clock),
                               clock=clock)
     repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
@@ -225,7 +225,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
-    gate = ActionGate(games)  # one for both doors: a double tap is one, wherever it came from
+    gate = ActionGate(games, db)  # one for both doors: a double tap is one, wherever it came from
     services = Services(
         settings=settings, db=db, clock=clock, games=games,
         presses=Presses(gate, publisher, people, coalescer), boards=publisher,
@@ -247,7 +247,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     door = None
     if webapp is not None:
         chat = ChatHooks(db, people, challenges, analysis, afterplay)
-        door = WebDoor(token=settings.bot_token.get_secret_value(), games=games, gate=gate,
+        door = WebDoor(token=settings.bot_token.get_secret_value(), db=db, games=games,
+                       gate=gate,
                        matchmaking=matchmaking, people=people,
                        default_language=settings.default_language, clock=clock,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),

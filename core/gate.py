@@ -27,6 +27,7 @@ from core.actions import ANY_VERSION, KEEPS_VERSION, Action, Refusal, Respond
 from core.games import GameService, View
 from core.live import Live
 from storage import games
+from storage.db import Database
 from storage.errors import GameNotFound
 
 
@@ -41,8 +42,8 @@ async def _answered(refusal: Refusal | None) -> None:
 
 
 class ActionGate:
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, service: GameService, db: Database) -> None:
+        self.service, self.db = service, db
         # Per game, the actions let through and not finished yet, in the order they will
         # run (the game's lock is first come, first served).
         self._accepted: dict[int, list[_Accepted]] = {}
@@ -79,7 +80,7 @@ class ActionGate:
         (None, False) when only its turn under the lock can tell."""
         user_id, action = entry.user_id, entry.action
         try:
-            row = await games.load_game(self.service.db, action.game)
+            row = await games.load_game(self.db, action.game)
         except GameNotFound:
             return Refusal.FINISHED, False
         seat = row.seat_of(user_id)

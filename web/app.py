@@ -35,6 +35,7 @@ from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
 from storage import games, players
+from storage.db import Database
 from storage.errors import GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
@@ -96,14 +97,14 @@ class BadRequest(Exception):
 class WebDoor:
     """The web board of one process, over the game core's services."""
 
-    def __init__(self, *, token: str, games: GameService, gate: ActionGate,
+    def __init__(self, *, token: str, db: Database, games: GameService, gate: ActionGate,
                  matchmaking: Matchmaking, people: People, default_language: str,
                  clock: Callable[[], datetime], hooks: Hooks = Hooks(),
                  limit: RateLimit | None = None, base_path: str = "/",
                  telegram_script: str = TELEGRAM_SCRIPT) -> None:
         self.token, self.games, self.gate = token, games, gate
         self.matchmaking, self.people, self.clock = matchmaking, people, clock
-        self.db = games.db
+        self.db = db
         self.default_language, self.hooks = default_language, hooks
         self.limit = limit or RateLimit()
         self.base_path = base_path if base_path.endswith("/") else base_path + "/"

@@ -7,6 +7,8 @@ people runs like any other.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
 from aiogram import Bot
 from aiogram.types import (
@@ -48,8 +50,9 @@ class GroupBoardFailed(Exception):
 class ChallengeService:
     def __init__(self, bot: Bot, db: Database, service: GameService, core: Challenges,
                  people: People, publisher: BoardPublisher, coalescer: Coalescer,
-                 results: ResultMessages, boarding: Boarding) -> None:
-        self.bot, self.db, self.service, self.core = bot, db, service, core
+                 results: ResultMessages, boarding: Boarding, *,
+                 clock: Callable[[], datetime]) -> None:
+        self.bot, self.db, self.service, self.core, self.clock = bot, db, service, core, clock
         self.people, self.publisher, self.coalescer = people, publisher, coalescer
         self.results, self.boarding = results, boarding
 
@@ -116,7 +119,7 @@ class ChallengeService:
         if challenge is not None and challenge.creator_id == player_id:
             raise ChallengeUnavailable(code, "own_posted")  # theirs: others join it
         row, live = await self.core.accept(code, player_id, board_chat_id=chat_id)
-        now = self.service.clock()
+        now = self.clock()
         for player in row.players:
             await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
         board = await self.publisher.group_board(row, live, chat_id)
@@ -165,7 +168,7 @@ class ChallengeService:
         except GroupBoardFailed:  # the group was told why
             return
         await cards.put_challenge_chat(self.db, challenge.id, chat_id)
-        await chats.add_chat_member(self.db, chat_id, player_id, now=self.service.clock())
+        await chats.add_chat_member(self.db, chat_id, player_id, now=self.clock())
         text = t("group-challenge", name=await self.people.name(player_id),
                  variant=t(f"variant-{variant}"), points=length)
         if cube:  # say everything that was understood
