@@ -5,6 +5,9 @@
     python -m bot set-webhook          # Telegram posts to WEBHOOK_URL with WEBHOOK_SECRET
     python -m bot delete-webhook       # back to polling
     python -m bot webhook-info         # what Telegram says about the webhook
+    python -m bot --local              # play in the browser, no token (bot/local/)
+
+Without BOT_TOKEN `python -m bot` says so in one line and plays locally.
 """
 
 from __future__ import annotations
@@ -32,7 +35,26 @@ def parse(argv: list[str]) -> argparse.Namespace:
     unhook.add_argument("--drop-pending-updates", action="store_true",
                         help="forget the updates Telegram holds for the bot")
     commands.add_parser("webhook-info", help="what Telegram says about the webhook")
+    parser.add_argument("--local", action="store_true",
+                        help="play in the browser without a token: the real bot against an "
+                        "in-process Bot API, on 127.0.0.1 only")
+    parser.add_argument("--port", type=int, default=None, metavar="PORT",
+                        help="the local page's port (default 8088)")
     return parser.parse_args(argv)
+
+
+NOT_SET = "BOT_TOKEN is not set"
+
+
+def local_settings(port: int | None) -> Settings:
+    """The settings of `--local`: the environment's, with a random token, the page on
+    127.0.0.1 and a database file of its own (bot/local/run.py)."""
+    from bot.local.run import DEFAULT_PORT, local_token
+    from bot.local.run import local_settings as overrides
+
+    chosen = port if port is not None else DEFAULT_PORT
+    base = load_settings(bot_token=local_token())
+    return load_settings(**{**base.model_dump(), **overrides(base, chosen)})
 
 
 async def webhook_command(settings: Settings, args: argparse.Namespace) -> int:
@@ -61,13 +83,23 @@ def main(argv: list[str] | None = None) -> int:
     limit_arenas()
     fix_mmap_threshold()
     args = parse(sys.argv[1:] if argv is None else argv)
+    local = args.local
     try:
-        settings = load_settings()
+        settings = local_settings(args.port) if local else load_settings()
         if args.command == "set-webhook" and (problems := settings.webhook_problems()):
             raise ConfigError("; ".join(problems))
     except ConfigError as exc:
-        print(f"nard-bot: {exc}", file=sys.stderr)
-        return 2
+        if local or args.command or not str(exc).startswith(NOT_SET) or ";" in str(exc):
+            print(f"nard-bot: {exc}", file=sys.stderr)
+            return 2
+        print(f"nard-bot: {NOT_SET}: playing locally instead (python -m bot --local); put "
+              "BOT_TOKEN=<token from @BotFather> in .env to run the bot", file=sys.stderr)
+        local = True
+        try:
+            settings = local_settings(args.port)
+        except ConfigError as again:
+            print(f"nard-bot: {again}", file=sys.stderr)
+            return 2
     if args.command:
         from aiogram.exceptions import TelegramAPIError
 
@@ -80,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     from storage.errors import DatabaseUnavailable, MigrationError
 
     try:
-        return run(settings)
+        return run(settings, local=local)
     except (DatabaseUnavailable, MigrationError) as exc:
         # An unusable path or URL, a file that is not a database, a schema newer than this
         # code: one line naming the database (never a password), as for a missing token.

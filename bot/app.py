@@ -19,11 +19,15 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
+from aiohttp import web
 from aiohttp.web import AppRunner
 
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.handlers.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
+from bot.local.run import HOST as LOCAL_HOST
+from bot.local.run import LocalPage
+from bot.local.telegram import LocalTelegram
 from bot.plumbing import allocator, redact, webhook
 from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
@@ -158,12 +162,14 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                 coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
                 analysis_runner: Runner | None = None,
                 pool: Runner | None = None,
-                new_seed: Callable[[], str] | None = None, db: Database | None = None) -> App:
+                new_seed: Callable[[], str] | None = None, db: Database | None = None,
+                local: bool = False) -> App:
     """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
 
     `pool` runs the computer's decisions (`make_pool`, started); without one, worker
     threads. The analysis has a worker of its own (`analysis_runner`). `db`: the database
-    opened already (else it is opened here).
+    opened already (else it is opened here). `local`: the web board signs in with the local
+    stand-in of Telegram's script (`python -m bot --local`).
 
     Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
     provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
@@ -252,7 +258,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        matchmaking=matchmaking, people=people,
                        default_language=settings.default_language, clock=clock,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
-                       base_path=urlsplit(webapp.url).path or "/")
+                       base_path=urlsplit(webapp.url).path or "/",
+                       telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
     return App(bot, dispatcher, services, timers, repair, players, pool, inflight, door)
 
 
@@ -387,14 +394,19 @@ async def refuse_if_webhook_set(bot: Bot) -> None:
                            "`python -m bot delete-webhook` to poll, or set BOT_MODE=webhook")
 
 
-async def serve(settings: Settings) -> None:
+async def serve(settings: Settings, *, local: bool = False) -> None:
+    """Run until stopped: long polling, the webhook server (`BOT_MODE=webhook`), or the
+    local mode (`local`: an in-process Bot API and the page on 127.0.0.1, bot/local/)."""
     # The database first (a bad one stops the start before any worker runs), then the
     # worker pool, then everything that uses them.
     db = await open_database(settings.database, day_zone=settings.timezone)
     pool: Runner | None = None
+    telegram = LocalTelegram() if local else None
     try:
         pool = await start_pool(make_pool(settings))
-        app = await build(settings, pool=pool, db=db)
+        bot = Bot(settings.bot_token.get_secret_value(), session=telegram) if telegram \
+            else None
+        app = await build(settings, pool=pool, db=db, bot=bot, local=local)
     except BaseException:
         if pool is not None:
             await pool.close()
@@ -412,20 +424,24 @@ async def serve(settings: Settings) -> None:
     app.dispatcher.shutdown.register(on_shutdown)
     try:
         await start_up(app)
-        if settings.bot_mode == "polling":
+        if settings.bot_mode == "polling" and not local:
             await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
                              asyncio.sleep)
         door = app.web
         if door is not None:
             await door.start()
-            if settings.bot_mode == "polling":  # in webhook mode: beside the webhook
+            if settings.bot_mode == "polling" and not local:  # webhook: beside the webhook
                 web_runner = await web_app.serve(door, settings.webapp_host,
                                                  settings.webapp_port)
                 log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
                          settings.webapp_port, door.base_path)
         freeze_startup_objects()
         timer = asyncio.create_task(timer_loop(app, stop))
-        if settings.bot_mode == "webhook":
+        if telegram is not None and door is not None:
+            web_runner = await serve_local(app, telegram, door, settings)
+            await stop_signal().wait()
+            await stop_gracefully(app, timer, stop)
+        elif settings.bot_mode == "webhook":
             beside = (lambda parent: web_app.mount(door, parent)) if door else None
             await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside)
         else:
@@ -469,13 +485,29 @@ def stop_signal() -> asyncio.Event:
     return stop
 
 
-def run(settings: Settings) -> int:
+async def serve_local(app: App, telegram: LocalTelegram, door: WebDoor,
+                      settings: Settings) -> AppRunner:
+    """The local page (sign in, the chat) and the web board on one address of 127.0.0.1."""
+    page = LocalPage(telegram, app.bot, lambda update: app.dispatcher.feed_update(
+        app.bot, update), settings.bot_token.get_secret_value(), app.services.clock)
+    root = web.Application(client_max_size=web_app.MAX_BODY)
+    page.routes(root)
+    web_app.mount(door, root)
+    runner = AppRunner(root, access_log=None, shutdown_timeout=2.0)
+    await runner.setup()
+    await web.TCPSite(runner, LOCAL_HOST, settings.webapp_port).start()
+    port = runner.addresses[0][1]
+    print(f"nard-bot: playing locally: open http://{LOCAL_HOST}:{port}/", flush=True)
+    return runner
+
+
+def run(settings: Settings, *, local: bool = False) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     redact.install(settings.bot_token.get_secret_value())
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, local=local))
     except TelegramUnauthorizedError:
         log.error("Telegram refused the token (401 Unauthorized): check BOT_TOKEN")
         return 2

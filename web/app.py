@@ -48,6 +48,9 @@ from web.state import game_state
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+# Local play and tests: the same interface, reading the init data from the page's address
+# as Telegram's own script does (`#tgWebAppData=…`).
+LOCAL_SCRIPT = "static/telegram-local.js"
 MAX_BODY = 16 * 1024  # bytes: an action is a few dozen
 LEVELS = ("beginner", "casual", "intermediate", "strong", "master")
 LENGTHS = (1, 3, 5, 7)
