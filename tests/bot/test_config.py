@@ -115,9 +115,12 @@ def test_bad_values_name_the_setting(
         load_settings()
 
 
-def test_run_without_token_exits_2_with_one_line(tmp_path: Path) -> None:
+def test_run_without_token_and_a_bad_setting_exits_2_with_one_line(tmp_path: Path) -> None:
+    """Without a token (and nothing else wrong) the bot plays locally
+    (tests/e2e/test_local.py); with another setting that cannot work it stops."""
     env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
     env["PYTHONPATH"] = str(ROOT)
+    env["MOVE_TIMEOUT_SECONDS"] = "0"
     result = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
         capture_output=True, text=True, timeout=60,
@@ -126,7 +129,8 @@ def test_run_without_token_exits_2_with_one_line(tmp_path: Path) -> None:
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert "BOT_TOKEN" in lines[0] and "Traceback" not in result.stderr
+    assert "BOT_TOKEN" in lines[0] and "MOVE_TIMEOUT_SECONDS" in lines[0]
+    assert "Traceback" not in result.stderr
 
 
 def test_env_example_lists_every_setting() -> None:
