@@ -1,5 +1,5 @@
-"""Evaluation for analysis and the expected result of an abandoned game (RULES.md "Time,
-leaving and resigning"), both from our own network."""
+"""Evaluation for analysis and the expected result of an abandoned game (docs/rules.md,
+"Time, resigning and leaving"), both from our own network."""
 
 from __future__ import annotations
 

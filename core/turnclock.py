@@ -1,4 +1,4 @@
-"""One timer window per turn (RULES.md, "Time, leaving and resigning").
+"""One timer window per turn (docs/rules.md, "Time, resigning and leaving").
 
 A turn's window opens when the turn passes to a player and covers everything that player
 does in it: the cube decision (double or roll), the roll and every step of the move.

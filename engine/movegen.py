@@ -1,4 +1,4 @@
-"""Legal moves: one per distinct resulting position, every rule of RULES.md enforced.
+"""Legal moves: one per distinct resulting position, every rule of docs/rules.md enforced.
 
 The rules of a single step live in one search state per variant (`ShortState`, `LongState`):
 a mutable board with `steps(die)`, `apply` and `undo`. Every order of the dice is walked over
