@@ -32,7 +32,8 @@ class Settings(BaseSettings):
     default_language: Language = "en"
     admin_ids: Annotated[tuple[int, ...], NoDecode] = ()
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
-    # Deployment (README "Deployment"): how updates arrive, and where the computer thinks.
+    # Deployment (docs/hosting.md, "Polling or webhook" and "Processes, cores and the
+    # computer"): how updates arrive, and where the computer thinks.
     bot_mode: Literal["polling", "webhook"] = "polling"
     webhook_url: str | None = None  # the public address Telegram posts updates to
     webhook_path: str | None = None  # the path this process serves; default: WEBHOOK_URL's
