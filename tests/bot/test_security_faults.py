@@ -1,6 +1,6 @@
-"""Telegram faults (issue 14 "Telegram faults", issue 17's "429 retry covers only some calls",
-issue 19's start-up): every Bot API call goes through one retry policy, a fault never leaves
-a game without a board for the player to move, and nothing logs a traceback.
+"""Telegram faults (docs/architecture.md, "Telegram faults"), at start-up too: every Bot API
+call goes through one retry policy, a fault never leaves a game without a board for the
+player to move, and nothing logs a traceback.
 
 Every wait goes through the harness's fake clock (`FakeClock.sleep`): no test waits on the
 wall clock, and the waits can be read off the clock.
