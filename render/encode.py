@@ -24,9 +24,10 @@ from PIL import Image
 
 from render import palette as palette_data
 
-# zlib level: 1..3 cost about the same here (1.5 ms a board, most of a render), 2 is a few
-# KB smaller than 1; 4+ double the time for 10 % less.
-ISAL_LEVEL = 1  # ISA-L's level 1 gives zlib level 2's size here (about 53 KB a board)
+# zlib levels 1 to 3 cost about the same here and 2 is smaller than 1; 4 and up cost far
+# more for little. ISA-L's level 1 gives zlib level 2's size. Figures: docs/performance.md,
+# "Pictures".
+ISAL_LEVEL = 1
 PNG_LEVEL = 2
 # zlib slides its window once the input reaches 64 KB less 262 bytes of lookahead.
 _UNSLID = (1 << 16) - 262
@@ -70,7 +71,7 @@ def encode_png(lines: np.ndarray) -> bytes:
     """
     height, stride = lines.shape
     data = memoryview(np.ascontiguousarray(lines)).cast("B")
-    if isal_zlib is not None:  # the same deflate stream, about five times faster
+    if isal_zlib is not None:  # the same deflate stream, several times faster
         idat = isal_zlib.compress(data, ISAL_LEVEL)
         return b"".join((_png_head(stride - 1, height), _chunk(b"IDAT", idat),
                          _chunk(b"IEND", b"")))
