@@ -1,4 +1,5 @@
-"""Real example scenes: the README gallery, the benchmark and the palette's colour sample.
+"""Real example scenes: the documentation's board pictures (docs/), the benchmark and the
+palette's colour sample.
 
     python -m render.samples docs   # rebuild render/palette.py, then write the gallery
 
@@ -84,7 +85,8 @@ ERROR_RATES = [24.1, 19.8, 21.5, 16.2, 17.9, 13.4, 15.0, 11.8, 12.6, 9.7, 10.9, 
 
 
 def gallery() -> dict[str, Scene]:
-    """The README's pictures, by file stem."""
+    """The board pictures in docs/ (README.md, docs/playing.md, docs/rules.md), by file
+    stem."""
     return {
         "short-opening": Scene(
             Position.initial("short"), dice=(3, 1), names=("Oʻktam", "Ləman Ağayeva"),
