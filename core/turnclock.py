@@ -51,7 +51,7 @@ def next_deadline(stored: dict[str, Any] | None, live: Live, deadline: datetime 
         return now if game.to_act == computer else fresh
     doubled_before = stored["game"]["phase"] == Phase.DOUBLED.value
     if game.phase is Phase.DOUBLED and not doubled_before:  # a double was just offered
-        left = (deadline - now).total_seconds() if deadline is not None else window.seconds
+        left = (deadline - now).total_seconds() if deadline is not None else window.total_seconds()
         live.paused = max(0.0, left)
         return now if game.to_act == computer else fresh
     if doubled_before and game.phase is not Phase.DOUBLED:  # taken: the doubler goes on
