@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
 
 from aiogram import Router
 from aiogram.filters import Command
@@ -19,7 +18,7 @@ from aiogram.types import (
 from bot.plumbing.telegram_io import answer, bot_of, show, uploading_photo
 from bot.services import Services
 from bot.services.analysis import me_line
-from bot.views.callbacks import TopCb, VariantName, variant_name
+from bot.views.callbacks import TopCb
 from bot.views.fairness import stats_line
 from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
@@ -28,8 +27,7 @@ from render.chart import render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats
 from storage.models import Leaderboard, Player, Standing
 
-Period = Literal["day", "week", "all"]
-PERIODS: tuple[Period, ...] = ("day", "week", "all")
+PERIODS = ("day", "week", "all")
 
 
 async def board_of(services: Services, data: TopCb, player_id: int,
@@ -82,13 +80,14 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
 
 
 def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
-    def button(text: str, variant: VariantName, period: Period) -> InlineKeyboardButton:
+    def button(text: str, variant: str, period: str) -> InlineKeyboardButton:
         chosen = variant == data.variant and period == data.period
+        choice = TopCb.model_validate({"variant": variant, "period": period})  # checks both
         return InlineKeyboardButton(text=("• " if chosen else "") + text,
-                                    callback_data=TopCb(variant=variant, period=period).pack())
+                                    callback_data=choice.pack())
 
     return InlineKeyboardMarkup(inline_keyboard=[
-        [button(t(f"variant-{v}"), variant_name(v), data.period) for v in VARIANTS],
+        [button(t(f"variant-{v}"), v, data.period) for v in VARIANTS],
         [button(t(f"top-period-{p}"), data.variant, p) for p in PERIODS],
     ])
 
