@@ -59,7 +59,7 @@ class ExpectedLoss(Protocol):
     """
 
     def __call__(
-        self, position: Position, *, leaver_on_roll: bool = False,
+        self, position: Position, /, *, leaver_on_roll: bool = False,
         dice: tuple[int, int] | None = None, first_turn: bool = False,
     ) -> ResultKind: ...
 

@@ -79,9 +79,10 @@ def _format(language: str, key: str, args: dict[str, Any]) -> str:
         messages = bundle(candidate)
         if messages.has_message(key):
             message = messages.get_message(key)
+            assert message.value is not None  # the locale tests require every message's value
             text, errors = messages.format_pattern(message.value, args)
             if errors:
                 log.error("fluent errors in %s/%s: %s", candidate, key, errors)
-            return text
+            return str(text)  # a FluentNone (a cyclic reference) shows as its name
     log.error("missing translation key %s", key)
     return key

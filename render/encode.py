@@ -13,16 +13,18 @@ import functools
 import io
 import struct
 import zlib
-
-try:  # Intel ISA-L: wheels for the common platforms; zlib does the same job elsewhere
-    from isal import isal_zlib
-except ImportError:  # pragma: no cover - platforms without an isal wheel
-    isal_zlib = None
+from types import ModuleType
 
 import numpy as np
 from PIL import Image
 
 from render import palette as palette_data
+
+isal_zlib: ModuleType | None
+try:  # Intel ISA-L: wheels for the common platforms; zlib does the same job elsewhere
+    from isal import isal_zlib
+except ImportError:  # pragma: no cover - platforms without an isal wheel
+    isal_zlib = None
 
 # zlib levels 1 to 3 cost about the same here and 2 is smaller than 1; 4 and up cost far
 # more for little. ISA-L's level 1 gives zlib level 2's size. Figures: docs/performance.md,
@@ -56,8 +58,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def _png_head(width: int, height: int) -> bytes:
     """Signature, header and palette: the same for every board."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace
+    colors = palette().getpalette()
+    assert colors is not None  # a "P" image has its palette
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
-            + _chunk(b"PLTE", bytes(palette().getpalette()[: 3 * 256])))
+            + _chunk(b"PLTE", bytes(colors[: 3 * 256])))
 
 
 def encode_png(lines: np.ndarray) -> bytes:
@@ -70,7 +74,7 @@ def encode_png(lines: np.ndarray) -> bytes:
     before it, which costs a few hundred bytes; the slides would cost a tenth of the time.
     """
     height, stride = lines.shape
-    data = memoryview(np.ascontiguousarray(lines)).cast("B")
+    data = np.ascontiguousarray(lines).data.cast("B")
     if isal_zlib is not None:  # the same deflate stream, several times faster
         idat = isal_zlib.compress(data, ISAL_LEVEL)
         return b"".join((_png_head(stride - 1, height), _chunk(b"IDAT", idat),

@@ -84,7 +84,7 @@ class BoardRepair:
         self._tasks[game_id] = task
         self._running.add(task)
         task.add_done_callback(self._running.discard)
-        task.add_done_callback(lambda _, key=game_id: self._tasks.pop(key, None))
+        task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

@@ -24,7 +24,7 @@ from engine.game import MatchState, Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
 from i18n import Translator
-from render.scene import Outcome, Scene
+from render.scene import CubeOwner, CubeState, Outcome, Scene
 
 POINTS_PER_ROW = 6
 FULL_MOVES_PER_ROW = 2
@@ -97,16 +97,16 @@ def final_match(live: Live) -> MatchState:
     return game.match.after(game.result) if game.result is not None else game.match
 
 
-def _cube(live: Live, seat: int) -> tuple[int, str] | None:
+def _cube(live: Live, seat: int) -> tuple[int, CubeOwner] | None:
     game = live.game
     if not game.cube_enabled:
         return None
-    owner = "center" if game.cube_owner is None else (
+    owner: CubeOwner = "center" if game.cube_owner is None else (
         "viewer" if game.cube_owner == seat else "opponent")
     return game.cube_value, owner
 
 
-def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
+def cube_state(live: Live, seat: int) -> tuple[int, CubeOwner, CubeState] | None:
     """The cube as the picture should show it: (value, owner, state), or None without the
     cube. An offered double shows the new value on the side of the player asked; in the
     Crawford game the cube lies in the centre, crossed out ("crawford")."""
@@ -114,11 +114,13 @@ def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
     if not game.cube_enabled:
         return None
     if game.phase is Phase.DOUBLED:
-        asked = "viewer" if game.to_act == seat else "opponent"
+        asked: CubeOwner = "viewer" if game.to_act == seat else "opponent"
         return game.cube_value * 2, asked, "offered"
     if game.match.crawford:
         return game.cube_value, "center", "crawford"
-    value, owner = _cube(live, seat)  # type: ignore[misc]
+    cube = _cube(live, seat)
+    assert cube is not None  # the game has a cube (cube_enabled above)
+    value, owner = cube
     return value, owner, "normal"
 
 
