@@ -151,6 +151,12 @@ class BoardRepair:
 
     # -- tests and shutdown ----------------------------------------------------------------
 
+    async def planned(self) -> None:
+        """Wait until every give-up heard so far has been planned as a redraw (tests)."""
+        while self._lookups:
+            await asyncio.gather(*self._lookups, return_exceptions=True)
+        await asyncio.sleep(0)  # a planned redraw's task starts
+
     async def drain(self) -> None:
         """Wait until every planned redraw has run (tests)."""
         while self._running or self._lookups:

@@ -207,6 +207,7 @@ async def test_a_redraw_telegram_will_not_take_now_is_made_later(
             assert (h.clock() - start).total_seconds() <= URGENT_WAIT
             assert await mover(h, game_id) == other and to_move(h) is None
             # ... the board is drawn when Telegram allows (30 s; 5 s after a failing one).
+            await h.app.repair.planned()
             assert asked == [30.0 if fault == "429" else 5.0]
             later.set()
             await h.app.repair.drain()
