@@ -38,7 +38,7 @@ FORMAT = 1
 _lock = threading.Lock()
 _db: BearoffDB | None = None
 
-Board = tuple[int, int, int, int, int, int]  # checkers on points 1..6
+Board = tuple[int, ...]  # checkers on points 1..6 (six counts)
 
 
 def db_path() -> Path:

@@ -1,9 +1,9 @@
 """Cube decisions (short nard): Open Sage's `cube_action` with the match score and the
 Crawford flag; without bgsage, Janowski's cubeful model on our network's probabilities.
 
-Both paths play by OUR rules (RULES.md "Doubling cube"): a single game with the cube is
-money play without the Jacoby rule (mars and koks count whether or not the cube was turned)
-and without beavers (a doubled player only takes or drops).
+Both paths play by OUR rules (docs/rules.md, "Matches and the doubling cube"): a single
+game with the cube is money play without the Jacoby rule (mars and koks count whether or not
+the cube was turned) and without beavers (a doubled player only takes or drops).
 
 Every call describes the position at the moment of the offer: `position.me` is the player on
 roll, the one who may double; `cube_owner` ("me" | "opp" | "center"), `score` (me, opp) and

@@ -131,11 +131,16 @@ def fit(boards: np.ndarray, target: np.ndarray, *, hidden: int, epochs: int, see
                 vhat = vi / (1 - beta2**step)
                 p -= rate * mhat / (np.sqrt(vhat) + eps)
         if log:
-            net = Network(*(p.astype(np.float64) for p in params), scheme=1)
+            net = _network(params)
             pred = net.forward(x_held.astype(np.float64))
             err = np.abs(equity(pred, Variant.SHORT) - equity(t_held, Variant.SHORT)).mean()
             log(f"epoch {epoch + 1}: held-out mean |equity error| {err:.4f}")
-    return Network(*(p.astype(np.float64) for p in params), scheme=1)
+    return _network(params)
+
+
+def _network(params: list[np.ndarray]) -> Network:
+    w1, b1, w2, b2 = (p.astype(np.float64) for p in params)
+    return Network(w1, b1, w2, b2, scheme=1)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -122,7 +122,7 @@ def encode_arrays(me: np.ndarray, opp: np.ndarray, variant: Variant,
         return np.concatenate((sides[:n], sides[n:], contact[:, None]), axis=1)
     if scheme == 1:
         return np.concatenate((sides[:n], sides[n:], np.ones((n, 1))), axis=1)
-    far = both[:, 13:25].any(axis=1)
+    far = np.any(both[:, 13:25], axis=1)  # the method's stub also allows a scalar
     contact = (far[:n] | far[n:]).astype(np.float64)
     extra = _long_side(both, np.concatenate((opp, me)))
     return np.concatenate((sides[:n], sides[n:], contact[:, None], extra[:n], extra[n:]),

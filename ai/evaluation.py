@@ -1,5 +1,5 @@
-"""Evaluation for analysis and the expected result of an abandoned game (RULES.md "Time,
-leaving and resigning"), both from our own network."""
+"""Evaluation for analysis and the expected result of an abandoned game (docs/rules.md,
+"Time, resigning and leaving"), both from our own network."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def _static_odds(views: list[Position], leaver_on_roll: bool) -> list[Odds]:
     """Odds of each position (seen from the winner-to-be) without looking ahead: exact in a
     bear-off race, else our network's (one batch for all)."""
     on_roll = [v.swapped() if leaver_on_roll else v for v in views]
-    odds: list[Odds | None] = [None] * len(views)
+    odds: dict[int, Odds] = {}  # by index in views: each is found below
     rest = []
     for i, (view, pos) in enumerate(zip(views, on_roll, strict=True)):
         if view.opp[OFF]:
@@ -106,7 +106,7 @@ def _static_odds(views: list[Position], leaver_on_roll: bool) -> list[Odds]:
         for i, row in zip(rest, raw, strict=True):
             p = _consistent(_impossible(on_roll[i], [float(x) for x in row]))
             odds[i] = _winner_odds(p, leaver_on_roll)
-    return odds  # type: ignore[return-value]
+    return [odds[i] for i in range(len(views))]
 
 
 def _winner_odds(p: list[float], leaver_on_roll: bool) -> Odds:

@@ -9,7 +9,8 @@ from engine.result import ResultKind, kind_points, loss_kind
 
 
 def opening_roll(variant: Variant, rng: random.Random) -> tuple[int, int]:
-    """The first roll of a game: never a double in short nard (RULES.md "Opening roll")."""
+    """The first roll of a game: never a double in short nard (docs/rules.md, "Common
+    ground")."""
     if variant is Variant.SHORT:
         d1, d2 = rng.sample(range(1, 7), 2)
         return d1, d2

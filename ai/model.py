@@ -43,9 +43,9 @@ def network(variant: Variant, weights: str | None = None) -> Network:
 
 def _one_blas_thread() -> None:
     """Our matrices are tiny (tens of positions by a few hundred inputs): BLAS threads only
-    add overhead and fight the bot's other work for the cores. Measured on the shared
-    2-core machine, a resign charge took 60-75 ms with OpenBLAS's default threads and 18 ms
-    with one. The limit is process-wide and set once."""
+    add overhead and fight the bot's other work for the cores: one thread makes a resign
+    charge several times faster (docs/performance.md, "The computer"). The limit is
+    process-wide and set once."""
     threadpool_limits(limits=1, user_api="blas")
 
 

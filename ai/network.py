@@ -104,8 +104,8 @@ class Network:
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
             meta = read_meta(data)
-            arrays = (data[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2"))
-            return cls(*arrays, scheme=int(meta.get("scheme", 1)))
+            w1, b1, w2, b2 = (data[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2"))
+            return cls(w1, b1, w2, b2, scheme=int(meta.get("scheme", 1)))
 
 
 def read_meta(data) -> dict:

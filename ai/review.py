@@ -206,7 +206,7 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
 
     while len(game.history) < len(events) and game.phase is not Phase.OVER:
         event = events[len(game.history)]
-        kind, seat = event["type"], event.get("seat")
+        kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
         if kind == "roll":
             if game.can_double(seat):
                 add(turn=turn + 1, seat=seat, kind=DOUBLE, position=game.position, dice=None,
@@ -264,7 +264,8 @@ def evaluate(spot: Spot, ply: int = 2, *, rank: Rank | None = None,
 
 def _checker(spot: Spot, ply: int, rank: Rank | None) -> Decision:
     if rank is None:
-        from ai.analysis import rank_plays as rank
+        from ai.analysis import rank_plays
+        rank = rank_plays
     assert spot.dice is not None
     ranked = rank(spot.position, spot.dice, ply, first_turn=spot.first_turn)
     played_after = _after(spot)
@@ -286,7 +287,8 @@ def _after(spot: Spot) -> Position:
 
 def _cube(spot: Spot, ply: int, cube_equities: CubeEquities | None) -> Decision | None:
     if cube_equities is None:
-        from ai.cube import cube_equities
+        from ai.cube import cube_equities as default_cube_equities
+        cube_equities = default_cube_equities
     from ai.levels import LEVELS
 
     doubler_view = spot.position if spot.kind == DOUBLE else spot.position.swapped()

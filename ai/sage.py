@@ -90,11 +90,11 @@ def cube_action(
 ) -> Any:
     """bgsage's cube analysis of `position` (the player on roll may double).
 
-    Our rules, passed explicitly (RULES.md "Doubling cube"): a single game with the cube is
-    money play WITHOUT the Jacoby rule (mars and koks count with the cube centred) and
-    WITHOUT beavers (the doubled player only takes or drops). bgsage's own defaults are
-    the opposite; in match play it turns both off itself. Equities are per unit of the
-    current cube value, from the side of the player on roll.
+    Our rules, passed explicitly (docs/rules.md, "Matches and the doubling cube"): a single
+    game with the cube is money play WITHOUT the Jacoby rule (mars and koks count with the
+    cube centred) and WITHOUT beavers (the doubled player only takes or drops). bgsage's own
+    defaults are the opposite; in match play it turns both off itself. Equities are per
+    unit of the current cube value, from the side of the player on roll.
     """
     owner = {"me": "player", "opp": "opponent", "center": "centered"}[cube_owner]
     engine, lock = analyzer(level, cubeful=True)

@@ -33,14 +33,14 @@ def two_ply_value(after: Position, weights: str | None = None) -> float:
     first = _opponent_first_turn(after)
     replies: list[Position] = []
     starts: list[int] = []
-    weights: list[int] = []
+    roll_weights: list[int] = []
     fixed = 0.0  # rolls the opponent cannot play, or wins with
     for d1, d2, w in ROLLS:
         plays = legal_moves(after, (d1, d2), first_turn=first)
         if not plays:
             starts.append(len(replies))
             replies.append(after.swapped())
-            weights.append(w)
+            roll_weights.append(w)
             continue
         won = [p.after for p in plays if mover_won(p.after)]
         if won:  # the opponent wins at once: the biggest win
@@ -48,13 +48,13 @@ def two_ply_value(after: Position, weights: str | None = None) -> float:
             continue
         starts.append(len(replies))
         replies.extend(p.after for p in plays)
-        weights.append(w)
+        roll_weights.append(w)
     total = fixed
     if replies:
         # Each reply position has the mover back on roll: its equity is the mover's.
         values = equity(net.forward(encode(replies, net.scheme)), after.variant)
         best_for_opp = np.minimum.reduceat(values, starts)
-        total += float(np.dot(best_for_opp, weights))
+        total += float(np.dot(best_for_opp, roll_weights))
     return total / 36.0
 
 

@@ -153,7 +153,8 @@ def train(
             state = pickle.load(f)
         if state["settings"] != settings:
             raise SystemExit(f"{checkpoint} was made with {state['settings']}")
-        net = Network(*state["weights"], scheme=scheme)
+        w1, b1, w2, b2 = state["weights"]
+        net = Network(w1, b1, w2, b2, scheme=scheme)
         rng.setstate(state["rng"])
         done, plies, elapsed = state["games"], state["plies"], state["seconds"]
         if log:

@@ -6,7 +6,8 @@ Plays N seeded games of each variant with random legal moves and provably fair d
 (deterministic server seeds), keeps the shortest, the one nearest 60 moves and the longest,
 and prints for each: moves, frames, GIF bytes and the time to draw it (wall and CPU), the
 `.mat` bytes and time, the time to rebuild the game from its log, and to verify its dice.
-Target (issue 16): the replay of a 60-move game is at most 3 MB.
+Target (docs/performance.md, "After the game"): the replay of a 60-move game is at most
+3 MB.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Strength and speed figures of the computer levels (README "AI"). One core, low priority:
-# every arena is single-threaded (bgsage's search runs with one thread).
+# Strength and speed figures of the computer levels (docs/ai.md, "The arena and the
+# ladder"). One core, low priority: every arena is single-threaded (bgsage's search runs
+# with one thread).
 # Usage: sh benchmarks/ai_ladder.sh short|long|all [GAMES] >> benchmarks/arena_results.jsonl
 # The long rows compare the new network with the previously shipped one, which is taken
 # from git (commit 12d0f36 shipped it) into $PREV_LONG; the 138,000-game one (61d06d8)

@@ -5,9 +5,10 @@ and button presses of other games while an analysis runs.
     nice -n 10 python -m benchmarks.analysis --latency [--presses 400]
 
 The first prints, per variant, each game's moves, decisions and seconds, and the time per
-60 moves (issue 16's goal: a 60-move game in under 30 s on the development machine). The
-games are played by the computer at the Intermediate level (it errs, so there is something
-to find), with the cube in short nard (doubles and takes by the same level).
+60 moves (the goal: a 60-move game in under 30 s on the development machine;
+docs/performance.md, "Analysis"). The games are played by the computer at the Intermediate
+level (it errs, so there is something to find), with the cube in short nard (doubles and
+takes by the same level).
 
 `--latency` measures button presses of friend games through the real Dispatcher (the
 `benchmarks.bot` set-up: no network, the Bot API answered at once), first with nothing else

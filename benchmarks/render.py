@@ -3,8 +3,8 @@
 Run: python benchmarks/render.py [--rounds N]
 Prints median and p95 render time and byte size per gallery scene (PNG and JPEG), a mistake
 board and the /me chart, then the replays of two whole games played by the engine. Targets
-(issues 5 and 16): board median < 10 ms and < 80 KB at >= 800 px wide; a 60-move replay
-< 3 MB (Telegram plays it inline).
+(docs/performance.md, "Pictures"): board median < 10 ms and < 80 KB at >= 800 px wide; a
+60-move replay < 3 MB (Telegram plays it inline).
 """
 
 from __future__ import annotations

@@ -468,9 +468,8 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
 def freeze_startup_objects() -> None:
     """What start-up loaded (aiogram's types, the AI, the locales, the services) lives as
     long as the process: take it out of the cyclic collector's reach, so that a full
-    collection scans only what came after. Measured with benchmarks/computer.py: a full
-    collection during play went from up to 0.9 s to about 15 ms, the friend presses' p99
-    with it."""
+    collection scans only what came after, and a press is not held up by a long one
+    (docs/performance.md, "Button presses")."""
     gc.collect()
     gc.freeze()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -32,7 +32,8 @@ class Settings(BaseSettings):
     default_language: Language = "en"
     admin_ids: Annotated[tuple[int, ...], NoDecode] = ()
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
-    # Deployment (README "Deployment"): how updates arrive, and where the computer thinks.
+    # Deployment (docs/hosting.md, "Polling or webhook" and "Processes, cores and the
+    # computer"): how updates arrive, and where the computer thinks.
     bot_mode: Literal["polling", "webhook"] = "polling"
     webhook_url: str | None = None  # the public address Telegram posts updates to
     webhook_path: str | None = None  # the path this process serves; default: WEBHOOK_URL's
@@ -231,12 +232,12 @@ class ConfigError(Exception):
     """The settings cannot start the bot; the message says what to set."""
 
 
-def load_settings(**overrides: object) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
     """Read the settings, turning validation errors into one readable `ConfigError`."""
     from pydantic import ValidationError
 
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings(**overrides)
     except ValidationError as exc:
         problems = []
         for error in exc.errors():

@@ -1,5 +1,5 @@
 """GameService: every change to a game goes through here (docs/architecture.md, "The path
-of one action").
+of one button press").
 
 Under the game's locks (this process's, then the database's across processes) the stored
 game is loaded and the sender and the action's version are checked (a stale or foreign

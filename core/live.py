@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ class Taken:
     dst: int
     die: int | None = None  # None: saved before dice were recorded; the replay decides
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[int]:
         # Unpacks as the (src, dst) pair a button names, for callers that see steps so.
         yield self.src
         yield self.dst
@@ -167,7 +168,8 @@ class Live:
         played = list(turn.taken[len(turn.taken) - len(path):])
         taken = [Taken.of(step) for step in played]
         self.steps.extend(taken)
-        self._building.synced.extend(taken)  # type: ignore[union-attr]
+        assert self._building is not None  # made by self.turn() above
+        self._building.synced.extend(taken)
         return played
 
     def undo(self) -> TurnStep | None:
@@ -178,7 +180,8 @@ class Live:
         last = turn.taken[-1]
         turn.undo()
         self.steps.pop()
-        self._building.synced.pop()  # type: ignore[union-attr]
+        assert self._building is not None  # made by self.turn() above
+        self._building.synced.pop()
         return last
 
     def dice_used(self) -> tuple[int, ...]:

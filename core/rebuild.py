@@ -61,7 +61,7 @@ def _rebuild(events: list[dict[str, Any]], variant: str, match: MatchState,
 
 
 def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
-    kind, seat = event["type"], event.get("seat")
+    kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
     if kind == "roll":
         game.roll(seat, (int(event["dice"][0]), int(event["dice"][1])))
     elif kind == "move":

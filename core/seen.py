@@ -5,10 +5,10 @@ board's SVG."""
 
 from __future__ import annotations
 
-from core.history import marks, since_last_action
+from core.history import Event, marks, since_last_action
 from core.live import Live
 from engine.game import MatchState, Phase
-from render.scene import Outcome, Scene
+from render.scene import CubeOwner, CubeState, Outcome, Scene
 
 Names = tuple[str, str]  # by seat
 
@@ -37,7 +37,7 @@ def scene_for(live: Live, seat: int, names: Names, *, is_player: bool = True,
     )
 
 
-def recent(live: Live, seat: int, is_player: bool = True) -> list:
+def recent(live: Live, seat: int, is_player: bool = True) -> list[Event]:
     """What happened since the viewer last acted; a shared board (everybody's) tells the
     player to act what happened since they last acted."""
     return since_last_action(live, seat if is_player else live.game.to_act)
@@ -66,7 +66,7 @@ def final_match(live: Live) -> MatchState:
     return game.match.after(game.result) if game.result is not None else game.match
 
 
-def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
+def cube_state(live: Live, seat: int) -> tuple[int, CubeOwner, CubeState] | None:
     """The cube as the board should show it: (value, owner, state), or None without the
     cube. An offered double shows the new value on the side of the player asked; in the
     Crawford game the cube lies in the centre, crossed out ("crawford")."""
@@ -74,10 +74,10 @@ def cube_state(live: Live, seat: int) -> tuple[int, str, str] | None:
     if not game.cube_enabled:
         return None
     if game.phase is Phase.DOUBLED:
-        asked = "viewer" if game.to_act == seat else "opponent"
+        asked: CubeOwner = "viewer" if game.to_act == seat else "opponent"
         return game.cube_value * 2, asked, "offered"
     if game.match.crawford:
         return game.cube_value, "center", "crawford"
-    owner = "center" if game.cube_owner is None else (
+    owner: CubeOwner = "center" if game.cube_owner is None else (
         "viewer" if game.cube_owner == seat else "opponent")
     return game.cube_value, owner, "normal"

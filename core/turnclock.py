@@ -1,4 +1,4 @@
-"""One timer window per turn (RULES.md, "Time, leaving and resigning").
+"""One timer window per turn (docs/rules.md, "Time, resigning and leaving").
 
 A turn's window opens when the turn passes to a player and covers everything that player
 does in it: the cube decision (double or roll), the roll and every step of the move.
@@ -44,15 +44,14 @@ def next_deadline(stored: dict[str, Any] | None, live: Live, deadline: datetime 
         live.paused = None
         return None
     fresh = whole_second(now + window)
-    was = stored["game"] if stored is not None else None
-    same_turn = (was is not None and stored.get("number", 1) == live.number  # type: ignore[union-attr]
-                 and turns_played(was["history"]) == turns_played(game.history))
-    if not same_turn:
+    same_turn = (stored is not None and stored.get("number", 1) == live.number
+                 and turns_played(stored["game"]["history"]) == turns_played(game.history))
+    if stored is None or not same_turn:
         live.paused = None
         return now if game.to_act == computer else fresh
-    doubled_before = was["phase"] == Phase.DOUBLED.value  # type: ignore[index]
+    doubled_before = stored["game"]["phase"] == Phase.DOUBLED.value
     if game.phase is Phase.DOUBLED and not doubled_before:  # a double was just offered
-        left = (deadline - now).total_seconds() if deadline is not None else window.seconds
+        left = (deadline - now).total_seconds() if deadline is not None else window.total_seconds()
         live.paused = max(0.0, left)
         return now if game.to_act == computer else fresh
     if doubled_before and game.phase is not Phase.DOUBLED:  # taken: the doubler goes on

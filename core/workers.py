@@ -6,10 +6,10 @@ that does not block the event loop, and returns its result or raises its excepti
 
 * `ProcessPool`: a `spawn` process pool. Our network's 2-ply search is pure Python around
   small NumPy products: it holds the GIL, so in a worker *thread* it slows every other
-  game's presses (docs/performance.md). Workers are warmed once by an initializer (weights
-  and analyzers loaded before the first real call) and may run below the bot (`niceness`:
-  the analysis). A worker that dies or hangs does not hang a game: the call is retried
-  once in a fresh pool, then run in a thread, and each step is logged.
+  game's presses (`benchmarks/computer.py` compares the two). Workers are warmed once by an
+  initializer (weights and analyzers loaded before the first real call) and may run below
+  the bot (`niceness`: the analysis). A worker that dies or hangs does not hang a game: the
+  call is retried once in a fresh pool, then run in a thread, and each step is logged.
 * `ThreadRunner`: two threads of the computer's own (the behaviour before the pool, and
   `COMPUTER_WORKERS=0`).
 * `InlineRunner`: runs the call synchronously in the event loop, for tests that want the
@@ -69,8 +69,8 @@ class ThreadRunner:
     """Runs each call in a small thread pool of its own, not in asyncio's default pool
     (which renders boards and may grow to min(32, cores + 4) threads): Open Sage keeps
     about 20 MB of search memory per analyzer in every thread that ever ran it, for good
-    (docs/performance.md). Its analyzers serialise calls of one level anyway, so two
-    threads lose no speed that matters."""
+    (docs/performance.md, "The computer's threads"). Its analyzers serialise calls of one
+    level anyway, so two threads lose no speed that matters."""
 
     def __init__(self, threads: int = THREADS) -> None:
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="computer")

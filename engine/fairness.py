@@ -250,7 +250,7 @@ def rolls_text(history: Iterable[dict[str, Any]]) -> str:
 
 def parse_rolls(text: str) -> list[int]:
     """Dice from text: tokens `5` (one die) or `6-1` (a roll), spaces or commas between."""
-    out = []
+    out: list[int] = []
     for token in text.replace(",", " ").split():
         if not _TOKEN.match(token):
             raise FairnessError(f"cannot read {token!r}: write dice as 5 or 6-1")

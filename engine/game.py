@@ -164,13 +164,11 @@ class Game:
         return self.position if seat == self.seat else self.position.swapped()
 
     def legal_plays(self) -> list[Play]:
-        self._expect(Phase.MOVE)
-        return legal_moves(self.position, self.dice, first_turn=self.first_turn)  # type: ignore[arg-type]
+        return legal_moves(self.position, self._rolled(), first_turn=self.first_turn)
 
     def turn(self) -> Turn:
         """A step-by-step builder for the current roll."""
-        self._expect(Phase.MOVE)
-        return Turn(self.position, self.dice, first_turn=self.first_turn)  # type: ignore[arg-type]
+        return Turn(self.position, self._rolled(), first_turn=self.first_turn)
 
     def can_double(self, seat: int) -> bool:
         return (
@@ -203,7 +201,7 @@ class Game:
             if play is None:
                 raise IllegalMoveError(f"{move.move} is not a legal move here")
         else:
-            play = resolve_move(self.position, self.dice, move, first_turn=self.first_turn)  # type: ignore[arg-type]
+            play = resolve_move(self.position, self._rolled(), move, first_turn=self.first_turn)
         self._log("move", seat=seat, dice=list(self.dice or ()), move=str(play.move))
         self._finish_turn(play.after)
         return play
@@ -285,6 +283,12 @@ class Game:
             raise GameStateError(f"the game waits for {self.phase.value}, not {phase.value}")
         if seat is not None and seat != self.to_act:
             raise GameStateError("it is not your turn")
+
+    def _rolled(self) -> tuple[int, int]:
+        """The dice of the move phase (it always has them)."""
+        self._expect(Phase.MOVE)
+        assert self.dice is not None
+        return self.dice
 
     def _log(self, event: str, **data: Any) -> None:
         self.history.append({"type": event, **data})

@@ -196,7 +196,8 @@ def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_C
     cube = 1
     win = None
     for event in history:
-        kind, seat = event.get("type"), event.get("seat")
+        # Every event but the opening and the result names its seat.
+        kind, seat = event.get("type"), event.get("seat", -1)
         if kind == "opening":
             mover = int(event["starter"])
         elif kind == "roll":

@@ -1,4 +1,4 @@
-"""Legal moves: one per distinct resulting position, every rule of RULES.md enforced.
+"""Legal moves: one per distinct resulting position, every rule of docs/rules.md enforced.
 
 The rules of a single step live in one search state per variant (`ShortState`, `LongState`):
 a mutable board with `steps(die)`, `apply` and `undo`. Every order of the dice is walked over
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalMoveError, shown
 from engine.moves import Move, Step
@@ -235,9 +235,9 @@ def dice_of_turn(dice: tuple[int, int]) -> tuple[int, ...]:
     return (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
 
 
-def check_dice(dice: object) -> tuple[int, int]:
+def check_dice(dice: Any) -> tuple[int, int]:
     try:
-        d1, d2 = dice  # type: ignore[misc]
+        d1, d2 = dice
     except (TypeError, ValueError):
         raise IllegalMoveError("dice must be two numbers") from None
     for d in (d1, d2):
@@ -257,12 +257,13 @@ def search(
     further die can be played). Returning True stops the whole walk early.
     """
     ordered = isinstance(state, ShortState) and len(set(remaining)) == 1
-    seen: set[tuple] | None = set() if isinstance(state, LongState) else None
+    long_state = state if isinstance(state, LongState) else None
+    seen: set[tuple] = set()
     steps: list[RawStep] = []
 
     def walk(remaining: tuple[int, ...], max_src: int) -> bool:
-        if seen is not None:
-            mark = (state.code, state.head_used, len(remaining))  # type: ignore[union-attr]
+        if long_state is not None:
+            mark = (long_state.code, long_state.head_used, len(remaining))
             if mark in seen:
                 return False
             seen.add(mark)
@@ -326,15 +327,16 @@ def _final_steps(
     steps_of, apply, undo = state.steps, state.apply, state.undo
     full = len(remaining)
     ordered = isinstance(state, ShortState) and full == 4
-    seen: set[tuple] | None = set() if isinstance(state, LongState) else None
+    long_state = state if isinstance(state, LongState) else None
+    seen: set[tuple] = set()
     found: dict[int, tuple[RawStep, ...]] = {}
     best = 1  # a turn that plays nothing is a pass, not a move
     path: list[RawStep] = []
 
     def walk(remaining: tuple[int, ...], max_src: int) -> None:
         nonlocal best
-        if seen is not None:
-            mark = (state.code, state.head_used, len(remaining))  # type: ignore[union-attr]
+        if long_state is not None:
+            mark = (long_state.code, long_state.head_used, len(remaining))
             if mark in seen:
                 return
             seen.add(mark)

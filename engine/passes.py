@@ -149,7 +149,7 @@ def _tries(position: Position, die: int) -> tuple[Try, ...]:
             held = position.opp_at(dst)
             if held >= (1 if long_ else 2):
                 tries.append(Try(src, dst, Why.HELD))
-            elif long_ and not me[dst] and state._makes_block(src, dst):  # type: ignore[union-attr]
+            elif state is not None and not me[dst] and state._makes_block(src, dst):
                 tries.append(Try(src, dst, Why.SIX_BLOCK))
             else:  # cannot happen for a roll that passes: say so loudly, never word it
                 raise AssertionError(f"{src}/{dst} is playable in a passing roll")

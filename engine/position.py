@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import PositionError, shown
 
@@ -47,9 +47,14 @@ class Position(tuple):
 
     __slots__ = ()
 
-    variant: Variant = property(itemgetter(0))  # type: ignore[assignment]
-    me: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
-    opp: tuple[int, ...] = property(itemgetter(2))  # type: ignore[assignment]
+    if TYPE_CHECKING:  # what the item getters below return
+        variant: Variant
+        me: tuple[int, ...]
+        opp: tuple[int, ...]
+    else:
+        variant = property(itemgetter(0))
+        me = property(itemgetter(1))
+        opp = property(itemgetter(2))
 
     def __new__(cls, variant: Variant | str, me: Any, opp: Any) -> Position:
         variant = Variant(variant)

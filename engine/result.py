@@ -1,4 +1,5 @@
-"""How a game ends and what it is worth (RULES.md "Result"), and the expected-loss rule.
+"""How a game ends and what it is worth (docs/rules.md, the results in "Short nard" and
+"Long nard"), and the expected-loss rule.
 
 Kinds: short nard plain 1, mars (gammon) 2, koks (backgammon) 3; long nard plain 1, mars 3,
 home mars 3. The points of a game are the kind's value times the cube.
@@ -58,7 +59,7 @@ class ExpectedLoss(Protocol):
     """
 
     def __call__(
-        self, position: Position, *, leaver_on_roll: bool = False,
+        self, position: Position, /, *, leaver_on_roll: bool = False,
         dice: tuple[int, int] | None = None, first_turn: bool = False,
     ) -> ResultKind: ...
 

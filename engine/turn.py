@@ -66,7 +66,6 @@ class Turn:
         self.first_turn = first_turn
         self._finals = _final_nodes(position, self.dice, first_turn)
         self._state = new_state(position, self.dice, first_turn)
-        self._long = isinstance(self._state, LongState)
         self._taken: list[TurnStep] = []
         self._left: tuple[int, ...] = dice_of_turn(self.dice)  # larger die first
         self._lefts: list[tuple[int, ...]] = []  # the dice left before each step taken
@@ -227,7 +226,7 @@ class Turn:
         return raw
 
     def _node(self) -> Node:
-        head = self._state.head_used if self._long else 0  # type: ignore[union-attr]
+        head = self._state.head_used if isinstance(self._state, LongState) else 0
         return self._state.code, head, self._left
 
     def _offered(self) -> tuple[TurnStep, ...]:

@@ -69,8 +69,8 @@ class Translator:
 @lru_cache(maxsize=1024)
 def _formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
     """Formatting is pure and a board redraw asks for a dozen texts: remember them. The
-    1,024 most recent serve 82 % of the soak's lookups (8,192: 90 %); a miss costs 1-10 µs
-    (README, "Memory follows what is active")."""
+    1,024 most recent serve most lookups, and a miss is cheap (docs/performance.md, "Cache
+    sizes")."""
     return _format(language, key, dict(args))
 
 
@@ -79,9 +79,10 @@ def _format(language: str, key: str, args: dict[str, Any]) -> str:
         messages = bundle(candidate)
         if messages.has_message(key):
             message = messages.get_message(key)
+            assert message.value is not None  # the locale tests require every message's value
             text, errors = messages.format_pattern(message.value, args)
             if errors:
                 log.error("fluent errors in %s/%s: %s", candidate, key, errors)
-            return text
+            return str(text)  # a FluentNone (a cyclic reference) shows as its name
     log.error("missing translation key %s", key)
     return key

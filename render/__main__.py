@@ -18,7 +18,7 @@ from pathlib import Path
 from engine.codes import from_position_id
 from engine.position import Position
 from render.board import render_board
-from render.scene import Scene
+from render.scene import Color, Scene
 
 
 def _board(value: str) -> Position:
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         position = _board(args.board) if args.board else from_position_id(args.gnubg_id)
         on_roll_views = args.view == "me"
-        other = "black" if args.color == "white" else "white"
+        other: Color = "black" if args.color == "white" else "white"
         scene = Scene(
             position if on_roll_views else position.swapped(),
             viewer_color=args.color if on_roll_views else other,

@@ -10,8 +10,8 @@ from render.scene import Scene
 
 # Each thread composes its boards in one buffer of its own (0.8 MB), encoded before the
 # thread composes the next: a fresh buffer per board is a large block, which the bot's
-# allocator maps afresh each time (bot/plumbing/allocator.py), and faulting its pages in took a
-# third of a board's time.
+# allocator maps afresh each time (bot/plumbing/allocator.py), and faulting its pages in
+# slowed every board (docs/performance.md, "Pictures").
 _local = threading.local()
 
 

@@ -15,6 +15,7 @@ import matplotlib
 matplotlib.use("Agg")  # no display, and safe off the main thread
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from render import theme
 
@@ -43,7 +44,9 @@ def _style(axes: Axes, xs: list[int]) -> None:
     axes.grid(color=TEXT, alpha=0.15)
     span = max(1, xs[-1] - xs[0])
     axes.set_xlim(xs[0] - _EDGE_ROOM * span, xs[-1] + _LABEL_ROOM * span)
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    locator = axes.xaxis.get_major_locator()
+    assert isinstance(locator, MaxNLocator)  # a linear axis's AutoLocator
+    locator.set_params(integer=True)
 
 
 def _series(axes: Axes, xs: list[int], values: Sequence[float], color: str, fmt: str) -> None:

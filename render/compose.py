@@ -578,5 +578,7 @@ def scanlines_buffer() -> np.ndarray:
 def compose_palette(scene: Scene) -> Image.Image:
     """The board picture of `scene` as a P image in the shared palette."""
     image = Image.fromarray(compose_scanlines(scene)[:, 1:])
-    image.putpalette(encode.palette().getpalette())
+    colors = encode.palette().getpalette()
+    assert colors is not None  # a "P" image has its palette
+    image.putpalette(colors)
     return image

@@ -13,20 +13,23 @@ import functools
 import io
 import struct
 import zlib
-
-try:  # Intel ISA-L: wheels for the common platforms; zlib does the same job elsewhere
-    from isal import isal_zlib
-except ImportError:  # pragma: no cover - platforms without an isal wheel
-    isal_zlib = None
+from types import ModuleType
 
 import numpy as np
 from PIL import Image
 
 from render import palette as palette_data
 
-# zlib level: 1..3 cost about the same here (1.5 ms a board, most of a render), 2 is a few
-# KB smaller than 1; 4+ double the time for 10 % less.
-ISAL_LEVEL = 1  # ISA-L's level 1 gives zlib level 2's size here (about 53 KB a board)
+isal_zlib: ModuleType | None
+try:  # Intel ISA-L: wheels for the common platforms; zlib does the same job elsewhere
+    from isal import isal_zlib
+except ImportError:  # pragma: no cover - platforms without an isal wheel
+    isal_zlib = None
+
+# zlib levels 1 to 3 cost about the same here and 2 is smaller than 1; 4 and up cost far
+# more for little. ISA-L's level 1 gives zlib level 2's size. Figures: docs/performance.md,
+# "Pictures".
+ISAL_LEVEL = 1
 PNG_LEVEL = 2
 # zlib slides its window once the input reaches 64 KB less 262 bytes of lookahead.
 _UNSLID = (1 << 16) - 262
@@ -55,8 +58,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def _png_head(width: int, height: int) -> bytes:
     """Signature, header and palette: the same for every board."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace
+    colors = palette().getpalette()
+    assert colors is not None  # a "P" image has its palette
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
-            + _chunk(b"PLTE", bytes(palette().getpalette()[: 3 * 256])))
+            + _chunk(b"PLTE", bytes(colors[: 3 * 256])))
 
 
 def encode_png(lines: np.ndarray) -> bytes:
@@ -69,8 +74,8 @@ def encode_png(lines: np.ndarray) -> bytes:
     before it, which costs a few hundred bytes; the slides would cost a tenth of the time.
     """
     height, stride = lines.shape
-    data = memoryview(np.ascontiguousarray(lines)).cast("B")
-    if isal_zlib is not None:  # the same deflate stream, about five times faster
+    data = np.ascontiguousarray(lines).data.cast("B")
+    if isal_zlib is not None:  # the same deflate stream, several times faster
         idat = isal_zlib.compress(data, ISAL_LEVEL)
         return b"".join((_png_head(stride - 1, height), _chunk(b"IDAT", idat),
                          _chunk(b"IEND", b"")))

@@ -143,7 +143,7 @@ def stack_marks(scene: Scene, stacks: Stacks) -> tuple[list[tuple[Spot, Mark]],
     """Rings and ghosts on stacks, in drawing order (older moves first), and the marks in
     the trays."""
     found: list[tuple[int, Spot, Mark]] = []
-    trays = {"viewer": TrayMarks(), "opponent": TrayMarks()}
+    trays: dict[Side, TrayMarks] = {"viewer": TrayMarks(), "opponent": TrayMarks()}
     for side, trail in trails(scene).items():
         for point, indexes in trail.arrived.items():
             if not indexes:

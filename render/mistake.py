@@ -70,7 +70,7 @@ def _ends(scene: Scene, paths: list[tuple[int, int]]) -> list[tuple[Point, Point
     stacks = scene.occupied()
     left: Counter[int] = Counter()
     came: Counter[int] = Counter()
-    out = []
+    out: list[tuple[Point, Point]] = []
     for src, dst in paths:
         here = me[src] - left[src]
         left[src] += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import TypedDict
 
 import numpy as np
 from PIL import Image
@@ -23,7 +24,7 @@ from engine.resolve import apply_steps
 from render.compose import compose_palette
 from render.encode import TRANSPARENT
 from render.geometry import Side
-from render.scene import Cube, Outcome, Scene
+from render.scene import Color, Cube, Outcome, Scene
 
 MS_PER_FRAME = 1100  # long enough to read a move and see it on the board
 LAST_FRAME_MS = 4000  # the result stays up before the animation loops
@@ -43,6 +44,7 @@ def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = MS_PER_FRAME,
         raise ValueError("a replay needs at least one frame")
     pictures = [compose_palette(scene) for scene in frames]
     palette = pictures[0].getpalette()
+    assert palette is not None  # compose_palette draws in "P" mode
     out_frames = [pictures[0]]
     previous = np.asarray(pictures[0])
     for picture in pictures[1:]:
@@ -61,6 +63,14 @@ def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = MS_PER_FRAME,
     return out.getvalue()
 
 
+class _Frame(TypedDict):
+    """What every frame of one replay shares."""
+
+    viewer_color: Color
+    score: tuple[int, int, int] | None
+    names: tuple[str, str]
+
+
 def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
     """The frames of `game` from its history, seen by the player in `seat`.
 
@@ -72,8 +82,8 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
     score = (match.score[seat], match.score[1 - seat], match.length) if match.length > 1 \
         else None
     cube_value, cube_owner = 1, None
-    base = {"viewer_color": "white" if seat == 0 else "black", "score": score,
-            "names": (names[seat], names[1 - seat])}
+    base: _Frame = {"viewer_color": "white" if seat == 0 else "black", "score": score,
+                    "names": (names[seat], names[1 - seat])}
 
     def cube(offered_to: int | None = None) -> Cube | None:
         if not game.cube_enabled:
@@ -97,7 +107,7 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
                     if game.history else True, cube=cube(), **base)]
     last: Scene = frames[0]
     for event in game.history:
-        kind, mover = event["type"], event.get("seat")
+        kind, mover = event["type"], event.get("seat", -1)  # all but the opening and result
         if kind == "move":
             steps = Move.parse(event["move"]).steps
             after = apply_steps(board if mover == 0 else board.swapped(), steps)

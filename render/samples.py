@@ -1,4 +1,5 @@
-"""Real example scenes: the README gallery, the benchmark and the palette's colour sample.
+"""Real example scenes: the documentation's board pictures (docs/), the benchmark and the
+palette's colour sample.
 
     python -m render.samples docs   # rebuild render/palette.py, then write the gallery
 
@@ -84,7 +85,8 @@ ERROR_RATES = [24.1, 19.8, 21.5, 16.2, 17.9, 13.4, 15.0, 11.8, 12.6, 9.7, 10.9, 
 
 
 def gallery() -> dict[str, Scene]:
-    """The README's pictures, by file stem."""
+    """The board pictures in docs/ (README.md, docs/playing.md, docs/rules.md), by file
+    stem."""
     return {
         "short-opening": Scene(
             Position.initial("short"), dice=(3, 1), names=("Oʻktam", "Ləman Ağayeva"),
@@ -162,13 +164,16 @@ def build_palette() -> list[theme.RGB]:
     the big flat fields do not crowd out the edges of checkers and letters."""
     keys = theme.key_colors()
     counts = palette_sample().getcolors(maxcolors=1 << 24) or []
-    pixels: list[theme.RGB] = []
+    pixels: list[tuple[int, ...]] = []
     for n, color in counts:
+        assert isinstance(color, tuple)  # an RGB image's colours are tuples
         pixels.extend([color] * math.isqrt(n))
     spread = Image.new("RGB", (len(pixels), 1))
     spread.putdata(pixels)
     free = palette.TRANSPARENT - len(keys)
-    rest = spread.quantize(free, method=Image.Quantize.MEDIANCUT).getpalette()[: 3 * free]
+    colors = spread.quantize(free, method=Image.Quantize.MEDIANCUT).getpalette()
+    assert colors is not None  # a "P" image has its palette
+    rest = colors[: 3 * free]
     rest += [0] * (3 * free - len(rest))  # pad if the samples had fewer colours
     return keys + [(rest[i], rest[i + 1], rest[i + 2]) for i in range(0, len(rest), 3)]
 

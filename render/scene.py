@@ -55,8 +55,8 @@ class Outcome:
     def of(cls, result: GameResult, seat: int) -> Outcome:
         """The engine's result of a game as the player in `seat` sees it."""
         return cls(winner="viewer" if result.winner == seat else "opponent",
-                   kind=result.kind.value, points=result.points, cube=result.cube,  # type: ignore[arg-type]
-                   reason=result.reason.value)  # type: ignore[arg-type]
+                   kind=result.kind.value, points=result.points, cube=result.cube,
+                   reason=result.reason.value)
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ class Scene:
         if self.cube is None:
             return None
         value, owner = self.cube[0], self.cube[1]
-        return value, owner, self.cube[2] if len(self.cube) == 3 else "normal"  # type: ignore[misc]
+        return value, owner, self.cube[2] if len(self.cube) == 3 else "normal"
 
     def shown_score(self) -> tuple[int, int, int] | None:
         """The match score to draw: after the game once it is over."""
@@ -190,7 +190,7 @@ def _check_cube(cube: Cube) -> None:
     if len(cube) not in (2, 3):
         raise ValueError(f"cube is (value, owner) or (value, owner, state): {cube!r}")
     value, owner = cube[0], cube[1]
-    state = cube[2] if len(cube) == 3 else "normal"  # type: ignore[misc]
+    state = cube[2] if len(cube) == 3 else "normal"
     if owner not in ("viewer", "opponent", "center"):
         raise ValueError(f"cube owner must be viewer, opponent or center: {owner!r}")
     if value not in _CUBE_VALUES:

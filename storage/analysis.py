@@ -1,5 +1,5 @@
-"""Stored game analyses (issue 16): the job's state, its figures and decisions, and who
-waits for it.
+"""Stored game analyses (docs/ai.md, "Analysis"): the job's state, its figures and
+decisions, and who waits for it.
 
 A game of a match (`game_id`, `game_number`) is analysed once. `claim` starts the job (or
 takes over one whose claim ran out: its process stopped); the job renews its claim as it

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database
+from storage.db import Database, Row
 from storage.errors import GameNotFound
 from storage.models import BoardMessage
 
@@ -155,6 +155,6 @@ async def boards_in_chat(db: Database, chat_id: int, limit: int = 20) -> list[Bo
     return [_message(row) for row in rows]
 
 
-def _message(row) -> BoardMessage:  # type: ignore[no-untyped-def]
+def _message(row: Row) -> BoardMessage:
     return BoardMessage(row["game_id"], row["chat_id"], row["message_id"], row["player_id"],
                         from_epoch(row["updated_at"]), row["shown_version"])

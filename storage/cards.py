@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database
+from storage.db import Database, Row
 from storage.models import VARIANTS
 
 
@@ -81,6 +81,6 @@ async def challenge_chat(db: Database, code: str) -> int | None:
     return None if row is None else row["chat_id"]
 
 
-def _card(row) -> Card:  # type: ignore[no-untyped-def]
+def _card(row: Row) -> Card:
     return Card(row["id"], row["creator_id"], row["variant"], from_epoch(row["created_at"]),
                 from_epoch(row["expires_at"]))

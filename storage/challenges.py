@@ -16,7 +16,7 @@ from storage.errors import (
 )
 from storage.fairness import SeedTake, take_seeds
 from storage.games import append_log, fetch_game, insert_game
-from storage.models import VARIANTS, Challenge, Game, LogEntry
+from storage.models import VARIANTS, Challenge, ChallengeStatus, Game, LogEntry
 
 _COLUMNS = (
     "id, code, creator_id, variant, match_length, cube, rated, status, created_at,"
@@ -215,7 +215,7 @@ async def _fetch(tx: Tx, code: str, *, lock: bool = False) -> Challenge | None:
     return None if row is None else _challenge(row)
 
 
-def _challenge(row: Row, status: str | None = None) -> Challenge:
+def _challenge(row: Row, status: ChallengeStatus | None = None) -> Challenge:
     return Challenge(
         id=row["id"],
         code=row["code"],
@@ -224,7 +224,7 @@ def _challenge(row: Row, status: str | None = None) -> Challenge:
         match_length=row["match_length"],
         cube=bool(row["cube"]),
         rated=bool(row["rated"]),
-        status=status or row["status"],  # type: ignore[arg-type]
+        status=status or row["status"],
         created_at=from_epoch(row["created_at"]),
         expires_at=from_epoch(row["expires_at"]),
         accepted_by=row["accepted_by"],

@@ -148,10 +148,11 @@ class Database(ABC):
         """`async with db.game_lock(game_id) as held:` one game's load–apply–save, serialised
         with every other process's (the version check on save stays the last guard).
 
-        SQLite has one process per file (README "Deployment"), whose own per-game locks
-        (`KeyedLocks`) already serialise: nothing more to hold here. PostgreSQL overrides it
-        with an advisory transaction lock. `wait=False` does not queue: the lock comes back
-        false when another process has the game (the timer leaves it to that process)."""
+        SQLite has one process per file (docs/hosting.md, "Polling or webhook"), whose own
+        per-game locks (`KeyedLocks`) already serialise: nothing more to hold here.
+        PostgreSQL overrides it with an advisory transaction lock. `wait=False` does not
+        queue: the lock comes back false when another process has the game (the timer leaves
+        it to that process)."""
         held = GameLock(game_id)
         held._taken()
         try:

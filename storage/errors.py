@@ -20,9 +20,9 @@ class MigrationError(StorageError):
     """The schema cannot be brought to the version this code expects (e.g. it is newer)."""
 
 
-# The sqlite3.IntegrityError base is transitional: bot code written for SQLite catches that
-# (bot/services/games.py, an inline card's simultaneous first press); with it, such code
-# keeps working on PostgreSQL. New code catches ConstraintViolation or a subclass.
+# The sqlite3.IntegrityError base is transitional: code written for SQLite that catches it
+# keeps working on PostgreSQL (the repository's own code no longer does: it catches
+# ConstraintViolation or a subclass, as new code should).
 class ConstraintViolation(StorageError, sqlite3.IntegrityError):
     """A statement broke a constraint (unique, foreign key, check), on either engine.
 

@@ -1,5 +1,5 @@
 """Provably fair dice: each player's next server seed and own seed, each finished game's
-dice record, and the dice statistics of a player (issue 16).
+dice record, and the dice statistics of a player (docs/fairness.md).
 
 A player's next server seed (`players.next_seed`) is drawn before it is used, so its SHA-256
 can be shown first. Every way a game is made reads its players' pending seeds

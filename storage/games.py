@@ -272,7 +272,8 @@ async def move_log(db: Database, game_id: int) -> list[LoggedMove]:
         " FROM moves WHERE game_id = ? ORDER BY id",
         (game_id,),
     )
-    return [LoggedMove(*row[:6], from_epoch(row["created_at"]), row["game_number"],
+    return [LoggedMove(row["id"], row["game_id"], row["version"], row["seat"], row["kind"],
+                       row["notation"], from_epoch(row["created_at"]), row["game_number"],
                        row["data"]) for row in rows]
 
 
@@ -293,7 +294,8 @@ async def game_results(db: Database, game_id: int) -> list[GameResult]:
         " WHERE game_id = ? ORDER BY id",
         (game_id,),
     )
-    return [GameResult(*row[:5], from_epoch(row["created_at"])) for row in rows]
+    return [GameResult(row["id"], row["game_id"], row["winner_seat"], row["result"],
+                       row["points"], from_epoch(row["created_at"])) for row in rows]
 
 
 async def active_games(db: Database, player_id: int) -> list[Game]:

@@ -127,7 +127,9 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
                 " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (player_id, variant, lengths, cube, rating, to_epoch(now)),
             )
-            return await _fetch(tx, request_id)  # type: ignore[return-value]
+            request = await _fetch(tx, request_id)
+            assert request is not None  # inserted just above, in this transaction
+            return request
     except ConstraintViolation as exc:
         # PostgreSQL: a simultaneous search of the same player committed first (READ
         # COMMITTED showed neither the other): the unique index had the last word.
@@ -195,8 +197,10 @@ async def pair(db: Database, request_id: int, now: datetime,
         if changed != 2:  # cannot happen inside the write transaction; never pair half
             raise StorageError(f"requests {first.id}, {second.id} changed while pairing")
         game = await fetch_game(tx, game_id)
-        matched = (await _fetch(tx, first.id), await _fetch(tx, second.id))
-    return Pairing(game, matched, length, cube)  # type: ignore[arg-type]
+        matched_first, matched_second = await _fetch(tx, first.id), await _fetch(tx, second.id)
+        # Both rows were updated just above, in this transaction.
+        assert matched_first is not None and matched_second is not None
+    return Pairing(game, (matched_first, matched_second), length, cube)
 
 
 async def cancel_request(db: Database, player_id: int, now: datetime) -> MatchRequest | None:
@@ -234,7 +238,7 @@ async def searching(db: Database) -> dict[str, int]:
     rows = await db.fetchall(
         "SELECT variant, COUNT(*) AS n FROM match_requests WHERE status = 'waiting'"
         " GROUP BY variant")
-    counts = dict.fromkeys(VARIANTS, 0)
+    counts: dict[str, int] = dict.fromkeys(VARIANTS, 0)
     counts.update({row["variant"]: row["n"] for row in rows})
     return counts
 

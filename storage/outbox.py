@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database, Tx
+from storage.db import Database, Row, Tx
 from storage.models import Notice
 
 _COLUMNS = "id, game_id, kind, payload, done, attempts, due_at"
@@ -78,6 +78,6 @@ async def remove(db: Database, notice_id: int) -> None:
         await tx.execute("DELETE FROM outbox WHERE id = ?", (notice_id,))
 
 
-def _notice(row) -> Notice:  # type: ignore[no-untyped-def]
+def _notice(row: Row) -> Notice:
     return Notice(row["id"], row["game_id"], row["kind"], row["payload"],
                   tuple(json.loads(row["done"])), row["attempts"], from_epoch(row["due_at"]))

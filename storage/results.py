@@ -1,6 +1,6 @@
 """Finishing a game: result, statistics, ratings and rating events in one transaction.
 
-Two rules of RULES.md ("Rating points") are decided here:
+Two rules of docs/rules.md ("Ratings") are decided here:
 
 * ratings move by the game's result points before the cube (short 1/2/3, long 1/3/3):
   the cube counts for the score of a match, never for ratings;

@@ -15,7 +15,7 @@ timer) wait meanwhile, as they waited for the busy timeout before.
 
 Checkpoints run beside the writers, not inside them: SQLite's automatic checkpoint copies the
 WAL into the database inside the COMMIT that crosses 1,000 pages, so one press in a few
-hundred waited 3–5 ms for it (the pairing benchmark's p99). Here every
+hundred waited for it (docs/performance.md, "Storage" and "Matchmaking"). Here every
 `CHECKPOINT_EVERY` commits a second connection, in its own thread, runs a PASSIVE checkpoint
 (it never blocks writers or readers); the automatic one stays as a safety net far above.
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.position import Variant
 from engine.ratings import START_RATING
 from storage.clock import from_epoch
 from storage.db import Database
@@ -20,8 +21,8 @@ async def player_stats(db: Database, player_id: int, variant: str) -> PlayerStat
         (player_id, variant),
     )
     if row is None:
-        return PlayerStats(player_id, variant, START_RATING, *([0] * 10))  # type: ignore[arg-type]
-    return PlayerStats(player_id, variant, *row)  # type: ignore[arg-type]
+        return PlayerStats(player_id, Variant(variant), START_RATING, *([0] * 10))
+    return PlayerStats(player_id, Variant(variant), *row)
 
 
 async def rating_history(
@@ -33,4 +34,6 @@ async def rating_history(
         " FROM rating_events WHERE player_id = ? AND variant = ? ORDER BY id DESC LIMIT ?",
         (player_id, variant, limit),
     )
-    return [RatingEvent(*row[:6], from_epoch(row["created_at"])) for row in reversed(rows)]
+    return [RatingEvent(row["id"], row["player_id"], row["variant"], row["delta"],
+                        row["rating_after"], row["game_id"], from_epoch(row["created_at"]))
+            for row in reversed(rows)]

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from aiohttp import WSMsgType, web
 
@@ -446,7 +446,7 @@ async def _json(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def _int(value: object, low: int, high: int) -> bool:
+def _int(value: object, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
@@ -463,7 +463,8 @@ def _hello(message: Any) -> tuple[str, int, int] | None:
     game, version = data.get("game"), data.get("version", 0)
     if not _int(game, 1, 2**62) or not _int(version, 0, 2**62):
         return None
-    return data["auth"], game, version
+    auth: str = data["auth"]
+    return auth, game, version
 
 
 def _start_game(start_param: str | None) -> int | None:

@@ -12,7 +12,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import send_text, uploading_document
+from bot.plumbing.telegram_io import bot_of, send_text, uploading_document
 from bot.services import Services
 from bot.views.callbacks import AfterCb
 from core.rebuild import LogDoesNotReplay
@@ -41,21 +41,21 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
         return
     chat = query.message.chat if query.message is not None else None
     seat = row.seat_of(player.id)
-    in_group = chat is not None and chat.type in GROUPS
-    if in_group:  # the group saw the game: anyone in it may watch it again
+    # In a group, the group saw the game: anyone in it may watch it again.
+    if chat is not None and chat.type in GROUPS:
         shown = {m.chat_id for m in await boards.board_messages(services.db, row.id)
                  if m.player_id is None}
-        if chat.id not in shown:  # type: ignore[union-attr]
+        if chat.id not in shown:
             await query.answer(t("after-not-player"), show_alert=True)
             return
-        t = await services.people.chat_translator(chat.id, row)  # type: ignore[union-attr]
+        t = await services.people.chat_translator(chat.id, row)
     elif seat is None:
         await query.answer(t("after-not-player"), show_alert=True)
         return
     target = chat.id if chat is not None else player.id
     await query.answer(t("after-preparing"))
     try:
-        async with uploading_document(query.bot, target):
+        async with uploading_document(bot_of(query), target):
             if callback_data.a == "replay":
                 sent = await services.afterplay.send_replay(target, row, callback_data.n,
                                                    seat if seat is not None else 0, t)
@@ -69,7 +69,7 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
                  type(exc).__name__)
         return
     if not sent:
-        await send_text(query.bot, target,
+        await send_text(bot_of(query), target,
                         t("after-not-over") if sent is False else t("after-failed"))
 
 

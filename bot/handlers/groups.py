@@ -15,6 +15,7 @@ from aiogram.types import (
     InlineKeyboardMarkup,
     InlineQuery,
     InlineQueryResultArticle,
+    InlineQueryResultUnion,
     InputTextMessageContent,
     Message,
 )
@@ -119,7 +120,7 @@ async def cards(query: InlineQuery, t: Translator, player: Player, services: Ser
     if own is not None:
         await query.answer([own], cache_time=5, is_personal=True)
         return
-    results = []
+    results: list[InlineQueryResultUnion] = []
     for card in await services.challenges.offer_cards(player.id):
         variant = card.variant
         results.append(InlineQueryResultArticle(
@@ -135,13 +136,14 @@ async def cards(query: InlineQuery, t: Translator, player: Player, services: Ser
 
 async def accept_card(query: CallbackQuery, callback_data: CardCb, player: Player,
                       t: Translator, services: Services) -> None:
-    if query.inline_message_id is None:  # a card is an inline message, nothing else
+    inline_message_id = query.inline_message_id
+    if inline_message_id is None:  # a card is an inline message, nothing else
         return await answer(query, t("challenge-not-joinable"), alert=True)
     started: list[tuple[object, list[int]]] = []
 
     async def accepting() -> None:
         started.append(await services.challenges.accept_card(
-            query.inline_message_id, callback_data.card, player.id))  # type: ignore[arg-type]
+            inline_message_id, callback_data.card, player.id))
 
     if await accepted_or_alert(query, t, accepting()):
         _, unseen = started[0]

@@ -9,7 +9,7 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.plumbing.telegram_io import send_text
+from bot.plumbing.telegram_io import bot_of, send_text
 from bot.services import Services
 from bot.services.movelog import game_in_chat, log_texts
 from i18n import Translator
@@ -27,14 +27,14 @@ async def show_log(message: Message, t: Translator, services: Services) -> None:
             await message.answer(t("no-game"))
             return
         for text in await log_texts(row, services.people, t):
-            await send_text(message.bot, chat, text)
+            await send_text(bot_of(message), chat, text)
         return
     # In a group everything goes at the group's pace, with its boards: a repeated /log
     # replaces the one still waiting instead of flooding the chat.
     t = await services.people.chat_translator(chat, row)
     texts = await log_texts(row, services.people, t) if row else [t("log-no-game-group")]
     for part, text in enumerate(texts):
-        await services.pacing.submit(chat, partial(send_text, message.bot, chat, text),
+        await services.pacing.submit(chat, partial(send_text, bot_of(message), chat, text),
                                slot=("log", row.id if row else None, part))
 
 

@@ -7,7 +7,7 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.plumbing.telegram_io import answer, chat_of, remove, send_text, show
+from bot.plumbing.telegram_io import answer, bot_of, chat_of, remove, send_text, show
 from bot.services import Services
 from bot.views.callbacks import MatchCb
 from core.games import Busy
@@ -46,7 +46,9 @@ def valid(data: MatchCb) -> bool:
 
 
 async def play(message: Message, t: Translator) -> None:
-    text, keyboard = question(MatchCb(), t)  # type: ignore[misc]
+    asked = question(MatchCb(), t)
+    assert asked is not None  # an empty search menu asks its first question
+    text, keyboard = asked
     await message.answer(text, reply_markup=keyboard)
 
 
@@ -61,14 +63,15 @@ async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t
     if asked is not None:  # a double tap finds it shown: nothing to do
         return await show(query, *asked)
     if not valid(data):
-        return await send_text(query.bot, chat_of(query), t("bad-option"))  # type: ignore[arg-type]
+        await send_text(bot_of(query), chat_of(query), t("bad-option"))
+        return
     if data.a == "menu":  # the menu has done its job
         await remove(query)
     cube = CUBE_OFF if data.variant == "long" else max(data.cube, CUBE_OFF)
     try:
         await services.matchmaking.search(player.id, data.variant, data.lengths, cube)
     except (Busy, PlayerBusy):
-        await send_text(query.bot, chat_of(query), t("busy"))  # type: ignore[arg-type]
+        await send_text(bot_of(query), chat_of(query), t("busy"))
     except AlreadySearching:
         pass  # the waiting message was shown again
 

@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.refusals import refusal
-from bot.plumbing.telegram_io import answer, message_of, remove, show, uploading_photo
+from bot.plumbing.telegram_io import answer, bot_of, message_of, remove, show, uploading_photo
 from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
 from core.challenges import CHALLENGE_HOURS
@@ -80,8 +80,9 @@ async def already_playing(player: Player, t: Translator, services: Services
 
 
 async def new(message: Message, player: Player, t: Translator, services: Services) -> None:
-    text, keyboard = await already_playing(player, t, services) or next_question(
-        NewGameCb(), t)  # type: ignore[misc]
+    asked = await already_playing(player, t, services) or next_question(NewGameCb(), t)
+    assert asked is not None  # an empty new-game menu asks its first question
+    text, keyboard = asked
     await message.answer(text, reply_markup=keyboard)
 
 
@@ -120,9 +121,9 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         try:
             if callback_data.opponent == "ai":
                 await remove(query)
-                chat = query.from_user.id  # the menu is private: the player's own chat
+                own_chat = query.from_user.id  # the menu is private: the player's own chat
                 # The first board (and maybe the computer's first move) takes a moment.
-                async with uploading_photo(query.bot, chat):  # type: ignore[arg-type]
+                async with uploading_photo(bot_of(query), own_chat):
                     await services.games.start_vs_computer(player.id, callback_data.variant,
                                                     callback_data.level, callback_data.length,
                                                     cube)

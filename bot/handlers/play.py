@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.plumbing.telegram_io import answer as answer_query
-from bot.plumbing.telegram_io import uploading_photo
+from bot.plumbing.telegram_io import bot_of, uploading_photo
 from bot.services import Services
 from bot.views.callbacks import Act, GameCb
 from i18n import Translator
@@ -27,7 +27,7 @@ async def press(query: CallbackQuery, callback_data: GameCb, services: Services)
 
 
 async def show_game(message: Message, player: Player, t: Translator, services: Services) -> None:
-    async with uploading_photo(message.bot, message.chat.id):
+    async with uploading_photo(bot_of(message), message.chat.id):
         shown = await services.boarding.show(player.id)
     if not shown:
         await message.answer(t("no-game"))

@@ -10,6 +10,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.plumbing.telegram_io import message_of
 from bot.services import Services
 from bot.views.callbacks import Act, GameCb, ResignCb
 from bot.views.resigning import resign_question
@@ -52,9 +53,10 @@ async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, 
             await query.answer(text, show_alert=alert)
 
     async def edit(text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
-        if query.message is not None:
+        message = message_of(query)
+        if message is not None:
             with contextlib.suppress(TelegramBadRequest):
-                await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+                await message.edit_text(text, reply_markup=keyboard)
 
     try:
         row = await games.load_game(services.db, callback_data.game)

@@ -9,6 +9,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.plumbing.telegram_io import message_of
 from bot.services import Services
 from bot.views.callbacks import SettingCb
 from core.settings import TOGGLES, Toggle
@@ -43,9 +44,10 @@ async def flip(query: CallbackQuery, callback_data: SettingCb, player: Player, t
     await services.player_settings.set(player.id, toggle, bool(callback_data.on))
     await query.answer(t("settings-saved"))
     text, keyboard = settings_view(t, await services.player_settings.toggles(player.id))
-    if query.message is not None:
+    message = message_of(query)
+    if message is not None:
         with contextlib.suppress(TelegramBadRequest):  # the same press twice: not modified
-            await query.message.edit_text(text, reply_markup=keyboard)  # type: ignore[union-attr]
+            await message.edit_text(text, reply_markup=keyboard)
 
 
 def make_router() -> Router:

@@ -10,7 +10,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 
 from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
-from bot.plumbing.telegram_io import answer, chat_of, send_text, uploading_photo
+from bot.plumbing.telegram_io import answer, bot_of, chat_of, send_text, uploading_photo
 from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb
 from core.games import Busy
@@ -36,8 +36,8 @@ def start_keyboard(t: Translator) -> InlineKeyboardMarkup:
 async def rules_button(query: CallbackQuery, t: Translator) -> None:
     await answer(query)
     chat = chat_of(query)
-    await send_text(query.bot, chat, t("rules-short"))  # type: ignore[arg-type]
-    await send_text(query.bot, chat, t("rules-long"))  # type: ignore[arg-type]
+    await send_text(bot_of(query), chat, t("rules-short"))
+    await send_text(bot_of(query), chat, t("rules-long"))
 
 
 def language_keyboard() -> InlineKeyboardMarkup:
@@ -53,7 +53,7 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         await message.answer(t("challenge-not-found"))
         return
     if code == "play":  # from an inline card: show this player's board here
-        async with uploading_photo(message.bot, message.chat.id):
+        async with uploading_photo(bot_of(message), message.chat.id):
             shown = await services.boarding.show(player.id)
         if not shown:
             await message.answer(t("no-game"))
@@ -84,7 +84,7 @@ async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, 
         return await answer(query, t("button-invalid"), alert=True)
     chat = query.message.chat if query.message is not None else None
     if chat is not None and chat.type in GROUPS:  # a group's language is its admins' choice
-        if not await group_lang_allowed(query.bot, chat.id, player.id):  # type: ignore[arg-type]
+        if not await group_lang_allowed(bot_of(query), chat.id, player.id):
             return await answer(query, t("lang-admins-only"), alert=True)
         await chats.set_chat_language(services.db, chat.id, callback_data.code,
                                       now=services.clock())
@@ -94,7 +94,7 @@ async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, 
     services.player_cache.forget(player.id)
     t = Translator(callback_data.code)
     await answer(query, t("language-set"))
-    await send_text(query.bot, chat_of(query), t("language-set"),  # type: ignore[arg-type]
+    await send_text(bot_of(query), chat_of(query), t("language-set"),
                     start_keyboard(t))
 
 

@@ -9,12 +9,13 @@ from aiogram.filters import Command
 from aiogram.types import (
     BufferedInputFile,
     CallbackQuery,
+    Chat,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
 )
 
-from bot.plumbing.telegram_io import answer, show, uploading_photo
+from bot.plumbing.telegram_io import answer, bot_of, show, uploading_photo
 from bot.services import Services
 from bot.services.analysis import me_line
 from bot.views.callbacks import TopCb
@@ -34,16 +35,18 @@ async def board_of(services: Services, data: TopCb, player_id: int,
     """The leaderboard asked for; in a group (`chat_id`) only the group's players."""
     zone = services.settings.timezone
     today = leaderboard.local_date(services.clock(), zone)
-    who = {"player_id": player_id, "chat_id": chat_id}
     if data.period == "day":
-        return await leaderboard.daily_leaderboard(services.db, data.variant, today, zone, **who)
+        return await leaderboard.daily_leaderboard(services.db, data.variant, today, zone,
+                                                   player_id=player_id, chat_id=chat_id)
     if data.period == "week":
-        return await leaderboard.weekly_leaderboard(services.db, data.variant, today, zone, **who)
-    return await leaderboard.alltime_leaderboard(services.db, data.variant, **who)
+        return await leaderboard.weekly_leaderboard(services.db, data.variant, today, zone,
+                                                    player_id=player_id, chat_id=chat_id)
+    return await leaderboard.alltime_leaderboard(services.db, data.variant,
+                                                 player_id=player_id, chat_id=chat_id)
 
 
-def _group_of(chat: object) -> int | None:
-    return chat.id if getattr(chat, "type", None) in ("group", "supergroup") else None
+def _group_of(chat: Chat | None) -> int | None:
+    return chat.id if chat is not None and chat.type in ("group", "supergroup") else None
 
 
 async def activity(services: Services, variant: str, t: Translator) -> str:
@@ -79,8 +82,9 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
 def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
     def button(text: str, variant: str, period: str) -> InlineKeyboardButton:
         chosen = variant == data.variant and period == data.period
+        choice = TopCb.model_validate({"variant": variant, "period": period})  # checks both
         return InlineKeyboardButton(text=("• " if chosen else "") + text,
-                                    callback_data=TopCb(variant=variant, period=period).pack())
+                                    callback_data=choice.pack())
 
     return InlineKeyboardMarkup(inline_keyboard=[
         [button(t(f"variant-{v}"), v, data.period) for v in VARIANTS],
@@ -108,7 +112,7 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
 
 async def me(message: Message, player: Player, t: Translator, services: Services) -> None:
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
-    async with uploading_photo(message.bot, message.chat.id):
+    async with uploading_photo(bot_of(message), message.chat.id):
         await _me(message, player, t, services)
 
 

@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +101,7 @@ class LocalTelegram(BaseSession):
 
     async def stream_content(self, url: str, headers: dict[str, Any] | None = None,
                              timeout: int = 30, chunk_size: int = 65536,
-                             raise_for_status: bool = True):  # type: ignore[no-untyped-def]
+                             raise_for_status: bool = True) -> AsyncGenerator[bytes, None]:
         raise ApiError(400, "Bad Request: downloads are not available locally")
         yield b""  # pragma: no cover - an async generator
 

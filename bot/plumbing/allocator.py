@@ -4,20 +4,17 @@ The bot's memory that grows after warm-up is not Python objects (every cache is 
 but C memory that `free` keeps: glibc gives each thread that allocates while the others
 hold their arenas an arena of its own (up to 8 per core), and the board renders (asyncio's
 pool, up to 6 threads), the computer's 2 threads and aiosqlite's thread each fragment one.
-A freed chunk inside an arena stays resident until `malloc_trim` hands its pages back.
-Measured with `python -m benchmarks.soak` (README, "What keeps games safe"): with at most
-`ARENAS` arenas and a trim on the timer loop's beat the heaps hold 7-15 MB free instead of
-40-45 MB, and the RSS growth from 10,000 to 20,000 updates fell from 39 to 23 MB.
+A freed chunk inside an arena stays resident until `malloc_trim` hands its pages back, so
+the process keeps at most `ARENAS` arenas and trims on the timer loop's beat.
 
 Large blocks are a second source: glibc serves a block of at least its mmap threshold
 from a mapping of its own, returned to the system when freed, but raises the threshold to
 the size of each such block freed (up to 32 MB). After the first board picture (a 0.8 MB
 buffer) the pictures' buffers come from the heap, and the small long-lived allocations made
-between them leave holes no trim can hand back: in the soak the heaps' free space grew from
-5 to 40 MB while what was in use grew 13 MB. `fix_mmap_threshold` keeps glibc's starting
-threshold (128 KB), which also stops the adjusting; free space then stayed under 7 MB and
-the RSS growth after warm-up fell from 55 to 21 MB (README, "Memory follows what is
-active"). The board renderer reuses its buffer, so a board costs no fresh mapping.
+between them leave holes no trim can hand back. `fix_mmap_threshold` keeps glibc's starting
+threshold (128 KB), which also stops the adjusting. The board renderer reuses its buffer,
+so a board costs no fresh mapping. What each measure saved in `python -m benchmarks.soak`:
+docs/performance.md, "Memory".
 
 These are glibc calls through ctypes; elsewhere (musl, macOS) they do nothing. An
 operator's `MALLOC_ARENA_MAX` or `MALLOC_MMAP_THRESHOLD_` in the environment wins.

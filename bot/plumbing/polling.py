@@ -55,7 +55,8 @@ class SkipUnreadableUpdates(BaseRequestMiddleware):
             updates = self._readable(exc.data, bot)
             if updates is None:  # not a list of updates at all: aiogram's back-off
                 raise
-            return updates  # type: ignore[return-value]  # what the session returns
+            # aiogram annotates Response, but its sessions return the method's result.
+            return updates  # type: ignore[return-value]
 
     def _readable(self, data: object, bot: Bot) -> list[Update] | None:
         """The updates of a getUpdates answer that parse; None when the answer is not a

@@ -35,6 +35,7 @@ from aiogram.types import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Message,
+    TelegramObject,
 )
 from aiogram.utils.chat_action import ChatActionSender
 
@@ -207,6 +208,13 @@ def message_of(query: CallbackQuery) -> Message | None:
     return query.message if isinstance(query.message, Message) else None
 
 
+def bot_of(event: TelegramObject) -> Bot:
+    """The Bot an update's object came through (the Dispatcher binds every one to it)."""
+    if event.bot is None:
+        raise RuntimeError(f"{type(event).__name__} is not bound to a Bot")
+    return event.bot
+
+
 def chat_of(query: CallbackQuery) -> int:
     """Where to write about a press: the button's chat, else the presser's private chat."""
     return query.message.chat.id if query.message is not None else query.from_user.id
@@ -231,7 +239,7 @@ async def show(query: CallbackQuery, text: str,
         except TelegramAPIError as exc:
             log.info("editing message %s failed: %s", message.message_id, exc.message)
             return
-    await send_text(query.bot, chat_of(query), text, keyboard)  # type: ignore[arg-type]
+    await send_text(bot_of(query), chat_of(query), text, keyboard)
 
 
 async def remove(query: CallbackQuery) -> None:

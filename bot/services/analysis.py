@@ -268,9 +268,10 @@ def _decision_row(d: Decision) -> DecisionRow:
 
 
 def _decision(row: DecisionRow, variant: str) -> Decision:
-    dice = tuple(int(x) for x in row.dice.split("-")) if row.dice else None
+    first, _, second = row.dice.partition("-")  # "6-5", as _decision_row writes it
+    dice = (int(first), int(second)) if row.dice else None
     return Decision(row.idx, row.turn, row.seat, row.kind,
-                    Position.from_dict(json.loads(row.position)), dice,  # type: ignore[arg-type]
+                    Position.from_dict(json.loads(row.position)), dice,
                     row.played, row.best, row.played_equity, row.best_equity, row.cube_value,
                     row.cube_owner)
 

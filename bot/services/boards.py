@@ -127,15 +127,15 @@ class BoardPublisher:
         for seat, player in enumerate(row.players):
             if player is None:
                 continue
-            message = private.get(player)
+            shown = private.get(player)
             if only_seat is not None and seat != only_seat:
                 waiting.append(player)
                 continue
-            if message is not None and (message.shown_version > row.version or (
-                    behind_only and message.shown_version >= row.version)):
+            if shown is not None and (shown.shown_version > row.version or (
+                    behind_only and shown.shown_version >= row.version)):
                 continue
             try:
-                await self._show(row, live, seat, message)
+                await self._show(row, live, seat, shown)
             except Exception as exc:  # still draw the other player's board
                 failed = exc
         if step and waiting:

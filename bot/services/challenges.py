@@ -98,8 +98,9 @@ class ChallengeService:
             raise ChallengeUnavailable(code, "other_chat")
         row, live = await self.core.accept(code, player_id)
         for seat, player in enumerate(row.players):
+            assert player is not None  # both seats of a friend's game are people
             viewer = await viewer_of(self.people, row, seat)
-            await send_text(self.bot, player, viewer.t(  # type: ignore[arg-type]
+            await send_text(self.bot, player, viewer.t(
                 "game-started", variant=viewer.t(f"variant-{row.variant}"),
                 name=viewer.names[1 - seat]))
         await self.service.begin(row, live)
@@ -121,7 +122,8 @@ class ChallengeService:
         row, live = await self.core.accept(code, player_id, board_chat_id=chat_id)
         now = self.clock()
         for player in row.players:
-            await chats.add_chat_member(self.db, chat_id, player, now=now)  # type: ignore[arg-type]
+            assert player is not None  # both seats of a group's game are people
+            await chats.add_chat_member(self.db, chat_id, player, now=now)
         board = await self.publisher.group_board(row, live, chat_id)
         # No game lock is held yet and the game cannot start without its one group
         # message: here Telegram's 429s are waited out in full.

@@ -17,7 +17,7 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.plumbing.telegram_io import edit_text, send_text
-from bot.views.callbacks import MatchCb, NewGameCb
+from bot.views.callbacks import MatchCb, NewGameCb, variant_name
 from core.matchmaking import MAX_WAIT
 from i18n import Translator
 from i18n.people import People
@@ -56,7 +56,7 @@ class SearchMessages:
     async def invite(self, request: MatchRequest, player_id: int) -> None:
         """Someone is searching: the subscriber's Play button searches a compatible game."""
         t = await self.people.translator(player_id)
-        play = MatchCb(a="go", variant=request.variant, lengths=request.lengths,
+        play = MatchCb(a="go", variant=variant_name(request.variant), lengths=request.lengths,
                        cube=request.cube).pack()
         keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-mm-play"), callback_data=play)]])
@@ -81,9 +81,9 @@ class SearchMessages:
 
     async def expired(self, request: MatchRequest) -> None:
         t = await self.people.translator(request.player_id)
-        again = MatchCb(a="go", variant=request.variant, lengths=request.lengths,
-                        cube=request.cube)
-        computer = NewGameCb(variant=request.variant, opponent="ai")
+        variant = variant_name(request.variant)
+        again = MatchCb(a="go", variant=variant, lengths=request.lengths, cube=request.cube)
+        computer = NewGameCb(variant=variant, opponent="ai")
         keyboard = InlineKeyboardMarkup(inline_keyboard=[
             [InlineKeyboardButton(text=t("btn-mm-computer"), callback_data=computer.pack())],
             [InlineKeyboardButton(text=t("btn-mm-again"), callback_data=again.pack())],

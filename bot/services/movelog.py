@@ -24,7 +24,7 @@ async def game_in_chat(db: Database, chat_id: int, reply_to: int | None = None) 
     chosen = [m for m in shown if m.message_id == reply_to] or shown
     rows = [await games.load_game(db, message.game_id) for message in chosen]
     active = [row for row in rows if row.status == "active"]
-    return (active or rows or [None])[0]
+    return (active or rows)[0] if rows else None
 
 
 async def log_texts(row: Row, people: People, t: Translator) -> list[str]:

@@ -84,7 +84,7 @@ class BoardRepair:
         self._tasks[game_id] = task
         self._running.add(task)
         task.add_done_callback(self._running.discard)
-        task.add_done_callback(lambda _, key=game_id: self._tasks.pop(key, None))
+        task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -150,6 +150,12 @@ class BoardRepair:
                 self._backoff.pop(game_id, None)
 
     # -- tests and shutdown ----------------------------------------------------------------
+
+    async def planned(self) -> None:
+        """Wait until every give-up heard so far has been planned as a redraw (tests)."""
+        while self._lookups:
+            await asyncio.gather(*self._lookups, return_exceptions=True)
+        await asyncio.sleep(0)  # a planned redraw's task starts
 
     async def drain(self) -> None:
         """Wait until every planned redraw has run (tests)."""

@@ -179,10 +179,8 @@ def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...]
             web: InlineKeyboardButton | None = None) -> InlineKeyboardMarkup:
     """A game keyboard, built anew each time: caching them (by game, version and buttons)
     was measured to buy nothing. A keyboard is asked for once per board drawn, and two
-    boards rarely show the same one: 0 of 1,370 keyboards were asked for twice in
-    `benchmarks.bot`, 15 % of 2,604 in the soak (buttons: 5 % and 2.6 %), while the kept
-    keyboards and buttons held a few MB of long-lived objects (README, "Memory follows
-    what is active")."""
+    boards rarely show the same one, while kept keyboards and buttons hold long-lived
+    memory (docs/performance.md, "Cache sizes")."""
     keyboard = [[_button(game_id, version, *spec) for spec in row] for row in rows]
     if web is not None:
         keyboard[-1].append(web)

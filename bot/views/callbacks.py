@@ -30,6 +30,13 @@ Point = Annotated[int, Field(ge=0, le=BAR)]
 # Challenge codes and card ids: URL-safe base64 (secrets.token_urlsafe), short.
 Code = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Word = Annotated[str, Field(max_length=16, pattern=r"^[a-z]*$")]
+VariantName = Literal["short", "long"]  # a variant as the buttons spell it
+_VARIANT_NAMES: dict[str, VariantName] = {"short": "short", "long": "long"}
+
+
+def variant_name(variant: str) -> VariantName:
+    """A stored variant (str or engine Variant) as the buttons' type; KeyError for others."""
+    return _VARIANT_NAMES[variant]
 
 
 class Act(StrEnum):
@@ -94,7 +101,7 @@ class ChallengeCb(CallbackData, prefix="c"):
 class TopCb(CallbackData, prefix="top"):
     """The leaderboard: which variant and which period."""
 
-    variant: Literal["short", "long"] = "short"
+    variant: VariantName = "short"
     period: Literal["day", "week", "all"] = "day"
 
 

@@ -120,7 +120,8 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
             continue
         if event.kind in ("opening", "result"):
             close()
-            starter = event.seat if event.kind == "opening" else starter  # type: ignore[assignment]
+            if event.kind == "opening" and event.seat is not None:  # it names the starter
+                starter = event.seat
             lines.append(describe(event, names, t))
             continue
         # The starter's double, move or pass after the reply (or at first) opens a turn.

@@ -30,7 +30,8 @@ def test_duplicate_dice_streams_repeat():
 
 
 def test_level_ordering_smoke():
-    """Small seeded runs: a strong level beats a weak one (the full figures are in README)."""
+    """Small seeded runs: a strong level beats a weak one (the full figures are in
+    docs/ai.md, "Results")."""
     short = arena.run(Variant.SHORT, "strong", "beginner", 16, seed=1)
     assert short["points_per_game_a"] > 0
     long = arena.run(Variant.LONG, "strong", "beginner", 12, seed=1)

@@ -94,7 +94,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
 
 class NoCallUnderGameLock(BaseRequestMiddleware):
     """Fails any Bot API call made while the calling task holds a game's database lock
-    (issue 17: no process may wait for another's Telegram call)."""
+    (with several processes, none may wait for another's Telegram call)."""
 
     async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType],
                        bot: Bot, method: TelegramMethod[TelegramType]) -> Any:

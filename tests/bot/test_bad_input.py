@@ -1,4 +1,4 @@
-"""Bad input from outside (issue 26): what Telegram, the network or a proxy hands the bot that
+"""Bad input from outside: what Telegram, the network or a proxy hands the bot that
 it cannot use is refused or skipped with one log line, and everything after it is served.
 
 * polling: an update aiogram cannot parse is skipped (the offset moves past it), not fetched

@@ -1,4 +1,4 @@
-"""The dice's commitment is published before the game (issue 16, "server seed pair"), through
+"""The dice's commitment is published before the game (docs/fairness.md, "The scheme"), through
 the real Dispatcher and the fake Bot API: what /seed and a result message show as the
 player's next seed is the seed their next game's dice come from, shown before that game's
 first die; two players' seeds are combined; a seed is used by one game only; a game saved

@@ -1,4 +1,4 @@
-"""Fewer presses per turn (issue 13 item 4), through the real Dispatcher and the fake Bot API:
+"""Fewer presses per turn, through the real Dispatcher and the fake Bot API:
 one-tap full moves, the turn ending without Done when a player turns confirmation off,
 /settings, and the automatic Roll whenever the player may not double."""
 

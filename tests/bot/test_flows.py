@@ -1,4 +1,4 @@
-"""Flows that used to surprise (issue 13 item 5), through the real Dispatcher and the fake Bot
+"""Flows that used to surprise, through the real Dispatcher and the fake Bot
 API: /resign says what it costs, /new while playing, one rematch for two Play-again presses,
 inline cards for people who never opened the bot, one's own group challenge, /nard options."""
 

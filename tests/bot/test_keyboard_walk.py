@@ -289,7 +289,7 @@ def position_of(variant: str, me: dict[int, int], opp: dict[int, int]) -> Positi
 
 @pytest.mark.parametrize("variant", ["short", "long"])
 def test_the_winning_bear_off_from_6_and_2_is_enterable(variant: str) -> None:
-    # Issue 12: last checkers on 6 and 2, 6-4. `6→off` used to play 6/2/off.
+    # Last checkers on 6 and 2, 6-4. `6→off` used to play 6/2/off.
     opp = {1: 5, 2: 5, 3: 5}  # in the opponent's numbering: far from my home in both
     live = live_game(position_of(variant, {6: 1, 2: 1}, opp), (6, 4), False)
     labels = {text: data.dst for text, data in presses(live, 6) if data.a is Act.GO}
@@ -331,7 +331,7 @@ def test_go_refuses_a_button_that_is_not_offered() -> None:
 
 
 def test_the_board_greys_the_die_really_used() -> None:
-    # Issue 12: checkers on 3 and 1, 6-3, 3/off: the 6 is used, the 3 is left.
+    # Checkers on 3 and 1, 6-3, 3/off: the 6 is used, the 3 is left.
     position = position_of("short", {3: 1, 1: 1}, {1: 5, 2: 5, 3: 5})
     live = live_game(position, (6, 3), False)
     [step] = live.go(3, OFF)

@@ -1,5 +1,6 @@
-"""One timer window per turn (RULES.md): Roll keeps the deadline, a double pauses the
-doubler's window while the opponent answers, and the warning comes at exactly a quarter."""
+"""One timer window per turn (docs/rules.md, "Time, resigning and leaving"): Roll keeps
+the deadline, a double pauses the doubler's window while the opponent answers, and the
+warning comes at exactly a quarter."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The result message says why a rated game moved no rating: the same two players' fourth
-rated game of the day (issue 15's honest leaderboards), in the player's language."""
+rated game of the day (docs/rules.md, "Ratings"), in the player's language."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The presses-per-turn benchmark runs (so it cannot rot), and on a few seeded games it
-stays within issue 13's targets: ≤ 3.0 presses per turn by default, ≤ 2.2 without Done."""
+stays within its targets (docs/performance.md, "Presses per turn"): ≤ 3.0 presses per
+turn by default, ≤ 2.2 without Done."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Several processes on one PostgreSQL database (issue 17): two complete bots (`build`),
+"""Several processes on one PostgreSQL database: two complete bots (`build`),
 each with its own pool, locks and caches, share the database and the fake Bot API, as two
 `python -m bot` processes behind a load balancer do. Updates are handed to one or the
 other, or to both at the same moment.

@@ -1,4 +1,4 @@
-"""Nobody plays for somebody else, and the token never reaches the log (issue 14).
+"""Nobody plays for somebody else, and the token never reaches the log.
 
 * A card's Accept button carries a stored card's random id; forged data naming a "creator"
   starts no game, a card is accepted once, expires and is deleted.

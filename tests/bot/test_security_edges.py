@@ -1,4 +1,4 @@
-"""Hardened edges (issues 14 and 19): button data Telegram could never send is refused with a
+"""Hardened edges: button data Telegram could never send is refused with a
 short alert before any lookup; every shape of callback query is handled and answered; the
 new-game menu survives double taps, old messages and 50 taps at once; caches are bounded.
 """

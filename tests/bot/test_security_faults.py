@@ -1,6 +1,6 @@
-"""Telegram faults (issue 14 "Telegram faults", issue 17's "429 retry covers only some calls",
-issue 19's start-up): every Bot API call goes through one retry policy, a fault never leaves
-a game without a board for the player to move, and nothing logs a traceback.
+"""Telegram faults (docs/architecture.md, "Telegram faults"), at start-up too: every Bot API
+call goes through one retry policy, a fault never leaves a game without a board for the
+player to move, and nothing logs a traceback.
 
 Every wait goes through the harness's fake clock (`FakeClock.sleep`): no test waits on the
 wall clock, and the waits can be read off the clock.
@@ -207,6 +207,7 @@ async def test_a_redraw_telegram_will_not_take_now_is_made_later(
             assert (h.clock() - start).total_seconds() <= URGENT_WAIT
             assert await mover(h, game_id) == other and to_move(h) is None
             # ... the board is drawn when Telegram allows (30 s; 5 s after a failing one).
+            await h.app.repair.planned()
             assert asked == [30.0 if fault == "429" else 5.0]
             later.set()
             await h.app.repair.drain()

@@ -1,4 +1,4 @@
-"""Rule-facing wording (issue 12, item 8): each term means one thing in each language."""
+"""Rule-facing wording: each term means one thing in each language."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from tests.bot.test_locales import english_keys
 
 
 def test_uzbek_home_mars_cannot_be_read_as_koks() -> None:
-    # The Uzbek short-nard rules page calls koks "uy marsi" (/work/shared/seeds): long nard's
-    # home mars needs another name, and the long-nard rules say what it is.
+    # An Uzbek rules page for short nard calls koks "uy marsi": long nard's home mars needs
+    # another name, and the long-nard rules say what it is.
     t = Translator("uz")
     label = t("kind-home_mars")
     assert "uy marsi" not in label.lower() and label != t("kind-koks")

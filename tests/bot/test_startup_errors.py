@@ -1,5 +1,5 @@
-"""`python -m bot` with a database it cannot use: one line naming it, exit status 2 (issue 19).
-So with a token that cannot be one (issue 26): it never hangs.
+"""`python -m bot` with a database it cannot use: one line naming it, exit status 2.
+So with a token that cannot be one: it never hangs.
 
 Also the DATABASE_URL setting: which database the settings open.
 """

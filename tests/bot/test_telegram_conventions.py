@@ -1,4 +1,4 @@
-"""Telegram conventions (issue 13 item 6): descriptions per language, challenge links with a
+"""Telegram conventions: descriptions per language, challenge links with a
 copy button and a share button that sends the real challenge card, chat actions while slow
 answers are prepared."""
 

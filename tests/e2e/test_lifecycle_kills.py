@@ -15,7 +15,7 @@ settle and checks every game:
 * the player to act has a deadline in the future (a restart never times anyone out unseen).
 
 `NARD_KILLS` (default 8: each moment about once) sets the number of kills, `NARD_KILL_SEED`
-the random moments; the figures are printed (`-s`) for the README.
+the random moments; the figures are printed (`-s`) for docs/performance.md ("Kills and restarts").
 """
 
 from __future__ import annotations

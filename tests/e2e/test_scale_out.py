@@ -1,5 +1,5 @@
 """Three `python -m bot` processes in webhook mode on one PostgreSQL, behind a small load
-balancer, while one process at a time is killed with SIGKILL and started again (issue 17).
+balancer, while one process at a time is killed with SIGKILL and started again.
 
 The fake Bot API posts every update to the balancer (as Telegram posts to a webhook: one at
 a time, again after an error); the balancer hands each to the next process that accepts a

@@ -83,7 +83,7 @@ def test_module_entry_point() -> None:
     assert usage.returncode == 2 and "usage" in usage.stderr
 
 
-# -- never crashes: one answer per line, whatever the line holds (issue 12 item 7) ---------
+# -- never crashes: one answer per line, whatever the line holds -------------------------
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True)

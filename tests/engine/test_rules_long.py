@@ -1,4 +1,4 @@
-"""Hand-written rule tests for long nard (RULES.md "Long nard" and the common rules).
+"""Hand-written rule tests for long nard (docs/rules.md, "Long nard" and "Common ground").
 
 Every board is written in the mover's numbering (24 -> 1, 24 = the head, 0 = off). The
 opponent's checkers are given on MY points (long nard: my p is the opponent's p - 12 or

@@ -1,4 +1,4 @@
-"""Hand-written rule tests for short nard and the rules common to both variants (RULES.md).
+"""Hand-written rule tests for short nard and the rules common to both variants (docs/rules.md).
 
 Every board is written in the mover's numbering (24 -> 1, 25 = bar, 0 = off). The opponent's
 checkers are also given on MY points (short nard: my p is the opponent's 25 - p), which keeps

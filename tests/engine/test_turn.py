@@ -1,4 +1,4 @@
-"""The step interface: destinations keep their promise, dice are known (issue 12)."""
+"""The step interface: destinations keep their promise, dice are known."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ async def test_checkpoints_run_beside_the_commits(sqlite_db: Database, db_path: 
 
 
 async def test_files_are_private(sqlite_db: Database, db_path: Path) -> None:
-    """The database, its WAL and its shared-memory file are created 0600 (issue 19)."""
+    """The database, its WAL and its shared-memory file are created 0600."""
     await upsert_player(sqlite_db, 1, "Ali", username=None, language="en", now=T0)
     assert sqlite_db.path == str(db_path)
     for suffix in ("", "-wal", "-shm"):

@@ -1,4 +1,4 @@
-"""SQLite locked by another program (issue 26): a write transaction waits for the lock with
+"""SQLite locked by another program: a write transaction waits for the lock with
 a growing pause and then runs; nothing is lost and nothing logs a traceback.
 
 The other program is a second SQLite connection in a write transaction, as the `sqlite3`

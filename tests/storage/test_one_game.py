@@ -1,4 +1,4 @@
-"""One game at a time, in the database (issue 14): the active-seat guard on both engines."""
+"""One game at a time, in the database: the active-seat guard on both engines."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md "Rating points": no cube in ratings (issue 12), 3 rated games a pair a day (15)."""
+"""docs/rules.md, "Ratings": no cube in ratings, 3 rated games a pair a day."""
 
 from __future__ import annotations
 

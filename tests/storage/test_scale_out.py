@@ -1,4 +1,4 @@
-"""Claims several processes share through the database (issue 17), on both engines: the
+"""Claims several processes share through the database, on both engines: the
 turn warning of a deadline, a group's paced sends, a game's lock (no-op on SQLite)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pictures of bot messages as a Telegram client shows them, for the README.
+"""Pictures of bot messages as a Telegram client shows them, for the README and docs/.
 
 The fake Bot API keeps every message the bot sent (text or caption, photo, inline
 keyboard); this draws them in Telegram's dark theme: a bubble with the photo and the text,

@@ -1,4 +1,5 @@
-"""The README's pictures of the bot at work: scripted sessions against the fake Bot API.
+"""The pictures of the bot at work (README.md, docs/): scripted sessions against the fake
+Bot API.
 
     python -m tests.support.screenshots docs
 

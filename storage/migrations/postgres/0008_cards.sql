@@ -1,5 +1,5 @@
--- Nobody plays for somebody else (issue 14): button data never names a player
--- (as sqlite/0006_cards.sql).
+-- Nobody plays for somebody else: button data never names a player
+-- (as sqlite/0008_cards.sql).
 
 -- A challenge card offered in inline mode. Its Accept button carries only the card's id
 -- (random, unguessable); who made the card and which game it offers are read from here.

@@ -1,5 +1,4 @@
--- After the game (issue 16): provably fair dice and the replays Telegram already holds.
--- (Issue 16 reserved 0011 for it.)
+-- After the game: provably fair dice and the replays Telegram already holds.
 
 -- A player's own seed, mixed into the dice of their next games (NULL: none).
 ALTER TABLE players ADD COLUMN client_seed TEXT;

@@ -1,4 +1,4 @@
--- Provably fair dice, the "server seed pair" model (issue 16): each player's next server
+-- Provably fair dice, the "server seed pair" model: each player's next server
 -- seed is drawn and stored before it is used, so its SHA-256 can be shown first (/seed, the
 -- result of their previous game). A game takes its players' pending seeds and leaves fresh
 -- ones in the same transaction. NULL: none drawn yet (drawn when first needed).

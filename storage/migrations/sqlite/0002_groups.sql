@@ -1,4 +1,4 @@
--- Group chats and inline challenge cards (issue 9).
+-- Group chats and inline challenge cards.
 
 -- A chat's own settings: the language its shared messages use.
 CREATE TABLE chat_settings (

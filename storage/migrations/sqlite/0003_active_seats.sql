@@ -1,4 +1,4 @@
--- One game at a time (issue 14): a player holds at most one seat of an active game.
+-- One game at a time: a player holds at most one seat of an active game.
 -- The primary key of active_seats is the guard; triggers keep it in step with `games`, so
 -- every way a games row is made takes its seats in the same transaction (a second game for
 -- a seated player fails on the key), and finishing or aborting a game frees them. The next

@@ -1,4 +1,4 @@
--- Matchmaking (issue 15): players waiting for a rated opponent.
+-- Matchmaking: players waiting for a rated opponent.
 
 -- One search for an opponent. `lengths` is a bit mask of the match lengths the player
 -- accepts (1 game = 1, to 3 = 2, to 5 = 4, to 7 = 8; any = 15); `cube` is 0 (without),

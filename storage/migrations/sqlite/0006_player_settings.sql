@@ -1,4 +1,4 @@
--- Per-player settings (issue 13: /settings) and one rematch per finished game.
+-- Per-player settings (/settings) and one rematch per finished game.
 
 -- One row per player and setting they changed; a setting without a row has its default
 -- (the defaults live in the bot's settings service, so a new toggle needs no migration).

@@ -1,4 +1,4 @@
--- Boards never stale, results sent exactly once, a complete move log (issues 14, 17, 19).
+-- Boards never stale, results sent exactly once, a complete move log.
 
 -- The game version each board message shows. A redraw of an older version never replaces
 -- a newer one, and every message behind its game is brought up to date (at start-up, after

@@ -1,4 +1,4 @@
--- Nobody plays for somebody else (issue 14): button data never names a player.
+-- Nobody plays for somebody else: button data never names a player.
 
 -- A challenge card offered in inline mode. Its Accept button carries only the card's id
 -- (random, unguessable); who made the card and which game it offers are read from here.

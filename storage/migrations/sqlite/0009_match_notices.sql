@@ -1,4 +1,4 @@
--- Matchmaking notices (issue 15): when a player who asked to be told about searches in a
+-- Matchmaking notices: when a player who asked to be told about searches in a
 -- variant was last told, so nobody is told more than once an hour.
 CREATE TABLE match_notices (
     player_id  INTEGER PRIMARY KEY REFERENCES players (id),

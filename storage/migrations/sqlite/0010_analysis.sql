@@ -1,4 +1,4 @@
--- Game analysis (issue 16): each finished game of a match analysed once, stored for good.
+-- Game analysis: each finished game of a match analysed once, stored for good.
 
 -- One row per analysed (or being analysed) game of a match. A running job holds a claim
 -- (`claimed_until`, renewed as it goes): when the claim runs out (the process stopped), the

@@ -1,4 +1,4 @@
--- Several processes on one database (issue 17).
+-- Several processes on one database.
 -- The deadline whose turn warning was sent: the timer loop of exactly one process claims it.
 ALTER TABLE games ADD COLUMN warned_deadline BIGINT;
 
