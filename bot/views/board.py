@@ -13,6 +13,7 @@ from bot.views.recap import (
     MAX_CAPTION,
     Event,
     fit,
+    has_decided,
     marks,
     recap_lines,
     since_last_action,
@@ -132,7 +133,10 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
         if game.phase is not Phase.OVER and game.match.crawford:
             lines.append(t("crawford-game"))
-    committed = commitment_line(t, live, viewer.names)  # every board, the first on
+    # The dice's commitment, published before the game (/seed, the last result), once more
+    # on the first board: until the viewer has decided something (on a group's board,
+    # until anybody has). Later boards leave it out; /seed shows it while the game goes on.
+    committed = commitment_line(t, live, viewer.names) if _opening(live, viewer) else None
     if committed:
         lines.append(committed)
     tail = []
@@ -148,6 +152,13 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
                 MAX_CAPTION - fixed, t)
     return "\n".join([*lines, *story, *tail])
+
+
+def _opening(live: Live, viewer: Viewer) -> bool:
+    """Whether the board is still the game's first for the viewer: they have decided nothing
+    yet (a move of their own choosing, a cube action); a group's board: nobody has."""
+    seats = (viewer.seat,) if viewer.is_player else (0, 1)
+    return not any(has_decided(live, seat) for seat in seats)
 
 
 def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:

@@ -14,6 +14,7 @@ after a restart. Rolls are not events of their own: a move or a pass shows its d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from core.live import Live
 from engine.game import Phase
@@ -104,6 +105,13 @@ def _decided(event: Event, seat: int) -> bool:
     if event.seat != seat:
         return False
     return event.kind in DECISIONS or (event.kind == "move" and not event.forced)
+
+
+def has_decided(live: Live, seat: int) -> bool:
+    """Whether `seat` has decided anything in this game yet (a move of its choosing, a cube
+    action): forced moves and passes choose nothing."""
+    return any(event is not None and _decided(event, seat)
+               for event in map(partial(event_at, live), range(len(live.game.history))))
 
 
 def since_last_action(live: Live, seat: int) -> list[Event]:
