@@ -33,6 +33,7 @@ from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 REPLAY = "replay"
+REPLAY_DRAWING = 2  # bumped when the pictures of a replay change
 SITE = "nard bot (Telegram)"
 
 
@@ -80,7 +81,9 @@ class Afterplay:
                           t: Translator) -> bool:
         """Send game `number` of the match as an animation seen from `seat`; False when
         that game has not ended."""
-        view = f"{seat}:{t.language}"
+        # The view names the drawing too: replays sent before every frame was numbered for
+        # the viewer ("2") are drawn again rather than sent by their old file_id.
+        view = f"{seat}:{t.language}:{REPLAY_DRAWING}"
         key = (row.id, number, view)
         async with self.locks.hold(key):
             caption = (t("replay-caption-match", game=str(row.id), number=number)

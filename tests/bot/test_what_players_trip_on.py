@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.services import afterplay
+from core.live import Live
+from engine.game import Game
+from render.replay import PASS, replay_scenes
+from render.scene import Scene
 from storage import games
 from tests.bot.conftest import Harness
-from tests.bot.driver import choose
+from tests.bot.driver import choose, resign
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
@@ -49,3 +56,42 @@ async def test_the_dice_commitment_is_shown_on_the_first_board_not_on_every_move
     await h.feed()
     text = h.fake.last_message(ALI).text or ""
     assert COMMITTED.findall(text) == committed[ALI], text
+
+
+# -- 2. the replay: every frame in the numbers of the player who asked ----------------------
+
+
+async def test_every_replay_frame_is_numbered_for_the_player_who_asked(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    await play_turns(h, game_id, 6)
+    await resign(h, VALI)
+    drawn: list[tuple[int, list[Scene]]] = []
+
+    def recording(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
+        scenes = replay_scenes(game, seat, names)
+        drawn.append((seat, scenes))
+        return scenes
+
+    monkeypatch.setattr(afterplay, "replay_scenes", recording)
+    h.fake.user(ALI, "Ali").press_button(ALI, "🎞 Replay")
+    await h.feed()
+    assert h.fake.calls("sendAnimation")
+    [(seat, scenes)] = drawn
+    row = await games.load_game(h.app.db, game_id)
+    assert row.players[seat] == ALI
+    assert {scene.numbering for scene in scenes} == {"viewer"}
+    # Each move is written in Ali's numbers, Vali's too, as Ali counts the points (short
+    # nard: Vali's 13/7 is Ali's 12/18; the bar and off stay).
+    live = Live.load(row.state_json)
+    moves = [e for e in live.game.history if e["type"] == "move"]
+    assert any(e["seat"] != seat for e in moves)
+    captions = [s.caption for s in scenes if s.caption and s.caption != PASS]
+    assert captions == [e["move"] if e["seat"] == seat else _other_side(e["move"])
+                        for e in moves]
+
+
+def _other_side(move: str) -> str:
+    """Short-nard notation in the other player's numbers (`13/7*(2)` -> `12/18*(2)`)."""
+    return re.sub(r"(?<!\()\b\d+\b(?!\))", lambda m: str(25 - int(m.group())), move)
