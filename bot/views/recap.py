@@ -19,6 +19,7 @@ from functools import partial
 from core.live import Live
 from engine.game import Phase
 from engine.moves import Move
+from engine.numbering import line_numbers
 from engine.passes import PassKind, PassReason, Why, explain
 from engine.turn import Turn
 from i18n import Translator
@@ -234,11 +235,12 @@ SEAT_MARKS = ("⚪", "⚫")  # seat 0 plays white, seat 1 black (as the boards d
 
 def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
     """The game so far: the players, the opening throws, then one numbered line per turn
-    (the starter's turn and the reply, cube actions where they happened), the result."""
+    (the starter's turn and the reply, cube actions where they happened), the result. The
+    numbers are `engine.numbering`'s, which the analysis uses too."""
     lines = [f"{SEAT_MARKS[0]} {names[0]} · {SEAT_MARKS[1]} {names[1]}"]
-    starter, number = 0, 0
+    numbers = line_numbers(live.game.history)
+    number: int | None = None
     items: list[str] = []
-    last_play: int | None = None  # whose move or pass the current line holds last
 
     def close() -> None:
         if items:
@@ -251,16 +253,11 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
             continue
         if event.kind in ("opening", "result"):
             close()
-            starter = event.seat if event.kind == "opening" else starter  # type: ignore[assignment]
             lines.append(describe(event, names, t))
             continue
-        # The starter's double, move or pass after the reply (or at first) opens a turn.
-        opens = event.kind in ("double", "move", "pass") and event.seat == starter
-        if opens and (number == 0 or last_play == 1 - starter):
+        if numbers[index] != number:
             close()
-            number, last_play = number + 1, None
-        if event.kind in ("move", "pass"):
-            last_play = event.seat
+            number = numbers[index]
         items.append(f"{SEAT_MARKS[event.seat or 0]} {_log_item(event, t)}")
     close()
     return lines

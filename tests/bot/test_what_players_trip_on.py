@@ -15,7 +15,11 @@ from render.scene import Scene
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, resign
+from tests.bot.test_analysis import counting
+from tests.bot.test_analysis import press as press_analysis
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
+from tests.bot.test_lifecycle_boards import english_friend_game
+from tests.bot.test_lifecycle_log import presses
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
 COMMITTED = re.compile(r"🔒 [^(\n]*\(([^)]+)\): SHA-256 ([0-9a-f]{64})")
@@ -95,3 +99,36 @@ async def test_every_replay_frame_is_numbered_for_the_player_who_asked(
 def _other_side(move: str) -> str:
     """Short-nard notation in the other player's numbers (`13/7*(2)` -> `12/18*(2)`)."""
     return re.sub(r"(?<!\()\b\d+\b(?!\))", lambda m: str(25 - int(m.group())), move)
+
+
+# -- 3. the analysis numbers moves as /log does --------------------------------------------
+
+MISTAKE = re.compile(r"^Move (\d+) · (\d)-(\d) · \w+\n🟠 Played: (.+) \(", re.MULTILINE)
+
+
+async def test_the_analysis_calls_a_move_by_its_log_line(harness: Harness) -> None:
+    h = harness
+    counting(h)  # 1-ply in a thread: only the numbering matters here
+    try:
+        game_id = await english_friend_game(h)
+        await presses(h, game_id, 40)
+        await resign(h, ALI)
+        for chat in (ALI, VALI):
+            await press_analysis(h, chat, chat)
+        await h.app.analysis.drain()
+    finally:
+        await h.app.analysis.stop()
+    h.fake.user(ALI, "Ali").command("/log")
+    await h.feed()
+    log = "\n".join(m.text or "" for m in h.fake.messages(ALI)
+                    if (m.text or "").startswith(("📜", "⚪", "1. ")) or re.match(
+                        r"^\d+\. ", m.text or ""))
+    lines = {int(n): line for n, line in re.findall(r"^(\d+)\. (.*)$", log, re.MULTILINE)}
+    found = [MISTAKE.match(m.caption or "") for chat in (ALI, VALI)
+             for m in h.fake.messages(chat) if m.photo is not None]
+    mistakes = [m for m in found if m is not None]
+    assert any(int(m.group(1)) > 1 for m in mistakes), [m.caption for m in h.fake.messages(ALI)]
+    for m in mistakes:
+        number, a, b, played = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+        line = lines.get(number, "")
+        assert f"{a}-{b}: {played}" in line or f"{b}-{a}: {played}" in line, (m.group(0), line)
