@@ -33,6 +33,7 @@ from ai.review import CHECKER, Decision
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.services.people import People
 from bot.views.callbacks import AnalysisCb
+from bot.views.recap import thrown
 from core.workers import ProcessPool, Runner
 from engine.codes import position_id
 from engine.game import MatchState
@@ -334,7 +335,8 @@ def mistake_caption(t: Translator, d: Decision, variant: str) -> str:
     grade = t(GRADES[d.grade or "inaccuracy"])
     if d.kind == CHECKER:
         assert d.dice is not None
-        lines = [t("mistake-title", turn=d.turn, d1=d.dice[0], d2=d.dice[1], grade=grade),
+        d1, d2 = thrown(d.dice)  # the larger first, as every text writes a roll
+        lines = [t("mistake-title", turn=d.turn, d1=d1, d2=d2, grade=grade),
                  t("mistake-played", move=d.played, equity=_equity(d.played_equity)),
                  t("mistake-best", move=d.best, equity=_equity(d.best_equity))]
     else:

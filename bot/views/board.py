@@ -17,6 +17,7 @@ from bot.views.recap import (
     marks,
     recap_lines,
     since_last_action,
+    thrown,
     utf16_len,
 )
 from core.fullmoves import one_taps
@@ -178,13 +179,13 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
         return t("double-answer", value=value) if mine else t("double-wait", name=doubler,
                                                                value=value)
     if not viewer.is_player and game.phase is Phase.MOVE:
-        d1, d2 = game.dice or (0, 0)
+        d1, d2 = thrown(game.dice)
         return t("group-turn", name=other, d1=d1, d2=d2)
     if not mine:
         return t("waiting-for", name=other)
     if game.phase is Phase.ROLL:
         return t("your-roll")
-    d1, d2 = game.dice or (0, 0)
+    d1, d2 = thrown(game.dice)
     if live.steps:
         return t("your-move-partial", d1=d1, d2=d2, move=str(live.turn().move()))
     # The buttons list whole steps (`13→7`) or first the checkers to move: say which.

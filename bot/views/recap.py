@@ -46,12 +46,17 @@ class Event:
     result: str = ""  # a result's kind: plain, mars, koks, home_mars
 
     def thrown(self) -> tuple[int, int]:
-        """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5)."""
-        high, low = sorted(self.dice or (0, 0), reverse=True)
-        return high, low
+        return thrown(self.dice)
 
     def segments(self) -> Segments:
         return tuple((step.src, step.dst) for step in Move.parse(self.move).steps)
+
+
+def thrown(dice: tuple[int, int] | None) -> tuple[int, int]:
+    """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5): the way
+    every text of the bot writes a roll (captions, buttons' statuses, /log, the analysis)."""
+    high, low = sorted(dice or (0, 0), reverse=True)
+    return high, low
 
 
 def event_at(live: Live, index: int) -> Event | None:
@@ -186,9 +191,9 @@ def why(reason: PassReason | None, t: Translator) -> str:
     if reason is None:
         return t("seen-why-unknown")
     if reason.kind is PassKind.BAR:
-        dice = tuple(entry.die for entry in reason.closed)
+        dice = sorted((entry.die for entry in reason.closed), reverse=True)
         return t(WHY[("bar", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
-    dice = tuple(block.die for block in reason.blocks)
+    dice = sorted((block.die for block in reason.blocks), reverse=True)
     text = t(WHY[("blocked", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
     # A point held by the opponent goes without saying; the other rules are named.
     rules = [r for r in Why if r in HINT and any(r in b.reasons for b in reason.blocks)]

@@ -9,14 +9,18 @@ import pytest
 
 from bot.services import afterplay
 from core.live import Live
-from engine.game import Game
+from engine.dice import FixedDice
+from engine.game import Game, Phase
+from engine.position import Position
+from engine.result import ResultKind
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, resign
-from tests.bot.test_analysis import counting
+from tests.bot.test_analysis import counting, store
 from tests.bot.test_analysis import press as press_analysis
+from tests.bot.test_fewer_presses import craft, mover_of
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
 from tests.bot.test_lifecycle_boards import english_friend_game
 from tests.bot.test_lifecycle_log import presses
@@ -132,3 +136,41 @@ async def test_the_analysis_calls_a_move_by_its_log_line(harness: Harness) -> No
         number, a, b, played = int(m.group(1)), m.group(2), m.group(3), m.group(4)
         line = lines.get(number, "")
         assert f"{a}-{b}: {played}" in line or f"{b}-{a}: {played}" in line, (m.group(0), line)
+
+
+# -- 4. a roll is written one way everywhere: the higher die first -------------------------
+
+
+async def test_a_roll_is_written_higher_die_first_everywhere(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, Position.initial("short"), seat=seat, phase=Phase.MOVE,
+                       dice=(2, 5))
+    other = VALI if chat == ALI else ALI
+    user = h.fake.user(chat, "P", language_code="ru" if chat == VALI else "en")
+    assert "5-2" in (h.board(chat).caption or "") and "2-5" not in (h.board(chat).caption or "")
+    for _ in range(4):  # step by step ("so far: …"), then Done
+        user.press(h.board(chat), choose(h.board(chat).buttons).pack())
+        await h.feed()
+        caption = h.board(chat).caption or ""
+        assert "2-5" not in caption, caption
+        if to_move(h) != chat:
+            break
+    assert "5-2" in (h.board(other).caption or ""), h.board(other).caption
+    # The analysis of a game with a 2-5 blunder calls it 5-2 too.
+    await resign(h, VALI)
+    counting(h)
+    try:
+        game = Game.new("short", FixedDice(1, 3))  # Vali (seat 1) opens 3-1
+        game.play(1, "8/5 6/5")
+        game.roll(0, FixedDice(2, 5))
+        game.play(0, "8/3 8/6")  # Ali's 2-5: 24/22 13/8 is far better
+        game.resign(1, lambda position, **stands: ResultKind.PLAIN)
+        await store(h, game)
+        await press_analysis(h, ALI, ALI)
+        await h.app.analysis.drain()
+    finally:
+        await h.app.analysis.stop()
+    captions = [m.caption or "" for m in h.fake.messages(ALI) if m.photo is not None]
+    assert any(c.startswith("Move 1 · 5-2 · ") for c in captions), captions[-1:]
