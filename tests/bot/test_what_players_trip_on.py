@@ -8,11 +8,13 @@ import re
 import pytest
 
 from bot.services import afterplay
+from bot.views.resigning import resign_question
 from core.live import Live
 from engine.dice import FixedDice
-from engine.game import Game, Phase
+from engine.game import Game, MatchState, Phase
 from engine.position import Position
 from engine.result import ResultKind
+from i18n import Translator
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
@@ -174,3 +176,26 @@ async def test_a_roll_is_written_higher_die_first_everywhere(harness: Harness) -
         await h.app.analysis.stop()
     captions = [m.caption or "" for m in h.fake.messages(ALI) if m.photo is not None]
     assert any(c.startswith("Move 1 · 5-2 · ") for c in captions), captions[-1:]
+
+
+# -- 5. /resign's score is the one resigning would make, said so ---------------------------
+
+WOULD_BECOME = {"en": "the score would become", "ru": "счёт станет", "uz": "boʻladi",
+                "ky": "болот", "az": "olacaq"}
+
+
+async def test_resign_says_the_score_it_would_make_not_the_current_one(
+        harness: Harness) -> None:
+    from tests.bot.test_match_and_errors import start
+
+    h = harness
+    await start(h, "To 3 points", "Without the cube")
+    h.fake.user(ALI, "Ali").command("/resign")
+    await h.feed()
+    text = h.fake.last_message(ALI).text or ""
+    assert "Match to 3: the score would become 0–1." in text, text
+    # Every language says it is the score after resigning, not the score now.
+    game = Game.new("short", FixedDice(3, 1), match=MatchState(3))
+    for language, words in WOULD_BECOME.items():
+        text = resign_question(Translator(language), game, 1)
+        assert words in text.lower() and "0–1" in text, (language, text)
