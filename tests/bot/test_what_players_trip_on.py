@@ -199,3 +199,39 @@ async def test_resign_says_the_score_it_would_make_not_the_current_one(
     for language, words in WOULD_BECOME.items():
         text = resign_question(Translator(language), game, 1)
         assert words in text.lower() and "0–1" in text, (language, text)
+
+
+# -- 6. commands the bot cannot do here get a short answer; chatter gets none --------------
+
+
+async def test_unknown_and_misplaced_commands_are_answered_briefly(
+        group_harness: Harness) -> None:
+    h = group_harness
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/start")
+    await h.feed()
+
+    async def answers(text: str, chat: object = None) -> list[str]:
+        target = ALI if chat is None else chat
+        before = len(h.fake.messages(target))
+        ali.send(chat, text)
+        await h.feed()
+        return [m.text or "" for m in h.fake.messages(target)[before:] if m.from_bot]
+
+    [nard] = await answers("/nard")
+    assert "group" in nard and "/new" in nard, nard
+    [foo] = await answers("/foo")
+    assert "/foo" in foo and "/help" in foo, foo
+    [addressed] = await answers("/foo@nard_test_bot bar")
+    assert "/foo" in addressed
+    # Chatter without a command, and commands for other bots, get no answer.
+    assert await answers("hello there") == []
+    assert await answers("/foo@other_bot") == []
+    # In a group only what is addressed to the bot is answered.
+    group = h.fake.group(-100777, "Club")
+    assert await answers("/foo", group) == []
+    assert await answers("hello", group) == []
+    [play] = await answers("/play@nard_test_bot", group)
+    assert "private" in play and "/play" in play, play
+    [foo_here] = await answers("/foo@nard_test_bot", group)
+    assert "/foo" in foo_here and "/help" in foo_here
