@@ -110,8 +110,8 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
             last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
                          caption=PASS, cube=cube(), **base)
         elif kind == "double":
-            last = Scene(seen(board), viewer_to_move=mover == seat, cube=cube(1 - mover),
-                         **base)
+            last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(1 - mover),
+                         **base)  # the player asked to take or drop is to act
         elif kind == "take":
             cube_value, cube_owner = event["value"], mover
             last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(), **base)

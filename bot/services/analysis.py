@@ -368,7 +368,7 @@ def _picture(d: Decision, row: Row, match: MatchState, names: tuple[str, str]) -
     score = ((match.score[seat], match.score[1 - seat], match.length) if match.length > 1
              else None)
     scene = Scene(position=d.position, viewer_color="white" if seat == 0 else "black",
-                  viewer_to_move=d.kind != "take", dice=d.dice if d.kind == CHECKER else None,
+                  viewer_to_move=True, dice=d.dice if d.kind == CHECKER else None,
                   names=(names[seat], names[1 - seat]), score=score, cube=cube)
     if d.kind == CHECKER:
         return render_mistake(scene, played=d.played, best=d.best)

@@ -53,7 +53,7 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
     return Scene(
         position=live.position_for(seat),
         viewer_color="white" if seat == 0 else "black",
-        viewer_to_move=game.seat == seat,
+        viewer_to_move=game.to_act == seat,  # the ring: the taker while a double waits
         dice=dice,
         dice_used=live.dice_used() if dice else (),
         moves=recent_marks(live, viewer),  # every move since the viewer last acted

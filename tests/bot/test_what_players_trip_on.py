@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot.services import afterplay
+from bot.views.callbacks import Act
 from bot.views.resigning import resign_question
 from core.live import Live
 from engine.dice import FixedDice
@@ -15,17 +16,20 @@ from engine.game import Game, MatchState, Phase
 from engine.position import Position
 from engine.result import ResultKind
 from i18n import Translator
+from render import geometry as g
+from render import theme
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
 from tests.bot.conftest import Harness
-from tests.bot.driver import choose, resign
+from tests.bot.driver import choose, game_buttons, resign
 from tests.bot.test_analysis import counting, store
 from tests.bot.test_analysis import press as press_analysis
 from tests.bot.test_fewer_presses import craft, mover_of
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
 from tests.bot.test_lifecycle_boards import english_friend_game
 from tests.bot.test_lifecycle_log import presses
+from tests.render.pixels import decode, near
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
 COMMITTED = re.compile(r"🔒 [^(\n]*\(([^)]+)\): SHA-256 ([0-9a-f]{64})")
@@ -235,3 +239,33 @@ async def test_unknown_and_misplaced_commands_are_answered_briefly(
     assert "private" in play and "/play" in play, play
     [foo_here] = await answers("/foo@nard_test_bot", group)
     assert "/foo" in foo_here and "/help" in foo_here
+
+
+# -- 7. the "to act" ring follows who must act: the taker while a double is offered --------
+
+
+def lit(photo: bytes, side: str) -> bool:
+    """Whether the name band of `side` ("viewer" below, "opponent" above) has the gold disc
+    that marks the player to act."""
+    _, y0, _, y1 = g.band_box(side)  # type: ignore[arg-type]
+    # The disc (radius 25 round x = 41) reaches this pixel; the plain ring (22) does not.
+    return near(decode(photo).getpixel((41, (y0 + y1) // 2 - 24)), theme.SCORE, 30)
+
+
+async def test_the_to_act_ring_is_on_the_player_asked_to_take_or_drop(
+        harness: Harness) -> None:
+    from tests.bot.test_match_and_errors import play_until, start
+
+    h = harness
+    game_id = await start(h, "1 game", "With the cube")
+    doubler = await play_until(h, game_id, Act.ROLL)
+    taker = VALI if doubler == ALI else ALI
+    board = h.board(doubler)
+    assert lit(board.photo, "viewer") and not lit(board.photo, "opponent")  # to roll
+    double = next(d for _, d in game_buttons(board.buttons) if d.a is Act.DOUBLE)
+    h.fake.user(doubler, "D").press(board, double.pack())
+    await h.feed()
+    assert {d.a for _, d in game_buttons(h.board(taker).buttons)} >= {Act.TAKE, Act.DROP}
+    assert lit(h.board(taker).photo, "viewer") and not lit(h.board(taker).photo, "opponent")
+    assert lit(h.board(doubler).photo, "opponent") and not lit(h.board(doubler).photo,
+                                                                "viewer")
