@@ -269,3 +269,40 @@ async def test_the_to_act_ring_is_on_the_player_asked_to_take_or_drop(
     assert lit(h.board(taker).photo, "viewer") and not lit(h.board(taker).photo, "opponent")
     assert lit(h.board(doubler).photo, "opponent") and not lit(h.board(doubler).photo,
                                                                 "viewer")
+
+
+# -- 8. a checker that left the bar is marked once, never a pile of checker-like rings ------
+
+
+def bar_ghosts(photo: bytes, side: str) -> int:
+    """How many "left here" rings stand on `side`'s bar of a board picture."""
+    image = decode(photo)
+    found = 0
+    for k in range(g.MAX_STACK):
+        x, y = g.bar_center(side, k)  # type: ignore[arg-type]
+        pixel = image.getpixel((x + g.CHECKER_R - 5, y))
+        found += near(pixel, theme.LAST_MOVE, 40) or near(pixel, theme.LAST_MOVE_OLD, 40)
+    return found
+
+
+async def test_checkers_leaving_the_bar_leave_one_mark_not_a_pile(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    row = await games.load_game(h.app.db, game_id)
+    vali_seat = row.players.index(VALI)
+    # Vali: four on the bar, the rest at home; Ali: all fifteen on the 13-point.
+    vali = [0, 2, 2, 2, 2, 2, 1] + [0] * 18 + [4]
+    ali = [0] * 13 + [15] + [0] * 12
+    await craft(h, game_id, Position("short", vali, ali), seat=vali_seat, phase=Phase.MOVE,
+                dice=(6, 6))
+    user = h.fake.user(VALI, "Vali", language_code="ru")
+    for _ in range(6):  # all four enter: bar/19(4)
+        data = choose(h.board(VALI).buttons)
+        if data is None:
+            break
+        user.press(h.board(VALI), data.pack())
+        await h.feed()
+    game = Live.load((await games.load_game(h.app.db, game_id)).state_json).game
+    assert any(e.get("move") == "bar/19(4)" for e in game.history), game.history
+    board = h.board(ALI)
+    assert bar_ghosts(board.photo, "opponent") == 1, "the bar shows a pile of rings"
