@@ -12,7 +12,7 @@ put while the checkers move, and a move reads on its frame as written.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from PIL import Image
@@ -61,11 +61,13 @@ def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = MS_PER_FRAME,
     return out.getvalue()
 
 
-def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
+def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", ""),
+                  notation: Callable[[str], str] | None = None) -> list[Scene]:
     """The frames of `game` from its history, seen by the player in `seat`.
 
     `names` are by seat. Positions are rebuilt by playing the logged moves from the start,
-    so the last frame shows exactly the game's final position.
+    so the last frame shows exactly the game's final position. `notation` rewrites a move
+    as its frame writes it (the reader's words for the bar and off).
     """
     board = Position.initial(game.variant)  # seat 0's view throughout
     match = game.match
@@ -91,7 +93,8 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
 
     def written(mover: int, move: str) -> str:
         # Every move in the viewer's numbers, those printed on every frame.
-        return move if mover == seat else seen_from_other_side(move, game.variant)
+        mine = move if mover == seat else seen_from_other_side(move, game.variant)
+        return notation(mine) if notation is not None else mine
 
     frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
                     if game.history else True, cube=cube(), **base)]

@@ -14,6 +14,7 @@ from bot.views.recap import (
     Event,
     fit,
     has_decided,
+    local_notation,
     marks,
     recap_lines,
     since_last_action,
@@ -187,7 +188,8 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
         return t("your-roll")
     d1, d2 = thrown(game.dice)
     if live.steps:
-        return t("your-move-partial", d1=d1, d2=d2, move=str(live.turn().move()))
+        return t("your-move-partial", d1=d1, d2=d2,
+                 move=local_notation(t, str(live.turn().move())))
     # The buttons list whole steps (`13→7`) or first the checkers to move: say which.
     listed = all(data[1] is Act.GO for data in _step_buttons(live, t))
     return t("your-move-listed" if listed else "your-move", d1=d1, d2=d2)
@@ -238,7 +240,7 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             rows.append(((t("btn-back"), Act.BACK, 0, 0),))
         else:
             turn = live.turn()
-            rows.extend(_one_tap_rows(live))
+            rows.extend(_one_tap_rows(live, t))
             rows.extend(_chunks(_step_buttons(live, t)))
             extra = []
             if live.steps:
@@ -267,9 +269,10 @@ def _button(game_id: int, version: int, text: str, act: Act, src: int,
     return InlineKeyboardButton(text=text, callback_data=data)
 
 
-def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
-    """One button per way to finish the turn, when there are few (`8/5 6/5`)."""
-    labels = [(str(option.move), Act.FULL, index, 0)
+def _one_tap_rows(live: Live, t: Translator) -> list[tuple[ButtonSpec, ...]]:
+    """One button per way to finish the turn, when there are few (`8/5 6/5`, `bar/20 6/off`
+    in the reader's words for the bar and off)."""
+    labels = [(local_notation(t, str(option.move)), Act.FULL, index, 0)
               for index, option in enumerate(one_taps(live))]
     return [tuple(labels[i:i + FULL_MOVES_PER_ROW])
             for i in range(0, len(labels), FULL_MOVES_PER_ROW)]

@@ -13,6 +13,7 @@ after a restart. Rolls are not events of their own: a move or a pass shows its d
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import partial
 
@@ -50,6 +51,17 @@ class Event:
 
     def segments(self) -> Segments:
         return tuple((step.src, step.dst) for step in Move.parse(self.move).steps)
+
+
+_NOTATION_WORDS = re.compile(r"\b(?:bar|off)\b")
+
+
+def local_notation(t: Translator, text: str) -> str:
+    """A move's notation in the reader's words for the bar and bearing off, the words its
+    buttons use (`bar/20 6/off` is `бар/20 6/выброс` in Russian): one word for each in
+    every text of a language (docs/playing.md, "Glossary")."""
+    return _NOTATION_WORDS.sub(
+        lambda found: t("point-bar" if found.group() == "bar" else "point-off"), text)
 
 
 def thrown(dice: tuple[int, int] | None) -> tuple[int, int]:
@@ -173,7 +185,7 @@ def describe(event: Event, names: tuple[str, str], t: Translator,
         if event.kind == "pass":
             return t("seen-pass", name=name, d1=d1, d2=d2, why=why(event.why, t))
         return t("seen-forced" if event.forced and forced_label else "seen-move", name=name,
-                 d1=d1, d2=d2, move=event.move)
+                 d1=d1, d2=d2, move=local_notation(t, event.move))
     if event.kind == "result":
         return t("seen-result", name=name, points=event.value, kind=t(f"kind-{event.result}"))
     return t(SAID[event.kind], name=name, value=event.value)
@@ -271,7 +283,7 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
 def _log_item(event: Event, t: Translator) -> str:
     d1, d2 = event.thrown()
     if event.kind == "move":
-        return f"{d1}-{d2}: {event.move}"
+        return f"{d1}-{d2}: {local_notation(t, event.move)}"
     if event.kind == "pass":
         return t("log-pass", d1=d1, d2=d2)
     return t(LOGGED[event.kind], value=event.value)

@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from ai.review import Decision
 from bot.services import afterplay
+from bot.services.analysis import mistake_caption
 from bot.views.callbacks import Act
 from bot.views.resigning import resign_question
 from core.live import Live
@@ -29,6 +31,7 @@ from tests.bot.test_fewer_presses import craft, mover_of
 from tests.bot.test_friends import ALI, VALI, friend_game, to_move
 from tests.bot.test_lifecycle_boards import english_friend_game
 from tests.bot.test_lifecycle_log import presses
+from tests.bot.test_small_texts import glossary
 from tests.render.pixels import decode, near
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
@@ -83,8 +86,9 @@ async def test_every_replay_frame_is_numbered_for_the_player_who_asked(
     await resign(h, VALI)
     drawn: list[tuple[int, list[Scene]]] = []
 
-    def recording(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
-        scenes = replay_scenes(game, seat, names)
+    def recording(game: Game, seat: int, names: tuple[str, str] = ("", ""),
+                  notation: object = None) -> list[Scene]:
+        scenes = replay_scenes(game, seat, names, notation)  # type: ignore[arg-type]
         drawn.append((seat, scenes))
         return scenes
 
@@ -285,16 +289,21 @@ def bar_ghosts(photo: bytes, side: str) -> int:
     return found
 
 
-async def test_checkers_leaving_the_bar_leave_one_mark_not_a_pile(harness: Harness) -> None:
-    h = harness
+async def entered_from_the_bar(h: Harness) -> int:
+    """Vali (Russian) to move 6-6 with four checkers on the bar, Ali with all fifteen on
+    the 13-point; the game's id."""
     game_id = await friend_game(h)
-    row = await games.load_game(h.app.db, game_id)
-    vali_seat = row.players.index(VALI)
-    # Vali: four on the bar, the rest at home; Ali: all fifteen on the 13-point.
+    vali_seat = (await games.load_game(h.app.db, game_id)).players.index(VALI)
     vali = [0, 2, 2, 2, 2, 2, 1] + [0] * 18 + [4]
     ali = [0] * 13 + [15] + [0] * 12
     await craft(h, game_id, Position("short", vali, ali), seat=vali_seat, phase=Phase.MOVE,
                 dice=(6, 6))
+    return game_id
+
+
+async def test_checkers_leaving_the_bar_leave_one_mark_not_a_pile(harness: Harness) -> None:
+    h = harness
+    game_id = await entered_from_the_bar(h)
     user = h.fake.user(VALI, "Vali", language_code="ru")
     for _ in range(6):  # all four enter: bar/19(4)
         data = choose(h.board(VALI).buttons)
@@ -306,3 +315,36 @@ async def test_checkers_leaving_the_bar_leave_one_mark_not_a_pile(harness: Harne
     assert any(e.get("move") == "bar/19(4)" for e in game.history), game.history
     board = h.board(ALI)
     assert bar_ghosts(board.photo, "opponent") == 1, "the bar shows a pile of rings"
+
+
+# -- 9. the bar and bearing off are called one thing in each language, everywhere ---------
+
+
+async def test_the_bar_and_bearing_off_are_one_word_in_each_language(
+        harness: Harness) -> None:
+    h = harness
+    await entered_from_the_bar(h)
+    user = h.fake.user(VALI, "Vali", language_code="ru")
+    labels = [text for text, _ in h.board(VALI).buttons]
+    assert "бар/19(4)" in labels and "бар→19" in labels, labels  # one-tap and step alike
+    assert not any("bar" in label or "off" in label for label in labels), labels
+    step = next(d for text, d in game_buttons(h.board(VALI).buttons) if text == "бар→19")
+    user.press(h.board(VALI), step.pack())
+    await h.feed()
+    assert "бар/19" in (h.board(VALI).caption or ""), h.board(VALI).caption  # "so far"
+    for _ in range(5):
+        data = choose(h.board(VALI).buttons)
+        if data is None:
+            break
+        user.press(h.board(VALI), data.pack())
+        await h.feed()
+    assert "Vali 6-6: bar/19(4)" in (h.board(ALI).caption or ""), h.board(ALI).caption
+    user.command("/log")
+    await h.feed()
+    assert "6-6: бар/19(4)" in (h.fake.last_message(VALI).text or "")
+    # The analysis writes moves the same way, bearing off included.
+    decision = Decision(0, 12, 1, "checker", Position.initial("short"), (6, 5), "bar/19 6/off",
+                        "bar/20 6/off", -0.5, -0.3)
+    for language, (bar, off) in glossary().items():
+        caption = mistake_caption(Translator(language), decision, "long")
+        assert f"{bar}/19 6/{off}" in caption and f"{bar}/20 6/{off}" in caption, caption
