@@ -348,3 +348,33 @@ async def test_the_bar_and_bearing_off_are_one_word_in_each_language(
     for language, (bar, off) in glossary().items():
         caption = mistake_caption(Translator(language), decision, "long")
         assert f"{bar}/19 6/{off}" in caption and f"{bar}/20 6/{off}" in caption, caption
+
+
+# -- 10. /me and /top say what counts: matchmaking games are rated, a group counts its own --
+
+
+async def test_me_and_a_groups_top_count_what_they_say(group_harness: Harness) -> None:
+    from tests.bot.test_groups import ALI as G_ALI
+    from tests.bot.test_groups import GROUP, group_game
+    from tests.bot.test_match_end import resign_in_group
+
+    h = group_harness
+    # Before any rated game, /me says how to get one: a friend or /play (rated too).
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/me")
+    await h.feed()
+    me = h.fake.last_message(ALI).text or ""
+    assert "/play" in me and "game against a friend." not in me, me
+    # Today: one rated game in the group, one between two players who never played there.
+    game_id = await group_game(h, "short")
+    await resign_in_group(h, game_id)
+    private = await friend_game(h)
+    await resign(h, VALI)
+    assert (await games.load_game(h.app.db, private)).status == "finished"
+    h.fake.user(G_ALI, "Ali").command("/top", chat=GROUP)
+    await h.feed()
+    group_top = h.fake.last_message(GROUP).text or ""
+    assert "rated games of this group's players today: 1" in group_top, group_top
+    ali.command("/top")
+    await h.feed()
+    assert "rated games today: 2" in (h.fake.last_message(ALI).text or "")
