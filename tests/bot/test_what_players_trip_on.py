@@ -15,6 +15,7 @@ from bot.views.resigning import resign_question
 from core.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, MatchState, Phase
+from engine.matfile import read_mat
 from engine.position import Position
 from engine.result import ResultKind
 from i18n import Translator
@@ -378,3 +379,29 @@ async def test_me_and_a_groups_top_count_what_they_say(group_harness: Harness) -
     ali.command("/top")
     await h.feed()
     assert "rated games today: 2" in (h.fake.last_message(ALI).text or "")
+
+
+# -- 11. the .mat file keeps a roll its player had made when the other resigned ------------
+
+
+async def test_the_match_file_keeps_the_roll_made_before_the_other_resigned(
+        harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    await play_turns(h, game_id, 2)  # a move each, then:
+    row = await games.load_game(h.app.db, game_id)
+    game = Live.load(row.state_json).game
+    mover = row.players[game.to_act]
+    assert game.phase is Phase.MOVE and game.dice is not None  # rolled by itself
+    dice = game.dice
+    resigner = VALI if mover == ALI else ALI
+    await resign(h, resigner)  # resigns while the other's roll waits to be played
+    h.fake.user(ALI, "Ali").press_button(ALI, "📄 File")
+    await h.feed()
+    document = h.fake.last_message(ALI)
+    assert document.sent_file is not None, h.fake.transcript(ALI)
+    [mat_game] = read_mat(document.sent_file.data.decode("utf-8")).games
+    *_, rolled, won = mat_game.actions
+    seat = row.players.index(mover)
+    assert (rolled.seat, rolled.kind, rolled.dice, rolled.move) == (seat, "move", dice, "")
+    assert (won.seat, won.kind) == (seat, "win")
