@@ -23,7 +23,14 @@ from aiogram import F, Router
 from aiogram.enums import ChatType
 from aiogram.exceptions import ClientDecodeError, TelegramAPIError, TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
-from aiogram.types import CallbackQuery, ErrorEvent, Message
+from aiogram.types import (
+    CallbackQuery,
+    ErrorEvent,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+)
+from aiogram.utils.deep_linking import create_startgroup_link
 
 from bot.plumbing.telegram_io import answer
 from i18n import Translator
@@ -38,7 +45,15 @@ async def unknown_button(query: CallbackQuery, t: Translator) -> None:
 # Commands that work in one kind of chat only: the answer says where (the key of the text).
 GROUP_ONLY = {"nard": "command-group-only-nard"}
 PRIVATE_ONLY = {"play": "command-private-only-play"}
+GROUP_START = "group"  # the startgroup payload: the group's first "/start group" is answered
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s|$)")
+
+
+async def add_to_group(message: Message, t: Translator) -> InlineKeyboardMarkup:
+    """"➕ Add me to a group": Telegram's startgroup link, which opens the group picker."""
+    link = await create_startgroup_link(message.bot, GROUP_START)  # type: ignore[arg-type]
+    return InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t("btn-add-to-group"), url=link)]])
 
 
 async def unknown_command(message: Message, t: Translator) -> None:
@@ -53,8 +68,8 @@ async def unknown_command(message: Message, t: Translator) -> None:
     private = message.chat.type == ChatType.PRIVATE
     if not private and mention is None:
         return  # in a group, only what is addressed to this bot
-    if private and name in GROUP_ONLY:
-        await message.answer(t(GROUP_ONLY[name]))
+    if private and name in GROUP_ONLY:  # with the button that adds the bot to a group
+        await message.answer(t(GROUP_ONLY[name]), reply_markup=await add_to_group(message, t))
     elif not private and name in PRIVATE_ONLY:
         await message.answer(t(PRIVATE_ONLY[name]))
     else:

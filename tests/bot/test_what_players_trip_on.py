@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from aiogram.utils.deep_linking import create_start_link, create_startgroup_link
 
 from ai.review import Decision
+from bot.app import start_up
 from bot.services import afterplay
 from bot.services.analysis import mistake_caption
 from bot.views.callbacks import Act
@@ -18,7 +20,7 @@ from engine.game import Game, MatchState, Phase
 from engine.matfile import read_mat
 from engine.position import Position
 from engine.result import ResultKind
-from i18n import Translator
+from i18n import Translator, available_languages
 from render import geometry as g
 from render import theme
 from render.replay import PASS, replay_scenes
@@ -29,7 +31,7 @@ from tests.bot.driver import choose, game_buttons, resign
 from tests.bot.test_analysis import counting, store
 from tests.bot.test_analysis import press as press_analysis
 from tests.bot.test_fewer_presses import craft, mover_of
-from tests.bot.test_friends import ALI, VALI, friend_game, to_move
+from tests.bot.test_friends import ALI, VALI, challenge, friend_game, to_move
 from tests.bot.test_lifecycle_boards import english_friend_game
 from tests.bot.test_lifecycle_log import presses
 from tests.bot.test_small_texts import glossary
@@ -405,3 +407,44 @@ async def test_the_match_file_keeps_the_roll_made_before_the_other_resigned(
     seat = row.players.index(mover)
     assert (rolled.seat, rolled.kind, rolled.dice, rolled.move) == (seat, "move", dice, "")
     assert (won.seat, won.kind) == (seat, "win")
+
+
+# -- 12. Telegram's conventions: deep links by aiogram, a win's effect, the bot's name -----
+
+CELEBRATION = "5046509860389126442"  # 🎉, one of the message effects Telegram documents
+
+
+async def test_links_a_match_wins_effect_and_the_bots_name_follow_telegram(
+        harness: Harness) -> None:
+    h = harness
+    bot = h.app.bot
+    # A challenge's link is aiogram's start link; /nard in the private chat offers the
+    # startgroup link that adds the bot to a group, whose "/start group" is answered there.
+    code = await challenge(h, "Short nard", "👥 A friend", "1 game", "Without the cube")
+    assert await create_start_link(bot, code) in (h.fake.last_message(ALI).text or "")
+    h.fake.user(ALI, "Ali").command("/nard")
+    await h.feed()
+    add = h.fake.last_message(ALI).inline_keyboard[0][0]
+    assert add["url"] == await create_startgroup_link(bot, "group"), add
+    group = h.fake.group(-100600, "Club")
+    h.fake.user(ALI, "Ali").command("/start@nard_test_bot group", chat=group)
+    await h.feed()
+    assert "/nard" in (h.fake.last_message(group).text or ""), h.fake.transcript(group)
+    # The winner of a match in a private chat gets the result with a celebration; the loser
+    # gets it plain.
+    h.fake.user(VALI, "Vali", language_code="ru").command(f"/start {code}")
+    await h.feed()
+    await resign(h, VALI)
+    results = {call.params["chat_id"]: call.params for call in h.fake.calls("sendMessage")
+               if "🔓" in str(call.params.get("text"))}
+    assert results[ALI].get("message_effect_id") == CELEBRATION
+    assert "message_effect_id" not in results[VALI]
+    # At start-up the bot names itself in each language, and only when its name differs.
+    await start_up(h.app, h.clock.sleep)
+    names = {call.params.get("language_code"): call.params["name"]
+             for call in h.fake.calls("setMyName")}
+    assert names == {language: Translator(language)("bot-name")
+                     for language in available_languages()}
+    assert all(0 < len(name) <= 64 for name in names.values()) and names["ru"] != names["en"]
+    await start_up(h.app, h.clock.sleep)
+    assert len(h.fake.calls("setMyName")) == len(names)  # the names were right already
