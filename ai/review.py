@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.dice import FixedDice
 from engine.game import Game, GameResult, MatchState, Phase, Reason
+from engine.numbering import line_numbers
 from engine.position import Position, Variant
 from engine.result import ResultKind
 
@@ -50,7 +51,7 @@ class Spot:
     """A decision found in the game, not evaluated yet (cheap to pickle)."""
 
     index: int  # 0, 1, … in the order of the game
-    turn: int  # the move number in the game: 1 for the first move played
+    turn: int  # its line in the move list (engine.numbering): a turn and its reply share one
     seat: int  # who decided
     kind: str  # CHECKER | DOUBLE | TAKE
     position: Position  # seen by the player who decided (`me`)
@@ -198,7 +199,7 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     throws = [die for tie in opening.get("ties", ()) for die in tie] + list(opening["dice"])
     game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
     found: list[Spot] = []
-    turn = 0
+    numbers = line_numbers(events)  # a decision's `turn` is its line in the move list
 
     def add(**fields: Any) -> None:
         found.append(Spot(index=len(found), cube_value=game.cube_value,
@@ -207,24 +208,24 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     while len(game.history) < len(events) and game.phase is not Phase.OVER:
         event = events[len(game.history)]
         kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
+        turn = numbers[len(game.history)]
         if kind == "roll":
             if game.can_double(seat):
-                add(turn=turn + 1, seat=seat, kind=DOUBLE, position=game.position, dice=None,
+                add(turn=turn, seat=seat, kind=DOUBLE, position=game.position, dice=None,
                     played=NO_DOUBLE, cube=_cube_args(game))
             game.roll(seat, tuple(event["dice"]))
         elif kind == "move":
             plays = game.legal_plays()
-            turn += 1
             if len({p.after for p in plays}) > 1:
                 add(turn=turn, seat=seat, kind=CHECKER, position=game.position,
                     dice=game.dice, played=event["move"], first_turn=game.first_turn)
             game.play(seat, event["move"])
         elif kind == "double":
-            add(turn=turn + 1, seat=seat, kind=DOUBLE, position=game.position, dice=None,
+            add(turn=turn, seat=seat, kind=DOUBLE, position=game.position, dice=None,
                 played=DOUBLED, cube=_cube_args(game))
             game.double(seat)
         elif kind in ("take", "drop"):
-            add(turn=turn + 1, seat=seat, kind=TAKE, position=game.position.swapped(),
+            add(turn=turn, seat=seat, kind=TAKE, position=game.position.swapped(),
                 dice=None, played=TAKES if kind == "take" else DROPS, cube=_cube_args(game))
             (game.take if kind == "take" else game.drop)(seat)
         elif kind in ("resign", "timeout"):

@@ -283,6 +283,15 @@ async def register_descriptions(bot: Bot) -> None:
         await bot.set_my_short_description(t("bot-short-description"), language_code=language)
 
 
+async def register_names(bot: Bot) -> None:
+    """The bot's name in each language (BotFather's stays for the others). Set only where
+    Telegram has another: setMyName is rate-limited hard, and a bot restarts often."""
+    for language in available_languages():
+        name = Translator(language)("bot-name")
+        if (await bot.get_my_name(language_code=language)).name != name:
+            await bot.set_my_name(name, language_code=language)
+
+
 async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sleep,
                      backoff: tuple[float, ...] = STARTUP_BACKOFF) -> None:
     """Run `call` until Telegram answers it: an unreachable Bot API at start-up is waited
@@ -305,10 +314,12 @@ async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sl
 
 
 async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
-    """Before polling: the bot's own user (getMe) and its command menus."""
+    """Before polling: the bot's own user (getMe), its command menus, descriptions and
+    names."""
     await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
     await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
+    await until_done("setMyName", lambda: register_names(app.bot), sleep)
     webapp = app.services.boards.web
     if webapp is not None:  # the menu button opens the web board's lobby
         t = Translator(app.services.settings.default_language)

@@ -14,6 +14,7 @@ Everything is read from the stored game (`Live`), so it is the same after a rest
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from core.live import Live
 from engine.game import Phase
@@ -42,12 +43,17 @@ class Event:
     result: str = ""  # a result's kind: plain, mars, koks, home_mars
 
     def thrown(self) -> tuple[int, int]:
-        """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5)."""
-        high, low = sorted(self.dice or (0, 0), reverse=True)
-        return high, low
+        return thrown(self.dice)
 
     def segments(self) -> Segments:
         return tuple((step.src, step.dst) for step in Move.parse(self.move).steps)
+
+
+def thrown(dice: tuple[int, int] | None) -> tuple[int, int]:
+    """A roll's dice as backgammon writes them, the larger first (5-2, not 2-5): the way
+    every text writes a roll (captions, statuses, /log, the analysis)."""
+    high, low = sorted(dice or (0, 0), reverse=True)
+    return high, low
 
 
 def event_at(live: Live, index: int) -> Event | None:
@@ -102,6 +108,13 @@ def _decided(event: Event, seat: int) -> bool:
     if event.seat != seat:
         return False
     return event.kind in DECISIONS or (event.kind == "move" and not event.forced)
+
+
+def has_decided(live: Live, seat: int) -> bool:
+    """Whether `seat` has decided anything in this game yet (a move of its choosing, a cube
+    action): forced moves and passes choose nothing."""
+    return any(event is not None and _decided(event, seat)
+               for event in map(partial(event_at, live), range(len(live.game.history))))
 
 
 def since_last_action(live: Live, seat: int) -> list[Event]:

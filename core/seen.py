@@ -22,7 +22,7 @@ def scene_for(live: Live, seat: int, names: Names, *, is_player: bool = True,
     return Scene(
         position=live.position_for(seat),
         viewer_color="white" if seat == 0 else "black",
-        viewer_to_move=game.seat == seat,
+        viewer_to_move=game.to_act == seat,  # the ring: the taker while a double waits
         dice=dice,
         dice_used=live.dice_used() if dice else (),
         moves=recent_marks(live, seat, is_player),  # every move since the viewer acted

@@ -25,12 +25,15 @@ The layout follows GNU Backgammon's export, which its importer and eXtreme Gammo
 * A turn is `d1d2: ` and its steps one die at a time (`13/7 7/3`), each written from the
   mover's own side: points 24..1, 25 = the bar, 0 = borne off; `*` marks a hit. Steps come
   highest starting point first, as GNU Backgammon orders them, unless the rules need
-  another order (then in the order played). A roll
-  that cannot be played is the dice alone (`41:`); so is a roll the player left unplayed by
-  resigning or running out of time (the next line is the other player's win).
+  another order (then in the order played). Like GNU Backgammon, each of the first three
+  steps is followed by a space (`52: 13/11 13/8 `), so the file is byte for byte GNU's,
+  trailing spaces included. A roll that cannot be played is the dice alone (`41: `); so is
+  a roll left unplayed because the game ended first: its player resigned or ran out of
+  time, or the other player resigned (the roll stays in its roller's column).
 * Cube actions take a turn's place: ` Doubles => 2`, ` Takes`, ` Drops`.
 * The game's end: `Wins N point(s)` in the winner's column (on its own line at column 6
-  for seat 0, at column 34 for seat 1; after a drop in the left column, on the same row).
+  for seat 0, at column 34 for seat 1; beside a drop or the loser's last cell in the left
+  column, on the same row).
   N is the game's points with the cube. A game that ends by resignation or timeout has no
   other marker: the importer reads a win without a finished position as a resignation.
 
@@ -153,41 +156,53 @@ def write_mat(match: MatchRecord) -> str:
 
 class _Cell(NamedTuple):
     seat: int
-    text: str
+    text: str  # as GNU Backgammon writes it, trailing spaces included
+    rolled_only: bool = False  # dice rolled and left unplayed (resigned, out of time)
 
 
 def _game_rows(variant: Variant, history: Sequence[dict[str, Any]]) -> list[str]:
-    """The numbered rows of one game, and its `Wins` line."""
+    """The numbered rows of one game, and its `Wins` line, byte for byte as GNU
+    Backgammon's export writes them (its trailing spaces included)."""
     cells, win = _cells(variant, history)
-    rows: list[list[str | None]] = []
+    rows: list[list[_Cell | None]] = []
     for cell in cells:
         if not rows or rows[-1][1] is not None or cell.seat == 0:
             rows.append([None, None])
-        rows[-1][cell.seat] = cell.text
+        rows[-1][cell.seat] = cell
     lines = [_row(number, left, right) for number, (left, right) in enumerate(rows, 1)]
-    if win is not None:
-        seat, points = win
-        text = f"Wins {points} point{'' if points == 1 else 's'}"
-        if seat == 0:
-            lines.append(" " * 6 + text)
-        elif rows and rows[-1][1] is None:  # beside the loser's last cell
-            # (one column further after a cube action or a move, as GNU Backgammon does)
-            unplayed = re.fullmatch(r"\d\d:", rows[-1][0] or "")
-            lines[-1] = _row(len(rows), rows[-1][0], text if unplayed else " " + text)
+    if win is None:
+        return lines
+    seat, points = win
+    text = f"Wins {points} point{'' if points == 1 else 's'}"
+    last = rows[-1] if rows else [None, None]
+    if seat == 0:  # the left column's win: a line of its own
+        lines.append(" " * 6 + text)
+    elif last[1] is not None:  # after a cell in the right column: a line of its own
+        lines.append(" " * 34 + text)
+    elif last[0] is not None:  # beside the loser's last cell, in the right column
+        if last[0].rolled_only:
+            lines[-1] += " " * 24 + text
+        elif last[0].text == " Drops":  # GNU Backgammon writes the drop's win with it
+            lines[-1] = f"{len(rows):3d}) {last[0].text}{' ' * 23}{text} "
         else:
-            lines.append(" " * 34 + text)
+            lines[-1] += " " + text
+    else:  # nothing was played
+        lines.append(" " * 34 + text)
     return lines
 
 
-def _row(number: int, left: str | None, right: str | None) -> str:
-    if right is None:
-        return f"{number:3d}) {left or ''}".rstrip()
-    return f"{number:3d}) {left or '':<{LEFT_WIDTH}} {right}".rstrip()
+def _row(number: int, left: _Cell | None, right: _Cell | None) -> str:
+    """One numbered row: `%3d) %-27s ` and the right cell; an empty left column when seat 1
+    begins; a roll left unplayed in the left column unpadded (GNU Backgammon's `%-3s`)."""
+    if left is not None and left.rolled_only:
+        return f"{number:3d}) {left.text}"
+    head = f"{number:3d}) {left.text if left is not None else '':<{LEFT_WIDTH}} "
+    return head + (right.text if right is not None else "")
 
 
 def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_Cell], Any]:
     """Replay the log through the engine: each turn's steps in playing order, the cube
-    actions, and (seat, points) of the win."""
+    actions, a roll left unplayed when the game ended, and (seat, points) of the win."""
     position = Position.initial(variant)
     mover: int | None = None
     moved = [False, False]
@@ -212,7 +227,7 @@ def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_C
             except EngineError as exc:
                 raise MatError(f"the log does not replay: {exc}") from None
             steps = _file_order(position, dice, play.move.steps, not moved[seat])
-            cells.append(_Cell(seat, f"{dice[0]}{dice[1]}: {_steps_text(steps)}".rstrip()))
+            cells.append(_Cell(seat, f"{dice[0]}{dice[1]}: {_steps_text(steps)}"))
             position, moved[seat], mover = play.after, True, 1 - seat
         elif kind == "double":
             cells.append(_Cell(seat, f" Doubles => {cube * 2}"))
@@ -221,9 +236,11 @@ def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_C
             cells.append(_Cell(seat, " Takes"))
         elif kind == "drop":
             cells.append(_Cell(seat, " Drops"))
-        elif kind in ("resign", "timeout") and seat in rolled:
-            dice = rolled.pop(seat)  # rolled, then left: the dice stay in the record
-            cells.append(_Cell(seat, f"{dice[0]}{dice[1]}:"))
+        elif kind in ("resign", "timeout") and rolled:
+            # Rolled, then the game ended (the roller ran out of time or resigned, or the
+            # other player resigned): the dice stay in the record, in the roller's column.
+            roller, dice = rolled.popitem()
+            cells.append(_Cell(roller, f"{dice[0]}{dice[1]}: ", rolled_only=True))
         elif kind == "result":
             win = (int(event["winner"]), int(event["points"]))
     return cells, win
@@ -247,7 +264,10 @@ def _file_order(position: Position, dice: tuple[int, int], steps: tuple[Step, ..
 
 
 def _steps_text(steps: Iterable[Step]) -> str:
-    return " ".join(f"{s.src}/{s.dst}{'*' if s.hit else ''}" for s in steps)
+    """The steps as GNU Backgammon writes them: each followed by a space but the fourth
+    (`13/8 13/11 `, `6/2 6/2 6/2 6/2`)."""
+    return "".join(f"{s.src}/{s.dst}{'*' if s.hit else ''}{' ' if i < 3 else ''}"
+                   for i, s in enumerate(steps))
 
 
 def _file_name(name: str, default: str) -> str:

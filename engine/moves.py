@@ -14,7 +14,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from engine.errors import NotationError
-from engine.position import BAR, OFF
+from engine.position import BAR, OFF, Variant, opp_point
 
 
 class Step(NamedTuple):
@@ -45,6 +45,16 @@ class Move(NamedTuple):
         resolves it against the legal moves by the position it produces.
         """
         return cls(tuple(parse_segments(text)))
+
+
+_POINT = re.compile(r"(?<![(\d])\d{1,2}(?![\d)])")  # a point of the notation, not a count
+
+
+def seen_from_other_side(text: str, variant: Variant | str) -> str:
+    """A move's notation in the other player's numbers (`13/7*(2)` is `12/18*(2)` in short
+    nard, `24/18` is `12/6` in long nard); the bar and off stay as they are."""
+    variant = Variant(variant)
+    return _POINT.sub(lambda m: str(opp_point(variant, int(m.group()))), text)
 
 
 def _point_name(point: int) -> str:

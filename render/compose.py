@@ -88,7 +88,7 @@ def layers(scene: Scene) -> list[Key]:
     caption = text.clean(scene.caption)
     if caption:
         keys.append(("caption", *text.fit_sizes(caption, CAPTION_SIZES, g.HALF_W - 24),
-                     scene.viewer_to_move))
+                     _busy_half(scene)))
     if scene.result is not None:
         keys.append(_result(scene))
     for side in ("viewer", "opponent"):
@@ -99,13 +99,23 @@ def layers(scene: Scene) -> list[Key]:
 CAPTION_SIZES = (30, 27, 24)  # the largest that fits: a move or a timer readable on a phone
 
 
+def _busy_half(scene: Scene) -> bool:
+    """Whether the viewer's half of the middle gap (the right) holds the dice, or an offered
+    cube, which lies where the doubler's dice would (the player asked to take is the one to
+    act, but the doubler offered it); the caption takes the other half."""
+    view = scene.cube_view()
+    if view is not None and view[2] == "offered":
+        return view[1] == "opponent"
+    return scene.viewer_to_move
+
+
 def _cube(scene: Scene) -> list[Key]:
     view = scene.cube_view()
     if view is None:
         return []
     value, owner, state = view
     if state == "offered":
-        return [("offer", value, owner, scene.viewer_to_move)]
+        return [("offer", value, owner, _busy_half(scene))]
     if state == "crawford":
         return [("crawford",)]
     return [("cube", value if value > 1 else 64, owner)]  # a centred cube shows 64

@@ -1,8 +1,9 @@
 """Highlights: the moves to show (amber) and the step interface (cyan).
 
 Moves are given in the mover's numbering; they are shown in the viewer's: a ring round the
-checkers that arrived, a dashed empty circle where checkers left, and the point numbers
-badged, so '12 → 18' can be read off the frame at a glance. When several moves are shown
+checkers that arrived, a dashed empty circle where checkers left (on a bar, one circle
+however many checkers entered: a stack of them would look like checkers), and the point
+numbers badged, so '12 → 18' can be read off the frame at a glance. When several moves are shown
 (everything since the viewer's last turn), the newest is bright amber and the older ones a
 fainter amber with thinner rings.
 
@@ -162,6 +163,8 @@ def stack_marks(scene: Scene, stacks: Stacks) -> tuple[list[tuple[Spot, Mark]],
         for point, indexes in trail.left.items():
             count = scene.counts(side)[BAR] if point == BAR else stacks.get(point, (side, 0))[1]
             newest_first = sorted(indexes, reverse=True)
+            if point == BAR:  # one mark says "came in from the bar", however many did:
+                newest_first = newest_first[:1]  # a column of rings would read as checkers
             for k, index in zip(range(count, g.MAX_STACK), newest_first, strict=False):
                 color, width = style(scene, index)
                 found.append((index, spot(side, point), ("ghost", color, width, k)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
@@ -153,7 +153,8 @@ def _paste(canvas: Image.Image, overlay: Image.Image) -> None:
     canvas.paste(small, (0, 0), small)
 
 
-def compose_mistake(scene: Scene, played: MoveLike, best: MoveLike) -> Image.Image:
+def compose_mistake(scene: Scene, played: MoveLike, best: MoveLike,
+                    notation: Callable[[str], str] | None = None) -> Image.Image:
     """The RGB picture of render_mistake."""
     moves = [(steps_of(played), theme.PLAYED, 0.16), (steps_of(best), theme.BEST, -0.16)]
     plain = replace(scene, caption="", last_move=(), moves=(), selected=None, targets=())
@@ -171,16 +172,19 @@ def compose_mistake(scene: Scene, played: MoveLike, best: MoveLike) -> Image.Ima
         for points, color in arrows:
             _arrow(draw, points, color, edge)
     _paste(canvas, overlay)
-    _legend(canvas, [(format_steps(steps), color) for steps, color, _ in moves])
+    written = notation or (lambda move: move)
+    _legend(canvas, [(written(format_steps(steps)), color) for steps, color, _ in moves])
     return canvas
 
 
-def render_mistake(scene: Scene, *, played: MoveLike, best: MoveLike) -> bytes:
+def render_mistake(scene: Scene, *, played: MoveLike, best: MoveLike,
+                   notation: Callable[[str], str] | None = None) -> bytes:
     """A PNG of `scene` with the move played (orange) and the best move (blue) drawn.
 
     `scene` is the position before the move, seen by the player who made it (on roll, with
     the dice); the moves are notation (`"13/7* 8/7"`) or segments `(from, to)` in that
     player's numbering (25 bar, 0 off). Marks of earlier moves and the step interface are
-    left out.
+    left out. `notation` rewrites a move as written below the board (the reader's words for
+    the bar and off).
     """
-    return encode(compose_mistake(scene, played, best))
+    return encode(compose_mistake(scene, played, best, notation))

@@ -3,27 +3,27 @@
 `replay_scenes(game, seat)` turns a finished (or running) engine game into the frames, as
 the player in `seat` sees them: the start, then one frame per move (its dice, the checkers
 that moved marked, the move written in numbers: `13/7* 8/4`), per pass (the dice, `—`), per
-cube action (the double offered, then taken), and the end with the result banner. A frame
-of the other seat's move or pass prints that seat's point numbers: its move is written in
-them (the numbering that follows the player on roll, as in GNU Backgammon).
+cube action (the double offered, then taken), and the end with the result banner. Every
+frame prints the viewer's point numbers, and every move is written in them: the other
+seat's `13/7` (its own numbers) is the viewer's `12/18` in short nard, so the numbers stay
+put while the checkers move, and a move reads on its frame as written.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypedDict
 
 import numpy as np
 from PIL import Image
 
 from engine.game import Game
-from engine.moves import Move
+from engine.moves import Move, seen_from_other_side
 from engine.position import Position
 from engine.resolve import apply_steps
 from render.compose import compose_palette
 from render.encode import TRANSPARENT
-from render.geometry import Side
 from render.scene import Color, Cube, Outcome, Scene
 
 MS_PER_FRAME = 1100  # long enough to read a move and see it on the board
@@ -71,11 +71,13 @@ class _Frame(TypedDict):
     names: tuple[str, str]
 
 
-def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> list[Scene]:
+def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", ""),
+                  notation: Callable[[str], str] | None = None) -> list[Scene]:
     """The frames of `game` from its history, seen by the player in `seat`.
 
     `names` are by seat. Positions are rebuilt by playing the logged moves from the start,
-    so the last frame shows exactly the game's final position.
+    so the last frame shows exactly the game's final position. `notation` rewrites a move
+    as its frame writes it (the reader's words for the bar and off).
     """
     board = Position.initial(game.variant)  # seat 0's view throughout
     match = game.match
@@ -99,9 +101,10 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
     def seen(position: Position) -> Position:
         return position if seat == 0 else position.swapped()
 
-    def numbered(mover: int) -> Side:
-        # A move is written in its player's numbers, and so are the points of its frame.
-        return "viewer" if mover == seat else "opponent"
+    def written(mover: int, move: str) -> str:
+        # Every move in the viewer's numbers, those printed on every frame.
+        mine = move if mover == seat else seen_from_other_side(move, game.variant)
+        return notation(mine) if notation is not None else mine
 
     frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
                     if game.history else True, cube=cube(), **base)]
@@ -114,14 +117,14 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", "")) -> l
             board = after if mover == 0 else after.swapped()
             last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
                          last_move=tuple((s.src, s.dst) for s in steps),
-                         last_move_by_viewer=mover == seat, caption=event["move"],
-                         cube=cube(), numbering=numbered(mover), **base)
+                         last_move_by_viewer=mover == seat,
+                         caption=written(mover, event["move"]), cube=cube(), **base)
         elif kind == "pass":
             last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
-                         caption=PASS, cube=cube(), numbering=numbered(mover), **base)
+                         caption=PASS, cube=cube(), **base)
         elif kind == "double":
-            last = Scene(seen(board), viewer_to_move=mover == seat, cube=cube(1 - mover),
-                         **base)
+            last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(1 - mover),
+                         **base)  # the player asked to take or drop is to act
         elif kind == "take":
             cube_value, cube_owner = event["value"], mover
             last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(), **base)

@@ -118,7 +118,7 @@ def gallery() -> dict[str, Scene]:
             moves=((((13, 7), (8, 4)), False), (((13, 5),), False)), caption="◷ 1:58",
         ),
         "short-double-offered": Scene(
-            MIDGAME, viewer_to_move=False, names=("Нурбек", "Ləman"), score=(1, 2, 7),
+            MIDGAME, viewer_to_move=True, names=("Нурбек", "Ləman"), score=(1, 2, 7),
             cube=(4, "viewer", "offered"), last_move=((13, 7), (8, 4)), caption="◷ 0:41",
         ),
         "short-crawford": Scene(

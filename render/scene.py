@@ -77,6 +77,9 @@ class Scene:
       who must take or drop); state "crawford": the Crawford game, the cube crossed out.
     * `result`: the game is over; the picture shows who won, the kind, the points, and the
       match score after the game (`score` plus the points).
+    * `viewer_to_move`: the viewer is the one the game waits for (to roll, to move, or to
+      take or drop an offered double): their band has the gold disc, the dice lie in their
+      half. An offered cube lies in the doubler's half whatever this says.
     * `numbering`: whose numbers the point labels print. The picture keeps who sits where;
       "opponent" prints the opponent's numbers (as GNU Backgammon numbers the board for the
       player on roll), so a move written in the opponent's numbers reads on the picture.

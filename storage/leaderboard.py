@@ -114,11 +114,16 @@ async def _board(
     return Leaderboard(top=tuple(s for s in standings if s.rank <= limit), me=me)
 
 
-async def rated_games_played(db: Database, variant: str, day: date, zone: ZoneInfo) -> int:
-    """How many rated games (each game of a match counts) ended on the local `day`."""
+async def rated_games_played(db: Database, variant: str, day: date, zone: ZoneInfo, *,
+                             chat_id: int | None = None) -> int:
+    """How many rated games (each game of a match counts) ended on the local `day`; with
+    `chat_id`, only games of that group's players (the players its board ranks), wherever
+    they were played."""
     start, end = day_bounds(day, zone)
     row = await db.fetchone(
         "SELECT COUNT(*) AS n FROM game_results AS r JOIN games AS g ON g.id = r.game_id"
-        " WHERE g.rated = 1 AND g.variant = ? AND r.created_at >= ? AND r.created_at < ?",
-        (variant, to_epoch(start), to_epoch(end)))
+        " WHERE g.rated = 1 AND g.variant = ? AND r.created_at >= ? AND r.created_at < ?"
+        " AND (CAST(? AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM chat_members AS m"
+        " WHERE m.chat_id = ? AND m.player_id IN (g.player0_id, g.player1_id)))",
+        (variant, to_epoch(start), to_epoch(end), chat_id, chat_id))
     return 0 if row is None else int(row["n"])

@@ -15,6 +15,8 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import bot_of, send_text, uploading_document
 from bot.services import Services
 from bot.views.callbacks import AfterCb
+from bot.views.fairness import commitment_line
+from core.live import Live
 from core.rebuild import LogDoesNotReplay
 from i18n import Translator
 from storage import boards, games
@@ -95,7 +97,19 @@ async def seed(message: Message, command: CommandObject, player: Player, t: Tran
     lines = [own, t("seed-next", hash=await services.fairness.next_commitment(player.id))]
     if not text:
         lines.append(t("seed-why"))
+    lines += await _playing_now(player, t, services)
     await message.answer("\n".join(lines))
+
+
+async def _playing_now(player: Player, t: Translator, services: Services) -> list[str]:
+    """The commitment of the game the player is in (the boards show it on the first board
+    only): a heading and each seat's SHA-256; nothing outside a game with fair dice."""
+    for row in await games.active_games(services.db, player.id):
+        committed = commitment_line(t, Live.load(row.state_json),
+                                    await services.people.names(row, t))
+        if committed:
+            return ["", t("seed-this-game"), committed]
+    return []
 
 
 def make_router() -> Router:

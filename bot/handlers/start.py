@@ -8,6 +8,7 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.handlers.fallback import GROUP_START, add_to_group
 from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.plumbing.telegram_io import answer, bot_of, chat_of, send_text, uploading_photo
@@ -49,6 +50,9 @@ def language_keyboard() -> InlineKeyboardMarkup:
 async def start_with_code(message: Message, command: CommandObject, player: Player,
                           t: Translator, services: Services) -> None:
     code = (command.args or "").strip()
+    if code == GROUP_START and message.chat.type in GROUPS:  # just added by the startgroup link
+        await message.answer(t("group-welcome"))
+        return
     if not PAYLOAD.fullmatch(code):
         await message.answer(t("challenge-not-found"))
         return
@@ -71,7 +75,10 @@ async def start(message: Message, player: Player, t: Translator) -> None:
 
 
 async def help_(message: Message, t: Translator) -> None:
-    await message.answer(t("help"), reply_markup=start_keyboard(t))
+    keyboard = start_keyboard(t)
+    if message.chat.type not in GROUPS:  # and a way to bring the bot into a group
+        keyboard.inline_keyboard.extend((await add_to_group(message, t)).inline_keyboard)
+    await message.answer(t("help"), reply_markup=keyboard)
 
 
 async def lang(message: Message, t: Translator) -> None:

@@ -49,13 +49,17 @@ def _group_of(chat: Chat | None) -> int | None:
     return chat.id if chat is not None and chat.type in ("group", "supergroup") else None
 
 
-async def activity(services: Services, variant: str, t: Translator) -> str:
-    """Who is playing right now: players searching for an opponent, rated games today."""
+async def activity(services: Services, variant: str, t: Translator,
+                   chat_id: int | None = None) -> str:
+    """Who is playing right now: players searching for an opponent, rated games today (in
+    a group, `chat_id`, the games of the group's players, those its board ranks)."""
     zone = services.settings.timezone
     today = leaderboard.local_date(services.clock(), zone)
     searching = (await matchmaking.searching(services.db))[variant]
-    played = await leaderboard.rated_games_played(services.db, variant, today, zone)
-    return t("top-activity", searching=searching, games=played)
+    played = await leaderboard.rated_games_played(services.db, variant, today, zone,
+                                                  chat_id=chat_id)
+    return t("top-activity" if chat_id is None else "top-activity-group",
+             searching=searching, games=played)
 
 
 def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
@@ -94,8 +98,9 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
 
 async def top(message: Message, player: Player, t: Translator, services: Services) -> None:
     data = TopCb()
-    board = await board_of(services, data, player.id, _group_of(message.chat))
-    footer = await activity(services, data.variant, t)
+    group = _group_of(message.chat)
+    board = await board_of(services, data, player.id, group)
+    footer = await activity(services, data.variant, t, group)
     await message.answer(top_text(board, data, t, player.id, footer),
                          reply_markup=top_keyboard(data, t))
 
@@ -104,9 +109,10 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
                      services: Services) -> None:
     await answer(query)
     chat = query.message.chat if query.message is not None else None
-    board = await board_of(services, callback_data, player.id, _group_of(chat))
+    group = _group_of(chat)
+    board = await board_of(services, callback_data, player.id, group)
     text = top_text(board, callback_data, t, player.id,
-                    await activity(services, callback_data.variant, t))
+                    await activity(services, callback_data.variant, t, group))
     await show(query, text, top_keyboard(callback_data, t))
 
 

@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from aiogram import Bot
@@ -20,6 +21,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 
 from bot.views.callbacks import AfterCb
+from bot.views.recap import local_notation
 from core.locks import KeyedLocks
 from core.rebuild import games_of_log
 from engine.game import Game
@@ -33,6 +35,7 @@ from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 REPLAY = "replay"
+REPLAY_DRAWING = 2  # bumped when the pictures of a replay change
 SITE = "nard bot (Telegram)"
 
 
@@ -46,9 +49,11 @@ def result_buttons(row: Row, result: dict[str, Any], t: Translator
                 a="file", game=row.id, n=number).pack())]
 
 
-def replay_gif(game: Game, seat: int, names: tuple[str, str]) -> bytes:
-    """The whole game as an animated GIF seen from `seat` (CPU-bound: run it in a thread)."""
-    return render_replay(replay_scenes(game, seat, names))
+def replay_gif(game: Game, seat: int, names: tuple[str, str],
+               notation: Callable[[str], str] | None = None) -> bytes:
+    """The whole game as an animated GIF seen from `seat`, its moves written with
+    `notation` (CPU-bound: run it in a thread)."""
+    return render_replay(replay_scenes(game, seat, names, notation))
 
 
 def match_text(row: Row, played: Sequence[Game], names: tuple[str, str]) -> str:
@@ -62,7 +67,7 @@ def match_text(row: Row, played: Sequence[Game], names: tuple[str, str]) -> str:
 class Afterplay:
     def __init__(self, bot: Bot, db: Database, people: People, *,
                  clock: Callable[[], datetime],
-                 render: Callable[[Game, int, tuple[str, str]], bytes] = replay_gif) -> None:
+                 render: Callable[..., bytes] = replay_gif) -> None:
         self.bot, self.db, self.people, self.clock = bot, db, people, clock
         self.render = render
         self.locks = KeyedLocks()  # one drawing of a replay at a time
@@ -80,7 +85,9 @@ class Afterplay:
                           t: Translator) -> bool:
         """Send game `number` of the match as an animation seen from `seat`; False when
         that game has not ended."""
-        view = f"{seat}:{t.language}"
+        # The view names the drawing too: replays sent before every frame was numbered for
+        # the viewer ("2") are drawn again rather than sent by their old file_id.
+        view = f"{seat}:{t.language}:{REPLAY_DRAWING}"
         key = (row.id, number, view)
         async with self.locks.hold(key):
             caption = (t("replay-caption-match", game=str(row.id), number=number)
@@ -97,7 +104,8 @@ class Afterplay:
             if len(played) < number:
                 return False
             names = await self.people.names(row, t)
-            gif = await asyncio.to_thread(self.render, played[number - 1], seat, names)
+            gif = await asyncio.to_thread(self.render, played[number - 1], seat, names,
+                                          partial(local_notation, t))
             sent = await self.bot.send_animation(
                 chat_id, BufferedInputFile(gif, f"nard-{row.id}-{number}.gif"),
                 caption=caption)

@@ -23,6 +23,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from aiogram import Bot
@@ -32,6 +33,8 @@ from ai import review
 from ai.review import CHECKER, Decision
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.views.callbacks import AnalysisCb
+from bot.views.recap import local_notation
+from core.history import thrown
 from core.workers import ProcessPool, Runner
 from engine.codes import position_id
 from engine.game import MatchState
@@ -246,7 +249,7 @@ class AnalysisService:
         found = await self._history(row, number)
         match = found[1] if found else MatchState(row.match_length)
         for decision in worst:
-            photo = await asyncio.to_thread(_picture, decision, row, match, names)
+            photo = await asyncio.to_thread(_picture, decision, row, match, names, t)
             await send_board(self.bot, chat_id,
                              Board(photo, mistake_caption(t, decision, row.variant), None))
 
@@ -335,9 +338,12 @@ def mistake_caption(t: Translator, d: Decision, variant: str) -> str:
     grade = t(GRADES[d.grade or "inaccuracy"])
     if d.kind == CHECKER:
         assert d.dice is not None
-        lines = [t("mistake-title", turn=d.turn, d1=d.dice[0], d2=d.dice[1], grade=grade),
-                 t("mistake-played", move=d.played, equity=_equity(d.played_equity)),
-                 t("mistake-best", move=d.best, equity=_equity(d.best_equity))]
+        d1, d2 = thrown(d.dice)  # the larger first, as every text writes a roll
+        lines = [t("mistake-title", turn=d.turn, d1=d1, d2=d2, grade=grade),
+                 t("mistake-played", move=local_notation(t, d.played),
+                   equity=_equity(d.played_equity)),
+                 t("mistake-best", move=local_notation(t, d.best),
+                   equity=_equity(d.best_equity))]
     else:
         lines = [t("mistake-title-cube", turn=d.turn, grade=grade),
                  t("mistake-played", move=_action(t, d.played), equity=_equity(d.played_equity)),
@@ -350,7 +356,8 @@ def mistake_caption(t: Translator, d: Decision, variant: str) -> str:
     return "\n".join(lines)
 
 
-def _picture(d: Decision, row: Row, match: MatchState, names: tuple[str, str]) -> bytes:
+def _picture(d: Decision, row: Row, match: MatchState, names: tuple[str, str],
+             t: Translator) -> bytes:
     """The position before the decision as its player saw it: a checker mistake with the
     played and the best move drawn, a cube mistake as the board with its cube."""
     seat = d.seat
@@ -367,9 +374,10 @@ def _picture(d: Decision, row: Row, match: MatchState, names: tuple[str, str]) -
     score = ((match.score[seat], match.score[1 - seat], match.length) if match.length > 1
              else None)
     scene = Scene(position=d.position, viewer_color="white" if seat == 0 else "black",
-                  viewer_to_move=d.kind != "take", dice=d.dice if d.kind == CHECKER else None,
+                  viewer_to_move=True, dice=d.dice if d.kind == CHECKER else None,
                   names=(names[seat], names[1 - seat]), score=score, cube=cube)
     if d.kind == CHECKER:
-        return render_mistake(scene, played=d.played, best=d.best)
+        return render_mistake(scene, played=d.played, best=d.best,
+                              notation=partial(local_notation, t))
     return render_board(scene)
 

@@ -19,6 +19,7 @@ from aiogram.types import (
     InputTextMessageContent,
     SwitchInlineQueryChosenChat,
 )
+from aiogram.utils.deep_linking import create_start_link
 
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS, MAX_WAIT, waiting_at_most
@@ -61,8 +62,8 @@ class ChallengeService:
         return await self.core.create(player_id, variant, length, cube)
 
     async def link(self, code: str) -> str:
-        me = await self.bot.me()
-        return f"https://t.me/{me.username}?start={code}"
+        """The challenge's `t.me/<bot>?start=<code>` link (aiogram's start link)."""
+        return await create_start_link(self.bot, code)
 
     @staticmethod
     def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:

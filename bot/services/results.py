@@ -21,6 +21,7 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.deep_linking import create_start_link
 
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
@@ -45,6 +46,9 @@ ResultLines = Callable[[Translator, dict[str, Any], int | None, tuple[str, str]]
 # take it: long enough for a few Telegram calls, short enough that a notice a killed process
 # held is sent soon after the restart.
 CLAIM = timedelta(seconds=5)
+# The message effect on the result that tells a player they won the match, in their private
+# chat (Telegram allows effects there only): 🎉, one of the effects Telegram documents.
+WIN_EFFECT = "5046509860389126442"
 RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
 
 
@@ -131,9 +135,11 @@ class ResultMessages:
             text = with_details(text, [add(t, result, seat, names)
                                        for add in self.result_lines])
             keyboard = self._after_game(row, result, t)
+            won = seat is not None and result["match_over"] and result["winner"] == seat
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, keyboard, strict=True, html=True)
+                await send_text(self.bot, chat, text, keyboard, strict=True, html=True,
+                                effect=WIN_EFFECT if won else None)
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue
@@ -163,9 +169,8 @@ class ResultMessages:
         a, b = await self.people.names(row, t)
         if result is None:
             text = t("card-playing", a=a, b=b, variant=t(f"variant-{row.variant}"))
-            me = await self.bot.me()
             markup = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
-                text=t("btn-open-board"), url=f"https://t.me/{me.username}?start=play")]])
+                text=t("btn-open-board"), url=await create_start_link(self.bot, "play"))]])
         else:
             winner, loser = (a, b) if result["winner"] == 0 else (b, a)
             text = t("card-result", winner=winner, loser=loser, points=result["points"],

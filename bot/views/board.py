@@ -9,10 +9,10 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import Act, GameCb
 from bot.views.fairness import commitment_line
-from bot.views.recap import MAX_CAPTION, fit, recap_lines, utf16_len
+from bot.views.recap import MAX_CAPTION, fit, local_notation, recap_lines, utf16_len
 from core import seen
 from core.fullmoves import one_taps
-from core.history import Event
+from core.history import Event, has_decided, thrown
 from core.live import Live
 from engine.game import Phase
 from engine.moves import Step
@@ -66,7 +66,10 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
         if game.phase is not Phase.OVER and game.match.crawford:
             lines.append(t("crawford-game"))
-    committed = commitment_line(t, live, viewer.names)  # every board, the first on
+    # The dice's commitment, published before the game (/seed, the last result), once more
+    # on the first board: until the viewer has decided something (on a group's board,
+    # until anybody has). Later boards leave it out; /seed shows it while the game goes on.
+    committed = commitment_line(t, live, viewer.names) if _opening(live, viewer) else None
     if committed:
         lines.append(committed)
     tail = []
@@ -82,6 +85,13 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
                 MAX_CAPTION - fixed, t)
     return "\n".join([*lines, *story, *tail])
+
+
+def _opening(live: Live, viewer: Viewer) -> bool:
+    """Whether the board is still the game's first for the viewer: they have decided nothing
+    yet (a move of their own choosing, a cube action); a group's board: nobody has."""
+    seats = (viewer.seat,) if viewer.is_player else (0, 1)
+    return not any(has_decided(live, seat) for seat in seats)
 
 
 def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
@@ -101,15 +111,16 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
         return t("double-answer", value=value) if mine else t("double-wait", name=doubler,
                                                                value=value)
     if not viewer.is_player and game.phase is Phase.MOVE:
-        d1, d2 = game.dice or (0, 0)
+        d1, d2 = thrown(game.dice)
         return t("group-turn", name=other, d1=d1, d2=d2)
     if not mine:
         return t("waiting-for", name=other)
     if game.phase is Phase.ROLL:
         return t("your-roll")
-    d1, d2 = game.dice or (0, 0)
+    d1, d2 = thrown(game.dice)
     if live.steps:
-        return t("your-move-partial", d1=d1, d2=d2, move=str(live.turn().move()))
+        return t("your-move-partial", d1=d1, d2=d2,
+                 move=local_notation(t, str(live.turn().move())))
     # The buttons list whole steps (`13→7`) or first the checkers to move: say which.
     listed = all(data[1] is Act.GO for data in _step_buttons(live, t))
     return t("your-move-listed" if listed else "your-move", d1=d1, d2=d2)
@@ -162,7 +173,7 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             rows.append(((t("btn-back"), Act.BACK, 0, 0),))
         else:
             turn = live.turn()
-            rows.extend(_one_tap_rows(live))
+            rows.extend(_one_tap_rows(live, t))
             rows.extend(_chunks(_step_buttons(live, t)))
             extra = []
             if live.steps:
@@ -193,9 +204,10 @@ def _button(game_id: int, version: int, text: str, act: Act, src: int,
     return InlineKeyboardButton(text=text, callback_data=data)
 
 
-def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
-    """One button per way to finish the turn, when there are few (`8/5 6/5`)."""
-    labels = [(str(option.move), Act.FULL, index, 0)
+def _one_tap_rows(live: Live, t: Translator) -> list[tuple[ButtonSpec, ...]]:
+    """One button per way to finish the turn, when there are few (`8/5 6/5`, `bar/20 6/off`
+    in the reader's words for the bar and off)."""
+    labels = [(local_notation(t, str(option.move)), Act.FULL, index, 0)
               for index, option in enumerate(one_taps(live))]
     return [tuple(labels[i:i + FULL_MOVES_PER_ROW])
             for i in range(0, len(labels), FULL_MOVES_PER_ROW)]

@@ -7,13 +7,27 @@
 
 from __future__ import annotations
 
+import re
+
 from core.history import Event, event_at
 from core.live import Live
+from engine.numbering import line_numbers
 from engine.passes import PassKind, PassReason, Why
 from i18n import Translator
 
 MAX_CAPTION = 1024  # Telegram's limit, in UTF-16 code units
 
+
+
+_NOTATION_WORDS = re.compile(r"\b(?:bar|off)\b")
+
+
+def local_notation(t: Translator, text: str) -> str:
+    """A move's notation in the reader's words for the bar and bearing off, the words its
+    buttons use (`bar/20 6/off` is `бар/20 6/выброс` in Russian): one word for each in
+    every text of a language (docs/playing.md, "Glossary")."""
+    return _NOTATION_WORDS.sub(
+        lambda found: t("point-bar" if found.group() == "bar" else "point-off"), text)
 # -- wording -------------------------------------------------------------------------
 
 
@@ -36,7 +50,7 @@ def describe(event: Event, names: tuple[str, str], t: Translator,
         if event.kind == "pass":
             return t("seen-pass", name=name, d1=d1, d2=d2, why=why(event.why, t))
         return t("seen-forced" if event.forced and forced_label else "seen-move", name=name,
-                 d1=d1, d2=d2, move=event.move)
+                 d1=d1, d2=d2, move=local_notation(t, event.move))
     if event.kind == "result":
         return t("seen-result", name=name, points=event.value, kind=t(f"kind-{event.result}"))
     return t(SAID[event.kind], name=name, value=event.value)
@@ -54,9 +68,9 @@ def why(reason: PassReason | None, t: Translator) -> str:
     if reason is None:
         return t("seen-why-unknown")
     if reason.kind is PassKind.BAR:
-        dice = tuple(entry.die for entry in reason.closed)
+        dice = sorted((entry.die for entry in reason.closed), reverse=True)
         return t(WHY[("bar", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
-    dice = tuple(block.die for block in reason.blocks)
+    dice = sorted((block.die for block in reason.blocks), reverse=True)
     text = t(WHY[("blocked", min(len(dice), 2))], d1=dice[0], d2=dice[-1])
     # A point held by the opponent goes without saying; the other rules are named.
     rules = [r for r in Why if r in HINT and any(r in b.reasons for b in reason.blocks)]
@@ -103,11 +117,12 @@ SEAT_MARKS = ("⚪", "⚫")  # seat 0 plays white, seat 1 black (as the boards d
 
 def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
     """The game so far: the players, the opening throws, then one numbered line per turn
-    (the starter's turn and the reply, cube actions where they happened), the result."""
+    (the starter's turn and the reply, cube actions where they happened), the result. The
+    numbers are `engine.numbering`'s, which the analysis uses too."""
     lines = [f"{SEAT_MARKS[0]} {names[0]} · {SEAT_MARKS[1]} {names[1]}"]
-    starter, number = 0, 0
+    numbers = line_numbers(live.game.history)
+    number: int | None = None
     items: list[str] = []
-    last_play: int | None = None  # whose move or pass the current line holds last
 
     def close() -> None:
         if items:
@@ -120,17 +135,11 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
             continue
         if event.kind in ("opening", "result"):
             close()
-            if event.kind == "opening" and event.seat is not None:  # it names the starter
-                starter = event.seat
             lines.append(describe(event, names, t))
             continue
-        # The starter's double, move or pass after the reply (or at first) opens a turn.
-        opens = event.kind in ("double", "move", "pass") and event.seat == starter
-        if opens and (number == 0 or last_play == 1 - starter):
+        if numbers[index] != number:
             close()
-            number, last_play = number + 1, None
-        if event.kind in ("move", "pass"):
-            last_play = event.seat
+            number = numbers[index]
         items.append(f"{SEAT_MARKS[event.seat or 0]} {_log_item(event, t)}")
     close()
     return lines
@@ -139,7 +148,7 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
 def _log_item(event: Event, t: Translator) -> str:
     d1, d2 = event.thrown()
     if event.kind == "move":
-        return f"{d1}-{d2}: {event.move}"
+        return f"{d1}-{d2}: {local_notation(t, event.move)}"
     if event.kind == "pass":
         return t("log-pass", d1=d1, d2=d2)
     return t(LOGGED[event.kind], value=event.value)

@@ -63,10 +63,24 @@ def test_spots_skip_forced_moves_and_number_the_turns() -> None:
     assert all(s.kind == CHECKER for s in found)
     assert len(found) <= len(moves)
     assert [s.index for s in found] == list(range(len(found)))
-    # Each spot's position is the mover's, before the move.
+    # Each spot is numbered by its line in the move list (a turn and its reply share one).
+    lines = moves_by_line(game.history)
     for spot in found:
-        move = moves[spot.turn - 1]
+        move = lines[spot.turn, spot.seat]
         assert move["move"] == spot.played and move["seat"] == spot.seat
+    assert max(s.turn for s in found) < len(moves)
+
+
+def moves_by_line(history: list[dict]) -> dict[tuple[int, int], dict]:
+    """Each move by (its line in the move list, its seat), from the history's own order:
+    the starter's move opens a line, the reply completes it."""
+    starter = history[0]["starter"]
+    out, line = {}, 0
+    for event in history:
+        if event["type"] in ("move", "pass"):
+            line += event["seat"] == starter
+            out[line, event["seat"]] = event
+    return out
 
 
 @pytest.mark.parametrize("ply", [1, 2])
@@ -93,9 +107,10 @@ def test_long_nard_first_turn_and_progress() -> None:
                               progress=lambda done, total: seen.append((done, total)))
     found = review.spots("long", game.history)
     assert seen == [(i + 1, len(found)) for i in range(len(found))]
-    moves = [e for e in game.history if e["type"] == "move"]
+    lines = moves_by_line(game.history)
     for spot in found:  # the head rule's exception: the mover's first move
-        assert spot.first_turn == (spot.seat not in {m["seat"] for m in moves[:spot.turn - 1]})
+        assert spot.first_turn == (spot.turn == 1)
+        assert lines[spot.turn, spot.seat]["move"] == spot.played
     assert len(decisions) == len(found)
 
 

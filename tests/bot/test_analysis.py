@@ -318,7 +318,7 @@ async def test_cube_errors_in_a_cube_game(h: Harness) -> None:
     [double] = [d for d in await analysis.decisions(h.app.db, game_id, 1) if d.kind == "double"]
     assert (double.seat, double.played, double.best) == (1, "double", "no_double")
     cube_picture = next(m for m in h.fake.messages(VALI) if m.photo is not None)
-    assert (cube_picture.caption or "").startswith("Move 2 · cube · ")
+    assert (cube_picture.caption or "").startswith("Move 1 · cube · ")  # line 1 of /log
     assert "🟠 Played: double (" in (cube_picture.caption or "")
 
 

@@ -123,7 +123,7 @@ async def test_the_flag_in_a_group_says_who_is_asked_and_the_match(
     name = "Ali" if player == G_ALI else "Vali"
     assert board.caption == (f"{name} is thinking of resigning:\n"
                              "🏳 Resign this game? You lose 1 point.\n"
-                             "Match to 3: 0–1\n"
+                             "Match to 3: the score would become 0–1.\n"
                              "The match goes on with its next game."), board.caption
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from bot.views.recap import local_notation
 from i18n import LANGUAGES, Translator
-from tests.bot.test_locales import english_keys
+from tests.bot.test_locales import english_keys, sample_calls
+
+PLAYING = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 
 
 def test_uzbek_home_mars_cannot_be_read_as_koks() -> None:
@@ -42,3 +46,34 @@ def test_the_larger_die_rule_is_stated_right_in_every_language() -> None:
     for language, (case, rule) in EITHER_BUT_NOT_BOTH.items():
         text = Translator(language)("rules-short")
         assert case in text and text.index(rule) > text.index(case), language
+
+
+def glossary() -> dict[str, tuple[str, str]]:
+    """docs/playing.md's Glossary: each language's words for the bar and bearing off."""
+    section = PLAYING.read_text(encoding="utf-8").split("\n## Glossary\n", 1)[1]
+    rows = re.findall(r"^\| [^|]*\(`(\w+)`\) \| (\S+) \| (\S+) \| `([^`]+)` \|$", section,
+                      re.MULTILINE)
+    found = {language: (bar, off) for language, bar, off, _ in rows}
+    for language, bar, off, move in rows:  # the example is the table's own words
+        assert move == f"{bar}/20 6/{off}", (language, move)
+    return found
+
+
+def test_the_bar_and_bearing_off_are_one_word_per_language_everywhere() -> None:
+    words = glossary()
+    assert set(words) == set(LANGUAGES)
+    for language, (bar, off) in words.items():
+        t = Translator(language)
+        # The buttons' words (`бар→20`, `6→выброс`) ...
+        assert (t("point-bar"), t("point-off")) == (bar, off), language
+        # ... are those of every move the bot writes (captions, /log, the analysis) ...
+        assert local_notation(t, "bar/20* 6/off(2) 13/7") == f"{bar}/20* 6/{off}(2) 13/7"
+        # ... and of the rules, which say how moves are written.
+        assert f"{bar}/20" in t("rules-short") and f"6/{off}" in t("rules-short"), language
+        assert f"6/{off}" in t("rules-long"), language
+        # No text of the language writes them another way (`bar/20`, `6/off` in Russian).
+        for key in english_keys():
+            for args in sample_calls(language, key):
+                text = t(key, **args)
+                for found in re.findall(r"([^\W\d_]+)/\d|\d/([^\W\d_]+)", text):
+                    assert set(found) <= {"", bar, off}, (language, key, text)

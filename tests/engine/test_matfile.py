@@ -134,8 +134,8 @@ def test_the_layout_is_gnu_backgammons() -> None:
         "\n"
         " Game 1\n"
         " Ali : 2                        Vali : 1\n"
-        "  1)                             52: 13/11 13/8\n"
-        "  2) 64: 24/18 13/9              31: 8/5 6/5\n"
+        "  1)                             52: 13/11 13/8 \n"  # GNU's spaces after steps
+        "  2) 64: 24/18 13/9              31: 8/5 6/5 \n"
         "  3)  Doubles => 2                Drops\n"
         "      Wins 1 point\n"
         "\n"
@@ -156,7 +156,7 @@ def test_a_left_drop_and_a_right_win_share_a_row() -> None:
     game.drop(0)
     lines = write_mat(MatchRecord(Variant.SHORT, 3, ("A", "B"),
                                   [GameRecord(game.history)])).splitlines()
-    assert lines[-2:] == ["  4)  Drops                       Wins 2 points", ""]
+    assert lines[-2:] == ["  4)  Drops                       Wins 2 points ", ""]
     assert lines[-4] == "  2)  Doubles => 2                Takes"
     assert lines[-4].index("Doubles") == 6 and lines[-4].index("Takes") == 34
     assert lines[-2].index("Wins") == 34
@@ -169,10 +169,38 @@ def test_a_roll_left_unplayed_stays_in_the_record() -> None:
     game.roll(1, dice)
     game.timeout(1)  # rolled 3-1 and let the clock run out
     text = write_mat(MatchRecord(Variant.SHORT, 1, ("A", "B"), [GameRecord(game.history)]))
-    assert "  1) 52: 13/11 13/8              31:\n      Wins 1 point\n" in text
+    assert "  1) 52: 13/11 13/8              31: \n      Wins 1 point\n" in text
     [mat_game] = read_mat(text).games
     again = replay(Variant.SHORT, mat_game)
     assert (again.winner, again.points, again.reason) == (0, 1, "resign")
+
+
+@pytest.mark.parametrize("resigner", [0, 1])
+def test_a_roll_made_before_the_other_player_resigned_stays_in_the_record(resigner) -> None:
+    dice = FixedDice(5, 2, 3, 1, 6, 4)
+    game = Game.new("short", dice)
+    game.play(0, "13/8 13/11")
+    game.roll(1, dice)
+    if resigner == 1:  # seat 1 played 3-1, seat 0 rolled 6-4, then seat 1 gave up
+        game.play(1, "8/5 6/5")
+        game.roll(0, dice)
+    game.resign(resigner)  # the other player's roll is waiting to be played
+    text = write_mat(MatchRecord(Variant.SHORT, 1, ("A", "B"), [GameRecord(game.history)]))
+    rows = text.split(" Game 1\n A : 0")[1].splitlines()[1:]
+    if resigner == 1:
+        assert rows == ["  1) 52: 13/11 13/8              31: 8/5 6/5 ", "  2) 64: ",
+                        "      Wins 1 point", ""]
+    else:
+        assert rows == ["  1) 52: 13/11 13/8              31: ",
+                        "                                  Wins 1 point", ""]
+    [mat_game] = read_mat(text).games
+    winner = 1 - resigner
+    rolled = (6, 4) if winner == 0 else (3, 1)
+    assert mat_game.actions[-2][:4] == (winner, "move", rolled, "")
+    again = replay(Variant.SHORT, mat_game)
+    assert (again.winner, again.points, again.reason) == (winner, 1, "resign")
+    [record] = records_of(read_mat(text))
+    assert write_mat(MatchRecord(Variant.SHORT, 1, ("A", "B"), [record])) == text
 
 
 def test_a_gnubg_style_file_is_read() -> None:
@@ -264,7 +292,7 @@ def test_gnubg_exports_read_replay_and_are_written_back_byte_for_byte(path: Path
         assert (end["winner"], end["points"]) == (result.winner, result.points)
     again = write_mat(MatchRecord(parsed.variant, parsed.length, parsed.games[0].names,
                                   records, cube=True, day=date(2026, 11, 30)))
-    assert again == "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+    assert again == text  # byte for byte, GNU Backgammon's trailing spaces included
 
 
 def test_the_gnubg_samples_are_present() -> None:

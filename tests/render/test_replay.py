@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from engine.game import Phase
+from engine.moves import seen_from_other_side
 from engine.position import Position
 from render import Scene, render_board, render_replay, replay_scenes, theme
 from render import geometry as g
@@ -71,7 +72,9 @@ def test_a_game_gives_one_frame_per_move_pass_and_cube_action(cube_game):
                                             else "opponent")
         moves = [e for e in cube_game.history if e["type"] in ("move", "pass")]
         captions = [f.caption for f in frames if f.caption]
-        assert captions == [e.get("move", PASS) for e in moves]
+        assert captions == [PASS if e["type"] == "pass" else e["move"] if e["seat"] == seat
+                            else seen_from_other_side(e["move"], "short") for e in moves]
+        assert {f.numbering for f in frames} == {"viewer"}  # the numbers stay put
         offered = [f for f in frames if f.cube and len(f.cube) == 3 and f.cube[2] == "offered"]
         assert len(offered) == kinds.count("double") > 0
 

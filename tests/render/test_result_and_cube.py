@@ -103,7 +103,7 @@ def test_the_cube_states_look_different():
     old_form = decode(render_board(Scene(position, cube=(1, "center", "normal"))))
     assert centred.tobytes() == old_form.tobytes()
     crawford = decode(render_board(Scene(position, cube=(1, "center", "crawford"))))
-    offered = decode(render_board(Scene(position, viewer_to_move=False,
+    offered = decode(render_board(Scene(position, viewer_to_move=True,
                                         cube=(2, "viewer", "offered"))))
     column = g.cube_center("center")
     assert _cube_face_at(centred, column)
@@ -125,12 +125,15 @@ def test_the_cube_states_look_different():
 
 def test_an_offered_cube_points_at_the_player_asked():
     for side in ("viewer", "opponent"):
-        image = decode(render_board(Scene(MIDGAME, cube=(4, side, "offered"))))
-        arrow = g.offer_arrows(side, viewer_half=True)[0]
+        # The player asked is the one to act; the cube lies in the doubler's half.
+        image = decode(render_board(Scene(MIDGAME, viewer_to_move=side == "viewer",
+                                          cube=(4, side, "offered"))))
+        doubler_half = side == "opponent"
+        arrow = g.offer_arrows(side, viewer_half=doubler_half)[0]
         tip = arrow[2]
         base_y = arrow[0][1]
         assert (tip[1] > base_y) == (side == "viewer")  # down to the viewer, up otherwise
-        assert _cube_face_at(image, g.offered_cube_center(side, viewer_half=True))
+        assert _cube_face_at(image, g.offered_cube_center(side, viewer_half=doubler_half))
     below = g.offered_cube_center("viewer", True)[1]
     above = g.offered_cube_center("opponent", True)[1]
     assert below > g.MID_Y > above

@@ -29,6 +29,9 @@ What it models:
   posts the queued updates to it with the secret token header, as Telegram does.
 * animations and documents (``sendAnimation``, ``sendDocument``: uploads or a file_id the
   fake gave out before), kept as :class:`SentFile`;
+* message effects (``message_effect_id``: a documented effect, in private chats only, kept
+  as ``StoredMessage.effect_id``) and the bot's name per language (``setMyName``,
+  ``getMyName``);
 
 What it does not: file downloads, media other than photos, animations and documents,
 Markdown parsing
@@ -109,6 +112,16 @@ CONFLICT = (
 def too_many_requests(retry_after: int) -> str:
     return f"Too Many Requests: retry after {retry_after}"
 
+
+# Message effects (sendMessage's message_effect_id, private chats only): the ids Telegram
+# documents for its six default reactions' effects (🔥 👍 👎 ❤️ 🎉 💩). Any other id, or an
+# effect in a group, is refused as Telegram refuses it.
+MESSAGE_EFFECTS = frozenset({
+    "5104841245755180586", "5107584321108051014", "5104858069142078462",
+    "5159385139981059251", "5046509860389126442", "5046589136895476101",
+})
+EFFECT_ID_INVALID = "Bad Request: EFFECT_ID_INVALID"
+MAX_NAME = 64  # setMyName
 
 MAX_TEXT = 4096
 MAX_CAPTION = 1024
@@ -311,6 +324,7 @@ class StoredMessage:
     inline_message_id: str | None = None
     edits: list[Edit] = field(default_factory=list)
     sent_file: SentFile | None = None  # an animation or a document
+    effect_id: str | None = None  # the message effect it was sent with (private chats)
 
     @property
     def chat_id(self) -> int | None:
@@ -723,6 +737,7 @@ class FakeTelegram:
         self.requests: list[RecordedRequest] = []
         self.dropped_updates: list[JSON] = []  # filtered out by allowed_updates
         self.bot_settings: dict[str, JSON] = {}  # setMyDescription & co, by method
+        self.bot_names: dict[str, str] = {}  # setMyName, by language ("": the default)
         self.internal_errors: list[Exception] = []  # the fake's own failures (answered 500)
 
         self._handlers: dict[str, tuple[str, Handler]] = {}
@@ -1454,8 +1469,10 @@ class FakeTelegram:
             "answerInlineQuery": self._answer_inline_query,
             "sendChatAction": self._send_chat_action,
         }
+        methods["setMyName"] = self._set_my_name
+        methods["getMyName"] = self._get_my_name
         for name in (
-            "setMyDescription", "setMyShortDescription", "setMyName", "setChatMenuButton",
+            "setMyDescription", "setMyShortDescription", "setChatMenuButton",
             "setMyDefaultAdministratorRights",
         ):
             methods[name] = self._remember_setting(name)
@@ -1468,6 +1485,26 @@ class FakeTelegram:
             return True
 
         return handler
+
+    def _set_my_name(self, params: JSON, files: dict[str, bytes]) -> bool:
+        """The bot's name for a language ("" for everyone without one of their own); an
+        empty name removes it."""
+        name = str(params.get("name") or "")
+        if len(name) > MAX_NAME:
+            raise ApiError(400, "Bad Request: bot name is too long")
+        language = str(params.get("language_code") or "")
+        if name:
+            self.bot_names[language] = name
+        else:
+            self.bot_names.pop(language, None)
+        self.bot_settings["setMyName"] = params
+        return True
+
+    def _get_my_name(self, params: JSON, files: dict[str, bytes]) -> JSON:
+        """The name users of that language see: theirs, else the default one, else the name
+        the bot was created with."""
+        language = str(params.get("language_code") or "")
+        return {"name": self.bot_names.get(language, self.bot_names.get("", BOT_FIRST_NAME))}
 
     def _get_me(self, params: JSON, files: dict[str, bytes]) -> JSON:
         return {
@@ -1595,12 +1632,16 @@ class FakeTelegram:
         if not text:
             raise ApiError(400, TEXT_EMPTY)
         markup = _check_markup(params.get("reply_markup"))
+        effect = params.get("message_effect_id")
+        if effect is not None and (effect not in MESSAGE_EFFECTS or chat.type != "private"):
+            raise ApiError(400, EFFECT_ID_INVALID)
         message = self._store_message(
             chat,
             self.bot_user(),
             text=text,
             reply_markup=markup,
             source=(raw, params.get("parse_mode")),
+            effect_id=effect,
         )
         return message.to_api()
 

@@ -235,6 +235,27 @@ async def test_telegram_validation(fake_telegram: FakeTelegram, fake_bot: Bot):
     assert fake_telegram.messages(alice) == []
 
 
+async def test_message_effects_in_private_chats_and_names_per_language(
+        fake_telegram: FakeTelegram, fake_bot: Bot):
+    alice = fake_telegram.user(1001, "Alice")
+    club = fake_telegram.group(-500, "Nard club")
+    party = "5046509860389126442"  # 🎉
+    await fake_bot.send_message(alice.id, "You won!", message_effect_id=party)
+    assert fake_telegram.last_message(alice).effect_id == party
+    with pytest.raises(TelegramBadRequest, match="EFFECT_ID_INVALID"):
+        await fake_bot.send_message(alice.id, "x", message_effect_id="12345")
+    with pytest.raises(TelegramBadRequest, match="EFFECT_ID_INVALID"):  # private chats only
+        await fake_bot.send_message(club.id, "x", message_effect_id=party)
+    assert (await fake_bot.get_my_name(language_code="ru")).name == "Nard Test Bot"
+    await fake_bot.set_my_name("Нарды", language_code="ru")
+    assert (await fake_bot.get_my_name(language_code="ru")).name == "Нарды"
+    assert (await fake_bot.get_my_name()).name == "Nard Test Bot"
+    await fake_bot.set_my_name("", language_code="ru")
+    assert (await fake_bot.get_my_name(language_code="ru")).name == "Nard Test Bot"
+    with pytest.raises(TelegramBadRequest, match="too long"):
+        await fake_bot.set_my_name("x" * 65)
+
+
 async def test_long_polling_honours_offset_and_timeout(
     fake_telegram: FakeTelegram, fake_bot: Bot
 ):

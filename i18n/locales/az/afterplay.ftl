@@ -22,6 +22,7 @@ seed-set = 🌱 «{ $seed }» toxumunuz növbəti oyunlarınızın zərlərinə 
 seed-current = 🌱 Toxumunuz: «{ $seed }». O, növbəti oyunlarınızın zərlərinə qatılır. Dəyişmək: /seed mətn, silmək: /seed -.
 seed-next = 🔒 Növbəti oyununuzun zərləri: SHA-256 { $hash }
 seed-why = /seed mətni bu sətri gördükdən sonra verin: bu toxum sizin toxumunuzdan əvvəl müəyyənləşib, ona görə növbəti oyununuzun zərlərini heç kim, hətta bot da seçə bilməzdi.
+seed-this-game = 🎲 İndi oynadığınız oyunun zərləri o başlamazdan əvvəl müəyyənləşib:
 seed-none = 🌱 Öz toxumunuz yoxdur. Onu /seed mətn ilə verin: o, növbəti oyunlarınızın zərlərinə qatılır və onlarla birlikdə göstərilir.
 seed-cleared = 🌱 Toxumunuz silindi.
 seed-too-long = Toxum ən çoxu { $limit } simvoldan ibarətdir.

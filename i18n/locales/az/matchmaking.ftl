@@ -25,5 +25,6 @@ mm-expired = { $minutes } dəqiqə ərzində boş rəqib tapılmadı. Kompüterl
 btn-mm-computer = 🤖 Kompüterlə
 btn-mm-again = 🔎 Yenidən axtar
 top-activity = 🔎 İndi axtarır: { $searching } · bu gün reytinqli oyunlar: { $games }
+top-activity-group = 🔎 İndi axtarır: { $searching } · bu qrupun oyunçularının bu günkü reytinq oyunları: { $games }
 btn-mm-play = 🎲 Oyna
 mm-notice = 🔎 Kimsə rəqib axtarır: { $variant } (reytinq { $rating }). Oynayaq?

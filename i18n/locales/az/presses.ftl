@@ -8,6 +8,7 @@ resign-ask-plain = 🏳 Bu oyunda təslim olursunuz? { $points ->
    *[other] { $points } xal
 } itirəcəksiniz.
 resign-asking = { $name } təslim olmağı düşünür:
+resign-score-after = Matç { $length } xala qədər: hesab { $me }–{ $them } olacaq.
 resign-ends-match = Bununla matç bitir: siz onu uduzursunuz.
 resign-match-goes-on = Matç növbəti oyunla davam edir.
 resign-cancelled = Oyun davam edir!
@@ -40,3 +41,4 @@ challenge-card = 🎲 { $name } sizi oyuna çağırır: { $variant } ({ $points 
 ## Botun profili (başlayanda qurulur)
 bot-description = Telegramda nərd: qısa nərd (mars, koks və ikiqatlama kubu ilə) və uzun nərd (baş qaydası, ev marsı). Beş səviyyəli kompüterlə, dostunuzla link və ya çağırış kartı vasitəsilə, yaxud qrupunuzun üzvləri ilə oynayın. Reytinqlər, günlük liderlər cədvəli və şəxsi statistikanız.
 bot-short-description = Qısa və uzun nərd: kompüterlə və ya dostlarınızla oynayın, günün liderlər cədvəlində yüksəlin.
+bot-name = Nərd — qısa və uzun

@@ -28,3 +28,10 @@ btn-new-game = 🎲 Yeni oyun
 btn-rules = 📖 Qaydalar
 choose-language = Dili seçin:
 language-set = Dil: azərbaycanca
+
+## Commands the bot cannot do here
+command-unknown = { $command } əmrini bilmirəm. /help nələr edə bildiyimi göstərir.
+command-group-only-nard = /nard qrupda oradakı istənilən şəxsin qoşula biləcəyi oyun elan edir: məni qrupa əlavə edin və /nard əmrini orada göndərin. Burada /new kompüterlə və ya dostla oyun başladır.
+command-private-only-play = /play mənimlə şəxsi çatda reytinqli oyun üçün rəqib tapır: onu açın və /play əmrini orada göndərin. Burada /nard istənilən şəxsin qoşula biləcəyi oyun elan edir.
+btn-add-to-group = ➕ Qrupa əlavə et
+group-welcome = Hamıya salam! /nard buradakı istənilən şəxsin qoşula biləcəyi nərd oyunu elan edir; /top — qrupun liderlər cədvəli; /help — qalanları.

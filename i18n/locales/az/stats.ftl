@@ -6,7 +6,7 @@ top-period-day = Bu gün
 top-period-week = Bu həftə
 top-period-all = Bütün zamanlar
 top-line = { $rank }. { $name } — { $value }
-top-empty = Hələ reytinq oyunu yoxdur. Cədvələ düşmək üçün dostunuzla oynayın!
+top-empty = Hələ reytinq oyunu yoxdur. Cədvələ düşmək üçün dostunuzla oynayın (/new) və ya /play ilə rəqib tapın!
 me-title = 📊 { $name }
 me-stats =
     { $variant }: reytinq { $rating }
@@ -14,4 +14,4 @@ me-stats =
     Mars: etdiniz { $mars_given } · oldunuz { $mars_taken }
 me-koks = Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
 me-streak = Ən uzun qələbə seriyası: { $best_streak }
-me-no-rated = Reytinq qrafiki dostunuzla ilk reytinq oyununuzdan sonra görünəcək.
+me-no-rated = Reytinq qrafiki ilk reytinq oyununuzdan sonra görünəcək: dostunuzla (/new) və ya /play ilə tapılan rəqiblə.

@@ -25,6 +25,7 @@ seed-set = 🌱 Your seed “{ $seed }” is mixed into the dice of your next ga
 seed-current = 🌱 Your seed: “{ $seed }”. It is mixed into the dice of your next games. Change it with /seed text, remove it with /seed -.
 seed-next = 🔒 Your next game's dice: SHA-256 { $hash }
 seed-why = Set /seed text after seeing this line: that seed was fixed before yours, so nobody, not even the bot, could have chosen your next game's dice.
+seed-this-game = 🎲 Your current game's dice were committed to before it began:
 seed-none = 🌱 You have no seed of your own. Set one with /seed text: it is mixed into the dice of your next games and shown with them.
 seed-cleared = 🌱 Your seed is removed.
 seed-too-long = A seed is at most { $limit } characters.

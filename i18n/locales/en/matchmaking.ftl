@@ -31,5 +31,6 @@ mm-expired = Nobody was free to play in { $minutes ->
 btn-mm-computer = 🤖 Play the computer
 btn-mm-again = 🔎 Search again
 top-activity = 🔎 Searching now: { $searching } · rated games today: { $games }
+top-activity-group = 🔎 Searching now: { $searching } · rated games of this group's players today: { $games }
 btn-mm-play = 🎲 Play
 mm-notice = 🔎 Someone is looking for an opponent: { $variant } (rating { $rating }). Play?

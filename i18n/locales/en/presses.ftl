@@ -8,6 +8,7 @@ resign-ask-plain = 🏳 Resign this game? You lose { $points ->
    *[other] { $points } points
 }.
 resign-asking = { $name } is thinking of resigning:
+resign-score-after = Match to { $length }: the score would become { $me }–{ $them }.
 resign-ends-match = That ends the match: you lose it.
 resign-match-goes-on = The match goes on with its next game.
 resign-cancelled = Play on!
@@ -43,3 +44,4 @@ challenge-card = 🎲 { $name } challenges you to { $variant } ({ $points ->
 ## The bot's profile (set at start-up)
 bot-description = Play nard in Telegram: short nard (backgammon, with mars, koks and the doubling cube) and long nard (the head rule, home mars). Play the computer at five levels, a friend by a link or a card, or anyone in your group. Ratings, daily leaderboards and your statistics.
 bot-short-description = Short and long nard: play the computer or your friends and climb the daily leaderboard.
+bot-name = Nard — short and long

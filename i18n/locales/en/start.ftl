@@ -28,3 +28,10 @@ btn-new-game = 🎲 New game
 btn-rules = 📖 Rules
 choose-language = Choose your language:
 language-set = Language: English
+
+## Commands the bot cannot do here
+command-unknown = I don't know { $command }. /help lists what I can do.
+command-group-only-nard = /nard posts a game in a group for anyone there to join: add me to a group and send /nard there. Here, /new starts a game against the computer or a friend.
+command-private-only-play = /play finds you a rated opponent in the private chat with me: open it and send /play there. Here, /nard posts a game anyone can join.
+btn-add-to-group = ➕ Add me to a group
+group-welcome = Hello, everyone! /nard posts a game of nard that anyone here can join; /top is this group's leaderboard; /help lists the rest.

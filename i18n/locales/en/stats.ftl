@@ -6,7 +6,7 @@ top-period-day = Today
 top-period-week = This week
 top-period-all = All time
 top-line = { $rank }. { $name } — { $value }
-top-empty = No rated games yet. Play a friend to get on the board!
+top-empty = No rated games yet. Play a friend (/new) or find an opponent with /play to get on the board!
 me-title = 📊 { $name }
 me-stats =
     { $variant }: rating { $rating }
@@ -14,4 +14,4 @@ me-stats =
     Mars given { $mars_given } · taken { $mars_taken }
 me-koks = Koks given { $koks_given } · taken { $koks_taken }
 me-streak = Best winning streak { $best_streak }
-me-no-rated = Your rating chart appears after your first rated game against a friend.
+me-no-rated = Your rating chart appears after your first rated game: against a friend (/new) or an opponent found with /play.

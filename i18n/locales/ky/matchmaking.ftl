@@ -25,5 +25,6 @@ mm-expired = { $minutes } мүнөттүн ичинде бош атаандаш 
 btn-mm-computer = 🤖 Компьютер менен
 btn-mm-again = 🔎 Кайра издөө
 top-activity = 🔎 Азыр издеп жатат: { $searching } · бүгүнкү рейтингдик оюндар: { $games }
+top-activity-group = 🔎 Азыр издеп жатат: { $searching } · бул топтун оюнчуларынын бүгүнкү рейтингдик оюндары: { $games }
 btn-mm-play = 🎲 Ойноо
 mm-notice = 🔎 Кимдир атаандаш издеп жатат: { $variant } (рейтинг { $rating }). Ойнойсузбу?

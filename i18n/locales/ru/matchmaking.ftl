@@ -38,5 +38,6 @@ mm-expired = За { $minutes ->
 btn-mm-computer = 🤖 С компьютером
 btn-mm-again = 🔎 Искать снова
 top-activity = 🔎 Ищут соперника: { $searching } · рейтинговых партий сегодня: { $games }
+top-activity-group = 🔎 Ищут соперника: { $searching } · рейтинговых партий игроков этой группы сегодня: { $games }
 btn-mm-play = 🎲 Играть
 mm-notice = 🔎 Кто-то ищет соперника: { $variant } (рейтинг { $rating }). Сыграем?

@@ -22,6 +22,7 @@ seed-set = 🌱 «{ $seed }» urugʻingiz keyingi oʻyinlaringiz zarlariga qoʻs
 seed-current = 🌱 Urugʻingiz: «{ $seed }». U keyingi oʻyinlaringiz zarlariga qoʻshiladi. Oʻzgartirish: /seed matn, oʻchirish: /seed -.
 seed-next = 🔒 Keyingi oʻyiningiz zarlari: SHA-256 { $hash }
 seed-why = /seed matnni shu qatorni koʻrgandan keyin bering: bu urugʻ sizning urugʻingizdan oldin belgilangan, shuning uchun keyingi oʻyiningiz zarlarini hech kim, hatto bot ham tanlay olmagan.
+seed-this-game = 🎲 Hozir oʻynayotgan oʻyiningiz zarlari u boshlanishidan oldin belgilangan:
 seed-none = 🌱 Sizning oʻz urugʻingiz yoʻq. Uni /seed matn bilan bering: u keyingi oʻyinlaringiz zarlariga qoʻshiladi va ular bilan birga koʻrsatiladi.
 seed-cleared = 🌱 Urugʻingiz oʻchirildi.
 seed-too-long = Urugʻ koʻpi bilan { $limit } belgidan iborat boʻladi.

@@ -25,5 +25,6 @@ mm-expired = { $minutes } daqiqa ichida boʻsh raqib topilmadi. Kompyuter bilan 
 btn-mm-computer = 🤖 Kompyuter bilan
 btn-mm-again = 🔎 Yana izlash
 top-activity = 🔎 Hozir izlamoqda: { $searching } · bugungi reytingli oʻyinlar: { $games }
+top-activity-group = 🔎 Hozir izlamoqda: { $searching } · bu guruh oʻyinchilarining bugungi reytingli oʻyinlari: { $games }
 btn-mm-play = 🎲 Oʻynash
 mm-notice = 🔎 Kimdir raqib izlayapti: { $variant } (reyting { $rating }). Oʻynaysizmi?

@@ -8,6 +8,7 @@ resign-ask-plain = 🏳 Bu oʻyinda taslim boʻlasizmi? { $points ->
    *[other] { $points } ochko
 } yutqazasiz.
 resign-asking = { $name } taslim boʻlishni oʻylayapti:
+resign-score-after = Match { $length } ochkogacha: hisob { $me }–{ $them } boʻladi.
 resign-ends-match = Shu bilan match tugaydi: siz uni yutqazasiz.
 resign-match-goes-on = Match keyingi oʻyin bilan davom etadi.
 resign-cancelled = Oʻyin davom etadi!
@@ -40,3 +41,4 @@ challenge-card = 🎲 { $name } sizni oʻyinga chaqiryapti: { $variant } ({ $poi
 ## Bot profili (ishga tushganda oʻrnatiladi)
 bot-description = Telegramda nard: qisqa nard (mars, koks va ikkilash kubigi bilan) va uzun nard (bosh qoidasi, uy marsi). Besh darajali kompyuter bilan, doʻstingiz bilan havola yoki chaqiruv kartasi orqali yoki guruhingiz aʼzolari bilan oʻynang. Reytinglar, kunlik peshqadamlar jadvali va shaxsiy statistikangiz.
 bot-short-description = Qisqa va uzun nard: kompyuter yoki doʻstlaringiz bilan oʻynang, kunlik jadvalda yuqoriga chiqing.
+bot-name = Nard — qisqa va uzun

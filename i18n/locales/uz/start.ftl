@@ -28,3 +28,10 @@ btn-new-game = 🎲 Yangi oʻyin
 btn-rules = 📖 Qoidalar
 choose-language = Tilni tanlang:
 language-set = Til: oʻzbekcha
+
+## Commands the bot cannot do here
+command-unknown = { $command } buyrugʻini bilmayman. /help nimalar qila olishimni koʻrsatadi.
+command-group-only-nard = /nard guruhda istalgan kishi qoʻshila oladigan oʻyin eʼlon qiladi: meni guruhga qoʻshing va u yerda /nard yuboring. Bu yerda /new kompyuter yoki doʻst bilan oʻyin boshlaydi.
+command-private-only-play = /play men bilan shaxsiy chatda reytingli oʻyin uchun raqib topadi: uni oching va u yerda /play yuboring. Bu yerda /nard istalgan kishi qoʻshila oladigan oʻyin eʼlon qiladi.
+btn-add-to-group = ➕ Guruhga qoʻshish
+group-welcome = Hammaga salom! /nard bu yerdagi istalgan kishi qoʻshila oladigan nard oʻyinini eʼlon qiladi; /top — guruhning peshqadamlar jadvali; /help — qolganlari.

@@ -6,7 +6,7 @@ top-period-day = Bugun
 top-period-week = Shu hafta
 top-period-all = Butun vaqt
 top-line = { $rank }. { $name } — { $value }
-top-empty = Hali reytingli oʻyinlar yoʻq. Jadvalga chiqish uchun doʻstingiz bilan oʻynang!
+top-empty = Hali reytingli oʻyinlar yoʻq. Jadvalga chiqish uchun doʻstingiz bilan oʻynang (/new) yoki /play orqali raqib toping!
 me-title = 📊 { $name }
 me-stats =
     { $variant }: reyting { $rating }
@@ -14,4 +14,4 @@ me-stats =
     Mars: qildingiz { $mars_given } · boʻldingiz { $mars_taken }
 me-koks = Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
 me-streak = Eng uzun gʻalabalar seriyasi: { $best_streak }
-me-no-rated = Reyting grafigi doʻstingiz bilan birinchi reytingli oʻyiningizdan keyin paydo boʻladi.
+me-no-rated = Reyting grafigi birinchi reytingli oʻyiningizdan keyin paydo boʻladi: doʻstingiz bilan (/new) yoki /play orqali topilgan raqib bilan.
