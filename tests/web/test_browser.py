@@ -159,7 +159,7 @@ async def test_friends_see_each_others_moves_live(wh: WebHarness, browser: Brows
         await page.evaluate("""() => { window.slid = 0; new MutationObserver(ms => {
             for (const m of ms) for (const n of m.addedNodes)
                 if (n.classList && n.classList.contains('flying')) window.slid += 1; })
-            .observe(document.querySelector('.board .fly'), {childList: true}); }""")
+            .observe(document.querySelector('.fly-layer'), {childList: true}); }""")
     for _ in range(4):  # two turns each
         states = {user: await settled(page) for user, (page, _) in pages.items()}
         mover = next(user for user, state in states.items() if state["movable"])

@@ -150,7 +150,14 @@ export class Board {
     this.gBands = layer("bands");
     this.gResult = layer("result");
     this.gFocus = layer("focus");
-    this.gFly = layer("fly");
+    // Moving checkers (dragged, sliding) fly above the SVG in a layer of their own: each is
+    // a small SVG moved by a CSS transform, which the compositor applies without laying out
+    // or repainting the board.
+    this.flyLayer = document.createElement("div");
+    this.flyLayer.className = "fly-layer";
+    this.box = document.createElement("div");
+    this.box.className = "board-box";
+    this.box.append(this.el, this.flyLayer);
     this.stacks = new Map(); // "point:side" -> <g> of that stack
     this.clock = null;
   }
@@ -689,15 +696,23 @@ export class Board {
     return { node: this.floating("viewer", at), at };
   }
 
+  // A checker of `side` lifted above the board at board coordinates [x, y] (the board's
+  // size on screen is read here, once: not while it moves).
   floating(side, [x, y]) {
-    const node = svg("use", { href: `#ck-${this.colors[side]}`, x: 0, y: 0, class: "flying" },
-      this.gFly);
-    node.setAttribute("transform", `translate(${x} ${y})`);
+    const scale = this.el.getBoundingClientRect().width / this.L.width;
+    const r = this.R + 3;
+    const node = svg("svg", { class: "flying", viewBox: `${-r} ${-r} ${2 * r} ${2 * r}`,
+      width: 2 * r * scale, height: 2 * r * scale });
+    svg("use", { href: `#ck-${this.colors[side]}` }, node);
+    node.flight = { scale, r };
+    this.flyLayer.append(node);
+    Board.place(node, x, y);
     return node;
   }
 
   static place(node, x, y) {
-    node.setAttribute("transform", `translate(${x} ${y})`);
+    const { scale, r } = node.flight;
+    node.style.transform = `translate3d(${(x - r) * scale}px, ${(y - r) * scale}px, 0)`;
   }
 
   // Slide `node` through `points` (board coordinates), `ms` for each leg.
@@ -730,7 +745,4 @@ export class Board {
     });
   }
 
-  clearFlying() {
-    this.clear(this.gFly);
-  }
 }

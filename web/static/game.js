@@ -72,7 +72,7 @@ export class GameView {
     this.result = h("div", { class: "result-panel", hidden: true });
     const order = ["roll", "double", "take", "drop", "undo", "done", "resign"];
     root.replaceChildren(h("section", { class: "game" },
-      h("div", { class: "board-wrap" }, this.board.el),
+      h("div", { class: "board-wrap" }, this.board.box),
       this.link, this.status,
       h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
       this.result, this.hint));
