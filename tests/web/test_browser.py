@@ -24,6 +24,7 @@ from tests.support.webshots import SHOTS, THEMES, shoot
 from tests.web.browser import (
     PHONE,
     NoChromium,
+    centre,
     chromium,
     drag,
     new_context,
@@ -462,4 +463,39 @@ async def test_the_page_is_light_and_loads_nothing_from_elsewhere(
     assert elsewhere == {TELEGRAM_SCRIPT}, elsewhere
     loaded = {url.rsplit("/", 1)[1] for url in requested if "/static/" in url}
     assert loaded == {path.name for path in static.iterdir() if path.suffix in (".js", ".css")}
+    assert not errors, errors
+
+
+async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
+        wh: WebHarness, browser: Browser) -> None:
+    """While a checker is dragged the board is neither redrawn nor changed: only the lifted
+    checker's transform moves, in its own layer (benchmarks/webboard.py measures the
+    frames)."""
+    game = await computer_game(wh, ALI)
+    page, errors = await game_page(browser, wh, ALI, "Ali", game)
+    await settled(page)
+    x, y = await centre(page, ".board .hit.movable")
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x + 4, y - 9, steps=2)  # lifted
+    await page.evaluate("""() => {
+        window.changes = 0;
+        new MutationObserver((found) => { window.changes += found.length; }).observe(
+            document.querySelector('.board'), {subtree: true, childList: true, attributes: true});
+        window.moves = [];
+        new MutationObserver(() => window.moves.push(
+            document.querySelector('.fly-layer .flying').style.transform)).observe(
+            document.querySelector('.fly-layer'), {subtree: true, attributes: true});
+    }""")
+    for i in range(30):
+        await page.mouse.move(x + 4 + 3 * i, y - 9 + 2 * i)
+    await page.wait_for_timeout(50)
+    assert await page.evaluate("() => window.changes") == 0
+    moves = await page.evaluate("() => window.moves")
+    assert len(set(moves)) >= 10 and all(m.startswith("translate3d(") for m in moves)
+    tx, ty = await centre(page, ".board .hit.target")
+    version = (await shown(page))["version"]
+    await page.mouse.move(tx, ty, steps=4)
+    await page.mouse.up()
+    assert (await newer(page, version))["version"] > version
     assert not errors, errors
