@@ -233,6 +233,9 @@ async def test_a_move_by_keyboard(wh: WebHarness, browser: Browser) -> None:
     page, errors = await game_page(browser, wh, ALI, "Ali", game)
     state = await settled(page)
     assert state["movable"]
+    # The turn's clock counts down on the server's time (the test's clock is days away from
+    # the browser's): two minutes from the start of the turn.
+    assert await page.locator(".board .clock").text_content() in ("◷ 2:00", "◷ 1:59")
     await page.keyboard.press("Tab")
     focused = await page.evaluate("() => document.activeElement.dataset.src")
     assert focused is not None and int(focused) == state["movable"][0]
@@ -341,6 +344,12 @@ async def test_the_buttons_roll_undo_double_and_resign(wh: WebHarness, browser: 
     assert state["result"] and state["buttons"] == []
     assert await page.locator(".result-panel h2").inner_text() == "You lost"
     assert (await games.load_game(wh.app.db, game)).status == "finished"
+    # The replay goes to the chat.
+    before = len(wh.fake.messages(ALI))
+    await page.click(".result-panel [data-after=replay]")
+    await page.locator(".toast:not([hidden])").wait_for()
+    assert await page.locator(".toast").inner_text() == "Sent to your chat with the bot."
+    assert len(wh.fake.messages(ALI)) > before
     # Play again: a new game against the computer opens.
     await page.click(".result-panel [data-after=rematch]")
     await page.wait_for_function("(g) => !location.search.includes('game=' + g)", arg=game)
@@ -498,4 +507,42 @@ async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
     await page.mouse.move(tx, ty, steps=4)
     await page.mouse.up()
     assert (await newer(page, version))["version"] > version
+    assert not errors, errors
+
+
+async def test_a_double_offered_by_a_friend_is_taken_in_the_page(
+        wh: WebHarness, browser: Browser) -> None:
+    wh.app.games.dice = SeededDice(5)
+    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
+    ali.command("/start")
+    await wh.feed()
+    code = (await wh.app.challenges.create(ALI, "short", 3, True)).code
+    vali.command(f"/start {code}")
+    await wh.feed()
+    [row] = await games.active_games(wh.app.db, ALI)
+    names = {ALI: "Ali", VALI: "Vali"}
+    # Whoever may double first does; the other sees the offer in the page.
+    for _ in range(20):
+        states = {user: (await wh.call("GET", f"api/games/{row.id}", user))[1]
+                  for user in names}
+        doubler = next((u for u, st in states.items() if st["can"]["double"]), None)
+        if doubler is not None:
+            break
+        mover = next(u for u, st in states.items() if st["you_act"])
+        await play_turn(wh, mover, states[mover])
+    assert doubler is not None
+    taker = VALI if doubler == ALI else ALI
+    page, errors = await game_page(browser, wh, taker, names[taker], row.id)
+    before = await settled(page)
+    status, data = await wh.call("POST", f"api/games/{row.id}/actions", doubler,
+                                 {"act": "double", "version": states[doubler]["version"]})
+    assert status == 200, data
+    state = await newer(page, before["version"])
+    assert state["buttons"] == ["take", "drop", "resign"]
+    assert state["status"] == "You are offered a double: take or drop?"
+    assert await page.locator(".board .cube text").text_content() == "2"
+    state = await click(page, "take")
+    _, stored = await wh.call("GET", f"api/games/{row.id}", taker)
+    assert stored["cube"] == {"value": 2, "owner": "viewer", "state": "normal"}
+    assert state["version"] == stored["version"] and "take" not in state["buttons"]
     assert not errors, errors

@@ -578,7 +578,7 @@ export class Board {
       const [, y0, x1, y1] = L.bands[side];
       const cy = (y0 + y1) / 2;
       const g = svg("g", { class: `band ${side}` }, this.gBands);
-      const toMove = view.result ? view.result.winner === side : view.to_act === side;
+      const toMove = view.result ? view.result.winner === side : view.dice_of === side;
       if (toMove) svg("circle", { cx: 41, cy, r: 25, fill: C.score }, g);
       else svg("circle", { cx: 41, cy, r: 22, fill: C.band_muted }, g);
       const chip = svg("use", { href: `#ck-${this.colors[side]}`, x: 0, y: 0 }, g);

@@ -162,10 +162,10 @@ export class GameView {
     view.moves = [];
     view.steps = [];
     view.to_act = side;
+    view.dice_of = side;
     if (event && event.dice) {
       view.dice = event.dice;
       view.dice_used = [];
-      view.dice_of = side;
     }
     board.draw(view, {});
     for (const [a, b] of move.segments) {
@@ -207,7 +207,7 @@ export class GameView {
     const s = this.drawn;
     const ui = { movable: this.interactive() ? s.movable : {}, selected: this.selectedSrc };
     if (s.deadline && s.status === "active") {
-      ui.clockSide = s.to_act;
+      ui.clockSide = s.dice_of; // in the half the dice (or an offered cube) leave free
       ui.clockText = clockText(this.remaining());
     }
     return ui;
