@@ -154,6 +154,7 @@ async def test_friends_see_each_others_moves_live(wh: WebHarness, browser: Brows
     pages = {user: await game_page(browser, wh, user, name, game)
              for user, name in ((ALI, "Ali"), (VALI, "Vali"))}
     for page, _ in pages.values():
+        await settled(page)
         await page.evaluate("() => { window.sameDocument = true; }")  # gone on a reload
     # The page records every checker that slides (the opponent's moves are animated).
     for page, _ in pages.values():
@@ -379,6 +380,7 @@ async def test_a_refused_move_is_told_and_drawn_back(wh: WebHarness, browser: Br
         "This board is out of date: use the latest one."
     after = await settled(page)
     assert after["version"] == state["version"] and after["movable"] == state["movable"]
+    assert ["notificationOccurred", "error"] in await page.evaluate("() => window.__tg.calls")
     row = await games.load_game(wh.app.db, game)
     assert row.version == state["version"]
     assert not errors, errors
@@ -507,6 +509,7 @@ async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
     await page.mouse.move(tx, ty, steps=4)
     await page.mouse.up()
     assert (await newer(page, version))["version"] > version
+    assert ["impactOccurred", "light"] in await page.evaluate("() => window.__tg.calls")
     assert not errors, errors
 
 
