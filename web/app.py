@@ -39,7 +39,7 @@ from storage.db import Database
 from storage.errors import GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
-from web.auth import Unauthorized, WebUser, check_init_data, from_header
+from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
 from web.layout import layout
 from web.limits import RateLimit
 from web.live import LiveBoards, Watcher
@@ -75,6 +75,7 @@ PAGE_TEXTS = (
     "web-won", "web-lost", "web-match-won", "web-match-lost", "web-sent-to-chat",
     "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
+    "web-not-found",
 )
 
 # What the Telegram door does for the page (wired by the process that runs both doors):
@@ -176,7 +177,12 @@ class WebDoor:
         except BadRequest as exc:
             return _error(exc.status, str(exc))
         except Unauthorized as exc:
-            return _error(401, str(exc))
+            # The page has no texts before it signs in: the refusal comes worded, in the
+            # language the init data claims (or the bot's default).
+            t = Translator(pick_language(
+                None, claimed_language(request.headers.get("Authorization")),
+                self.default_language))
+            return _error(401, str(exc), t("web-signin-failed"))
         except web.HTTPException as exc:
             if exc.status >= 400 and exc.content_type != "application/json":
                 return _error(exc.status, exc.reason)
@@ -428,8 +434,9 @@ class WebDoor:
         return socket
 
 
-def _error(status: int, reason: str) -> web.Response:
-    return web.json_response({"error": reason}, status=status)
+def _error(status: int, reason: str, text: str | None = None) -> web.Response:
+    body = {"error": reason} if text is None else {"error": reason, "text": text}
+    return web.json_response(body, status=status)
 
 
 async def _json(request: web.Request) -> dict[str, Any]:

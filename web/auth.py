@@ -17,7 +17,7 @@ import hmac
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
@@ -47,6 +47,19 @@ def from_header(header: str | None) -> str:
     if not header or not header.startswith(SCHEME):
         raise Unauthorized("no init data (Authorization: tma <initData>)")
     return header[len(SCHEME):].strip()
+
+
+def claimed_language(header: str | None) -> str | None:
+    """The language code the init data of a header claims, unchecked: only to word a
+    refusal of it in the reader's language."""
+    if not header or not header.startswith(SCHEME) or len(header) > MAX_INIT_DATA + 16:
+        return None
+    try:
+        user = json.loads(dict(parse_qsl(header[len(SCHEME):].strip())).get("user", "{}"))
+    except ValueError:
+        return None
+    code = user.get("language_code") if isinstance(user, dict) else None
+    return code if isinstance(code, str) and len(code) < 16 else None
 
 
 def check_init_data(token: str, init_data: str, now: datetime) -> WebUser:

@@ -64,6 +64,15 @@ class WebHarness:
             await self.fake.feed(self.app.dispatcher, self.app.bot)
             await self.app.coalescer.drain()
 
+    async def close(self) -> None:
+        await self.http.close()
+        assert self.app.web is not None
+        await self.app.web.stop()
+        await self.runner.cleanup()
+        await self.app.repair.close()
+        await self.app.db.close()
+        await self.app.bot.session.close()
+
 
 async def make_web_harness(fake: FakeTelegram, database: Path | str) -> WebHarness:
     if isinstance(database, Path) and database.is_dir():
@@ -93,10 +102,4 @@ async def wh(fake_telegram: FakeTelegram,  # noqa: F811
     try:
         yield h
     finally:
-        await h.http.close()
-        assert h.app.web is not None
-        await h.app.web.stop()
-        await h.runner.cleanup()
-        await h.app.repair.close()
-        await h.app.db.close()
-        await h.app.bot.session.close()
+        await h.close()

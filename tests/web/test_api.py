@@ -12,6 +12,7 @@ import aiohttp
 from engine.dice import SeededDice
 from storage import boards, games
 from tests.web.conftest import WebHarness
+from web.auth import sign_init_data
 from web.limits import RateLimit
 
 ALI, VALI, EVE = 1001, 1002, 1003
@@ -60,7 +61,12 @@ async def test_no_valid_init_data_no_entry(wh: WebHarness) -> None:
         status, body = await wh.call("GET", "api/session",
                                      headers={"Authorization": "tma " + data})
         assert status == 401, (data, body)
-        assert "error" in body
+        assert "error" in body and body["text"].startswith("Could not sign you in")
+    # The refusal is worded in the language the (refused) init data claims.
+    russian = sign_init_data("999:FORGED", {"id": ALI, "first_name": "A", "language_code": "ru"},
+                             wh.clock())
+    status, body = await wh.call("GET", "api/session", headers={"Authorization": "tma " + russian})
+    assert status == 401 and body["text"].startswith("Не удалось войти")
     status, body = await wh.call("GET", "api/session", ALI)
     assert status == 200
     assert body["user"] == {"id": ALI, "name": "Ali"}

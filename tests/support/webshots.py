@@ -1,0 +1,143 @@
+"""The web board's pictures for docs/: a match of short nard against the computer on a phone
+(390 px wide, drawn at twice the density), in Telegram's light and dark themes.
+
+    python -m tests.support.webshots docs
+
+Seeded dice; the player's moves go through the API (the first checker the page offers,
+to its first destination), the page follows them over its live connection. Pictures:
+web-short-{opening,hit,bearoff,result}-{light,dark}.png. Needs Debian's Chromium (and,
+for the emoji of the buttons, fonts-noto-color-emoji).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from playwright.async_api import Browser, Page
+
+from engine.dice import SeededDice
+from tests.support.fake_telegram import FakeTelegram
+from tests.web.browser import chromium, new_context, open_page, page_url, settled
+from tests.web.conftest import WebHarness, make_web_harness
+
+SEED, LENGTH = 9, 3
+PLAYER, NAME = 7201, "Aziza"
+THEMES = ("light", "dark")
+SHOTS = ("opening", "hit", "bearoff", "result")
+
+
+async def call(wh: WebHarness, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    return await wh.call(method, path, None, body, headers=wh.headers(PLAYER, NAME))
+
+
+async def turns(wh: WebHarness, game: int) -> AsyncIterator[dict[str, Any]]:
+    """Play the player's side through the API, yielding each state that waits for their
+    move (and the last one)."""
+    _, state = await call(wh, "GET", f"api/games/{game}")
+    for _ in range(3000):
+        if state["status"] != "active":
+            break
+        act: dict[str, Any] | None = None
+        if not state["you_act"]:
+            await asyncio.sleep(0.01)
+            _, state = await call(wh, "GET", f"api/games/{game}")
+            continue
+        if state["can"]["roll"]:
+            act = {"act": "roll"}
+        elif state["can"]["take"]:
+            act = {"act": "take"}
+        elif state["movable"]:
+            yield state
+            src = next(iter(state["movable"]))
+            act = {"act": "go", "src": int(src), "dst": int(next(iter(state["movable"][src])))}
+        elif state["can"]["done"]:
+            act = {"act": "done"}
+        else:
+            _, state = await call(wh, "GET", f"api/games/{game}")
+            continue
+        status, data = await call(wh, "POST", f"api/games/{game}/actions",
+                                  {**act, "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    yield state
+
+
+async def picture(page: Page, path: Path) -> None:
+    """The game's part of the page (board, buttons, result), as a palette PNG."""
+    shot = await page.locator(".game").screenshot(animations="disabled")
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        path, optimize=True)
+
+
+async def shoot(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
+    """Play the match and take the pictures into `out`; returns their paths."""
+    wh.app.games.dice = SeededDice(SEED)
+    wh.fake.user(PLAYER, NAME, language_code="en").command("/start")
+    await wh.feed()
+    status, data = await call(wh, "POST", "api/games", {
+        "variant": "short", "level": "beginner", "length": LENGTH, "cube": True})
+    assert status == 200, data
+    game = data["game"]
+    pages: dict[str, Page] = {}
+    for theme in THEMES:
+        context = await new_context(browser, scale=2, reduced_motion="reduce")
+        pages[theme], _ = await open_page(context, page_url(
+            wh.url, wh.init_data(PLAYER, NAME), query=f"?game={game}", theme=theme))
+    taken: dict[str, list[Path]] = {}
+
+    async def take(name: str, version: int, select: int | None = None) -> None:
+        if name in taken:
+            return
+        taken[name] = []
+        for theme, page in pages.items():
+            await page.wait_for_function(
+                "(v) => Number(document.body.dataset.version) >= v", arg=version)
+            await settled(page)
+            if select is not None:
+                await page.locator(f'.board .hit.movable[data-src="{select}"]').click()
+            path = out / f"web-short-{name}-{theme}.png"
+            await picture(page, path)
+            taken[name].append(path)
+            if select is not None:
+                await page.locator(f'.board .hit.movable[data-src="{select}"]').click()
+
+    async for state in turns(wh, game):
+        version = state["version"]
+        if state["status"] != "active":
+            await take("result", version)
+        elif "opening" not in taken:
+            await take("opening", version)
+        elif state["bar"]["viewer"] and any(m["by"] == "opponent" for m in state["moves"]):
+            await take("hit", version)
+        elif state["off"]["viewer"] and not state["steps"]:
+            off = [int(src) for src, dsts in state["movable"].items() if "0" in dsts]
+            if off:
+                await take("bearoff", version, select=off[0])
+    missing = [name for name in SHOTS if name not in taken]
+    assert not missing, f"the match never showed {missing}: choose another SEED"
+    return [path for name in SHOTS for path in taken[name]]
+
+
+async def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeTelegram() as fake:
+            wh = await make_web_harness(fake, Path(folder))
+            try:
+                async with chromium() as browser:
+                    for path in await shoot(wh, browser, out):
+                        print(path)
+            finally:
+                await wh.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")))

@@ -1,0 +1,402 @@
+// One game on the page: the board, the buttons, the live connection, the result.
+//
+// States come from three places (the first load, the answers to actions, the live
+// connection); the newest version wins and older ones are dropped. A new state is drawn
+// after the moves that led to it are shown: the opponent's checkers slide along their
+// segments (a watcher sees both players' moves slide), then the state is drawn as sent.
+
+import { Live } from "./api.js";
+import { Board, countOf, other, put, take, viewOf } from "./board.js";
+import { Hand } from "./drag.js";
+import { ask, h } from "./ui.js";
+
+const SEGMENT_MS = 250; // one segment of an opponent's move
+const SLIDE_MS = 140; // one stop of the viewer's own move after the drop
+const ACTS = ["roll", "double", "take", "drop", "undo", "done", "resign"];
+
+function sameMove(a, b) {
+  return a.by === b.by && JSON.stringify(a.segments) === JSON.stringify(b.segments);
+}
+
+// The moves in `next` that the page has not shown yet: new ones at the end of the list, or
+// the whole list when it starts afresh (the viewer acted since).
+function newMoves(prev, next, watcher) {
+  const a = prev.moves || [], b = next.moves || [];
+  let start = 0;
+  if (a.length <= b.length && a.every((m, i) => sameMove(m, b[i]))) start = a.length;
+  return b.slice(start).filter((m) => watcher || m.by === "opponent");
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60), sec = String(s % 60).padStart(2, "0");
+  if (m >= 60) return `◷ ${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${sec}`;
+  return `◷ ${m}:${sec}`;
+}
+
+export class GameView {
+  constructor(app, id) {
+    this.app = app;
+    this.T = app.texts;
+    this.id = id;
+    this.latest = null; // the newest state heard of
+    this.drawn = null; // the state on the board
+    this.view = null; // what the board shows (the drawn state, with local moves)
+    this.pending = false;
+    this.pumping = false;
+    this.busy = false; // an action is on its way
+    this.sliding = false;
+    this.animating = false;
+    this.selectedSrc = null;
+    this.skew = 0; // server clock minus ours, ms
+    this.live = null;
+    this.ticker = null;
+    this.gone = false;
+    this.reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  mount(root) {
+    const T = this.T;
+    this.board = new Board(this.app.session.layout, T["web-drag-hint"]);
+    this.hand = new Hand(this.board, this);
+    this.buttons = {};
+    for (const act of ACTS) {
+      const label = act === "double" ? "" : T[`btn-${act}`];
+      this.buttons[act] = h("button", { type: "button", "data-act": act, hidden: true,
+        class: act === "resign" ? "secondary" : act === "drop" ? "danger" : null,
+        onclick: () => this.button(act) }, label);
+    }
+    this.status = h("p", { class: "status", role: "status" });
+    this.hint = h("p", { class: "hint", hidden: true }, T["web-drag-hint"]);
+    this.link = h("p", { class: "link", hidden: true });
+    this.result = h("div", { class: "result-panel", hidden: true });
+    const order = ["roll", "double", "take", "drop", "undo", "done", "resign"];
+    root.replaceChildren(h("section", { class: "game" },
+      h("div", { class: "board-wrap" }, this.board.box),
+      this.link, this.status,
+      h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
+      this.result, this.hint));
+    this.ticker = setInterval(() => this.tick(), 500);
+    this.load();
+  }
+
+  destroy() {
+    this.gone = true;
+    if (this.live) this.live.stop();
+    clearInterval(this.ticker);
+    this.app.closingConfirmation(false);
+  }
+
+  async load() {
+    const { status, data } = await this.app.api.get(`api/games/${this.id}`);
+    if (this.gone) return;
+    if (status !== 200 || !data) {
+      this.app.failed(status, data);
+      return;
+    }
+    this.receive(data);
+    this.live = new Live(this.app.initData, this.id, () => (this.latest ? this.latest.version : 0), {
+      onState: (state) => this.receive(state),
+      onWarning: () => {
+        this.app.toast(this.T["web-time-left"]);
+        this.app.haptic("warning");
+      },
+      onLink: (up) => this.showLink(up),
+      onRefused: () => this.showLink(false),
+    }).start();
+  }
+
+  showLink(up) {
+    this.link.hidden = up;
+    this.link.textContent = navigator.onLine === false ? this.T["web-offline"] :
+      this.T["web-reconnecting"];
+  }
+
+  // -- states ----------------------------------------------------------------------------
+
+  receive(state, again = false) {
+    if (this.gone || !state || state.game !== this.id) return;
+    const latest = this.latest;
+    if (latest && (state.version < latest.version ||
+        (state.version === latest.version && !again))) return;
+    this.latest = state;
+    this.skew = Date.parse(state.now) - Date.now();
+    this.pending = true;
+    this.pump();
+  }
+
+  async pump() {
+    if (this.pumping || this.hand.dragging || this.sliding) return;
+    this.pumping = true;
+    this.idle();
+    try {
+      while (this.pending && !this.hand.dragging && !this.gone) {
+        this.pending = false;
+        const next = this.latest, prev = this.drawn;
+        if (prev && !this.reduced) {
+          this.animating = true;
+          try {
+            for (const move of newMoves(prev, next, next.seat === null)) {
+              if (!(await this.animate(move, next)) || this.gone) break;
+            }
+          } finally {
+            this.animating = false;
+          }
+        }
+        this.drawn = next;
+        this.view = viewOf(next);
+        this.selectedSrc = null;
+        this.render();
+      }
+    } finally {
+      this.pumping = false;
+      this.idle();
+    }
+  }
+
+  // The moves of `move` slide on the board as it is shown; false when they do not fit it
+  // (the page missed something): then the new state is simply drawn.
+  async animate(move, next) {
+    const view = this.view, board = this.board, side = move.by;
+    const event = (next.recent || []).find((e) => e.kind === "move" && sameMove(e, move));
+    view.moves = [];
+    view.steps = [];
+    view.to_act = side;
+    view.dice_of = side;
+    if (event && event.dice) {
+      view.dice = event.dice;
+      view.dice_used = [];
+    }
+    board.draw(view, {});
+    for (const [a, b] of move.segments) {
+      if (countOf(view, a, side) < 1) return false;
+      const from = board.top(view, a, side);
+      take(view, side, a);
+      board.redrawStack(a, side);
+      const node = board.floating(side, from);
+      const to = board.landing(view, b, side);
+      await Board.fly(node, from, [to], SEGMENT_MS);
+      const victim = b >= 1 && b <= 24 && countOf(view, b, other(side)) === 1 ?
+        board.top(view, b, other(side)) : null;
+      put(view, side, b);
+      board.drawCheckers();
+      node.remove();
+      if (victim) {
+        const hit = board.floating(other(side), victim);
+        const bar = board.landing(view, 25, other(side));
+        view.bar[other(side)] -= 1; // drawn when it lands
+        board.drawCheckers();
+        await Board.fly(hit, victim, [bar], SEGMENT_MS);
+        view.bar[other(side)] += 1;
+        board.drawCheckers();
+        hit.remove();
+      }
+    }
+    return true;
+  }
+
+  // -- drawing ---------------------------------------------------------------------------
+
+  interactive() {
+    const s = this.drawn;
+    return Boolean(s && s.you_act && s.status === "active" && !this.busy && !this.animating &&
+      !this.sliding && !this.pending);
+  }
+
+  ui() {
+    const s = this.drawn;
+    const ui = { movable: this.interactive() ? s.movable : {}, selected: this.selectedSrc };
+    if (s.deadline && s.status === "active") {
+      ui.clockSide = s.dice_of; // in the half the dice (or an offered cube) leave free
+      ui.clockText = clockText(this.remaining());
+    }
+    return ui;
+  }
+
+  remaining() {
+    const s = this.drawn;
+    return Date.parse(s.deadline) - (Date.now() + this.skew);
+  }
+
+  render() {
+    const s = this.drawn, T = this.T;
+    this.board.draw(this.view, this.ui());
+    const playing = s.seat !== null;
+    this.status.textContent = playing ? s.texts.status : `${T["web-watching"]} · ${s.texts.status}`;
+    for (const act of ACTS) {
+      const button = this.buttons[act];
+      button.hidden = !playing || !s.can[act];
+      button.disabled = this.busy;
+    }
+    if (s.can.double && s.texts.double) this.buttons.double.textContent = s.texts.double;
+    this.hint.hidden = !(this.interactive() && Object.keys(s.movable || {}).length);
+    this.renderResult();
+    this.app.closingConfirmation(playing && s.status === "active");
+    document.body.dataset.version = String(s.version);
+  }
+
+  tick() {
+    const s = this.drawn;
+    if (s && s.deadline && s.status === "active") this.board.setClock(clockText(this.remaining()));
+  }
+
+  idle() {
+    const quiet = !this.pending && !this.pumping && !this.busy && !this.sliding &&
+      !this.hand.dragging;
+    document.body.dataset.idle = quiet ? "1" : "0";
+  }
+
+  renderResult() {
+    const s = this.drawn, T = this.T, r = s.result;
+    this.result.hidden = !r;
+    if (!r) {
+      this.result.replaceChildren();
+      return;
+    }
+    const playing = s.seat !== null;
+    const won = r.winner === "viewer";
+    let title;
+    if (!playing) title = `🏆 ${s.names[r.winner]}`;
+    else if (r.match_over && s.score) title = T[won ? "web-match-won" : "web-match-lost"];
+    else title = T[won ? "web-won" : "web-lost"];
+    const lines = [h("h2", null, title),
+      h("p", { class: "points" }, `${won ? "+" : "−"}${r.points} · ${r.kind_text}`),
+      h("p", { class: "muted" }, r.reason_text)];
+    if (s.score) {
+      lines.push(h("p", { class: "score" }, `${s.names.viewer} ${s.score.viewer} : ` +
+        `${s.score.opponent} ${s.names.opponent}`));
+    }
+    const buttons = [];
+    if (playing) {
+      buttons.push(h("button", { type: "button", "data-after": "rematch",
+        onclick: () => this.after("rematch") }, T["btn-rematch"]));
+      buttons.push(h("button", { type: "button", class: "secondary", "data-after": "analysis",
+        onclick: () => this.after("analysis") }, T["btn-analysis"]));
+      buttons.push(h("button", { type: "button", class: "secondary", "data-after": "replay",
+        onclick: () => this.after("replay") }, T["btn-replay"]));
+    }
+    buttons.push(h("button", { type: "button", class: "secondary", "data-after": "lobby",
+      onclick: () => this.app.lobby() }, T["web-back"]));
+    this.result.replaceChildren(...lines, h("div", { class: "actions" }, buttons));
+    if (this.resultShown !== s.version) {
+      this.resultShown = s.version;
+      this.app.haptic(won || !playing ? "success" : "error");
+    }
+  }
+
+  // -- what the viewer does --------------------------------------------------------------
+
+  // For the hand (drag.js): the checkers that may move now, null when none may.
+  movable() {
+    return this.interactive() ? this.drawn.movable : null;
+  }
+
+  selected() {
+    return this.selectedSrc;
+  }
+
+  select(src) {
+    if (!this.interactive()) return;
+    this.selectedSrc = src !== null && this.drawn.movable[src] ? src : null;
+    this.board.draw(this.view, this.ui());
+    if (src !== null) this.app.haptic("select");
+  }
+
+  lift(src) {
+    this.selectedSrc = null;
+    this.idle();
+    return this.board.lift(src);
+  }
+
+  async putBack(src, node, at, wrong) {
+    if (wrong) this.app.haptic("error");
+    this.sliding = true;
+    await Board.fly(node, at, [this.board.top(this.view, src, "viewer")], this.reduced ? 0 : 120);
+    node.remove();
+    this.sliding = false;
+    this.board.draw(this.view, this.ui());
+    this.idle();
+    this.pump();
+  }
+
+  moveTo(src, dst) {
+    if (!this.interactive() || src === null) return;
+    const { node, at } = this.board.lift(src);
+    this.drop(src, dst, node, at);
+  }
+
+  // A checker let go on a destination: sent at once; meanwhile it slides through its
+  // stops and stays where it went until the answer's state is drawn.
+  async drop(src, dst, node, at) {
+    const stops = this.drawn.movable[src][dst] || [];
+    const request = this.act({ act: "go", src, dst }, false);
+    this.app.haptic("move");
+    this.sliding = true;
+    this.selectedSrc = null;
+    const view = this.view;
+    take(view, "viewer", src);
+    const points = [...stops, dst].map((p) => this.board.landing(view, p, "viewer"));
+    await Board.fly(node, at, points, this.reduced ? 0 : SLIDE_MS);
+    for (const stop of stops) {
+      put(view, "viewer", stop);
+      take(view, "viewer", stop);
+    }
+    put(view, "viewer", dst);
+    node.remove();
+    this.sliding = false;
+    view.moves = [];
+    this.board.draw(view, this.ui());
+    await request;
+    this.pump();
+  }
+
+  async button(act) {
+    if (act === "resign") {
+      const { status, data } = await this.app.api.get(`api/games/${this.id}/resign`);
+      if (status !== 200 || !data) {
+        this.app.failed(status, data, true);
+        return;
+      }
+      if (!(await ask(data.text, this.T["btn-resign-yes"], this.T["btn-resign-no"]))) return;
+    }
+    this.app.haptic("move");
+    await this.act({ act });
+  }
+
+  // Send an action with the version it was chosen on; the answer's state is drawn (a
+  // refusal's text shown briefly, and the game as it is now drawn instead).
+  async act(body, draw = true) {
+    if (this.busy || !this.latest) return;
+    this.busy = true;
+    this.idle();
+    if (draw) this.render();
+    const sent = { ...body, version: this.latest.version };
+    const { status, data } = await this.app.api.post(`api/games/${this.id}/actions`, sent);
+    this.busy = false;
+    if (this.gone) return;
+    if (status === 200 && data && data.state) {
+      this.receive(data.state, true);
+    } else if (status === 409 && data && data.state) {
+      this.app.toast(data.text);
+      this.app.haptic("error");
+      this.receive(data.state, true);
+    } else {
+      this.app.failed(status, data, true);
+      this.receive(this.latest, true);
+    }
+    this.idle();
+  }
+
+  async after(what) {
+    const { status, data } = await this.app.api.post(`api/games/${this.id}/${what}`);
+    if (status === 200 && data && data.game) {
+      this.app.open(data.game);
+    } else if (status === 200 && data && data.sent) {
+      this.app.toast(this.T["web-sent-to-chat"]);
+    } else if (status === 409 && what === "rematch") {
+      this.app.toast(this.T["web-busy"]);
+    } else {
+      this.app.failed(status, data, true);
+    }
+  }
+}
