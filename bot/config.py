@@ -48,7 +48,7 @@ class Settings(BaseSettings):
     # from BotFather for direct links (empty: the bot's Main Mini App).
     webapp_url: str | None = None
     webapp_host: str = "127.0.0.1"
-    webapp_port: int = Field(default=8081, ge=1, le=65_535)
+    webapp_port: int = Field(default=8081, ge=0, le=65_535)  # 0: any free port (--local)
     webapp_short_name: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{3,30}$")
 
     @field_validator("bot_token")

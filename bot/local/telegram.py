@@ -126,6 +126,12 @@ class LocalTelegram(BaseSession):
             return {"id": BOT_ID, "is_bot": True, "first_name": "Nard",
                     "username": BOT_USERNAME, "can_join_groups": True,
                     "supports_inline_queries": True}
+        if name == "getMyName":
+            return {"name": "Nard"}
+        if name == "getMyDescription":
+            return {"description": ""}
+        if name == "getMyShortDescription":
+            return {"short_description": ""}
         if name == "getWebhookInfo":
             return {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
         if name in ("setMyCommands", "setMyDescription", "setMyShortDescription", "setMyName",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
+from playwright.async_api import Browser, BrowserContext, Frame, Page, Route, async_playwright
 
 from web.app import TELEGRAM_SCRIPT
 
@@ -97,7 +97,15 @@ async def open_page(context: BrowserContext, url: str) -> tuple[Page, Errors]:
     return page, errors
 
 
-async def settled(page: Page, timeout: float = 15_000) -> dict[str, Any]:
+Where = Page | Frame  # the board's page, or the frame showing it (the local page's board)
+
+
+def mouse_of(where: Where) -> Any:
+    """The mouse that reaches `where` (a frame's is its page's: coordinates are the page's)."""
+    return where.mouse if isinstance(where, Page) else where.page.mouse
+
+
+async def settled(page: Where, timeout: float = 15_000) -> dict[str, Any]:
     """Wait until the page has drawn the newest state it has and nothing moves; returns a
     summary of what it shows."""
     await page.wait_for_function(
@@ -106,7 +114,7 @@ async def settled(page: Page, timeout: float = 15_000) -> dict[str, Any]:
     return await shown(page)
 
 
-async def shown(page: Page) -> dict[str, Any]:
+async def shown(page: Where) -> dict[str, Any]:
     return await page.evaluate("""() => ({
         version: Number(document.body.dataset.version || 0),
         movable: [...document.querySelectorAll('.board .hit.movable')].map(e => +e.dataset.src),
@@ -117,26 +125,27 @@ async def shown(page: Page) -> dict[str, Any]:
     })""")
 
 
-async def centre(page: Page, selector: str) -> tuple[float, float]:
+async def centre(page: Where, selector: str) -> tuple[float, float]:
     box = await page.locator(selector).first.bounding_box()
     assert box is not None, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-async def drag(page: Page, src: int | None = None, dst: int | None = None,
+async def drag(page: Where, src: int | None = None, dst: int | None = None,
                steps: int = 6) -> tuple[int, int]:
     """Drag a movable checker (the first, or the one on `src`) with the mouse from its
     centre to a highlighted destination's centre (the first, or `dst`); returns both."""
     picked = ".board .hit.movable" + ("" if src is None else f'[data-src="{src}"]')
     x, y = await centre(page, picked)
     source = int(await page.locator(picked).first.get_attribute("data-src") or -1)
-    await page.mouse.move(x, y)
-    await page.mouse.down()
-    await page.mouse.move(x + 4, y - 9, steps=2)  # past the slop: the drag starts
+    mouse = mouse_of(page)
+    await mouse.move(x, y)
+    await mouse.down()
+    await mouse.move(x + 4, y - 9, steps=2)  # past the slop: the drag starts
     target = ".board .hit.target" + ("" if dst is None else f'[data-dst="{dst}"]')
     await page.locator(target).first.wait_for(state="attached", timeout=5000)
     tx, ty = await centre(page, target)
     destination = int(await page.locator(target).first.get_attribute("data-dst") or -1)
-    await page.mouse.move(tx, ty, steps=steps)
-    await page.mouse.up()
+    await mouse.move(tx, ty, steps=steps)
+    await mouse.up()
     return source, destination

@@ -5,7 +5,6 @@ checkers with the mouse; the chat boards must stay in step with what the page di
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -111,7 +110,7 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
     wh.app.games.dice = SeededDice(seed)
     game = await computer_game(wh, ALI, variant)
     page, errors = await game_page(browser, wh, ALI, "Ali", game, reduced=True)
-    started, dragged = time.monotonic(), 0
+    dragged = 0
     state = await settled(page)
     for _ in range(400):
         if state["result"]:
@@ -128,7 +127,6 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
     row = await games.load_game(wh.app.db, game)
     assert row.status == "finished" and state["version"] == row.version
     assert dragged >= 10, dragged
-    assert time.monotonic() - started < 90
     await assert_chat_board_in_step(wh, game, ALI)
     # The result screen: who won, and the way on.
     panel = page.locator(".result-panel")

@@ -1,0 +1,122 @@
+"""`python -m bot --local` in a browser: a player signs in with a name, starts a game against
+the computer with the chat's buttons, opens the web board from the board message and plays
+the whole game by dragging, while the chat beside it shows what the bot sends."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser, Frame, Page
+
+from tests.web.browser import NoChromium, chromium, drag, settled
+
+READY = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
+
+
+@pytest_asyncio.fixture
+async def local_url(tmp_path: Path) -> AsyncIterator[str]:
+    """A local bot in a fresh folder (no BOT_TOKEN, no .env): its one link."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
+    env["COMPUTER_WORKERS"] = "0"
+    process = subprocess.Popen([sys.executable, "-m", "bot", "--local", "--port", "0"],
+                               cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    lines: list[str] = []
+    try:
+        url = None
+        for _ in range(200):
+            line = await asyncio.to_thread(process.stdout.readline)
+            if not line:
+                break
+            lines.append(line)
+            if match := READY.search(line):
+                url = match.group(1)
+                break
+        assert url is not None, "".join(lines)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Browser]:
+    try:
+        async with chromium() as found:
+            yield found
+    except NoChromium as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+async def press_in_chat(page: Page, text: str) -> None:
+    """Press the newest chat button whose label contains `text`."""
+    button = page.locator("#messages button", has_text=text).last
+    await button.wait_for(timeout=30_000)
+    await button.click()
+
+
+async def board_frame(page: Page) -> Frame:
+    await page.wait_for_function(
+        "() => document.getElementById('frame').src.includes('game=')", timeout=30_000)
+    for _ in range(100):
+        frame = next((f for f in page.frames if "game=" in f.url), None)
+        if frame is not None:
+            return frame
+        await asyncio.sleep(0.1)
+    raise AssertionError("the board's frame did not load")
+
+
+@pytest.mark.slow
+async def test_a_whole_game_against_the_computer_in_the_local_page(
+        local_url: str, browser: Browser) -> None:
+    context = await browser.new_context(viewport={"width": 1100, "height": 900},
+                                        reduced_motion="reduce")
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    await page.goto(local_url)
+    await page.fill("#name", "Aziza")
+    await page.click("#login button[type=submit]")
+    await page.locator("#messages li", has_text="Welcome").first.wait_for(timeout=30_000)
+    # The game is chosen in the chat, with the bot's own buttons.
+    await page.fill("#text", "/new")
+    await page.press("#text", "Enter")
+    for choice in ("Short nard", "Computer", "Beginner", "1 game", "Without the cube"):
+        await press_in_chat(page, choice)
+    await page.locator("#messages li img").first.wait_for(timeout=60_000)  # the board
+    await press_in_chat(page, "Open board")
+    frame = await board_frame(page)
+    state = await settled(frame, timeout=60_000)
+    dragged = 0
+    for _ in range(600):
+        if state["result"]:
+            break
+        version = state["version"]
+        if state["movable"]:
+            await drag(frame)
+            dragged += 1
+        elif "done" in state["buttons"]:
+            await frame.click(".actions [data-act=done]")
+        await frame.wait_for_function("(v) => Number(document.body.dataset.version) > v",
+                                      arg=version, timeout=60_000)
+        state = await settled(frame, timeout=60_000)
+    assert state["result"], state
+    assert dragged >= 10, dragged
+    # The chat beside it: the boards the bot sent and the result message.
+    result = page.locator("#messages li", has_text=re.compile("You won|You lost"))
+    await result.first.wait_for(timeout=30_000)
+    assert await page.locator("#messages li img").count() >= 1
+    assert not errors, errors
+    await context.close()
