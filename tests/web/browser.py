@@ -2,9 +2,9 @@
 screenshots (tests/support/webshots.py) and the drag benchmark (benchmarks/webboard.py).
 
 Playwright's async API runs on the caller's event loop, beside the bot and the web door it
-talks to. The machine has no internet: Telegram's script is routed to a local stub
-(telegram_stub.js) that reads the init data, theme and start parameter from the page's hash
-as Telegram's script does.
+talks to. The machine has no internet: Telegram's script is routed to a local stand-in
+(web/static/telegram-local.js, the one local play uses) that reads the init data, theme
+and start parameter from the page's hash as Telegram's script does.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Frame, Page, Route, as
 
 from web.app import TELEGRAM_SCRIPT
 
-STUB = Path(__file__).with_name("telegram_stub.js")
+STUB = Path(__file__).resolve().parents[2] / "web" / "static" / "telegram-local.js"
 ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}

@@ -1,47 +1,83 @@
-// A stand-in for Telegram's telegram-web-app.js, for local play and tests (no network).
-// Like Telegram's script it reads the launch parameters from the page's address
-// (#tgWebAppData=<init data>&tgWebAppThemeParams=<json>&tgWebAppStartParam=<param>) and
-// offers the same Telegram.WebApp interface; the buttons and feedback do nothing here.
-(() => {
-  const hash = new URLSearchParams(location.hash.slice(1));
-  const initData = hash.get("tgWebAppData") || sessionStorage.getItem("tgWebAppData") || "";
+// A stand-in for Telegram's telegram-web-app.js, for local play (python -m bot --local) and
+// the browser tests (no internet). Like Telegram's script it reads the page's hash
+// (#tgWebAppData=<init data>&tgWebAppThemeParams=<JSON>&tgWebAppColorScheme=light|dark&
+// tgWebAppStartParam=<param>) and offers window.Telegram.WebApp; its methods only record
+// that they were called (window.__tg.calls), so tests can see what the page asked of
+// Telegram. The init data is kept for the tab (a reload keeps its player).
+(function () {
+  "use strict";
+  var hash = new URLSearchParams(window.location.hash.slice(1));
+  var initData = hash.get("tgWebAppData") || sessionStorage.getItem("tgWebAppData") || "";
   if (initData) sessionStorage.setItem("tgWebAppData", initData);
-  let themeParams = {};
-  try { themeParams = JSON.parse(hash.get("tgWebAppThemeParams") || "{}"); } catch (e) { /* none */ }
-  const unsafe = Object.fromEntries(new URLSearchParams(initData));
-  try { unsafe.user = JSON.parse(unsafe.user || "null"); } catch (e) { unsafe.user = null; }
-  const startParam = hash.get("tgWebAppStartParam") || unsafe.start_param || null;
-  const handlers = {};
-  const button = () => {
-    const clicks = new Set();
-    return {
-      isVisible: false, text: "", show() { this.isVisible = true; return this; },
-      hide() { this.isVisible = false; return this; }, setText(t) { this.text = t; return this; },
-      onClick(f) { clicks.add(f); return this; }, offClick(f) { clicks.delete(f); return this; },
-      enable() { return this; }, disable() { return this; },
-      showProgress() { return this; }, hideProgress() { return this; },
-      setParams(p) { Object.assign(this, p || {}); return this; },
-      click() { clicks.forEach((f) => f()); },
+  var themeParams = {};
+  try {
+    themeParams = JSON.parse(hash.get("tgWebAppThemeParams") || "{}");
+  } catch (e) {
+    themeParams = {};
+  }
+  var fields = new URLSearchParams(initData);
+  var user = null;
+  try {
+    user = JSON.parse(fields.get("user"));
+  } catch (e) {
+    user = null;
+  }
+  var calls = [];
+  var handlers = {};
+  function record(name) {
+    return function () {
+      calls.push([name].concat(Array.prototype.slice.call(arguments)));
     };
+  }
+  var backButton = {
+    isVisible: false,
+    show: function () { calls.push(["BackButton.show"]); backButton.isVisible = true; },
+    hide: function () { calls.push(["BackButton.hide"]); backButton.isVisible = false; },
+    onClick: function (fn) { (handlers.backButtonClicked = handlers.backButtonClicked || []).push(fn); },
+    offClick: function () { handlers.backButtonClicked = []; },
   };
-  const dark = (themeParams.bg_color || "#ffffff").toLowerCase() < "#808080";
-  window.Telegram = {
-    WebApp: {
-      initData, initDataUnsafe: { ...unsafe, start_param: startParam },
-      version: "8.0", platform: "local", colorScheme: dark ? "dark" : "light", themeParams,
-      isExpanded: true, viewportHeight: innerHeight, viewportStableHeight: innerHeight,
-      isClosingConfirmationEnabled: false,
-      ready() {}, expand() {}, close() { history.back(); },
-      enableClosingConfirmation() { this.isClosingConfirmationEnabled = true; },
-      disableClosingConfirmation() { this.isClosingConfirmationEnabled = false; },
-      onEvent(name, f) { (handlers[name] = handlers[name] || new Set()).add(f); },
-      offEvent(name, f) { handlers[name]?.delete(f); },
-      BackButton: button(), MainButton: button(), SecondaryButton: button(),
-      HapticFeedback: { impactOccurred() {}, notificationOccurred() {}, selectionChanged() {} },
-      openTelegramLink(url) { window.open(url, "_blank"); },
-      openLink(url) { window.open(url, "_blank"); },
-      showAlert(text, done) { alert(text); if (done) done(); },
-      showConfirm(text, done) { const ok = confirm(text); if (done) done(ok); },
+  var app = {
+    initData: initData,
+    initDataUnsafe: {
+      user: user,
+      start_param: hash.get("tgWebAppStartParam") || fields.get("start_param") || undefined,
+    },
+    version: "8.0",
+    platform: "tdesktop",
+    colorScheme: hash.get("tgWebAppColorScheme") || "light",
+    themeParams: themeParams,
+    isExpanded: true,
+    isClosingConfirmationEnabled: false,
+    viewportHeight: window.innerHeight,
+    viewportStableHeight: window.innerHeight,
+    ready: record("ready"),
+    expand: record("expand"),
+    close: record("close"),
+    disableVerticalSwipes: record("disableVerticalSwipes"),
+    enableClosingConfirmation: function () {
+      calls.push(["enableClosingConfirmation"]);
+      app.isClosingConfirmationEnabled = true;
+    },
+    disableClosingConfirmation: function () {
+      calls.push(["disableClosingConfirmation"]);
+      app.isClosingConfirmationEnabled = false;
+    },
+    openLink: function (url) { calls.push(["openLink", url]); window.open(url, "_blank"); },
+    openTelegramLink: function (url) { calls.push(["openTelegramLink", url]); },
+    onEvent: function (name, fn) { (handlers[name] = handlers[name] || []).push(fn); },
+    offEvent: function () {},
+    BackButton: backButton,
+    HapticFeedback: {
+      impactOccurred: record("impactOccurred"),
+      notificationOccurred: record("notificationOccurred"),
+      selectionChanged: record("selectionChanged"),
     },
   };
+  window.__tg = {
+    calls: calls,
+    // What the Telegram client would do: press its Back button, resize the viewport.
+    back: function () { (handlers.backButtonClicked || []).forEach(function (fn) { fn(); }); },
+    emit: function (name) { (handlers[name] || []).forEach(function (fn) { fn.call(app); }); },
+  };
+  window.Telegram = { WebApp: app };
 })();
