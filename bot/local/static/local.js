@@ -5,6 +5,7 @@
 const $ = (id) => document.getElementById(id);
 let me = JSON.parse(sessionStorage.getItem("localPlayer") || "null");
 let version = 0;
+let shownCount = 0;
 
 function headers() {
   return { "Content-Type": "application/json", Authorization: "tma " + me.init_data };
@@ -100,7 +101,14 @@ async function poll() {
       const list = $("messages");
       const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 40;
       list.replaceChildren(...data.messages.map(showMessage));
-      if (atEnd) list.scrollTop = list.scrollHeight;
+      if (atEnd || data.messages.length > shownCount) {
+        // Pictures take their height once loaded: follow them down.
+        list.scrollTop = list.scrollHeight;
+        list.querySelectorAll("img").forEach((img) => img.addEventListener("load", () => {
+          list.scrollTop = list.scrollHeight;
+        }, { once: true }));
+      }
+      shownCount = data.messages.length;
       if (data.toasts.length) {
         $("toast").textContent = data.toasts[data.toasts.length - 1];
         setTimeout(() => { $("toast").textContent = ""; }, 4000);
