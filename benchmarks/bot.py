@@ -1,12 +1,27 @@
 """Button presses through the real Dispatcher, with rendering and SQLite, no network.
 
-    python -m benchmarks.bot [--games 20] [--presses 1000] [--seed 1]
+    python -m benchmarks.bot [--games 20] [--presses 1000] [--seed 1] [--variant both]
 
-Friend games only (computer moves excluded). Each press is a real `Update` fed to the real
-Dispatcher; the Bot's session records the API calls and answers them at once, so the figure
-is the bot's own work: storage, engine, rendering and aiogram. Latency is measured from the
-update to the last API call it caused. Prints presses per second and p50/p99 latency, and
-the process CPU time per press (the "one core" figure).
+Friend games only (computer moves excluded), single games (no match), each variant in a
+fresh app and database of its own (`--variant both`, the default, runs short then long in
+one process). Each press is a real `Update` fed to the real Dispatcher; the Bot's session
+records the API calls and answers them at once, so the figure is the bot's own work:
+storage, engine, rendering and aiogram. Latency is measured from the update to the last API
+call it caused.
+
+Printed per variant, each line starting with the variant's name:
+
+- CPU per press: the process CPU time (every thread: the event loop, the render threads,
+  SQLite's thread) spent while pressing, divided by the presses.
+- CPU per turn: the same CPU time divided by the turns played while pressing. A turn is one
+  player's move played: one `move` event in the engine's history of the stored games
+  (automatic forced moves included; a roll that cannot be played, a pass, is not a turn).
+  Presses differ in what they do (one-tap moves, turns ended without Done), so CPU per turn
+  is the figure that compares versions whose presses per turn differ.
+- the CPU by thread (event loop, `asyncio.to_thread` workers, SQLite's connection thread;
+  threads already gone are "other"), presses per second and p50/p99 latency.
+
+`python -m benchmarks.compare` runs this for two commits alternately and prints the ratios.
 """
 
 from __future__ import annotations
@@ -14,8 +29,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
+import sqlite3
 import statistics
+import sys
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +45,7 @@ from aiogram.client.session.base import BaseSession
 from aiogram.methods import AnswerCallbackQuery, GetMe, TelegramMethod
 from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
 
+import bot as bot_package
 from bot.app import build
 from bot.callbacks import Act, GameCb
 from bot.config import load_settings
@@ -33,6 +53,7 @@ from engine.dice import SeededDice
 from storage import players
 
 BOT_USER = User(id=42, is_bot=True, first_name="Nard", username="nard_bench_bot")
+VARIANTS = ("short", "long")
 
 
 class RecordingSession(BaseSession):
@@ -91,27 +112,61 @@ def press_update(update_id: int, user_id: int, message_id: int, data: GameCb) ->
     })
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--presses", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+def turns_played(path: Path) -> int:
+    """The moves played in every stored game: `move` events of the engine's history."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT state_json FROM games").fetchall()
+    return sum(event.get("type") == "move"
+               for (state,) in rows for event in json.loads(state)["game"]["history"])
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds of each live thread by role (Linux: the threads' CPU clocks)."""
+    roles: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            seconds = time.clock_gettime(time.pthread_getcpuclockid(thread.ident or 0))
+        except (AttributeError, OSError):  # no per-thread clocks here, or the thread ended
+            continue
+        if thread is threading.main_thread():
+            role = "event loop"
+        elif thread.name.startswith("asyncio_"):
+            role = "to_thread workers"
+        elif "_connection_worker_thread" in thread.name:
+            role = "SQLite thread"
+        else:
+            role = "other threads"
+        roles[role] = roles.get(role, 0.0) + seconds
+    return roles
+
+
+async def start_games(app: Any, pairs: list[tuple[int, int]], variant: str) -> None:
+    now = datetime.now(UTC)
+    for a, b in pairs:
+        for pid in (a, b):
+            await players.upsert_player(app.db, pid, f"P{pid}", username=None,
+                                        language="en", now=now)
+        if hasattr(app, "challenges"):
+            challenge = await app.challenges.create(a, variant, 1, False)
+            await app.challenges.accept(challenge.code, b)
+        else:  # before the services were split (benchmarks.compare runs older commits)
+            challenge = await app.service.create_challenge(a, variant, 1, False)
+            await app.service.accept_challenge(challenge.code, b)
+
+
+async def run(variant: str, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "b.db"
         session = RecordingSession()
-        settings = load_settings(bot_token="1:BENCH", database_path=str(Path(folder) / "b.db"))
+        settings = load_settings(bot_token="1:BENCH", database_path=str(path))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         app = await build(settings, bot=bot, dice=SeededDice(args.seed))
-        now = datetime.now(UTC)
         pairs = [(1000 + 2 * i, 1001 + 2 * i) for i in range(args.games)]
-        for a, b in pairs:
-            for pid in (a, b):
-                await players.upsert_player(app.db, pid, f"P{pid}", username=None,
-                                            language="en", now=now)
-            challenge = await app.challenges.create(a, "short", 1, False)
-            await app.challenges.accept(challenge.code, b)
+        await start_games(app, pairs, variant)
+        turns0 = turns_played(path)
         latencies: list[float] = []
         update_ids = itertools.count(1)
+        threads0 = thread_cpu()
         cpu0, wall0 = time.process_time(), time.perf_counter()
         while len(latencies) < args.presses:
             progressed = False
@@ -129,14 +184,38 @@ async def main() -> None:
             if not progressed:
                 break
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+        threads = thread_cpu()
+        turns = turns_played(path) - turns0
         await app.db.close()
     latencies.sort()
     count = len(latencies)
-    print(f"presses: {count} over {len(pairs)} friend games (short nard)")
-    print(f"throughput: {count / wall:.0f} presses/s (wall), CPU {cpu / count * 1000:.2f} ms "
-          f"per press = {count / cpu:.0f} presses/s of one core")
-    print(f"latency update -> last API call: p50 {statistics.median(latencies):.1f} ms, "
+    ms = 1000 / count
+    print(f"{variant}: presses {count} over {len(pairs)} friend games, turns played {turns} "
+          f"({count / max(turns, 1):.2f} presses per turn; a turn: one move event in the "
+          "engine's history, forced moves included, passes not)")
+    print(f"{variant}: CPU per press {cpu * ms:.2f} ms, CPU per turn "
+          f"{cpu * 1000 / max(turns, 1):.2f} ms (process CPU time, every thread)")
+    split = {role: threads[role] - threads0.get(role, 0.0) for role in threads}
+    split["other/ended threads"] = max(0.0, cpu - sum(split.values()))
+    print(f"{variant}: CPU per press by thread: " + ", ".join(
+        f"{role} {seconds * ms:.2f} ms" for role, seconds in split.items()))
+    print(f"{variant}: throughput {count / wall:.0f} presses/s (wall), "
+          f"{count / cpu:.0f} presses/s of one core; latency update -> last API call: "
+          f"p50 {statistics.median(latencies):.1f} ms, "
           f"p99 {latencies[int(0.99 * (count - 1))]:.1f} ms, max {latencies[-1]:.1f} ms")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--presses", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", choices=(*VARIANTS, "both"), default="both")
+    args = parser.parse_args()
+    # Which code runs (benchmarks.compare checks it is the commit's worktree).
+    print(f"code: {Path(bot_package.__file__).parent.parent}, Python {sys.version.split()[0]}")
+    for variant in VARIANTS if args.variant == "both" else (args.variant,):
+        await run(variant, args)
 
 
 if __name__ == "__main__":
