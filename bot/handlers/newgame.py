@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
+from bot.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator
 from bot.services.boarding import Boarding
@@ -168,5 +168,5 @@ def make_router() -> Router:
     router.message.register(new, Command("new"))
     router.callback_query.register(choose, NewGameCb.filter())
     router.callback_query.register(cancel, ChallengeCb.filter())
-    router.callback_query.register(show_game, F.data == SHOW_GAME)
+    router.callback_query.register(show_game, Plain(SHOW_GAME))
     return router

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.callbacks import RULES, LangCb, NewGameCb
+from bot.callbacks import RULES, LangCb, NewGameCb, Plain
 from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.i18n import Translator, available_languages
@@ -107,5 +107,5 @@ def make_router() -> Router:
     router.message.register(help_, Command("help"))
     router.message.register(lang, Command("lang"))
     router.callback_query.register(set_lang, LangCb.filter())
-    router.callback_query.register(rules_button, F.data == RULES)
+    router.callback_query.register(rules_button, Plain(RULES))
     return router
