@@ -12,7 +12,8 @@ install's; before measuring, each worktree's module paths are printed and checke
 
 By default the benchmark module itself (`benchmarks/<name>.py`) is copied from the current
 checkout into each worktree, so both commits are measured by the same benchmark code;
-`--own-bench` runs each commit's own copy instead.
+`--own-bench` runs each commit's own copy instead, `--bench-from REV` the copy of commit REV
+in both (e.g. to repeat a measurement made with an older benchmark).
 
 The runs alternate, the side that goes first swapping every round (base head, head base,
 ...), so a machine that gets busier or quieter meanwhile weighs on both. From each run's
@@ -88,6 +89,8 @@ def main() -> None:
     parser.add_argument("--own-bench", action="store_true",
                         help="run each commit's own benchmark module (default: the current "
                              "checkout's, copied into both worktrees)")
+    parser.add_argument("--bench-from", metavar="REV",
+                        help="copy the benchmark module as it is at commit REV instead")
     parser.add_argument("--keep", action="store_true", help="keep the temporary worktrees")
     parser.add_argument("command", nargs=argparse.REMAINDER,
                         help="-- MODULE [ARGS...], e.g. -- benchmarks.bot --games 20")
@@ -118,13 +121,21 @@ def main() -> None:
             labels[side] = f"{rev} = {git('log', '-1', '--format=%h %cs %s', commit, cwd=here)}"
             if not args.own_bench and tree != here:
                 shutil.copyfile(bench_file, tree / bench_file.relative_to(here))
+        if args.bench_from:  # the benchmark as it was at that commit, in both trees
+            text = git("show", f"{args.bench_from}:{bench_file.relative_to(here)}", cwd=here)
+            for tree in trees.values():
+                if tree == here:
+                    sys.exit("--bench-from needs two commits (not '.'): it would overwrite "
+                             f"{bench_file}")
+                (tree / bench_file.relative_to(here)).write_text(text + "\n")
         envs: dict[str, dict[str, str]] = {}
         for side, tree in trees.items():
             print(f"{side}: {labels[side]}\n  worktree {tree}")
             envs[side] = {**os.environ, "PYTHONPATH": str(tree)}
             check_imports(tree, envs[side])
-        print(f"benchmark: python -m {' '.join(command)} "
-              f"({'each commit its own' if args.own_bench else 'the current checkout'}'s "
+        source = (f"commit {args.bench_from}" if args.bench_from else
+                  "each commit its own" if args.own_bench else "the current checkout")
+        print(f"benchmark: python -m {' '.join(command)} ({source}'s "
               f"{bench_file.relative_to(here)}), {args.runs} runs each, alternating")
 
         results: dict[str, list[dict[str, float]]] = {"base": [], "head": []}
