@@ -18,7 +18,8 @@ in both (e.g. to repeat a measurement made with an older benchmark).
 The runs alternate, the side that goes first swapping every round (base head, head base,
 ...), so a machine that gets busier or quieter meanwhile weighs on both. From each run's
 output every "CPU per press" / "CPU per turn" figure is read (each `<label>: CPU per <unit>
-<x> ms`; the old `CPU <x> ms per press` too), and for each figure the medians of the two
+<x> ms`; the old `CPU <x> ms per press` too; and benchmarks.bot's CPU per press of the event
+loop, the render threads and SQLite's thread), and for each figure the medians of the two
 commits and their ratio head / base are printed, with every run's figure. Standard library
 only.
 """
@@ -38,6 +39,8 @@ from pathlib import Path
 PACKAGES = ("bot", "engine", "render", "storage")
 LABEL = re.compile(r"^(?P<label>[\w-]+): ")
 FIGURE = re.compile(r"CPU per (?P<unit>press|turn) (?P<value>\d+(?:\.\d+)?) ms")
+THREAD = re.compile(r"(?P<role>event loop|to_thread workers|SQLite thread) "
+                    r"(?P<value>\d+(?:\.\d+)?) ms")
 OLD_FIGURE = re.compile(r"CPU (?P<value>\d+(?:\.\d+)?) ms per (?P<unit>press|turn)")
 
 
@@ -58,6 +61,10 @@ def figures(output: str) -> dict[str, float]:
         if not matches:
             for match in OLD_FIGURE.finditer(line):
                 found.setdefault(f"CPU per {match['unit']}", float(match["value"]))
+        if "CPU per press by thread:" in line:  # benchmarks.bot's split, e.g. the event loop
+            for match in THREAD.finditer(line.split("CPU per press by thread:", 1)[1]):
+                name = f"{label['label'] + ' ' if label else ''}{match['role']} per press"
+                found[name] = float(match["value"])
     return found
 
 
