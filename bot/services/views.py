@@ -68,10 +68,18 @@ def scene_for(live: Live, viewer: Viewer, selected: int | None = None,
 
 def recent(live: Live, viewer: Viewer) -> list[Event]:
     """What happened since the viewer last acted; a group's board (everybody's) tells the
-    player to act what happened since they last acted."""
+    player to act what happened since they last acted. Worked out once per state and seat
+    (the picture's marks and the caption both ask); the list is shared: read it only."""
     game = live.game
     seat = viewer.seat if viewer.is_player else game.to_act
-    return since_last_action(live, seat)
+    key = (len(game.history), game.phase, seat)
+    kept = live.memo.get("recent")
+    if kept is None or kept[0] != key[:2]:
+        kept = live.memo["recent"] = (key[:2], {})
+    found = kept[1].get(seat)
+    if found is None:
+        found = kept[1][seat] = since_last_action(live, seat)
+    return found
 
 
 def recent_marks(live: Live, viewer: Viewer) -> tuple[tuple[tuple[tuple[int, int], ...], bool],
@@ -253,8 +261,16 @@ def _markup(game_id: int, version: int,
 
 def _button(game_id: int, version: int, text: str, act: Act, src: int,
             dst: int) -> InlineKeyboardButton:
-    data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
-    return InlineKeyboardButton(text=text, callback_data=data)
+    return InlineKeyboardButton(text=text, callback_data=game_data(game_id, version, act, src,
+                                                                   dst))
+
+
+def game_data(game_id: int, version: int, act: Act, src: int = 0, dst: int = 0) -> str:
+    """`GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()`, written directly:
+    a keyboard's buttons are made from the stored game and the engine's points, so the
+    model's validation (a few microseconds a button, every board) has nothing to catch;
+    a pressed button's data is still validated at the edge (`CallbackGuard`)."""
+    return f"{GameCb.__prefix__}:{game_id}:{version}:{act.value}:{src}:{dst}"
 
 
 def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
@@ -267,7 +283,17 @@ def _one_tap_rows(live: Live) -> list[tuple[ButtonSpec, ...]]:
 
 def _step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
     """The first press of a step: where the moves are few, each move itself (`13→7`);
-    otherwise the points that can move, a point with a single destination as its move."""
+    otherwise the points that can move, a point with a single destination as its move.
+    Worked out once per state and language (the caption's status line and the keyboard
+    both ask); the list is shared: read it only."""
+    key = (len(live.game.history), tuple(live.steps), t.language)
+    kept = live.memo.get("step-buttons")
+    if kept is None or kept[0] != key:
+        kept = live.memo["step-buttons"] = (key, _work_out_step_buttons(live, t))
+    return kept[1]
+
+
+def _work_out_step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
     turn = live.turn()
     sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
     targets = {src: turn.destinations(src) for src in sources}
