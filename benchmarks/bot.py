@@ -49,7 +49,7 @@ from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
 
 import bot as bot_package
 from bot.app import build
-from bot.callbacks import Act
+from bot.callbacks import Act, GameCb
 from bot.config import load_settings
 from engine.dice import SeededDice
 from storage import players
@@ -90,7 +90,7 @@ class RecordingSession(BaseSession):
         raise NotImplementedError
 
 
-def choose(markup: InlineKeyboardMarkup | None) -> str | None:
+def choose_data(markup: InlineKeyboardMarkup | None) -> str | None:
     """The data of the button a simple player presses: Done, else the last move button,
     else the first of Pick, Roll, Take (read from the data's text: `g:game:v:act:src:dst`)."""
     offered = [b.callback_data for row in (markup.inline_keyboard if markup else [])
@@ -102,19 +102,28 @@ def choose(markup: InlineKeyboardMarkup | None) -> str | None:
     return None
 
 
-def press_update(update_id: int, user_id: int, message_id: int, data: str, bot: Bot) -> Update:
-    """The update Telegram sends for the press, bound to `bot` as aiogram's polling binds
-    it (an unbound update is rebuilt by `Dispatcher.feed_update`: a dump and a validation)."""
+def choose(markup: InlineKeyboardMarkup | None) -> GameCb | None:
+    """`choose_data`'s button as callback data (for the other benchmarks)."""
+    data = choose_data(markup)
+    return None if data is None else GameCb.unpack(data)
+
+
+def press_update(update_id: int, user_id: int, message_id: int, data: GameCb | str,
+                 bot: Bot | None = None) -> Update:
+    """The update Telegram sends for the press; bound to `bot` when given, as aiogram's
+    polling binds it (an unbound update is rebuilt by `Dispatcher.feed_update`: a dump and
+    a validation more)."""
     return Update.model_validate({
         "update_id": update_id,
         "callback_query": {
-            "id": str(update_id), "chat_instance": "1", "data": data,
+            "id": str(update_id), "chat_instance": "1",
+            "data": data if isinstance(data, str) else data.pack(),
             "from": {"id": user_id, "is_bot": False, "first_name": f"P{user_id}"},
             "message": {"message_id": message_id, "date": 0,
                         "chat": {"id": user_id, "type": "private"},
                         "from": BOT_USER.model_dump()},
         },
-    }, context={"bot": bot})
+    }, context={"bot": bot} if bot is not None else None)
 
 
 def turns_played(path: Path) -> int:
@@ -180,7 +189,7 @@ async def run(variant: str, args: argparse.Namespace) -> None:
                 for pid in (a, b):
                     mine = time.thread_time()
                     message_id, markup = session.keyboards.get(pid, (0, None))
-                    data = choose(markup)
+                    data = choose_data(markup)
                     if data is None or len(latencies) >= args.presses:
                         driver += time.thread_time() - mine
                         continue
