@@ -19,9 +19,9 @@ The runs alternate, the side that goes first swapping every round (base head, he
 ...), so a machine that gets busier or quieter meanwhile weighs on both. From each run's
 output every "CPU per press" / "CPU per turn" figure is read (each `<label>: CPU per <unit>
 <x> ms`; the old `CPU <x> ms per press` too; and benchmarks.bot's CPU per press of the event
-loop, the render threads and SQLite's thread), and for each figure the medians of the two
-commits and their ratio head / base are printed, with every run's figure. Standard library
-only.
+loop, the render threads and SQLite's thread; `--figure NAME=REGEX` adds any other), and
+for each figure the medians of the two commits and their ratio head / base are printed,
+with every run's figure. Standard library only.
 """
 
 from __future__ import annotations
@@ -98,6 +98,10 @@ def main() -> None:
                              "checkout's, copied into both worktrees)")
     parser.add_argument("--bench-from", metavar="REV",
                         help="copy the benchmark module as it is at commit REV instead")
+    parser.add_argument("--figure", action="append", default=[], metavar="NAME=REGEX",
+                        help="also read the figure NAME from each run's output: the first "
+                             "group of REGEX's first match (e.g. 'p99=p99 ([0-9.]+) ms'); "
+                             "repeatable")
     parser.add_argument("--keep", action="store_true", help="keep the temporary worktrees")
     parser.add_argument("command", nargs=argparse.REMAINDER,
                         help="-- MODULE [ARGS...], e.g. -- benchmarks.bot --games 20")
@@ -106,6 +110,12 @@ def main() -> None:
     if not command:
         parser.error("name the benchmark module after --")
     module, bench_args = command[0], command[1:]
+    extra = []
+    for spec in args.figure:
+        name, sep, pattern = spec.partition("=")
+        if not sep or re.compile(pattern).groups < 1:
+            parser.error(f"--figure {spec!r}: NAME=REGEX with a group for the number")
+        extra.append((name, pattern))
     here = Path(git("rev-parse", "--show-toplevel", cwd=Path.cwd()))
     bench_file = here / (module.replace(".", "/") + ".py")
 
@@ -157,13 +167,17 @@ def main() -> None:
                 if done.returncode:
                     sys.exit(f"{side} run failed ({done.returncode}):\n{done.stderr[-3000:]}")
                 found = figures(done.stdout)
+                for name, pattern in extra:
+                    match = re.search(pattern, done.stdout)
+                    if match:
+                        found[name] = float(match.group(1))
                 if not found:
-                    sys.exit(f"{side}: no 'CPU per press/turn' in the output:\n{done.stdout}")
+                    sys.exit(f"{side}: no figure found in the output:\n{done.stdout}")
                 results[side].append(found)
                 child_cpu = (after.children_user + after.children_system
                              - before.children_user - before.children_system)
                 print(f"run {round_ + 1} {side}: " + ", ".join(
-                    f"{name} {value:.2f} ms" for name, value in found.items())
+                    f"{name} {value:.2f}" for name, value in found.items())
                     + f" (whole process {child_cpu:.1f} s CPU)", flush=True)
 
         print(f"\n{'figure':24} {'base median':>12} {'head median':>12} {'head/base':>10}"
