@@ -335,6 +335,11 @@ def has_legal_move(position: Position, dice: tuple[int, int], *, first_turn: boo
     return bool(_final_nodes(position, dice, first_turn))
 
 
+def is_forced(position: Position, dice: tuple[int, int], *, first_turn: bool = False) -> bool:
+    """Exactly one legal move (`Turn.is_forced`, without building the Turn)."""
+    return len(_final_nodes(position, dice, first_turn)) == 1
+
+
 def play_reaching(
     position: Position, dice: tuple[int, int], after: Position, *, first_turn: bool = False
 ) -> Play | None:
