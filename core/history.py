@@ -18,9 +18,9 @@ from functools import partial
 
 from core.live import Live
 from engine.game import Phase
+from engine.movegen import is_forced
 from engine.moves import Move
 from engine.passes import PassReason, explain
-from engine.turn import Turn
 
 Segments = tuple[tuple[int, int], ...]
 SHOWN = frozenset({"opening", "move", "pass", "double", "take", "drop", "resign", "timeout",
@@ -80,8 +80,8 @@ def _event(live: Live, index: int) -> Event | None:
     if kind == "move":
         dice = _pair(raw["dice"])
         before = live.before(index)
-        forced = before is not None and Turn(before, dice,
-                                             first_turn=live.first_turn(index)).is_forced
+        forced = before is not None and is_forced(before, dice,
+                                                  first_turn=live.first_turn(index))
         return Event(index, kind, seat, dice=dice, move=raw["move"], forced=forced)
     if kind == "pass":
         dice = _pair(raw["dice"])

@@ -39,8 +39,19 @@ def scene_for(live: Live, seat: int, names: Names, *, is_player: bool = True,
 
 def recent(live: Live, seat: int, is_player: bool = True) -> list[Event]:
     """What happened since the viewer last acted; a shared board (everybody's) tells the
-    player to act what happened since they last acted."""
-    return since_last_action(live, seat if is_player else live.game.to_act)
+    player to act what happened since they last acted. Worked out once per state and seat
+    (the picture's marks and the caption both ask); the list is shared: read it only."""
+    game = live.game
+    seat = seat if is_player else game.to_act
+    key = (len(game.history), game.phase)
+    kept = live.memo.get("recent")
+    if kept is None or kept[0] != key:
+        kept = live.memo["recent"] = (key, {})
+    by_seat: dict[int, list[Event]] = kept[1]
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = since_last_action(live, seat)
+    return found
 
 
 def recent_marks(live: Live, seat: int, is_player: bool = True

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.dice import DiceSource, roll
 from engine.errors import GameStateError, IllegalMoveError, shown
-from engine.movegen import Play, check_dice, legal_moves
+from engine.movegen import Play, check_dice, has_legal_move, legal_moves, play_reaching
 from engine.moves import Move
 from engine.passes import explain
 from engine.position import CHECKERS, OFF, Position, Variant
@@ -196,8 +196,10 @@ class Game:
         """Play a full move for the seat to move (a Play from `legal_plays`, a Move or text)."""
         self._expect(Phase.MOVE, seat)
         if isinstance(move, Play):
-            # Equal results are the same move, whatever order its steps were taken in.
-            play = next((p for p in self.legal_plays() if p.after == move.after), None)
+            # Equal results are the same move, whatever order its steps were taken in: the
+            # one `legal_plays` lists (from the roll's kept results, not a new search).
+            play = play_reaching(self.position, self.dice, move.after,  # type: ignore[arg-type]
+                                 first_turn=self.first_turn)
             if play is None:
                 raise IllegalMoveError(f"{move.move} is not a legal move here")
         else:
@@ -254,7 +256,7 @@ class Game:
             self._log("roll", seat=self.seat, dice=list(dice), opening=True)
         else:
             self._log("roll", seat=self.seat, dice=list(dice))
-        if not self.legal_plays():
+        if not has_legal_move(self.position, dice, first_turn=self.first_turn):
             # The reason travels with the pass, so every reader of the history can say why.
             why = explain(self.position, dice, self.first_turn).to_dict()
             self._log("pass", seat=self.seat, dice=list(dice), why=why)

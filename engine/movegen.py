@@ -19,8 +19,10 @@ and builds a result only for the first move to reach each key.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import compress
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalMoveError, shown
@@ -304,12 +306,51 @@ def legal_moves(
     ]
 
 
+# The bot asks for the same roll's results again and again: each press rebuilds its game's
+# `Turn` from the stored state, a move played is checked against the results (`Game.play`),
+# and the captions look back at earlier rolls (was that move forced?). The latest rolls'
+# results are kept, 5-12 KB a roll on average in random games (short nard's doubles 31 KB):
+# 0.7-1.5 MB for the 128, 4 MB if all were short nard doubles.
+ROLLS_KEPT = 128
+
+
 def _final_nodes(
     position: Position, dice: tuple[int, int], first_turn: bool
-) -> dict[int, tuple[Position, tuple[RawStep, ...]]]:
-    """Legal results keyed by search-state key: (position after, the steps that reach it)."""
-    state, found = _final_steps(position, dice, first_turn)
-    return {key: (state.result(steps), steps) for key, steps in found.items()}
+) -> Mapping[int, tuple[Position, tuple[RawStep, ...]]]:
+    """Legal results keyed by search-state key: (position after, the steps that reach it).
+
+    Shared by every caller that asks for the same roll (read-only: a mapping proxy)."""
+    return _kept_final_nodes(position, tuple(dice), bool(first_turn))
+
+
+@lru_cache(maxsize=ROLLS_KEPT)
+def _kept_final_nodes(
+    position: Position, dice: tuple[int, ...], first_turn: bool
+) -> Mapping[int, tuple[Position, tuple[RawStep, ...]]]:
+    state, found = _final_steps(position, dice, first_turn)  # type: ignore[arg-type]
+    return MappingProxyType({key: (state.result(steps), steps) for key, steps in found.items()})
+
+
+def has_legal_move(position: Position, dice: tuple[int, int], *, first_turn: bool = False) -> bool:
+    """Whether any die of `dice` can be played (`legal_moves` is not empty)."""
+    return bool(_final_nodes(position, dice, first_turn))
+
+
+def is_forced(position: Position, dice: tuple[int, int], *, first_turn: bool = False) -> bool:
+    """Exactly one legal move (`Turn.is_forced`, without building the Turn)."""
+    return len(_final_nodes(position, dice, first_turn)) == 1
+
+
+def play_reaching(
+    position: Position, dice: tuple[int, int], after: Position, *, first_turn: bool = False
+) -> Play | None:
+    """The play `legal_moves` lists for the result `after` (the same steps in the same
+    order), or None when no legal move leads there."""
+    step = _STEPS.__getitem__
+    for result, steps in _final_nodes(position, dice, first_turn).values():
+        if result == after:
+            return Play(Move(tuple(map(step, steps))), result)
+    return None
 
 
 def _final_steps(

@@ -183,6 +183,15 @@ class SqliteDatabase(Database):
             yield SqliteTx(self._conn)
 
     @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[SqliteTx]:
+        """Each statement its own transaction: a write of one statement is one trip to
+        aiosqlite's thread, where `transaction()` takes three (BEGIN, it, COMMIT). Counted
+        among the commits that start a checkpoint."""
+        async with self.read() as tx:
+            yield tx
+        self._committed()
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
         """`BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` when anything raises or is cancelled.
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.refusals import refusal
 from bot.plumbing.telegram_io import answer, bot_of, message_of, remove, show, uploading_photo
 from bot.services import Services
-from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb
+from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
 from core.challenges import CHALLENGE_HOURS
 from core.computer import LEVEL_NAMES
 from core.games import Busy
@@ -165,5 +165,5 @@ def make_router() -> Router:
     router.message.register(new, Command("new"))
     router.callback_query.register(choose, NewGameCb.filter())
     router.callback_query.register(cancel, ChallengeCb.filter())
-    router.callback_query.register(show_game, F.data == SHOW_GAME)
+    router.callback_query.register(show_game, Plain(SHOW_GAME))
     return router

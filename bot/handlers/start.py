@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -13,7 +13,7 @@ from bot.handlers.groups import GROUPS, group_lang_allowed
 from bot.handlers.refusals import refusal
 from bot.plumbing.telegram_io import answer, bot_of, chat_of, send_text, uploading_photo
 from bot.services import Services
-from bot.views.callbacks import RULES, LangCb, NewGameCb
+from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
 from core.games import Busy
 from i18n import Translator, available_languages
 from storage import chats, players
@@ -112,5 +112,5 @@ def make_router() -> Router:
     router.message.register(help_, Command("help"))
     router.message.register(lang, Command("lang"))
     router.callback_query.register(set_lang, LangCb.filter())
-    router.callback_query.register(rules_button, F.data == RULES)
+    router.callback_query.register(rules_button, Plain(RULES))
     return router

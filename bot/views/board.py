@@ -200,8 +200,16 @@ def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...]
 
 def _button(game_id: int, version: int, text: str, act: Act, src: int,
             dst: int) -> InlineKeyboardButton:
-    data = GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()
-    return InlineKeyboardButton(text=text, callback_data=data)
+    return InlineKeyboardButton(text=text, callback_data=game_data(game_id, version, act, src,
+                                                                   dst))
+
+
+def game_data(game_id: int, version: int, act: Act, src: int = 0, dst: int = 0) -> str:
+    """`GameCb(game=game_id, v=version, a=act, src=src, dst=dst).pack()`, written directly:
+    a keyboard's buttons are made from the stored game and the engine's points, so the
+    model's validation (a few microseconds a button, every board) has nothing to catch;
+    a pressed button's data is still validated at the edge (`CallbackGuard`)."""
+    return f"{GameCb.__prefix__}:{game_id}:{version}:{act.value}:{src}:{dst}"
 
 
 def _one_tap_rows(live: Live, t: Translator) -> list[tuple[ButtonSpec, ...]]:
@@ -215,7 +223,17 @@ def _one_tap_rows(live: Live, t: Translator) -> list[tuple[ButtonSpec, ...]]:
 
 def _step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
     """The first press of a step: where the moves are few, each move itself (`13→7`);
-    otherwise the points that can move, a point with a single destination as its move."""
+    otherwise the points that can move, a point with a single destination as its move.
+    Worked out once per state and language (the caption's status line and the keyboard
+    both ask); the list is shared: read it only."""
+    key = (len(live.game.history), tuple(live.steps), t.language)
+    kept = live.memo.get("step-buttons")
+    if kept is None or kept[0] != key:
+        kept = live.memo["step-buttons"] = (key, _work_out_step_buttons(live, t))
+    return kept[1]
+
+
+def _work_out_step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
     turn = live.turn()
     sources = sorted({step.src for step in turn.legal_steps()}, reverse=True)
     targets = {src: turn.destinations(src) for src in sources}

@@ -8,6 +8,7 @@ from bot.views.callbacks import Act
 from core.live import Live
 from engine.game import Phase
 from engine.position import Position
+from i18n import Translator
 from storage import games
 from tests.bot.conftest import Harness
 from tests.bot.driver import game_buttons
@@ -349,3 +350,14 @@ async def test_a_card_accepted_by_someone_who_can_see_the_board(harness: Harness
     assert "url" not in answer and "private chat" in answer["text"]
     [row] = await games.active_games(h.app.db, ALI)
     assert (row.deadline - h.clock()).total_seconds() == 120
+
+
+async def test_the_rules_button_sends_the_rules(harness: Harness) -> None:
+    h = harness
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/start")
+    await h.feed()
+    ali.press_button(ALI, "📖 Rules")
+    await h.feed()
+    t = Translator("en")
+    assert [m.text for m in h.fake.messages(ALI)[-2:]] == [t("rules-short"), t("rules-long")]

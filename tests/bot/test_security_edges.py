@@ -12,7 +12,8 @@ import pytest
 from aiogram.types import Update
 
 from bot.plumbing.pacing import Coalescer
-from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb
+from bot.views.board import game_data
+from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb, parse
 from storage import challenges, games
 from tests.bot.conftest import Harness
 from tests.bot.driver import choose, game_buttons
@@ -236,3 +237,20 @@ async def test_twenty_simultaneous_searches_for_an_opponent_start_one(
         "SELECT id FROM match_requests WHERE player_id = ? AND status = 'waiting'", (USER,))
     assert len(rows) == 1
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+def test_keyboard_data_is_what_the_model_packs_and_parses_back() -> None:
+    """`views.game_data` writes a game button's data without the model: it must be exactly
+    `GameCb.pack()`, and parse back at the edge, for every action and the extreme values."""
+    for act in Act:
+        for game_id, version in ((1, 1), (2**63 - 1, 2**63 - 1)):
+            src_dst = [(0, 0), (25, 0)] if act is not Act.GO else [(24, 0), (25, 24)]
+            if act in (Act.PICK, Act.GO):
+                src_dst = [(s, d) for s, d in src_dst if s >= 1]
+            if act is Act.RESIGN_YES:
+                src_dst = [(1, 1), (2, 255)]
+            for src, dst in src_dst:
+                data = game_data(game_id, version, act, src, dst)
+                assert data == GameCb(game=game_id, v=version, a=act, src=src,
+                                      dst=dst).pack()
+                assert parse(data) == GameCb.unpack(data)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.movegen import has_legal_move, is_forced, legal_moves, play_reaching
 from engine.moves import Step
 from engine.position import CHECKERS, OFF, Position
+from engine.randomplay import random_positions
 from engine.turn import Turn
 
 
@@ -60,3 +62,20 @@ def test_the_same_board_by_another_order_is_the_same_node() -> None:
     turn.play((6, 5))
     turn.play((8, 5))
     assert turn.node == after_one_order
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_the_kept_results_of_a_roll_are_legal_moves_results(variant: str) -> None:
+    """`Game.play`, the pass check and the captions read a roll's kept results
+    (`play_reaching`, `has_legal_move`, `is_forced`): the same plays `legal_moves` lists, a
+    repeated roll included."""
+    for pos, dice, first in random_positions(variant, 300, seed=7):
+        for _ in range(2):  # the second time from the kept results
+            plays = legal_moves(pos, dice, first_turn=first)
+            assert has_legal_move(pos, dice, first_turn=first) == bool(plays)
+            for play in plays:
+                assert play_reaching(pos, dice, play.after, first_turn=first) == play
+            turn = Turn(pos, dice, first_turn=first)
+            assert [p.after for p in turn.plays] == [p.after for p in plays]
+            assert is_forced(pos, dice, first_turn=first) == turn.is_forced == (len(plays) == 1)
+        assert play_reaching(pos, dice, pos, first_turn=first) is None
