@@ -35,9 +35,9 @@ from engine.position import CHECKERS, OFF, Position, Variant
 from engine.resolve import resolve_move
 from i18n import Translator
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
-from tests.bot.test_friends import friend_game, to_move
+from tests.support.driver import game_buttons
+from tests.support.friends import friend_game, to_move
+from tests.support.harness import Harness
 
 POSITIONS = 20_000
 GAME_ID, VERSION = 7, 3

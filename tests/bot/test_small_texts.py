@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from i18n import LANGUAGES, Translator
-from tests.bot.test_locales import english_keys
+from tests.support.locales import english_keys
 
 
 def test_uzbek_home_mars_cannot_be_read_as_koks() -> None:

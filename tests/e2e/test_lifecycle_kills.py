@@ -43,11 +43,11 @@ from core.live import Live
 from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_lifecycle_log import replay
-from tests.e2e.test_process import start_bot
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.lifecycle import replay
+from tests.support.processes import start_bot
 
 ALI, VALI, CARL = 3101, 3102, 3103
 NAMES = {ALI: "Ali", VALI: "Vali", CARL: "Carl"}

@@ -13,9 +13,9 @@ import asyncio
 import socket
 from pathlib import Path
 
-from tests.e2e.test_process import start_bot
 from tests.support.faults import FaultyTelegram
 from tests.support.fuzz import UpdateFuzzer
+from tests.support.processes import start_bot
 
 TOKEN = "987654:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 UPDATES = 300
