@@ -31,6 +31,8 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import start_bot
 
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
+
 ALI, VALI = 3201, 3202
 
 

@@ -34,6 +34,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
 from bot.services.boards import BoardPublisher
@@ -48,6 +50,8 @@ from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.lifecycle import replay
 from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ALI, VALI, CARL = 3101, 3102, 3103
 NAMES = {ALI: "Ali", VALI: "Vali", CARL: "Carl"}

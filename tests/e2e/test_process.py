@@ -14,6 +14,8 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from bot.views.callbacks import Act, GameCb
 from storage import Database
 from storage.connect import open_database
@@ -21,6 +23,8 @@ from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = 3001

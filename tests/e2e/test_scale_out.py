@@ -54,7 +54,7 @@ from tests.support.lifecycle import replay
 from tests.support.postgres import PostgresCluster
 from tests.support.processes import SECRET, free_port
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3
 GAMES = int(os.environ.get("NARD_SCALE_GAMES", "5"))

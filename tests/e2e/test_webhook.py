@@ -17,12 +17,15 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.views.callbacks import Act
 from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import SECRET, free_port, gone
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = 4001
