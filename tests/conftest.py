@@ -35,6 +35,21 @@ def postgres() -> Iterator[PostgresCluster]:
         server.stop()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On two workers (`-n 2`, pyproject's default), the slow tests go first: xdist's `load`
+    scheduling deals the first tests out in turn, so the long ones are shared between the
+    workers and none of them starts last. A run on one worker (`-n 0`) keeps the order."""
+    if not hasattr(config, "workerinput"):  # not an xdist worker
+        return
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 0 if "tests/e2e/" in item.nodeid else 1  # real processes: the longest waits
+
+    items.sort(key=rank)  # stable: the same order on every worker, as xdist requires
+
+
 def _engine_params() -> list[object]:
     marks = {"postgres": [pytest.mark.postgres], "sqlite": []}
     return [pytest.param(e, marks=marks[e], id=e) for e in ENGINES]
