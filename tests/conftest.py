@@ -36,9 +36,10 @@ def postgres() -> Iterator[PostgresCluster]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On two workers (`-n 2`, pyproject's default), the slow tests go first: xdist's `load`
-    scheduling deals the first tests out in turn, so the long ones are shared between the
-    workers and none of them starts last. A run on one worker (`-n 0`) keeps the order."""
+    """On two workers (`-n 2`, pyproject's default), the slow tests go first: xdist deals
+    the tests out one at a time (`--maxschedchunk=1`), so the long ones are shared between
+    the workers and none of them starts last. A run in one process (`-n 0`) keeps the
+    collection order."""
     if not hasattr(config, "workerinput"):  # not an xdist worker
         return
 
