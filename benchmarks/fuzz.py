@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.bot.conftest import make_harness
 from tests.support.faults import FaultyTelegram
 from tests.support.fuzz import UpdateFuzzer, drive
+from tests.support.harness import make_harness
 
 
 async def main(updates: int, seed: int, chaos: float, users: int) -> int:

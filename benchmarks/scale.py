@@ -27,12 +27,11 @@ from pathlib import Path
 from bot.views.callbacks import Act
 from storage import boards
 from storage.connect import open_database
-from tests.bot.driver import choose
-from tests.conftest import PostgresCluster
 from tests.e2e import test_scale_out as e2e
+from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import TEST_TOKEN
-from tests.support.postgres import PostgresServer
+from tests.support.postgres import PostgresCluster, PostgresServer
 
 RUNS = {"pg1": ("postgres", 1), "pg2": ("postgres", 2), "pg3": ("postgres", 3),
         "sqlite1": ("sqlite", 1)}

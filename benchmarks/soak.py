@@ -28,7 +28,7 @@ from pathlib import Path
 
 import ai
 from bot.views.callbacks import Act, NewGameCb
-from tests.bot.driver import choose
+from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fuzz import UpdateFuzzer, trim
 

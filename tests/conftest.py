@@ -9,61 +9,18 @@ be started, every PostgreSQL test fails with one line saying why: nothing is ski
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 
-from tests.support.postgres import PostgresServer, PostgresUnavailable
+from tests.support.postgres import PostgresCluster, PostgresServer, PostgresUnavailable
 
 ENGINES = tuple(
     e for e in os.environ.get("NARD_TEST_ENGINES", "sqlite,postgres").replace(" ", "").split(",")
     if e
 )
-DATABASE = "nard_tests"
-_names = itertools.count(1)
-
-
-class PostgresCluster:
-    """The session's server: every test gets its own schema of one database.
-
-    A schema is the cheapest fresh database PostgreSQL has (CREATE DATABASE copies files and
-    took 0.2-1 s a test on a busy machine); the URL names it (`?search_path=…`, which asyncpg
-    sends as a server setting), so every connection of the test, and a `python -m bot`
-    started by it, sees only that schema. Opening it applies the migrations.
-    """
-
-    def __init__(self, server: PostgresServer) -> None:
-        self.server = server
-        self._created = False
-
-    async def create(self) -> str:
-        """A new, empty schema; returns the URL that selects it."""
-        name = f"t{os.getpid()}_{next(_names)}"
-        if not self._created:
-            admin = await asyncpg.connect(self.server.url())
-            try:
-                await admin.execute(f"CREATE DATABASE {DATABASE} TEMPLATE template0")
-            finally:
-                await admin.close()
-            self._created = True
-        conn = await asyncpg.connect(self.server.url(DATABASE))
-        try:
-            await conn.execute(f"CREATE SCHEMA {name}")
-        finally:
-            await conn.close()
-        return f"{self.server.url(DATABASE)}?search_path={name}"
-
-    async def drop(self, url: str) -> None:
-        name = url.rsplit("=", 1)[1]
-        conn = await asyncpg.connect(self.server.url(DATABASE))
-        try:
-            await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        finally:
-            await conn.close()
 
 
 @pytest.fixture(scope="session")
@@ -76,6 +33,22 @@ def postgres() -> Iterator[PostgresCluster]:
         yield PostgresCluster(server)
     finally:
         server.stop()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On two workers (`-n 2`, pyproject's default), the slow tests go first: xdist deals
+    the tests out one at a time (`--maxschedchunk=1`), so the long ones are shared between
+    the workers and none of them starts last. A run in one process (`-n 0`) keeps the
+    collection order."""
+    if not hasattr(config, "workerinput"):  # not an xdist worker
+        return
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 0 if "tests/e2e/" in item.nodeid else 1  # real processes: the longest waits
+
+    items.sort(key=rank)  # stable: the same order on every worker, as xdist requires
 
 
 def _engine_params() -> list[object]:

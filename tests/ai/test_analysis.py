@@ -7,7 +7,7 @@ from ai import arena, bearoff, play, sage
 from ai.levels import get_level
 from engine.movegen import legal_moves
 from engine.position import Position, Variant
-from tests.ai.test_play import _positions
+from tests.support.positions import random_positions
 
 
 def side(points):
@@ -21,7 +21,7 @@ def side(points):
 @pytest.mark.parametrize("variant", ["short", "long"])
 @pytest.mark.parametrize("ply", [1, 2])
 def test_rank_plays_scores_every_legal_play_best_first(variant, ply):
-    for pos, dice in _positions(variant, 3, seed=11):
+    for pos, dice in random_positions(variant, 3, seed=11):
         ranked = ai.rank_plays(pos, dice, ply)
         legal = {p.after for p in legal_moves(pos, dice)}
         assert {p.after for p, _ in ranked} == legal
@@ -31,7 +31,7 @@ def test_rank_plays_scores_every_legal_play_best_first(variant, ply):
 
 
 def test_rank_plays_without_bgsage_uses_our_network(no_bgsage):
-    pos, dice = _positions("short", 1, seed=2)[0]
+    pos, dice = random_positions("short", 1, seed=2)[0]
     assert len(ai.rank_plays(pos, dice, 2)) == len(legal_moves(pos, dice))
 
 
@@ -72,7 +72,7 @@ def test_sage_every_play_searched():
     pytest.importorskip("bgsage")
     if not sage.available():
         pytest.skip("bgsage disabled")
-    pos, dice = _positions("short", 1, seed=5)[0]
+    pos, dice = random_positions("short", 1, seed=5)[0]
     plays = legal_moves(pos, dice)
     deep = sage.scores(pos, dice, plays, "2ply", every_play=True)
     assert all(s > -10 for s in deep)

@@ -1,4 +1,3 @@
-import random
 
 import pytest
 
@@ -7,23 +6,7 @@ from ai.levels import LEVEL_LABELS, LEVELS, get_level
 from ai.noise import noise
 from engine.movegen import legal_moves
 from engine.position import Position
-
-
-def _positions(variant, n, seed):
-    """Positions from random play, with the dice to play in them."""
-    rng = random.Random(seed)
-    pos, out = Position.initial(variant), []
-    while len(out) < n:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_moves(pos, dice, first_turn=variant == "long" and not out)
-        if not plays:
-            pos = pos.swapped()
-            continue
-        out.append((pos, dice))
-        pos = rng.choice(plays).after
-        if pos.is_over:
-            pos = Position.initial(variant)
-    return out
+from tests.support.positions import random_positions
 
 
 def test_levels_are_five_named_and_ordered():
@@ -34,7 +17,7 @@ def test_levels_are_five_named_and_ordered():
 
 @pytest.mark.parametrize("variant", ["short", "long"])
 def test_every_level_returns_a_legal_move_deterministically(variant):
-    for pos, dice in _positions(variant, 6, seed=3):
+    for pos, dice in random_positions(variant, 6, seed=3):
         legal = {p.after for p in legal_moves(pos, dice, first_turn=False)}
         for level in LEVELS[variant]:
             play = ai.choose_move(pos, dice, level)
@@ -80,7 +63,7 @@ def test_noise_depends_on_the_position_only():
 
 def test_weak_levels_err_but_not_always():
     """Beginner differs from the noiseless heuristic sometimes, not everywhere."""
-    samples = _positions("short", 40, seed=8)
+    samples = random_positions("short", 40, seed=8)
     diff = sum(ai.choose_move(p, d, "beginner") != ai.choose_move(p, d, "casual")
                for p, d in samples)
     assert 0 < diff < len(samples)
@@ -91,7 +74,7 @@ def test_choose_move_is_thread_safe():
 
     jobs = [(pos, dice, variant, level)
             for variant in ("short", "long")
-            for pos, dice in _positions(variant, 4, seed=12)
+            for pos, dice in random_positions(variant, 4, seed=12)
             for level in ("casual", "intermediate", "strong", "master")]
     expected = [ai.choose_move(pos, dice, level) for pos, dice, _, level in jobs]
     with ThreadPoolExecutor(max_workers=4) as pool:

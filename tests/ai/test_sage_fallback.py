@@ -4,12 +4,12 @@ import ai
 from ai import model, play, sage, search
 from ai.levels import get_level
 from engine.movegen import legal_moves
-from tests.ai.test_play import _positions
+from tests.support.positions import random_positions
 
 
 def test_fallback_without_bgsage_uses_our_network(no_bgsage):
     assert not sage.available()
-    for pos, dice in _positions("short", 5, seed=4):
+    for pos, dice in random_positions("short", 5, seed=4):
         plays = legal_moves(pos, dice)
         strong = ai.choose_move(pos, dice, "strong")
         assert strong == plays[int(model.scores(pos, plays).argmax())]
@@ -21,7 +21,7 @@ def test_bgsage_ranks_every_legal_move_and_picks_its_best():
     pytest.importorskip("bgsage")
     if not sage.available():
         pytest.skip("bgsage disabled by NARD_AI_NO_BGSAGE")
-    for pos, dice in _positions("short", 8, seed=6):
+    for pos, dice in random_positions("short", 8, seed=6):
         plays = legal_moves(pos, dice)
         scores = sage.scores(pos, dice, plays, "1ply")
         assert all(s > -10 for s in scores)  # every one of our moves was found by bgsage

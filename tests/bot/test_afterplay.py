@@ -24,16 +24,23 @@ from engine.moves import Move
 from engine.position import Variant
 from storage import games
 from storage.fairness import game_records
-from tests.bot.conftest import Harness, make_harness
-from tests.bot.driver import choose, resign
-from tests.bot.test_friends import ALI, VALI
-from tests.bot.test_play_computer import play_to_the_end, start_game
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
+from tests.support.computer import play_to_the_end, start_game
+from tests.support.driver import choose, resign
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.friends import ALI, VALI, friend_game
+from tests.support.groups import ALI as GROUP_ALI
+from tests.support.groups import GROUP, WATCHER, group_game
+from tests.support.harness import Harness, make_harness
+from tests.support.seeds import (
+    COMMAND,
+    COMMITTED,
+    USER,
+    commitments_of,
+    result_message,
+    seeds_of,
+    stored_events,
+)
 
-USER = 1001
-COMMITTED = re.compile(r"🔒 Dice seed \(([^)]+)\): SHA-256 ([0-9a-f]{64})")
-REVEALED = re.compile(r"🔓 Dice seed \(([^)]+)\): ([0-9a-f]{64})")
-COMMAND = re.compile(r"^python -m engine\.fairness verify .*$", re.MULTILINE)
 LABELS = {"short": ("Short nard", "🤖 Computer", "Beginner", "1 game", "Without the cube"),
           "long": ("Long nard", "🤖 Computer", "Beginner", "1 game")}
 
@@ -44,26 +51,6 @@ async def computer_game(h: Harness, variant: str) -> int:
     [row] = await games.active_games(h.app.db, USER)
     await play_to_the_end(h, user, USER)
     return row.id
-
-
-def result_message(h: Harness, chat: int) -> StoredMessage:
-    found = [m for m in h.fake.messages(chat) if m.text and "🔓" in m.text]
-    assert found, h.fake.transcript(chat)
-    return found[-1]
-
-
-def seeds_of(text: str) -> list[str]:
-    """The server seeds a result message reveals, in seat order."""
-    return [seed for _, seed in REVEALED.findall(text)]
-
-
-def commitments_of(text: str) -> list[str]:
-    """The commitments a board shows, in seat order."""
-    return [hash_ for _, hash_ in COMMITTED.findall(text)]
-
-
-def stored_events(log: dict, number: int) -> list[dict]:
-    return [json.loads(line.data) for line in log[number] if line.data is not None]
 
 
 @pytest.mark.parametrize("variant", ["short", "long"])
@@ -279,8 +266,6 @@ async def test_only_the_players_may_ask(harness: Harness) -> None:
 
 
 async def test_a_friend_game_result_reveals_the_seed_to_both(harness: Harness) -> None:
-    from tests.bot.test_friends import friend_game
-
     h = harness
     game_id = await friend_game(h)
     await resign(h, VALI)
@@ -341,9 +326,6 @@ def test_a_rebuilt_game_is_the_engine_game() -> None:
 
 async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
         group_harness: Harness) -> None:
-    from tests.bot.test_groups import ALI as GROUP_ALI
-    from tests.bot.test_groups import GROUP, WATCHER, group_game
-
     h = group_harness
     game_id = await group_game(h, "short")
     board = h.board(GROUP)

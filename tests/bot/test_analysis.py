@@ -28,13 +28,13 @@ from engine.game import Game, Phase
 from engine.result import ResultKind
 from storage import analysis, games, results
 from storage.analysis import Waiter
-from tests.bot.conftest import Harness
-from tests.bot.driver import resign
-from tests.bot.test_lifecycle_boards import ALI, VALI, Restartable, english_friend_game
-from tests.bot.test_lifecycle_log import presses
-from tests.bot.test_play_computer import start_game
+from tests.support.computer import start_game
+from tests.support.driver import resign
 from tests.support.fake_telegram import StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.friends import ALI, VALI, english_friend_game
+from tests.support.harness import Harness
+from tests.support.lifecycle import Restartable, presses
 
 OUTSIDER = 2999
 STEP = 2.0  # seconds the clock moves per analysed decision

@@ -27,9 +27,9 @@ from aiohttp import web
 from bot.config import load_settings
 from bot.plumbing.retry import ATTEMPTS, URGENT_WAIT
 from bot.plumbing.webhook import make_web_app
-from tests.bot.conftest import Harness, make_harness
-from tests.bot.test_security_faults import SCENARIOS, USER
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
+from tests.support.harness import Harness, make_harness
+from tests.support.scenarios import SCENARIOS, USER
 
 ALI, VALI = 7101, 7102
 

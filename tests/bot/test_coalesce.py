@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 
 import pytest
 
 from bot.plumbing.pacing import Coalescer
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-        await asyncio.sleep(0)
+from tests.support.clocks import Clock
 
 
 async def test_a_burst_is_coalesced_and_the_latest_wins() -> None:

@@ -18,9 +18,12 @@ from engine import fairness
 from engine.fairness import FairDice, commitment, dice_of_history, dice_seed, verify
 from storage import games
 from storage.fairness import game_records
-from tests.bot.conftest import Harness
-from tests.bot.driver import resign
-from tests.bot.test_afterplay import (
+from tests.support.computer import play_to_the_end, start_game
+from tests.support.driver import resign
+from tests.support.fake_telegram import RecordedRequest
+from tests.support.friends import ALI, VALI, friend_game
+from tests.support.harness import Harness
+from tests.support.seeds import (
     COMMAND,
     REVEALED,
     USER,
@@ -29,9 +32,6 @@ from tests.bot.test_afterplay import (
     seeds_of,
     stored_events,
 )
-from tests.bot.test_friends import ALI, VALI, friend_game
-from tests.bot.test_play_computer import play_to_the_end, start_game
-from tests.support.fake_telegram import RecordedRequest
 
 HEX = r"SHA-256 ([0-9a-f]{64})"
 SEED_NEXT = re.compile(r"🔒 Your next game's dice: " + HEX)

@@ -14,13 +14,10 @@ from core.settings import CONFIRM_MOVES
 from engine.game import MatchState, Phase
 from engine.position import Position
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
-from tests.bot.test_friends import ALI, friend_game
-from tests.bot.test_match_and_errors import start
-
-# The mover's last two checkers on 6 and 2, the opponent's all on its 1-point (my 24).
-BEAR_OFF = Position("short", [13, 0, 1, 0, 0, 0, 1] + [0] * 19, [0, 15] + [0] * 24)
+from tests.support.crafted import BEAR_OFF, buttons, craft, mover_of, press
+from tests.support.driver import game_buttons
+from tests.support.friends import ALI, friend_game, start
+from tests.support.harness import Harness
 
 
 def side(counts: dict[int, int]) -> list[int]:
@@ -28,40 +25,6 @@ def side(counts: dict[int, int]) -> list[int]:
     for point, count in counts.items():
         out[point] = count
     return out
-
-
-async def craft(h: Harness, game_id: int, position: Position, *, seat: int, phase: Phase,
-                dice: tuple[int, int] | None = None, **fields: Any) -> int:
-    """Store the game as `seat` to act in `position` (its own view); returns that player."""
-    row = await games.load_game(h.app.db, game_id)
-    live = Live.load(row.state_json)
-    game = live.game
-    game.position, game.seat, game.phase, game.dice = position, seat, phase, dice
-    game.moved = [True, True]
-    for name, value in fields.items():
-        setattr(game, name, value)
-    live.steps = []
-    await games.save_game(h.app.db, game_id, row.version, state_json=live.dump(),
-                          deadline=row.deadline, now=h.clock())
-    player = row.players[seat]
-    h.fake.user(player, "P").command("/games")  # a fresh board of the stored game
-    await h.feed()
-    return player  # type: ignore[return-value]
-
-
-def buttons(h: Harness, chat: int, act: Act) -> list[tuple[str, GameCb]]:
-    return [(text, data) for text, data in game_buttons(h.board(chat).buttons) if data.a is act]
-
-
-async def press(h: Harness, chat: int, data: GameCb) -> dict:
-    update = h.fake.user(chat, "P").press(h.board(chat), data.pack())
-    await h.feed()
-    return h.fake.callback_answer(update)
-
-
-async def mover_of(h: Harness, game_id: int) -> int:
-    row = await games.load_game(h.app.db, game_id)
-    return Live.load(row.state_json).game.to_act
 
 
 async def test_a_one_tap_move_plays_the_whole_turn_and_can_be_undone(harness: Harness) -> None:

@@ -7,17 +7,13 @@ from __future__ import annotations
 from bot.views.callbacks import Act
 from core.live import Live
 from engine.game import Phase
-from engine.position import Position
 from i18n import Translator
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
-from tests.bot.test_fewer_presses import craft, mover_of
-from tests.bot.test_friends import ALI, VALI, friend_game
-
-# The winner (on roll) has one checker left on its 1-point; the loser has borne off nothing
-# and has no checker in the winner's home: resigning loses a mars.
-HOPELESS = Position("short", [14, 1] + [0] * 24, [0] * 13 + [15] + [0] * 12)
+from tests.support.crafted import HOPELESS, craft, mover_of
+from tests.support.driver import game_buttons, play_again
+from tests.support.friends import ALI, VALI, finish_by_resignation, friend_game, start
+from tests.support.groups import GROUP, group_game
+from tests.support.harness import Harness
 
 
 def question(h: Harness, chat: int):
@@ -106,8 +102,6 @@ async def test_resign_without_a_game(harness: Harness) -> None:
 
 
 async def test_resign_in_a_match_says_whether_the_match_ends(harness: Harness) -> None:
-    from tests.bot.test_match_and_errors import start
-
     h = harness
     game_id = await start(h, "To 3 points", "Without the cube")
     h.fake.user(ALI, "Ali").command("/resign")
@@ -141,23 +135,12 @@ async def test_new_while_playing_says_so_at_once(harness: Harness) -> None:
     assert (await games.load_game(h.app.db, game_id)).status == "active"
 
 
-async def play_again(h: Harness, chat: int, at_once: bool = False) -> dict:
-    board = h.board(chat)
-    [data] = [d for _, d in game_buttons(board.buttons) if d.a is Act.REMATCH]
-    update = h.fake.user(chat, "P").press(board, data.pack())
-    if not at_once:
-        await h.feed()
-    return update
-
-
 async def all_games(h: Harness) -> list[tuple[int, str]]:
     rows = await h.app.db.fetchall("SELECT id, status FROM games ORDER BY id")
     return [(row["id"], row["status"]) for row in rows]
 
 
 async def test_both_players_pressing_play_again_make_one_rematch(harness: Harness) -> None:
-    from tests.bot.test_ratings import finish_by_resignation
-
     h = harness
     game_id = await friend_game(h)
     await finish_by_resignation(h, game_id, VALI)
@@ -181,8 +164,6 @@ async def test_two_play_again_presses_at_the_same_moment_make_one_game(
 
     from aiogram.types import Update
 
-    from tests.bot.test_ratings import finish_by_resignation
-
     h = harness
     game_id = await friend_game(h)
     await finish_by_resignation(h, game_id, ALI)
@@ -195,8 +176,6 @@ async def test_two_play_again_presses_at_the_same_moment_make_one_game(
 
 
 async def test_play_again_in_a_group_makes_one_game(group_harness: Harness) -> None:
-    from tests.bot.test_groups import GROUP, group_game
-
     h = group_harness
     game_id = await group_game(h, "short")
     row = await games.load_game(h.app.db, game_id)
@@ -220,8 +199,6 @@ async def test_play_again_in_a_group_makes_one_game(group_harness: Harness) -> N
 
 async def test_joining_ones_own_group_challenge_says_it_is_theirs(group_harness: Harness
                                                                   ) -> None:
-    from tests.bot.test_groups import GROUP
-
     h = group_harness
     h.fake.group(GROUP, "Nard club")
     ali = h.fake.user(ALI, "Ali")
@@ -248,8 +225,6 @@ async def test_ones_own_card_says_it_is_theirs(harness: Harness) -> None:
 
 
 async def test_nard_options_are_understood_or_refused(group_harness: Harness) -> None:
-    from tests.bot.test_groups import GROUP
-
     h = group_harness
     h.fake.group(GROUP, "Nard club")
     ali = h.fake.user(ALI, "Ali")

@@ -3,49 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import re
 
 from aiogram.types import Update
 
 from bot.views.callbacks import Act
 from engine.dice import SeededDice
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-
-ALI, VALI, OUTSIDER = 2001, 2002, 2003
-
-
-async def challenge(h: Harness, *labels: str) -> str:
-    ali = h.fake.user(ALI, "Ali")
-    ali.command("/new")
-    await h.feed()
-    for label in labels:
-        ali.press_button(ALI, label)
-        await h.feed()
-    text = h.fake.last_message(ALI).text or ""
-    match = re.search(r"https://t\.me/nard_test_bot\?start=(\S+)", text)
-    assert match, text
-    return match.group(1)
-
-
-async def friend_game(h: Harness) -> int:
-    code = await challenge(h, "Short nard", "👥 A friend", "1 game", "Without the cube")
-    vali = h.fake.user(VALI, "Vali", language_code="ru")
-    vali.command(f"/start {code}")
-    await h.feed()
-    [row] = await games.active_games(h.app.db, VALI)
-    assert row.players == (ALI, VALI)
-    return row.id
-
-
-def to_move(h: Harness) -> int:
-    """Whose board offers move buttons right now."""
-    for chat in (ALI, VALI):
-        offered = [d for _, d in game_buttons(h.board(chat).buttons) if d.a is not Act.RESIGN]
-        if offered:
-            return chat
-    raise AssertionError("nobody can move")
+from tests.support.driver import choose
+from tests.support.friends import ALI, OUTSIDER, VALI, challenge, friend_game, to_move
+from tests.support.harness import Harness
 
 
 async def test_a_friend_game_by_link_played_to_the_end(harness: Harness) -> None:

@@ -6,9 +6,13 @@ the stored version's buttons. The seeds are fixed, so a failure is reproducible;
 
 from __future__ import annotations
 
-from tests.bot.conftest import Harness, make_harness
+import pytest
+
 from tests.support.faults import FaultyTelegram
 from tests.support.fuzz import FuzzReport, UpdateFuzzer, drive
+from tests.support.harness import Harness, make_harness
+
+pytestmark = pytest.mark.slow  # thousands of updates a test
 
 
 def explain(report: FuzzReport) -> str:

@@ -8,9 +8,9 @@ import pytest
 
 from bot.views.callbacks import Act, GameCb
 from render.scene import Scene
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_groups import ALI, GROUP, VALI, group_game, mover
+from tests.support.driver import choose, game_buttons
+from tests.support.groups import ALI, GROUP, VALI, group_game, mover
+from tests.support.harness import Harness
 
 
 def _numbers(text: str) -> list[int]:

@@ -4,31 +4,10 @@ from __future__ import annotations
 
 from bot.views import board as views
 from bot.views.callbacks import Act
-from core.live import Live
 from storage import chats, games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-
-GROUP, ALI, VALI, WATCHER = -100500, 5001, 5002, 5003
-
-
-async def group_game(h: Harness, options: str = "long") -> int:
-    h.fake.group(GROUP, "Nard club")
-    h.fake.user(ALI, "Ali").command(f"/nard {options}", chat=GROUP)
-    await h.feed()
-    assert "Who's in?" in (h.fake.last_message(GROUP).text or "")
-    h.fake.user(VALI, "Vali").press_button(GROUP, "🎲 Join")
-    await h.feed()
-    [row] = await games.active_games(h.app.db, ALI)
-    assert row.players == (ALI, VALI)
-    return row.id
-
-
-async def mover(h: Harness, game_id: int) -> int | None:
-    row = await games.load_game(h.app.db, game_id)
-    if row.status != "active":
-        return None
-    return row.players[Live.load(row.state_json).game.to_act]
+from tests.support.driver import choose, game_buttons
+from tests.support.groups import ALI, GROUP, VALI, WATCHER, group_game, mover
+from tests.support.harness import Harness
 
 
 async def test_an_open_group_challenge_played_to_the_end(group_harness: Harness) -> None:

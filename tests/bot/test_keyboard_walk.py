@@ -10,7 +10,13 @@ label shows, every one-tap button ends in the move its label names, and Undo tak
 exactly one step.
 
 The walk is remembered per state (the board as it stands plus the dice left), so each state
-of a turn is drawn and pressed through once however many orders lead to it.
+of a turn is drawn and pressed through once however many orders lead to it; the full moves
+finished anywhere in the walk are gathered in one set, compared with `legal_moves` at the
+end.
+
+The full walk (20,000 positions per variant, in four parts of 5,000 so that `-n 2` can share
+them out) is marked `slow`: CI runs it, the quick selection (`-m "not slow"`) walks 1,000
+other positions per variant.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from itertools import pairwise
+from typing import NamedTuple
 
 import pytest
 
@@ -35,11 +42,13 @@ from engine.position import CHECKERS, OFF, Position, Variant
 from engine.resolve import resolve_move
 from i18n import Translator
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
-from tests.bot.test_friends import friend_game, to_move
+from tests.support.driver import game_buttons
+from tests.support.friends import friend_game, to_move
+from tests.support.harness import Harness
 
-POSITIONS = 20_000
+POSITIONS = 20_000  # per variant, in CI
+PARTS = 4  # the full walk's test items per variant, each every fourth position
+QUICK = 1_000  # per variant, in the quick selection: positions of another seed
 GAME_ID, VERSION = 7, 3
 T = Translator("en")
 VIEWER = Viewer(0, T, ("Ali", "Vali"))
@@ -47,15 +56,23 @@ OFF_LABEL = T("point-off")
 BAR_LABEL = T("point-bar")
 
 
-def walk_positions(variant: str, count: int, seed: int) -> Iterator[tuple[Position, tuple, bool]]:
+class Sample(NamedTuple):
+    """A position to walk, with its dice."""
+
+    position: Position
+    dice: tuple[int, int]
+    first: bool  # the player's first turn (long nard's head rule)
+
+
+def walk_positions(variant: str, count: int, seed: int) -> Iterator[Sample]:
     """`count` positions with dice from random games: a third bear-offs, the rest anything.
 
     A bear-off here is a position whose player on roll has all 15 checkers home.
     """
     rng = random.Random(seed)
     want_bearoffs = count // 3
-    bearoffs: list[tuple[Position, tuple, bool]] = []
-    others: list[tuple[Position, tuple, bool]] = []
+    bearoffs: list[Sample] = []
+    others: list[Sample] = []
     while len(bearoffs) < want_bearoffs or len(others) < count - want_bearoffs:
         position, moved, mover = Position.initial(variant), [False, False], 0
         while not position.is_over:
@@ -65,13 +82,20 @@ def walk_positions(variant: str, count: int, seed: int) -> Iterator[tuple[Positi
             bucket, limit = (bearoffs, want_bearoffs) if home else (others,
                                                                     count - want_bearoffs)
             if len(bucket) < limit:
-                bucket.append((position, dice, first))
+                bucket.append(Sample(position, dice, first))
             plays = legal_moves(position, dice, first_turn=first)
             position = rng.choice(plays).after if plays else position.swapped()
             moved[mover] = True
             mover = 1 - mover
     yield from bearoffs
     yield from others
+
+
+@cache
+def full_walk(variant: str) -> tuple[Sample, ...]:
+    """The full walk's positions (each test item of a variant walks its share of them;
+    they are drawn once per process)."""
+    return tuple(walk_positions(variant, POSITIONS, seed=12))
 
 
 def live_game(position: Position, dice: tuple[int, int], first: bool) -> Live:
@@ -101,33 +125,37 @@ def point_of(label: str) -> int:
 
 
 class Walker:
-    """Presses through one turn's keyboards, remembering what each state can finish."""
+    """Presses through one turn's keyboards from its start, each state once, gathering the
+    full moves that can be finished (`finished`).
+
+    Every state walked is reached from the start by presses, so what is finished anywhere
+    is what can be finished from the start.
+    """
 
     def __init__(self, live: Live) -> None:
         self.live = live
         self.start = live.game.position
-        self.memo: dict[tuple, frozenset[Position] | None] = {}  # None: being walked
+        self.seen: set[tuple] = set()  # the states walked, or being walked
+        self.finished: set[Position] = set()
 
     def state(self) -> tuple:
         return self.live.turn().node
 
-    def finals(self) -> frozenset[Position]:
-        """What can be finished from here (a state still being walked adds nothing new)."""
+    def walk(self) -> None:
+        """Press everything offered here, unless this state was walked already."""
         key = self.state()
-        if key not in self.memo:
-            self.memo[key] = None
-            self.memo[key] = frozenset(self._press_all())
-        return self.memo[key] or frozenset()
+        if key not in self.seen:
+            self.seen.add(key)
+            self._press_all()
 
-    def _press_all(self) -> set[Position]:
+    def _press_all(self) -> None:
         live, turn = self.live, self.live.turn()
-        reached: set[Position] = set()
         buttons = presses(live)
         acts = {data.a for _, data in buttons}
         assert (Act.UNDO in acts) == bool(live.steps)
         assert (Act.DONE in acts) == (bool(live.steps) and turn.is_complete)
         if Act.DONE in acts:
-            reached.add(turn.finish().after)  # what the service plays on Done
+            self.finished.add(turn.finish().after)  # what the service plays on Done
         picks = [data.src for _, data in buttons if data.a is Act.PICK]
         # Move buttons offered before any checker is chosen (few moves, or a checker with
         # a single move) and one-tap buttons that finish the turn (`8/5 6/5`).
@@ -138,30 +166,28 @@ class Walker:
         if live.steps and not (picks or moves or taps):
             assert turn.is_complete, "a dead end: nothing to press and the turn not complete"
         for src in picks:
-            reached |= self._pick(src)
-        singles: dict[int, set[int]] = {}
-        for step in turn.legal_steps():
-            singles.setdefault(step.src, set()).add(step.dst)
-        for text, data in moves:
-            reached |= self._go(text, data, singles.get(data.src, set()))
+            self._pick(src)
+        if moves:
+            singles: dict[int, set[int]] = {}
+            for step in turn.legal_steps():
+                singles.setdefault(step.src, set()).add(step.dst)
+            for text, data in moves:
+                self._go(text, data, singles.get(data.src, set()))
         for text, data in taps:
-            reached |= self._tap(text, data)
-        return reached
+            self._tap(text, data)
 
-    def _pick(self, src: int) -> set[Position]:
+    def _pick(self, src: int) -> None:
         live = self.live
         buttons = presses(live, src)
         gos = [(text, data) for text, data in buttons if data.a is Act.GO]
         assert gos, f"checker {src} picked but no destination offered"
         assert any(data.a is Act.BACK for _, data in buttons)
         single = {step.dst for step in live.turn().legal_steps() if step.src == src}
-        reached: set[Position] = set()
         for text, data in gos:
             assert data.src == src
-            reached |= self._go(text, data, single)
-        return reached
+            self._go(text, data, single)
 
-    def _go(self, text: str, data: GameCb, single: set[int]) -> set[Position]:
+    def _go(self, text: str, data: GameCb, single: set[int]) -> None:
         """Press a move button as the service does, check its label, walk on, Undo."""
         live = self.live
         src = data.src
@@ -170,15 +196,14 @@ class Walker:
         check_label(text, src, data.dst, played, single)
         if len(played) > 1:
             self._check_no_other_way(src, data.dst, len(played))
-        reached = set(self.finals())
+        self.walk()
         for _ in played:  # press Undo once per step: each takes back one die
             undone = live.undo()
             assert undone is not None
-            reached |= self.finals()  # a state Undo leads to is a state like any other
+            self.walk()  # a state Undo leads to is a state like any other
         assert len(live.steps) == steps_before and self.state() == before
-        return reached
 
-    def _tap(self, text: str, data: GameCb) -> set[Position]:
+    def _tap(self, text: str, data: GameCb) -> None:
         """Press a one-tap button as the service does (the steps of `finish_steps`, each
         with its die): the turn is then complete in the move its label names; Undo takes
         the steps back one die at a time."""
@@ -193,11 +218,11 @@ class Walker:
         game = live.game
         assert resolve_move(game.position, game.dice, text,
                             first_turn=game.first_turn).after == result, text
-        reached = {result} | self.finals()
+        self.finished.add(result)
+        self.walk()
         for _ in steps:
             assert live.undo() is not None
         assert len(live.steps) == steps_before and self.state() == before
-        return reached
 
     def _check_no_other_way(self, src: int, dst: int, length: int) -> None:
         """A combined button: every way this checker can reach `dst` ends the same.
@@ -255,24 +280,37 @@ def without_cycle_collection() -> Iterator[None]:
 
 @pytest.mark.parametrize("variant", ["short", "long"])
 def test_every_legal_move_and_nothing_else_can_be_entered(variant: str) -> None:
+    """The quick selection's walk: 1,000 positions per variant, not those of the full walk."""
     with without_cycle_collection():
-        walk_all(variant)
+        walk_all(tuple(walk_positions(variant, QUICK, seed=13)))
 
 
-def walk_all(variant: str) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_every_legal_move_and_nothing_else_can_be_entered_full(variant: str, part: int) -> None:
+    """The full walk, 20,000 positions per variant: this item walks every PARTS-th one."""
+    samples = full_walk(variant)
+    assert len(samples) == POSITIONS
+    with without_cycle_collection():
+        walk_all(samples[part::PARTS])
+
+
+def walk_all(samples: tuple[Sample, ...]) -> None:
     walked = bearoffs = 0
-    for position, dice, first in walk_positions(variant, POSITIONS, seed=12):
+    for position, dice, first in samples:
         live = live_game(position, dice, first)
         legal = {play.after for play in legal_moves(position, dice, first_turn=first)}
-        walker = Walker(live)
         if not legal:
             assert live.turn().is_pass
             assert not any(d.a is Act.PICK for _, d in presses(live))
             continue
-        assert walker.finals() == legal, (position, dice, first)
+        walker = Walker(live)
+        walker.walk()
+        assert walker.finished == legal, (position, dice, first)
         walked += 1
         bearoffs += sum(position.me[OFF:7]) == CHECKERS
-    assert walked > POSITIONS * 0.9 and bearoffs > POSITIONS // 4
+    assert walked > len(samples) * 0.9 and bearoffs > len(samples) // 4
 
 
 def position_of(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:

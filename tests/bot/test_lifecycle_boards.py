@@ -16,43 +16,12 @@ from bot.views.board import viewer_of
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
-from tests.bot.conftest import FakeClock, Harness, make_harness
-from tests.bot.driver import choose, game_buttons, resign
-from tests.bot.test_friends import challenge
+from tests.support.driver import game_buttons, press, press_until, resign, to_act
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-
-ALI, VALI = 2001, 2002
-WINDOW = 120
-
-
-class Restartable:
-    """An app that can be "killed" and started again on the same database and fake."""
-
-    def __init__(self, fake: FakeTelegram, database_url: str) -> None:
-        self.fake, self.database_url, self.clock = fake, database_url, FakeClock()
-        self.h: Harness | None = None
-        self.starts = 0
-
-    async def start(self) -> Harness:
-        self.starts += 1
-        self.h = await make_harness(self.fake, self.database_url, seed=self.starts,
-                                    clock=self.clock, timeout=WINDOW)
-        return self.h
-
-    async def kill(self) -> None:
-        """Stop as SIGKILL would: no more requests, no clean-up of what was in flight."""
-        assert self.h is not None
-        await self.h.app.db.close()
-        await self.h.app.bot.session.close()
-        self.h = None
-
-    async def restart(self) -> Harness:
-        await self.kill()
-        h = await self.start()
-        await h.app.timers.tick()  # the timer loop's first pass, at start-up
-        await h.app.coalescer.drain()
-        return h
+from tests.support.friends import ALI, VALI, challenge, english_friend_game
+from tests.support.harness import Harness
+from tests.support.lifecycle import WINDOW, Restartable, results
 
 
 @pytest_asyncio.fixture
@@ -67,35 +36,6 @@ async def app(fake_telegram: FakeTelegram,  # noqa: F811
             await runner.kill()
 
 
-async def english_friend_game(h: Harness, *options: str) -> int:
-    """Ali challenges Vali (both read English) to short nard by link; the game's id."""
-    options = options or ("1 game", "Without the cube")
-    code = await challenge(h, "Short nard", "👥 A friend", *options)
-    h.fake.user(VALI, "Vali").command(f"/start {code}")
-    await h.feed()
-    [row] = await games.active_games(h.app.db, VALI)
-    return row.id
-
-
-async def to_act(h: Harness, game_id: int) -> int:
-    row = await games.load_game(h.app.db, game_id)
-    player = row.players[Live.load(row.state_json).game.to_act]
-    assert player is not None
-    return player
-
-
-async def press_until(h: Harness, game_id: int, act: Act) -> int:
-    """Press the offered buttons until the player to act is offered `act`; their chat."""
-    for _ in range(200):
-        chat = await to_act(h, game_id)
-        board = h.board(chat)
-        if any(d.a is act for _, d in game_buttons(board.buttons)):
-            return chat
-        h.fake.user(chat, "P").press(board, choose(board.buttons).pack())
-        await h.feed()
-    raise AssertionError(f"{act} never offered")
-
-
 async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
     """A friend game whose player to act has only Done left to press: (harness, game,
     that player)."""
@@ -103,12 +43,6 @@ async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
     assert h is not None
     game_id = await english_friend_game(h)
     return h, game_id, await press_until(h, game_id, Act.DONE)
-
-
-def press(h: Harness, chat: int, act: Act) -> None:
-    board = h.board(chat)
-    data = next(d for _, d in game_buttons(board.buttons) if d.a is act)
-    h.fake.user(chat, "P").press(board, data.pack())
 
 
 async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
@@ -137,12 +71,6 @@ async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
 
 def _untimed(caption: str | None) -> str:
     return re.sub(r"⏱ \d+:\d\d", "⏱", caption or "")
-
-
-def results(h: Harness, chat: int) -> list[str]:
-    """The result messages `chat` received."""
-    return [m.text or "" for m in h.fake.messages(chat)
-            if (m.text or "").startswith(("🏆 You won", "You lost"))]
 
 
 # -- boards --------------------------------------------------------------------------------

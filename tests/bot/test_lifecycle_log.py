@@ -10,74 +10,19 @@ the stored position and result, event for event.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from engine.dice import FixedDice
-from engine.game import Game, MatchState, Phase
+from engine.game import Game, Phase
 from engine.position import Position
-from engine.result import ResultKind
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons, resign
-from tests.bot.test_friends import challenge
-from tests.bot.test_lifecycle_boards import (
-    ALI,
-    VALI,
-    english_friend_game,
-    press,
-    press_until,
-    to_act,
-)
-from tests.bot.test_matchmaking import search
-from tests.bot.test_play_computer import play_to_the_end, start_game
-
-GROUP = -100900
-
-
-def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
-    """Apply the action a logged event records (the engine adds its own consequences:
-    passes, the result)."""
-    kind, seat = event["type"], event.get("seat")
-    if kind == "roll":
-        game.roll(seat, tuple(event["dice"]))
-    elif kind == "move":
-        game.play(seat, event["move"])
-    elif kind == "double":
-        game.double(seat)
-    elif kind == "take":
-        game.take(seat)
-    elif kind == "drop":
-        game.drop(seat)
-    elif kind in ("resign", "timeout"):
-        charged = next(e for e in rest if e["type"] == "result")["kind"]
-        leave = game.resign if kind == "resign" else game.timeout
-        leave(seat, lambda position, **stands: ResultKind(charged))
-    else:
-        raise AssertionError(f"the log has {kind!r} where an action was due")
-
-
-def replay(log: dict[int, list], variant: str, length: int, cube: bool) -> list[Game]:
-    """Every game of the match rebuilt from its log lines alone."""
-    played, match = [], MatchState(length)
-    assert sorted(log) == list(range(1, len(log) + 1))
-    for number in sorted(log):
-        lines = log[number]
-        assert all((line.data is None) == (line.kind in ("step", "undo")) for line in lines)
-        events = [json.loads(line.data) for line in lines if line.data is not None]
-        assert events[0]["type"] == "opening", events[:2]
-        opening = events[0]  # the throws, tied ones first (they are thrown again)
-        throws = [die for tie in opening.get("ties", ()) for die in tie] + opening["dice"]
-        game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
-        while len(game.history) < len(events):
-            at = len(game.history)
-            _act(game, events[at], events[at:])
-        assert game.history == events
-        played.append(game)
-        if game.result is not None:
-            match = match.after(game.result)
-    return played
+from tests.support.computer import play_to_the_end, start_game
+from tests.support.driver import game_buttons, press, press_until, resign, to_act
+from tests.support.friends import ALI, VALI, challenge, english_friend_game
+from tests.support.harness import Harness
+from tests.support.lifecycle import GROUP, presses, replay
+from tests.support.matchmaking import search
 
 
 async def assert_log_replays(h: Harness, game_id: int) -> list[Game]:
@@ -98,26 +43,6 @@ async def assert_log_replays(h: Harness, game_id: int) -> list[Game]:
     for line in (line for lines in log.values() for line in lines):
         assert line.kind != "move" or line.notation  # a move always names its steps
     return played
-
-
-async def presses(h: Harness, game_id: int, count: int) -> None:
-    """Press what the player to act is offered, `count` times (or until the game ends)."""
-    for _ in range(count):
-        row = await games.load_game(h.app.db, game_id)
-        if row.status != "active":
-            return
-        chat = await to_act(h, game_id)
-        board = h.board(GROUP if await _in_group(h, game_id) else chat)
-        data = choose(board.buttons)
-        assert data is not None
-        h.fake.user(chat, "P").press(board, data.pack())
-        await h.feed()
-
-
-async def _in_group(h: Harness, game_id: int) -> bool:
-    from storage import boards
-
-    return any(m.player_id is None for m in await boards.board_messages(h.app.db, game_id))
 
 
 async def test_a_computer_game_and_its_rematch(harness: Harness) -> None:

@@ -16,10 +16,10 @@ from aiogram.types import Update
 
 from bot.views.callbacks import Act
 from storage import challenges, games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons, resign
-from tests.bot.test_friends import challenge
-from tests.bot.test_play_computer import start_game
+from tests.support.computer import start_game
+from tests.support.driver import game_buttons, resign
+from tests.support.friends import challenge
+from tests.support.harness import Harness
 
 ALI, VALI, WALI, BEK = 2001, 2002, 2003, 2004
 GROUP_A, GROUP_B = -100101, -100102

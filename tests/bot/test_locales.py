@@ -13,19 +13,17 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
-from fluent.syntax import FluentParser
 from fluent.syntax import ast as fl
 from fluent.syntax.visitor import Visitor
 
 from i18n import (
     LANGUAGES,
-    LOCALES,
     REFERENCE,
     Translator,
     available_languages,
     bundle,
-    locale_files,
 )
+from tests.support.locales import english_keys, file_messages, file_names, messages
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 WEB = BOT.parent / "web"
@@ -59,29 +57,6 @@ BUTTON_LIMIT = 24  # characters; longer button labels get cut on a phone
 
 
 # -- reading the files ------------------------------------------------------------------
-
-
-@cache
-def file_messages(lang: str, name: str) -> dict[str, fl.Message]:
-    """The messages of one locale file (`game.ftl`, …) of `lang`, in file order."""
-    resource = FluentParser().parse((LOCALES / lang / name).read_text(encoding="utf-8"))
-    junk = [entry.content for entry in resource.body if isinstance(entry, fl.Junk)]
-    assert not junk, f"{lang}/{name} has syntax errors in: {junk}"
-    found = [entry for entry in resource.body if isinstance(entry, fl.Message)]
-    return {message.id.name: message for message in found}
-
-
-def file_names(lang: str) -> list[str]:
-    return [path.name for path in locale_files(lang)]
-
-
-@cache
-def messages(lang: str) -> dict[str, fl.Message]:
-    """Every message of `lang`, file by file; a key may be defined in one place only."""
-    found = [m for name in file_names(lang) for m in file_messages(lang, name).values()]
-    duplicates = [k for k, n in Counter(m.id.name for m in found).items() if n > 1]
-    assert not duplicates, f"{lang} defines these keys twice: {duplicates}"
-    return {message.id.name: message for message in found}
 
 
 class _Collect(Visitor):
@@ -124,10 +99,6 @@ def collect_expression(node: fl.BaseNode) -> set[str]:
     visitor = _Collect()
     visitor.visit(node)
     return visitor.variables
-
-
-def english_keys() -> list[str]:
-    return list(messages(REFERENCE))
 
 
 # -- (a) keys and (b) placeholders ------------------------------------------------------

@@ -5,18 +5,16 @@ from __future__ import annotations
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons, resign
-from tests.bot.test_friends import ALI, VALI, challenge, to_move
-from tests.bot.test_ratings import finish_by_resignation
-
-
-async def start(h: Harness, *labels: str) -> int:
-    code = await challenge(h, "Short nard", "👥 A friend", *labels)
-    h.fake.user(VALI, "Vali").command(f"/start {code}")
-    await h.feed()
-    [row] = await games.active_games(h.app.db, VALI)
-    return row.id
+from tests.support.driver import choose, game_buttons
+from tests.support.friends import (
+    ALI,
+    VALI,
+    finish_by_resignation,
+    finish_by_resignation_in_match,
+    start,
+    to_move,
+)
+from tests.support.harness import Harness
 
 
 async def play_until(h: Harness, game_id: int, act: Act) -> int:
@@ -74,10 +72,6 @@ async def test_a_match_goes_on_to_its_next_game(harness: Harness) -> None:
     assert live.number == 2 and live.game.match.score[row.players.index(ALI)] == 1
     assert "Match to 3: 1–0" in (h.board(ALI).caption or "")
     assert any("Game 2" in (m.text or "") for m in h.fake.messages(ALI))
-
-
-async def finish_by_resignation_in_match(h: Harness, game_id: int, loser: int) -> None:
-    await resign(h, loser)  # the match goes on: the row stays active
 
 
 async def test_a_lost_board_message_is_sent_again(harness: Harness) -> None:

@@ -9,15 +9,13 @@ from __future__ import annotations
 from bot.views.callbacks import Act
 from engine.game import MatchState, Phase
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons
-from tests.bot.test_fewer_presses import BEAR_OFF, buttons, craft, mover_of, press
-from tests.bot.test_flows import HOPELESS
-from tests.bot.test_friends import ALI, VALI, friend_game
-from tests.bot.test_groups import ALI as G_ALI
-from tests.bot.test_groups import GROUP, group_game, mover
-from tests.bot.test_groups import VALI as G_VALI
-from tests.bot.test_match_and_errors import start
+from tests.support.crafted import BEAR_OFF, HOPELESS, buttons, craft, mover_of, press
+from tests.support.driver import game_buttons
+from tests.support.friends import ALI, VALI, friend_game, start
+from tests.support.groups import ALI as G_ALI
+from tests.support.groups import GROUP, group_game, mover
+from tests.support.groups import VALI as G_VALI
+from tests.support.harness import Harness
 
 
 async def test_the_final_board_tells_the_match_score_and_its_winner(harness: Harness) -> None:

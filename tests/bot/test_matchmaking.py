@@ -11,21 +11,11 @@ from aiogram.types import Update
 from bot.views.callbacks import MatchCb
 from storage import games, matchmaking
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
-from tests.bot.conftest import Harness, make_harness
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.harness import Harness, make_harness
+from tests.support.matchmaking import search
 
 ALI, VALI, SOLI = 4001, 4002, 4003
-
-
-async def search(h: Harness, user_id: int, *labels: str, name: str = "P",
-                 language: str = "en") -> None:
-    """/play, then the menu's buttons."""
-    user = h.fake.user(user_id, name, language_code=language)
-    user.command("/play")
-    await h.feed()
-    for label in labels:
-        user.press_button(user_id, label)
-        await h.feed()
 
 
 async def set_rating(h: Harness, player_id: int, variant: str, rating: int) -> None:

@@ -4,9 +4,10 @@ rated game of the day (docs/rules.md, "Ratings"), in the player's language."""
 from __future__ import annotations
 
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import resign
-from tests.bot.test_lifecycle_boards import ALI, VALI, english_friend_game, results
+from tests.support.driver import resign
+from tests.support.friends import ALI, VALI, english_friend_game
+from tests.support.harness import Harness
+from tests.support.lifecycle import results
 
 
 async def test_the_fourth_rated_game_of_a_pair_says_the_rating_is_unchanged(

@@ -4,41 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.views.callbacks import Act
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-
-MAX_PRESSES = 3000
-
-
-async def start_game(h: Harness, user_id: int, *labels: str):
-    user = h.fake.user(user_id, "Ali", language_code="en")
-    user.command("/start")
-    await h.feed()
-    user.command("/new")
-    await h.feed()
-    for label in labels:
-        user.press_button(user_id, label)
-        await h.feed()
-    return user
-
-
-async def play_to_the_end(h: Harness, user, chat: int) -> int:
-    """Press offered buttons until the game is over; returns the number of presses."""
-    for presses in range(MAX_PRESSES):
-        board = h.board(chat)
-        offered = game_buttons(board.buttons)
-        if any(data.a is Act.REMATCH for _, data in offered):
-            return presses
-        data = choose(board.buttons)
-        assert data is not None, h.fake.transcript(chat)
-        user.press(board, data.pack())
-        await h.feed()
-        answer = h.fake.callback_answer(h.fake.calls("answerCallbackQuery")[-1].params[
-            "callback_query_id"]) if h.fake.calls("answerCallbackQuery") else None
-        assert not (answer and answer.get("show_alert")), answer
-    raise AssertionError("the game did not end")
+from tests.support.computer import play_to_the_end, start_game
+from tests.support.harness import Harness
 
 
 @pytest.mark.parametrize(("variant", "label"), [("short", "Short nard"), ("long", "Long nard")])

@@ -26,23 +26,16 @@ from core.workers import InlineRunner, ProcessPool, ThreadRunner, default_worker
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from storage import games
-from tests.bot.conftest import FakeClock, Harness
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_play_computer import start_game
 from tests.support import workers
+from tests.support.clocks import FakeClock
+from tests.support.computer import start_game
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
+from tests.support.harness import Harness
+from tests.support.processes import gone
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def gone(pid: int) -> bool:
-    """No such process, or a zombie (dead, not yet reaped)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):  # gone between open and read
-        return True
-    return state in ("Z", "X")
 
 
 async def until(condition, timeout: float = 20.0) -> None:

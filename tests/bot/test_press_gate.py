@@ -10,9 +10,9 @@ from bot.views.callbacks import Act
 from engine.dice import SeededDice
 from i18n import Translator
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose
-from tests.bot.test_friends import ALI, OUTSIDER, VALI, friend_game, to_move
+from tests.support.driver import choose
+from tests.support.friends import ALI, OUTSIDER, VALI, friend_game, to_move
+from tests.support.harness import Harness
 
 
 async def answered(h: Harness, update: dict) -> dict:

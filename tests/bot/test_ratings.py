@@ -5,15 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.ratings import START_RATING
-from storage import games, stats
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, resign
-from tests.bot.test_friends import ALI, VALI, friend_game, to_move
-
-
-async def finish_by_resignation(h: Harness, game_id: int, loser: int) -> None:
-    await resign(h, loser)
-    assert (await games.load_game(h.app.db, game_id)).status == "finished"
+from storage import stats
+from tests.support.driver import choose
+from tests.support.friends import ALI, VALI, finish_by_resignation, friend_game, to_move
+from tests.support.harness import Harness
 
 
 async def test_a_rated_game_moves_both_ratings_by_the_same_amount(harness: Harness) -> None:

@@ -8,11 +8,18 @@ from bot.views import board as views
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_friends import ALI, VALI, friend_game, to_move
-from tests.bot.test_match_and_errors import finish_by_resignation_in_match, start
-from tests.bot.test_play_computer import start_game
+from tests.support.computer import start_game
+from tests.support.driver import choose, game_buttons
+from tests.support.friends import (
+    ALI,
+    VALI,
+    finish_by_resignation,
+    finish_by_resignation_in_match,
+    friend_game,
+    start,
+    to_move,
+)
+from tests.support.harness import Harness
 
 
 async def test_steps_within_a_turn_do_not_reset_its_timer(harness: Harness) -> None:
@@ -87,7 +94,6 @@ async def test_a_selection_left_when_the_game_ends_does_not_break_the_board(
     h.fake.user(chat, "X").press(board, pick.pack())
     await h.feed()
     other = VALI if chat == ALI else ALI
-    from tests.bot.test_ratings import finish_by_resignation
 
     await finish_by_resignation(h, game_id, other)
     assert any(d.a is Act.REMATCH for _, d in game_buttons(h.board(chat).buttons))

@@ -24,12 +24,12 @@ from aiogram.types import Update
 from bot.plumbing.pacing import Coalescer, SharedPace
 from storage import Database, games, outbox
 from storage.connect import open_database
-from tests.bot.conftest import FakeClock, Harness, make_harness
-from tests.bot.driver import choose
-from tests.bot.test_group_pacing import VirtualClock
-from tests.bot.test_lifecycle_boards import VALI, english_friend_game, to_act
-from tests.conftest import PostgresCluster
+from tests.support.clocks import FakeClock, VirtualClock
+from tests.support.driver import choose, to_act
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.friends import VALI, english_friend_game
+from tests.support.harness import Harness, make_harness
+from tests.support.postgres import PostgresCluster
 
 pytestmark = pytest.mark.postgres
 

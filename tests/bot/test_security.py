@@ -20,9 +20,9 @@ from aiogram.exceptions import TelegramNetworkError
 from bot.plumbing import redact
 from bot.views.callbacks import CardCb, JoinCb
 from storage import cards, challenges, games
-from tests.bot.conftest import Harness, make_harness
-from tests.bot.test_friends import challenge
 from tests.support.faults import FaultyTelegram
+from tests.support.friends import challenge
+from tests.support.harness import Harness, make_harness
 
 ALI, VALI, MALLORY, OTHER_GROUP, GROUP = 8001, 8002, 8003, -100801, -100802
 

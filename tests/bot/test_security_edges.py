@@ -15,10 +15,10 @@ from bot.plumbing.pacing import Coalescer
 from bot.views.board import game_data
 from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb, parse
 from storage import challenges, games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_friends import friend_game, to_move
-from tests.bot.test_play_computer import start_game
+from tests.support.computer import start_game
+from tests.support.driver import choose, game_buttons
+from tests.support.friends import friend_game, to_move
+from tests.support.harness import Harness
 
 USER = 9001
 

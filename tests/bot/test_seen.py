@@ -23,9 +23,11 @@ from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from i18n import Translator
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import game_buttons, resign
-from tests.bot.test_play_computer import start_game
+from tests.support.computer import start_game
+from tests.support.driver import game_buttons, resign
+from tests.support.groups import ALI as GROUP_ALI
+from tests.support.groups import GROUP, group_game
+from tests.support.harness import Harness
 
 ALI = 7101
 
@@ -303,9 +305,6 @@ def test_a_pass_names_the_rule_that_stops_it() -> None:
 
 
 async def test_log_in_a_group_and_without_a_game(group_harness: Harness) -> None:
-    from tests.bot.test_groups import ALI as GROUP_ALI
-    from tests.bot.test_groups import GROUP, group_game
-
     h = group_harness
     nobody = h.fake.user(7300, "Nobody")
     nobody.command("/log")

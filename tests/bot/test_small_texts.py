@@ -7,7 +7,8 @@ from pathlib import Path
 
 from bot.views.recap import local_notation
 from i18n import LANGUAGES, Translator
-from tests.bot.test_locales import english_keys, sample_calls
+from tests.bot.test_locales import sample_calls  # (moves to tests/support with its samples)
+from tests.support.locales import english_keys
 
 PLAYING = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 

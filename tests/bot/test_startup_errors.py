@@ -47,15 +47,18 @@ def assert_one_line(result: subprocess.CompletedProcess[str], *fragments: str) -
     return lines[0]
 
 
+@pytest.mark.slow  # this and the next four: a `python -m bot` that opens its database
 def test_missing_folder(tmp_path: Path) -> None:
     path = tmp_path / "no" / "such" / "folder" / "nard.db"
     assert_one_line(start(tmp_path, DATABASE_PATH=str(path)), str(path))
 
 
+@pytest.mark.slow
 def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
     assert_one_line(start(tmp_path, DATABASE_PATH=str(tmp_path)), str(tmp_path))
 
 
+@pytest.mark.slow
 def test_corrupt_file(tmp_path: Path) -> None:
     path = tmp_path / "corrupt.db"
     path.write_bytes(b"\x00garbage, not SQLite" * 500)
@@ -63,6 +66,7 @@ def test_corrupt_file(tmp_path: Path) -> None:
                     "not a database")
 
 
+@pytest.mark.slow
 def test_newer_schema(tmp_path: Path) -> None:
     path = tmp_path / "future.db"
     with sqlite3.connect(path) as conn:
@@ -70,6 +74,7 @@ def test_newer_schema(tmp_path: Path) -> None:
     assert_one_line(start(tmp_path, DATABASE_PATH=str(path)), str(path), "newer")
 
 
+@pytest.mark.slow
 def test_unreachable_postgres_hides_the_password(tmp_path: Path) -> None:
     url = f"postgresql://nard:pa55word@127.0.0.1:{free_port()}/nard"
     line = assert_one_line(start(tmp_path, DATABASE_URL=url), "127.0.0.1", "nard:***@")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from bot.app import register_descriptions
 from i18n import Translator, available_languages
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.test_friends import ALI, VALI, challenge, friend_game
-from tests.bot.test_ratings import finish_by_resignation
+from tests.support.driver import play_again
+from tests.support.friends import ALI, VALI, challenge, finish_by_resignation, friend_game
+from tests.support.harness import Harness
 
 
 async def test_descriptions_in_every_language(harness: Harness) -> None:
@@ -58,8 +58,6 @@ async def test_a_challenge_link_can_be_copied_and_shared_as_its_card(harness: Ha
 
 
 async def test_a_rematch_link_can_be_copied_too(harness: Harness) -> None:
-    from tests.bot.test_flows import play_again
-
     h = harness
     game_id = await friend_game(h)
     await finish_by_resignation(h, game_id, VALI)

@@ -26,16 +26,15 @@ from render import theme
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
-from tests.bot.conftest import Harness
-from tests.bot.driver import choose, game_buttons, resign
 from tests.bot.test_analysis import counting, store
 from tests.bot.test_analysis import press as press_analysis
-from tests.bot.test_fewer_presses import craft, mover_of
-from tests.bot.test_friends import ALI, VALI, challenge, friend_game, to_move
-from tests.bot.test_lifecycle_boards import english_friend_game
-from tests.bot.test_lifecycle_log import presses
 from tests.bot.test_small_texts import glossary
-from tests.render.pixels import decode, near
+from tests.support.crafted import craft, mover_of
+from tests.support.driver import choose, game_buttons, resign
+from tests.support.friends import ALI, VALI, challenge, english_friend_game, friend_game, to_move
+from tests.support.harness import Harness
+from tests.support.lifecycle import presses
+from tests.support.pixels import decode, near
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
 COMMITTED = re.compile(r"🔒 [^(\n]*\(([^)]+)\): SHA-256 ([0-9a-f]{64})")
@@ -197,7 +196,7 @@ WOULD_BECOME = {"en": "the score would become", "ru": "счёт станет", "
 
 async def test_resign_says_the_score_it_would_make_not_the_current_one(
         harness: Harness) -> None:
-    from tests.bot.test_match_and_errors import start
+    from tests.support.friends import start
 
     h = harness
     await start(h, "To 3 points", "Without the cube")
@@ -261,7 +260,8 @@ def lit(photo: bytes, side: str) -> bool:
 
 async def test_the_to_act_ring_is_on_the_player_asked_to_take_or_drop(
         harness: Harness) -> None:
-    from tests.bot.test_match_and_errors import play_until, start
+    from tests.bot.test_match_and_errors import play_until
+    from tests.support.friends import start
 
     h = harness
     game_id = await start(h, "1 game", "With the cube")
@@ -357,9 +357,9 @@ async def test_the_bar_and_bearing_off_are_one_word_in_each_language(
 
 
 async def test_me_and_a_groups_top_count_what_they_say(group_harness: Harness) -> None:
-    from tests.bot.test_groups import ALI as G_ALI
-    from tests.bot.test_groups import GROUP, group_game
     from tests.bot.test_match_end import resign_in_group
+    from tests.support.groups import ALI as G_ALI
+    from tests.support.groups import GROUP, group_game
 
     h = group_harness
     # Before any rated game, /me says how to get one: a friend or /play (rated too).

@@ -34,6 +34,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
 from bot.services.boards import BoardPublisher
@@ -44,11 +46,13 @@ from i18n.people import People
 from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_lifecycle_log import replay
-from tests.e2e.test_process import start_bot
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.lifecycle import replay
+from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ALI, VALI, CARL = 3101, 3102, 3103
 NAMES = {ALI: "Ali", VALI: "Vali", CARL: "Carl"}

@@ -12,11 +12,15 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from bot.views.callbacks import Act
-from tests.bot.driver import choose, game_buttons
-from tests.e2e.test_process import start_bot
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 # (id, name, language, the labels pressed after /play)
 PLAYERS = (

@@ -12,28 +12,22 @@ import asyncio
 import itertools
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
 
 from bot.views.callbacks import Act, GameCb
 from storage import Database
 from storage.connect import open_database
-from tests.bot.driver import choose, game_buttons
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = 3001
-
-
-def start_bot(fake: FakeTelegram, database: str, log: Path) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("BOT_", "TELEGRAM_", "DATABASE_"))}
-    env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_URL=database,
-               MOVE_TIMEOUT_SECONDS="120", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-m", "bot"], cwd=log.parent, env=env,
-                            stdout=log.open("ab"), stderr=subprocess.STDOUT)
 
 
 async def stored(db: Database, sql: str, *args: object) -> list[tuple]:

@@ -47,14 +47,14 @@ from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
-from tests.bot.driver import choose
-from tests.bot.test_lifecycle_log import replay
-from tests.conftest import PostgresCluster
-from tests.e2e.test_webhook import SECRET, free_port
+from tests.support.driver import choose
 from tests.support.fake_telegram import EDIT_METHODS, SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.lifecycle import replay
+from tests.support.postgres import PostgresCluster
+from tests.support.processes import SECRET, free_port
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3
 GAMES = int(os.environ.get("NARD_SCALE_GAMES", "5"))

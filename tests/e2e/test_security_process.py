@@ -13,9 +13,13 @@ import asyncio
 import socket
 from pathlib import Path
 
-from tests.e2e.test_process import start_bot
+import pytest
+
 from tests.support.faults import FaultyTelegram
 from tests.support.fuzz import UpdateFuzzer
+from tests.support.processes import start_bot
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 TOKEN = "987654:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 UPDATES = 300

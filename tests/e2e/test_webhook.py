@@ -13,27 +13,22 @@ import itertools
 import os
 import re
 import signal
-import socket
 import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.views.callbacks import Act
-from tests.bot.driver import choose, game_buttons
-from tests.bot.test_pool import gone
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.processes import SECRET, free_port, gone
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ROOT = Path(__file__).resolve().parents[2]
-SECRET = "e2e_Secret-token"
 USER = 4001
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def bot_env(fake: FakeTelegram, tmp_path: Path, port: int, **extra: str) -> dict[str, str]:

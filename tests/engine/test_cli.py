@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -145,6 +146,7 @@ def is_one_answer(reply: object) -> bool:
     return isinstance(reply.get("moves"), list)
 
 
+@pytest.mark.slow  # 200 examples of up to 8 queries, the slowest of the fuzzing here
 @settings(max_examples=200, deadline=None)
 @given(st.lists(QUERIES, min_size=1, max_size=8))
 def test_any_json_values_get_one_answer_each(queries: list) -> None:

@@ -9,8 +9,7 @@ from engine.errors import PositionError
 from engine.position import Position
 from render import geometry as g
 from render.__main__ import main
-
-from .pixels import decode, disc_at
+from tests.support.pixels import decode, disc_at
 
 
 def test_starting_id():

@@ -12,8 +12,7 @@ from render import geometry as g
 from render.compose import layers
 from render.samples import LONG_LOST, MIDGAME, SHORT_WON
 from render.scene import Outcome
-
-from .pixels import decode, near
+from tests.support.pixels import decode, near
 
 
 def _banner_pixels(image) -> tuple[tuple[int, int, int], tuple[int, int, int]]:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from storage import Database, Game, create_game, upsert_player
+from storage import Database, upsert_player
 from storage.connect import open_database
-
-T0 = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
-STATE = '{"variant": "short", "me": [0], "opp": [0]}'
-ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
+from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, T0
 
 
 @pytest.fixture
@@ -43,8 +39,3 @@ async def players(db: Database) -> tuple[int, int, int, int]:
     return ALICE, BOB, CAROL, DAVE
 
 
-async def human_game(db: Database, variant: str = "short", players: tuple[int, int] = (ALICE, BOB),
-                     **options: object) -> Game:
-    return await create_game(
-        db, variant=variant, players=players, state_json=STATE, now=T0, **options
-    )

@@ -10,7 +10,7 @@ import pytest
 from storage import analysis
 from storage.analysis import DecisionRow, FigureRow, Waiter
 from storage.db import Database
-from tests.storage.conftest import ALICE, BOB, T0, human_game
+from tests.support.storage_rows import ALICE, BOB, T0, human_game
 
 CLAIM = timedelta(seconds=30)
 

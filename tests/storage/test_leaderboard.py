@@ -20,8 +20,7 @@ from storage import (
     week_bounds,
     weekly_leaderboard,
 )
-
-from .conftest import ALICE, BOB, CAROL, STATE, T0
+from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0
 
 pytestmark = pytest.mark.usefixtures("players")
 TASHKENT = ZoneInfo("Asia/Tashkent")  # UTC+5, no daylight saving

@@ -27,8 +27,7 @@ from storage import (
 )
 from storage import outbox as notices
 from storage.challenges import accept_challenge, create_challenge
-
-from .conftest import ALICE, BOB, CAROL, STATE, T0, human_game
+from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 _pairs = iter(range(1000, 2000, 2))

@@ -19,8 +19,7 @@ import pytest
 from storage import Database, upsert_player
 from storage.connect import open_database
 from storage.sqlite import LOCKED_WAIT
-
-from .conftest import T0
+from tests.support.storage_rows import T0
 
 
 @pytest.fixture

@@ -20,8 +20,7 @@ from storage import (
     save_game,
 )
 from storage.connect import open_database
-
-from .conftest import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 

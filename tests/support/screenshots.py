@@ -14,9 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.bot.conftest import FakeClock, Harness, make_harness
 from tests.support.chatshot import render_chat
+from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.harness import Harness, make_harness
 
 
 async def matchmaking(h: Harness, out: Path) -> None:

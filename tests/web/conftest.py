@@ -18,7 +18,7 @@ from bot.app import App, build
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
 from core.workers import InlineRunner
-from tests.bot.conftest import FakeClock
+from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
 from web.app import serve

@@ -1,0 +1,80 @@
+"""The real Dispatcher, fed real Updates, talking HTTP to a fake Bot API server.
+
+`make_harness` builds the bot's App against a `FakeTelegram`; tests/bot/conftest.py wraps
+it in the `harness` and `group_harness` fixtures.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods import TelegramMethod
+from aiogram.methods.base import TelegramType
+
+from bot.app import App, build
+from bot.config import load_settings
+from bot.plumbing.pacing import Coalescer
+from storage.db import games_locked_here
+from tests.support.clocks import FakeClock
+from tests.support.fake_telegram import FakeTelegram, StoredMessage
+from tests.support.fixtures import bot_for
+
+
+@dataclass
+class Harness:
+    fake: FakeTelegram
+    app: App
+    clock: FakeClock
+
+    async def feed(self) -> None:
+        """Hand every queued update to the dispatcher, one after the other, and wait for
+        the group redraws they queued."""
+        while self.fake.pending_updates:
+            await self.fake.feed(self.app.dispatcher, self.app.bot)
+            await self.app.coalescer.drain()
+
+    def board(self, chat: int) -> StoredMessage:
+        """The newest board (photo) message the bot has in `chat`."""
+        boards = [m for m in self.fake.messages(chat) if m.photo is not None]
+        assert boards, self.fake.transcript(chat)
+        return boards[-1]
+
+
+async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
+                       timeout: int = 120, clock: FakeClock | None = None) -> Harness:
+    """`database`: a folder (a SQLite file in it) or a database URL / path.
+
+    The bot throws its production dice, each game's provably fair dice, from deterministic
+    server seeds (`seed` picks them); a test that needs particular dice sets
+    `app.games.dice` (every game's dice then come from that source, without fairness).
+    """
+    if isinstance(database, Path) and database.is_dir():
+        database = database / "nard.sqlite3"
+    settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
+                             database_url=str(database), move_timeout_seconds=timeout)
+    clock = clock or FakeClock()
+    coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
+    rng = random.Random(seed)
+    app = await build(settings, bot=bot_for(fake), clock=clock, coalescer=coalescer,
+                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
+    app.bot.session.middleware(NoCallUnderGameLock())
+    return Harness(fake, app, clock)
+
+
+class NoCallUnderGameLock(BaseRequestMiddleware):
+    """Fails any Bot API call made while the calling task holds a game's database lock
+    (issue 17: no process may wait for another's Telegram call)."""
+
+    async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType],
+                       bot: Bot, method: TelegramMethod[TelegramType]) -> Any:
+        held = games_locked_here()
+        assert not held, f"{type(method).__name__} called while holding the lock of {held}"
+        return await make_request(bot, method)

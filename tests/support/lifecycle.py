@@ -1,0 +1,116 @@
+"""A bot "killed" and started again, and games rebuilt from their move logs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.dice import FixedDice
+from engine.game import Game, MatchState
+from engine.result import ResultKind
+from storage import boards, games
+from tests.support.clocks import FakeClock
+from tests.support.driver import choose, to_act
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.harness import Harness, make_harness
+
+WINDOW = 120  # the move timeout of a restarted app, in seconds
+GROUP = -100900  # the group of tests/bot/test_lifecycle_log.py
+
+
+class Restartable:
+    """An app that can be "killed" and started again on the same database and fake."""
+
+    def __init__(self, fake: FakeTelegram, database_url: str) -> None:
+        self.fake, self.database_url, self.clock = fake, database_url, FakeClock()
+        self.h: Harness | None = None
+        self.starts = 0
+
+    async def start(self) -> Harness:
+        self.starts += 1
+        self.h = await make_harness(self.fake, self.database_url, seed=self.starts,
+                                    clock=self.clock, timeout=WINDOW)
+        return self.h
+
+    async def kill(self) -> None:
+        """Stop as SIGKILL would: no more requests, no clean-up of what was in flight."""
+        assert self.h is not None
+        await self.h.app.db.close()
+        await self.h.app.bot.session.close()
+        self.h = None
+
+    async def restart(self) -> Harness:
+        await self.kill()
+        h = await self.start()
+        await h.app.timers.tick()  # the timer loop's first pass, at start-up
+        await h.app.coalescer.drain()
+        return h
+
+
+def results(h: Harness, chat: int) -> list[str]:
+    """The result messages `chat` received."""
+    return [m.text or "" for m in h.fake.messages(chat)
+            if (m.text or "").startswith(("🏆 You won", "You lost"))]
+
+
+
+def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
+    """Apply the action a logged event records (the engine adds its own consequences:
+    passes, the result)."""
+    kind, seat = event["type"], event.get("seat")
+    if kind == "roll":
+        game.roll(seat, tuple(event["dice"]))
+    elif kind == "move":
+        game.play(seat, event["move"])
+    elif kind == "double":
+        game.double(seat)
+    elif kind == "take":
+        game.take(seat)
+    elif kind == "drop":
+        game.drop(seat)
+    elif kind in ("resign", "timeout"):
+        charged = next(e for e in rest if e["type"] == "result")["kind"]
+        leave = game.resign if kind == "resign" else game.timeout
+        leave(seat, lambda position, **stands: ResultKind(charged))
+    else:
+        raise AssertionError(f"the log has {kind!r} where an action was due")
+
+
+def replay(log: dict[int, list], variant: str, length: int, cube: bool) -> list[Game]:
+    """Every game of the match rebuilt from its log lines alone."""
+    played, match = [], MatchState(length)
+    assert sorted(log) == list(range(1, len(log) + 1))
+    for number in sorted(log):
+        lines = log[number]
+        assert all((line.data is None) == (line.kind in ("step", "undo")) for line in lines)
+        events = [json.loads(line.data) for line in lines if line.data is not None]
+        assert events[0]["type"] == "opening", events[:2]
+        opening = events[0]  # the throws, tied ones first (they are thrown again)
+        throws = [die for tie in opening.get("ties", ()) for die in tie] + opening["dice"]
+        game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
+        while len(game.history) < len(events):
+            at = len(game.history)
+            _act(game, events[at], events[at:])
+        assert game.history == events
+        played.append(game)
+        if game.result is not None:
+            match = match.after(game.result)
+    return played
+
+
+async def presses(h: Harness, game_id: int, count: int) -> None:
+    """Press what the player to act is offered, `count` times (or until the game ends)."""
+    for _ in range(count):
+        row = await games.load_game(h.app.db, game_id)
+        if row.status != "active":
+            return
+        chat = await to_act(h, game_id)
+        board = h.board(GROUP if await _in_group(h, game_id) else chat)
+        data = choose(board.buttons)
+        assert data is not None
+        h.fake.user(chat, "P").press(board, data.pack())
+        await h.feed()
+
+
+async def _in_group(h: Harness, game_id: int) -> bool:
+    return any(m.player_id is None for m in await boards.board_messages(h.app.db, game_id))

@@ -1,0 +1,25 @@
+"""Positions for the computer's tests."""
+
+from __future__ import annotations
+
+import random
+
+from engine.movegen import legal_moves
+from engine.position import Position
+
+
+def random_positions(variant, n, seed):
+    """Positions from random play, with the dice to play in them."""
+    rng = random.Random(seed)
+    pos, out = Position.initial(variant), []
+    while len(out) < n:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_moves(pos, dice, first_turn=variant == "long" and not out)
+        if not plays:
+            pos = pos.swapped()
+            continue
+        out.append((pos, dice))
+        pos = rng.choice(plays).after
+        if pos.is_over:
+            pos = Position.initial(variant)
+    return out

@@ -1,0 +1,36 @@
+"""The provably fair dice as players read them: seeds revealed, commitments shown."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.support.fake_telegram import StoredMessage
+from tests.support.harness import Harness
+
+USER = 1001
+COMMITTED = re.compile(r"🔒 Dice seed \(([^)]+)\): SHA-256 ([0-9a-f]{64})")
+REVEALED = re.compile(r"🔓 Dice seed \(([^)]+)\): ([0-9a-f]{64})")
+COMMAND = re.compile(r"^python -m engine\.fairness verify .*$", re.MULTILINE)
+
+
+def result_message(h: Harness, chat: int) -> StoredMessage:
+    """The newest message of `chat` that reveals the dice seeds (a result)."""
+    found = [m for m in h.fake.messages(chat) if m.text and "🔓" in m.text]
+    assert found, h.fake.transcript(chat)
+    return found[-1]
+
+
+def seeds_of(text: str) -> list[str]:
+    """The server seeds a result message reveals, in seat order."""
+    return [seed for _, seed in REVEALED.findall(text)]
+
+
+def commitments_of(text: str) -> list[str]:
+    """The commitments a board shows, in seat order."""
+    return [hash_ for _, hash_ in COMMITTED.findall(text)]
+
+
+def stored_events(log: dict, number: int) -> list[dict]:
+    """The logged events of game `number` of a match log (steps and undos have none)."""
+    return [json.loads(line.data) for line in log[number] if line.data is not None]
