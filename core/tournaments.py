@@ -209,8 +209,7 @@ class Tournaments:
                 now=now)
         except TournamentExists:
             raise Refused("exists") from None
-        await self._tell(tournament)
-        return tournament
+        return tournament  # the door shows it: its lobby is the group's first sight of it
 
     async def join(self, tournament_id: int, player_id: int) -> Tournament:
         """Enter the player (an arena also takes players while it runs, and those who left
@@ -600,7 +599,7 @@ class Tournaments:
             except (PlayerBusy, SeedTaken):  # a race with another start: the timer retries
                 log.info("tournament %s: a game could not be made now", tournament_id)
                 raise
-            tournament, changed = held.tournament, held.changed
+        tournament, changed = held.tournament, held.changed  # as committed, its new version
         for pairing, row, live in after.started:
             try:
                 await self.news.paired(tournament, pairing, row)

@@ -487,7 +487,8 @@ async def behind(db: Database, finished_since: datetime) -> list[int]:
         "SELECT DISTINCT t.id FROM tournaments AS t JOIN tournament_messages AS m"
         " ON m.tournament_id = t.id"
         " WHERE (t.status IN ('open', 'running') OR t.finished_at >= ?)"
-        " AND (m.shown_version < t.version OR m.message_id = 0) ORDER BY t.id",
+        " AND ((m.kind <> 'final' AND m.shown_version < t.version) OR m.message_id = 0)"
+        " ORDER BY t.id",
         (to_epoch(finished_since),))
     return [int(row[0]) for row in rows]
 
