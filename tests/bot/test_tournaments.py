@@ -111,6 +111,8 @@ async def test_an_eight_player_knockout_with_a_forfeit(group_harness: Harness) -
                               "Without the cube", "8", "When full")
     assert "Knock-out tournament: Short nard" in lobby(h)
     assert "Starts when 8 players have joined." in lobby(h)
+    every_button = [data for m in h.fake.messages(GROUP) for _, data in m.buttons]
+    assert every_button and all(len((d or "").encode()) <= 64 for d in every_button)
     for player in PLAYERS:
         assert JOINED in await press(h, player, "✅ Join")
     started = await stored.get_tournament(h.app.db, t.id)
