@@ -82,6 +82,8 @@ class TournamentDoor:
         self.boarding, self.clock, self.zone = boarding, clock, zone
         self._core: Tournaments | None = None
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
+        # What each live tournament's lobby shows, as this process last drew it.
+        self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
 
     @property
     def core(self) -> Tournaments:
@@ -194,10 +196,19 @@ class TournamentDoor:
         for kind, message in (await stored.messages(self.db, tournament.id)).items():
             current = message.message_id and (
                 kind == "final" or message.shown_version >= tournament.version)
+            if not current and kind == "lobby" and message.message_id and (
+                    self._lobby_shown.get(tournament.id) == await self._lobby_view(tournament)):
+                # Most changes (a result, a pairing) leave the lobby's words as they are:
+                # no edit, so the group's allowance goes to the picture.
+                await stored.record_shown(self.db, tournament.id, "lobby", message.message_id,
+                                          tournament.version)
+                continue
             if not current:
                 await self.coalescer.submit(tournament.chat_id,
                                             partial(draws[kind], tournament.id),
                                             slot=("tournament", tournament.id, kind))
+        if not tournament.live:
+            self._lobby_shown.pop(tournament.id, None)
 
     async def sweep(self) -> None:
         """The timer's beat: every tournament message behind its tournament, or not posted
@@ -237,18 +248,16 @@ class TournamentDoor:
     async def _edit_lobby(self, tournament: Tournament, message_id: int) -> int | None:
         """Show the lobby in `message_id` (a new message when it is 0 or cannot be
         edited); the id of the message showing it, or None when the group refuses it."""
-        t = await self.people.chat_translator(tournament.chat_id,
-                                              starter=tournament.creator_id)
-        entrants = await stored.entrants(self.db, tournament.id)
-        text = lobby_text(t, tournament, entrants, self.zone)
-        keyboard = lobby_keyboard(t, tournament)
+        text, keyboard = view = await self._lobby_view(tournament)
         if message_id:
             try:
                 await self.bot.edit_message_text(text=text, chat_id=tournament.chat_id,
                                                  message_id=message_id, reply_markup=keyboard)
+                self._lobby_shown[tournament.id] = view
                 return message_id
             except TelegramBadRequest as exc:
                 if not_modified(exc):
+                    self._lobby_shown[tournament.id] = view
                     return message_id
                 if not gone(exc):
                     log.info("editing tournament %s's lobby failed: %s", tournament.id,
@@ -256,7 +265,17 @@ class TournamentDoor:
                     return None
             except UNREACHABLE:
                 return None
-        return await self._send(tournament.chat_id, text, keyboard)
+        sent = await self._send(tournament.chat_id, text, keyboard)
+        if sent is not None:
+            self._lobby_shown[tournament.id] = view
+        return sent
+
+    async def _lobby_view(self, tournament: Tournament
+                          ) -> tuple[str, InlineKeyboardMarkup | None]:
+        t = await self.people.chat_translator(tournament.chat_id,
+                                              starter=tournament.creator_id)
+        entrants = await stored.entrants(self.db, tournament.id)
+        return lobby_text(t, tournament, entrants, self.zone), lobby_keyboard(t, tournament)
 
     async def _picture(self, tournament_id: int) -> None:
         tournament = await stored.get_tournament(self.db, tournament_id)
