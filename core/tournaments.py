@@ -559,6 +559,8 @@ class Tournaments:
                                   winner_id=winner, result=result,
                                   score0=score[0] if score else None,
                                   score1=score[1] if score else None, finished_at=held.now)
+        if held.tournament.status != "running":  # called off meanwhile: the result stands,
+            return  # nothing follows from it
         for player in pairing.players:
             if player is not None and player != winner and not await self._left(held, player):
                 await held.update_entrant(player, state="out", entered=False)

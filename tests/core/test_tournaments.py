@@ -277,3 +277,53 @@ async def test_a_six_player_arena(world: World) -> None:
         assert all(x != y for x, y in itertools.pairwise(opponents))
     # No pairing was made at or after the end.
     assert all(p.created_at < (done.ends_at or T0) for p in every)
+
+
+async def test_an_arena_takes_late_players_and_leavers_back(world: World) -> None:
+    w = world
+    t = await w.core.create(GROUP, 1, variant="short", format="arena", length=3,
+                            cube=False, capacity=8, start_in=timedelta(minutes=5), minutes=30)
+    for player in range(1, 5):
+        await w.core.join(t.id, player)
+    await w.core.start(t.id)
+    assert len(await playing(w, t.id)) == 2
+    await w.core.join(t.id, 5)  # late: waits for someone to be free
+    await w.core.join(t.id, 6)  # and is paired with the next one at once
+    assert {5, 6} in [set(p.players) for p in await playing(w, t.id)]
+    # Leaving mid-match loses the whole match (to 3): the opponent scores a win.
+    [first] = [p for p in await playing(w, t.id) if 1 in p.players]
+    opponent = ({p for p in first.players if p} - {1}).pop()
+    await w.core.leave(t.id, 1)
+    entrants = {e.player_id: e for e in await stored.entrants(w.db, t.id)}
+    assert entrants[1].state == "left" and entrants[opponent].score == 2
+    assert (await games.load_game(w.db, first.game_id or 0)).status == "finished"
+    assert all(1 not in p.players for p in await playing(w, t.id))
+    await w.core.join(t.id, 1)  # back in
+    entrants = {e.player_id: e for e in await stored.entrants(w.db, t.id)}
+    assert entrants[1].state == "in" and entrants[1].entered
+    # Called off: the games being played end as rated games; nothing follows from them.
+    await w.core.cancel(t.id)
+    for pairing in await playing(w, t.id):
+        assert pairing.game_id is not None
+        await resign(w, pairing.game_id, max(p for p in pairing.players if p))
+        await resign(w, pairing.game_id, max(p for p in pairing.players if p))
+    cancelled = await stored.get_tournament(w.db, t.id)
+    assert cancelled is not None and cancelled.status == "cancelled"
+    assert cancelled.winner_id is None and await stored.entered_in(w.db, 2) is None
+
+
+async def test_a_called_off_knockout_stays_called_off(world: World) -> None:
+    w = world
+    t = await w.core.create(GROUP, 1, variant="short", format="knockout", length=1,
+                            cube=False, capacity=4, start_in=None, minutes=None)
+    for player in range(1, 5):
+        await w.core.join(t.id, player)
+    await w.core.cancel(t.id)
+    with pytest.raises(Refused):
+        await w.core.start(t.id)
+    for pairing in await playing(w, t.id):
+        assert pairing.game_id is not None
+        await resign(w, pairing.game_id, max(p for p in pairing.players if p))
+    after = await stored.get_tournament(w.db, t.id)
+    assert after is not None and after.status == "cancelled" and after.winner_id is None
+    assert not [p for p in await stored.pairings(w.db, t.id) if p.round == 2 and p.ready]
