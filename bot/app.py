@@ -45,6 +45,7 @@ from bot.services.matchmaking import SearchMessages
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
+from bot.services.tournaments import TournamentDoor
 from bot.views.fairness import reveal_lines
 from bot.views.webapp import WebApp, menu_button
 from core import computer
@@ -57,6 +58,7 @@ from core.locks import KeyedLocks
 from core.matchmaking import Matchmaking
 from core.settings import PlayerSettings
 from core.timers import Timers
+from core.tournaments import Tournaments
 from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
@@ -73,7 +75,7 @@ from web.app import Hooks, WebDoor
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
             "seed", "lang", "help", "start")
-GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
+GROUP_COMMANDS = ("nard", "tournament", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
@@ -224,10 +226,19 @@ async def build(settings: Settings, *, bot: Bot | None = None,
             await boarding.expire(game_id)
 
     analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner)
-    # Analyses whose process stopped are started again on the same beat.
+    # Tournaments: the core's, told to the groups by the door (subscribed after the boards,
+    # so a match's final board is drawn before its players are paired again).
+    tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, clock=clock,
+                                     zone=settings.timezone)
+    tournament_door.core = Tournaments(db, games, tournament_door, clock=clock,
+                                       absent=boarding.unseen)
+    results.result_lines.append(tournament_door.result_lines)
+    # Analyses whose process stopped are started again on the same beat; tournaments
+    # start, pair, settle and end on it, and their group messages are kept up to date.
     timers = Timers(games, clock=clock, window=window, expire=expire,
                     first=(results.deliver, repair.sweep),
-                    also=(matchmaking.tick, analysis.resume))
+                    also=(matchmaking.tick, analysis.resume, tournament_door.core.tick,
+                          tournament_door.sweep))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
@@ -239,7 +250,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         people=people, player_cache=players, player_settings=player_settings,
         fairness=fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
-        starting=KeyedLocks())
+        starting=KeyedLocks(), tournaments=tournament_door)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)

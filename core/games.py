@@ -121,6 +121,9 @@ class GameService:
         self.sights: list[Sight] = []
         # Called with every game that begins (e.g. matchmaking ends the players' searches).
         self.on_begin: list[Callable[[Row], Awaitable[None]]] = []
+        # Whether running out of time loses the game's whole match, not one game of it
+        # (a tournament's games: core.tournaments); any of them saying so decides.
+        self.forfeiting: list[Callable[[Row], Awaitable[bool]]] = []
 
     # -- holding and reading games -----------------------------------------------------
 
@@ -404,12 +407,13 @@ class GameService:
 
     # -- saving ----------------------------------------------------------------------
 
-    async def _commit(self, row: Row, live: Live,
-                      within_turn: bool = False) -> tuple[Row, Live, bool]:
+    async def _commit(self, row: Row, live: Live, within_turn: bool = False, *,
+                      match_over: bool = False) -> tuple[Row, Live, bool]:
         """Save the change in one transaction, its log lines derived from the engine's
         history; a finished game also writes its result (and the result's message to the
-        outbox) and starts the next game of a match. Returns the row as stored, the game
-        now in play and whether a game ended."""
+        outbox) and starts the next game of a match, unless `match_over` (the match is
+        forfeited with this game). Returns the row as stored, the game now in play and
+        whether a game ended."""
         now = self.clock()
         stored = json.loads(row.state_json)
         result = live.game.result
@@ -424,12 +428,15 @@ class GameService:
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
         live.paused = None
         notice = result_notice(live)
+        if match_over and not notice["match_over"]:
+            notice.update(match_over=True, forfeit=True)
 
         async def store(dealt: Dealt | None) -> Live:
             """Finish the game; a match's next game takes its players' seeds here."""
             entries = eventlog.since(stored, live)
             fair = dealt.fair if dealt else None
-            following = live.game.next_game(fair or self._plain_dice())
+            following = None if match_over else live.game.next_game(
+                fair or self._plain_dice())
             next_live, deadline = live, None
             if following:
                 next_live = Live(following, number=live.number + 1, fair=fair)
@@ -482,8 +489,9 @@ class GameService:
                 if shown:
                     live.steps.clear()
                     live.game.timeout(seat, computer.expected_loss)
+                    whole = await self._forfeits(row)
                     try:
-                        row, live, ended = await self._commit(row, live)
+                        row, live, ended = await self._commit(row, live, match_over=whole)
                     except VersionConflict:
                         log.info("game %s changed while timing out; the next tick decides",
                                  game_id)
@@ -494,6 +502,35 @@ class GameService:
                 await self._catch_up(row, live)
             else:
                 await self._continue(row, live, What.ENDED if ended else What.MOVED)
+
+    async def _forfeits(self, row: Row) -> bool:
+        for rule in self.forfeiting:
+            if await rule(row):
+                return True
+        return False
+
+    async def forfeit(self, game_id: int, player_id: int) -> bool:
+        """`player_id` leaves the match: the game in play is resigned (charged as the
+        position stands) and the match ends with it. False when the player is not in the
+        active game (it ended meanwhile)."""
+        async with self.locks.hold(game_id):
+            async with self.db.game_lock(game_id) as held:
+                row = await games.load_game(self.db, game_id)
+                seat = row.seat_of(player_id)
+                if row.status != "active" or seat is None:
+                    return False
+                live = Live.load(row.state_json)
+                live.steps.clear()
+                live.game.resign(seat, computer.expected_loss)
+                try:
+                    row, live, _ = await self._commit(row, live, match_over=True)
+                except (VersionConflict, GameNotActive):
+                    log.info("game %s changed while %s left it; not forfeited", game_id,
+                             player_id)
+                    return False
+                await held.release()
+            await self._continue(row, live, What.ENDED)
+        return True
 
     async def catch_up(self, game_id: int) -> None:
         """Show the stored game wherever a view is behind it (the timer loop and the

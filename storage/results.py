@@ -8,7 +8,8 @@ Two rules of docs/rules.md ("Ratings") are decided here:
   day (the leaderboard's zone) change ratings. A "rated game" is one game played to its end
   in a rated games row: a single game, or each game of a rated match (ratings move after
   every game of a match). Later games that day count in the statistics only, whatever the
-  variant and whoever sat where; the day is the one on which the game ends.
+  variant and whoever sat where; the day is the one on which the game ends. A tournament's
+  games (`tournament_games`) are rated whatever the day's count, and do not count in it.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ async def finish_game(
         await _count_stats(tx, game, winner_seat, result)
         changes: tuple[RatingChange, ...] = ()
         if game.rated:
-            played = await pair_rated_games(tx, game, to_epoch(start), to_epoch(end))
+            played = 0 if await in_tournament(tx, game_id) else await pair_rated_games(
+                tx, game, to_epoch(start), to_epoch(end))
             if played >= PAIR_DAILY_LIMIT:
                 skipped = PAIR_DAILY_LIMIT_REASON
             else:
@@ -138,16 +140,24 @@ async def pair_rated_games(tx: Tx, game: Game, start: int, end: int) -> int:
     """Rated games between the game's two players that moved ratings in [start, end).
 
     Each such game wrote one rating event per player, so the events of one of them in
-    games against the other count the games, in any variant and either seat order.
+    games against the other count the games, in any variant and either seat order. A
+    tournament's games are not counted.
     """
     me, other = game.players
     value = await tx.fetchval(
         "SELECT COUNT(*) FROM rating_events AS e JOIN games AS g ON g.id = e.game_id"
         " WHERE e.player_id = ? AND e.created_at >= ? AND e.created_at < ?"
-        " AND (g.player0_id = ? OR g.player1_id = ?)",
+        " AND (g.player0_id = ? OR g.player1_id = ?)"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_games AS t WHERE t.game_id = g.id)",
         (me, start, end, other, other),
     )
     return int(value or 0)
+
+
+async def in_tournament(tx: Tx, game_id: int) -> bool:
+    """Whether the game is one of a tournament's (its pairs' daily limit does not apply)."""
+    return await tx.fetchone("SELECT 1 FROM tournament_games WHERE game_id = ?",
+                             (game_id,)) is not None
 
 
 async def _ensure_stats(tx: Tx, player_id: int, variant: str) -> None:

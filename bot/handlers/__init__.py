@@ -20,10 +20,11 @@ def get_routers() -> list[Router]:
         settings,
         start,
         stats,
+        tournaments,
     )
 
     return [start.make_router(), newgame.make_router(), matchmaking.make_router(),
             play.make_router(), stats.make_router(), groups.make_router(), log.make_router(),
             settings.make_router(), resign.make_router(), analysis.make_router(),
-            afterplay.make_router(),
+            afterplay.make_router(), tournaments.make_router(),
             fallback.make_router()]  # the fallback last

@@ -56,6 +56,9 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
     if not PAYLOAD.fullmatch(code):
         await message.answer(t("challenge-not-found"))
         return
+    if code == "tournament":  # from a tournament's Join: the bot may write to them now
+        await message.answer(t("tm-opened"))
+        return
     if code == "play":  # from an inline card: show this player's board here
         async with uploading_photo(bot_of(message), message.chat.id):
             shown = await services.boarding.show(player.id)

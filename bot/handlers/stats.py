@@ -24,7 +24,7 @@ from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
 from render.chart import render_rating_chart
-from storage import analysis, leaderboard, matchmaking, stats
+from storage import analysis, leaderboard, matchmaking, stats, tournaments
 from storage.models import Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
@@ -138,6 +138,9 @@ async def _me(message: Message, player: Player, t: Translator, services: Service
     analysed = await me_line(services.db, player.id, t)
     if analysed:
         lines.append(analysed)
+    played, won = await tournaments.player_record(services.db, player.id)
+    if played:
+        lines.append(t("me-tournaments", count=played, won=won))
     lines.append(stats_line(t, await services.fairness.stats(player.id)))  # the dice, all games
     text = "\n\n".join(lines)
     variant = max(VARIANTS, key=lambda v: len(histories[v]))

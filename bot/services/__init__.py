@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.services.challenges import ChallengeService
     from bot.services.presses import Presses
     from bot.services.results import ResultMessages
+    from bot.services.tournaments import TournamentDoor
     from core.fairness import Fairness
     from core.games import GameService
     from core.locks import KeyedLocks
@@ -55,3 +56,4 @@ class Services:
     pacing: Coalescer  # each chat's pace of messages
     menus: Once  # finished new-game menus (one game per menu)
     starting: KeyedLocks  # one new game at a time per player
+    tournaments: TournamentDoor  # tournaments in groups (the core's; their messages)

@@ -136,6 +136,27 @@ class MatchCb(CallbackData, prefix="mm"):
     cube: Annotated[int, Field(ge=-1, le=2)] = -1
 
 
+class TourneyMenuCb(CallbackData, prefix="tm"):
+    """/tournament's menu in a group: each press fills in one more option (empty, 0 or -1:
+    not chosen yet). `start` is 0 for "when full", else the minutes until the start."""
+
+    f: Literal["", "knockout", "arena"] = ""
+    variant: Literal["", "short", "long"] = ""
+    length: Annotated[int, Field(ge=0, le=7)] = 0
+    cube: Annotated[int, Field(ge=-1, le=1)] = -1
+    minutes: Annotated[int, Field(ge=0, le=60)] = 0
+    cap: Annotated[int, Field(ge=0, le=64)] = 0
+    start: Annotated[int, Field(ge=-1, le=60)] = -1
+
+
+class TourneyCb(CallbackData, prefix="tn"):
+    """A tournament lobby's buttons: the tournament and what to do. Who presses is who
+    acts (no data names a player); the buttons work only in the tournament's own group,
+    and starting or calling off only for its creator or a group admin."""
+
+    id: RowId
+    a: Literal["join", "leave", "start", "cancel"]
+
 
 class SettingCb(CallbackData, prefix="set"):
     """Turn one of the player's settings on or off (the value to set, so a repeated press
@@ -192,7 +213,7 @@ class Plain(Filter):
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
                                     CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb,
-                                    AfterCb)
+                                    AfterCb, TourneyMenuCb, TourneyCb)
 }
 
 

@@ -42,7 +42,7 @@ SAMPLES: dict[str, object] = {
     "bottom": "Aziz", "top": "Leyla", "a": "Aziz", "b": "Leyla", "winner": "Aziz",
     "loser": "Leyla", "first": "Aziz", "second": "Leyla", "count": 3,
     "why": "no checker can move 5", "lengths": "3, 5", "searching": 4, "cube": "with the cube",
-    "word": "9", "won": 3, "lost": 1, "command": "/foo",
+    "word": "9", "won": 3, "lost": 1, "command": "/foo", "time": "18:30 UTC",
     "done": 24, "total": 61, "ply": "2", "rate": "12.3", "inaccuracies": 2, "errors": 1,
     "blunders": 0, "missed": 1, "doubles": 0, "takes": 1, "drops": 0, "turn": 12,
     "grade": "blunder", "equity": "−0.412", "pid": "4HPwATDgc/ABMA",

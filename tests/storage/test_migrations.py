@@ -22,7 +22,8 @@ TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_me
           "active_seats", "match_requests", "player_settings", "outbox", "cards",
           "challenge_chats", "match_notices",
           "analyses", "analysis_figures", "analysis_decisions", "analysis_waiters",
-          "chat_pace", "fair_dice", "sent_media"}
+          "chat_pace", "fair_dice", "sent_media",
+          "tournaments", "tournament_players", "tournament_games", "tournament_messages"}
 
 
 def test_both_engines_have_the_same_migrations() -> None:

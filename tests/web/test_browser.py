@@ -37,6 +37,8 @@ from tests.web.test_api import computer_game, play_turn
 from web.app import TELEGRAM_SCRIPT
 from web.layout import layout
 
+pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
+
 ALI, VALI, EVE = 1001, 1002, 1003
 
 

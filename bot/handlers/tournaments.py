@@ -1,0 +1,85 @@
+"""/tournament in a group: the menu, then the lobby's Join / Leave / Start now / Call off.
+The tournament itself is the core's (`core.tournaments`), its messages the door's
+(`bot/services/tournaments.py`)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.handlers.groups import GROUPS
+from bot.plumbing.retry import FAULTS
+from bot.plumbing.telegram_io import answer, show
+from bot.services import Services
+from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from bot.views.tournaments import menu_question
+from i18n import Translator
+from storage import tournaments as stored
+from storage.models import Player
+
+
+async def tournament(message: Message, player: Player, services: Services) -> None:
+    """/tournament in a group: the menu's first question (or why not)."""
+    t = await services.people.chat_translator(message.chat.id, starter=player.id)
+    if await stored.chat_tournament(services.db, message.chat.id) is not None:
+        await message.reply(t("tm-refused-exists"))
+        return
+    question = menu_question(TourneyMenuCb(), t)
+    assert question is not None
+    text, keyboard = question
+    await message.answer(text, reply_markup=keyboard)
+    services.pacing.note(message.chat.id)
+
+
+async def tournament_in_private(message: Message, t: Translator) -> None:
+    await message.answer(t("tournament-private"))
+
+
+async def menu(query: CallbackQuery, callback_data: TourneyMenuCb, player: Player,
+               t: Translator, services: Services) -> None:
+    """A press in the menu: the next question, or the tournament opened."""
+    if query.message is None or query.message.chat.type not in GROUPS:
+        return await answer(query, t("tournament-private"), alert=True)
+    chat_id = query.message.chat.id
+    group = await services.people.chat_translator(chat_id, starter=player.id)
+    question = menu_question(callback_data, group)
+    if question is not None:
+        await answer(query)
+        await show(query, *question)
+        services.pacing.note(chat_id)
+        return
+    # The last choice: one tournament however many taps of it arrive at once.
+    if not services.menus.first(("tournament", chat_id, query.message.message_id)):
+        return await answer(query)
+    refused = await services.tournaments.create(chat_id, player.id, callback_data,
+                                                query.message.message_id, t)
+    if refused is not None:
+        return await answer(query, refused, alert=True)
+    await answer(query)
+    services.pacing.note(chat_id)
+
+
+async def press(query: CallbackQuery, callback_data: TourneyCb, player: Player,
+                t: Translator, services: Services) -> None:
+    """Join, Leave, Start now, Call off."""
+    if query.message is None:  # a lobby is a group message, never an inline one
+        return await answer(query, t("tm-refused-other-chat"), alert=True)
+    said = await services.tournaments.press(callback_data, player.id, query.message.chat.id, t)
+    if said.url is not None:
+        with contextlib.suppress(TelegramAPIError, *FAULTS):
+            await query.answer(said.text, show_alert=said.alert, url=said.url)
+        return
+    await answer(query, said.text, alert=said.alert)
+
+
+def make_router() -> Router:
+    router = Router(name="tournaments")
+    router.message.register(tournament, Command("tournament"), F.chat.type.in_(GROUPS))
+    router.message.register(tournament_in_private, Command("tournament"))
+    router.callback_query.register(menu, TourneyMenuCb.filter())
+    router.callback_query.register(press, TourneyCb.filter())
+    return router

@@ -1,0 +1,200 @@
+"""Words, buttons and pictures of a tournament in its group: /tournament's menu, the lobby
+(what it is, who joined, Join / Leave / Start now / Call off) and the values the bracket
+and standings pictures are drawn from (render/bracket.py, render/standings.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from core.tournaments import (
+    ARENA_MINUTES,
+    CAPACITIES,
+    LENGTHS,
+    START_IN_MINUTES,
+    on_fire,
+    rounds_of,
+    standings,
+)
+from i18n import Translator
+from render.bracket import Bracket, BracketMatch
+from render.standings import Standing, Standings
+from storage.tournaments import MIN_PLAYERS, Entrant, Pairing, Tournament
+
+
+def _button(text: str, data: TourneyMenuCb | TourneyCb) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+
+def _rows(buttons: list[InlineKeyboardButton], per_row: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        inline_keyboard=[buttons[i:i + per_row] for i in range(0, len(buttons), per_row)])
+
+
+def menu_question(data: TourneyMenuCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:
+    """/tournament's next question and its buttons; None when everything is chosen."""
+    def choose(**update: object) -> TourneyMenuCb:
+        return data.model_copy(update=update)
+
+    if not data.f:
+        return t("tm-ask-format"), _rows(
+            [_button(t("btn-tm-knockout"), choose(f="knockout")),
+             _button(t("btn-tm-arena"), choose(f="arena"))], 2)
+    if not data.variant:
+        return t("new-variant"), _rows(
+            [_button(t("btn-short"), choose(variant="short")),
+             _button(t("btn-long"), choose(variant="long"))], 2)
+    if not data.length:
+        return t("new-length"), _rows(
+            [_button(t("btn-length", points=n), choose(length=n)) for n in LENGTHS], 3)
+    if data.cube < 0 and data.variant == "short":
+        return t("new-cube"), _rows(
+            [_button(t("btn-cube-off"), choose(cube=0)),
+             _button(t("btn-cube-on"), choose(cube=1))], 2)
+    if data.f == "arena" and not data.minutes:
+        return t("tm-ask-minutes"), _rows(
+            [_button(t("btn-tm-minutes", minutes=n), choose(minutes=n))
+             for n in ARENA_MINUTES], 3)
+    if not data.cap:
+        return t("tm-ask-capacity"), _rows(
+            [_button(t("btn-tm-capacity", count=n), choose(cap=n)) for n in CAPACITIES], 5)
+    if data.start < 0:
+        return t("tm-ask-start"), _rows(
+            [_button(t("btn-tm-when-full"), choose(start=0)),
+             *(_button(t("btn-tm-start-in", minutes=n), choose(start=n))
+               for n in START_IN_MINUTES)], 2)
+    return None
+
+
+def menu_complete(data: TourneyMenuCb) -> bool:
+    """Every option chosen, each one this bot offers."""
+    return (data.f in ("knockout", "arena") and data.variant in ("short", "long")
+            and data.length in LENGTHS and (data.cube >= 0 or data.variant == "long")
+            and not (data.variant == "long" and data.cube > 0)
+            and (data.minutes in ARENA_MINUTES if data.f == "arena" else data.minutes == 0)
+            and data.cap in CAPACITIES and data.start in (0, *START_IN_MINUTES))
+
+
+def clock_time(moment: datetime, zone: ZoneInfo) -> str:
+    """A time of day as the group reads it: 18:30 UTC."""
+    local = moment.astimezone(zone)
+    return f"{local:%H:%M} {local.tzname() or zone.key}"
+
+
+def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
+               zone: ZoneInfo) -> str:
+    variant = t(f"variant-{tournament.variant}")
+    if tournament.format == "arena":
+        title = t("tm-title-arena", minutes=tournament.minutes or 0, variant=variant)
+    else:
+        title = t("tm-title-knockout", variant=variant)
+    matches = t("tm-matches", points=tournament.match_length)
+    if tournament.cube:
+        matches += ", " + t("tm-with-cube")
+    if tournament.status == "open":
+        if tournament.starts_at is None:
+            status = t("tm-starts-full", total=tournament.capacity)
+        else:
+            status = t("tm-starts-at", time=clock_time(tournament.starts_at, zone),
+                       count=MIN_PLAYERS)
+    elif tournament.status == "running":
+        status = (t("tm-running-arena", time=clock_time(tournament.ends_at, zone))
+                  if tournament.ends_at is not None else t("tm-running"))
+    elif tournament.status == "finished":
+        status = t("tm-finished")
+    else:
+        status = t("tm-cancelled")
+    present = [e for e in entrants if e.state == "in" or tournament.status != "open"]
+    if present:
+        people = t("tm-players", count=len(present), total=tournament.capacity,
+                   name=", ".join(e.name for e in present))
+    else:
+        people = t("tm-no-players")
+    return "\n".join((title, matches, status, "", people))
+
+
+def lobby_keyboard(t: Translator, tournament: Tournament) -> InlineKeyboardMarkup | None:
+    """Join and Leave while players may still come and go; Start now before the start;
+    Call off until the end."""
+    if not tournament.live:
+        return None
+
+    def press(a: str) -> TourneyCb:
+        return TourneyCb.model_validate({"id": tournament.id, "a": a})
+
+    rows = []
+    if tournament.status == "open" or tournament.format == "arena":
+        rows.append([_button(t("btn-tm-join"), press("join")),
+                     _button(t("btn-tm-leave"), press("leave"))])
+    else:
+        rows.append([_button(t("btn-tm-leave"), press("leave"))])
+    if tournament.status == "open":
+        rows.append([_button(t("btn-tm-start"), press("start")),
+                     _button(t("btn-tm-cancel"), press("cancel"))])
+    else:
+        rows.append([_button(t("btn-tm-cancel"), press("cancel"))])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def current_round(pairings: Sequence[Pairing]) -> int:
+    """A knock-out's round being played: the first with a pairing not done (the last one
+    when all are)."""
+    open_rounds = [p.round for p in pairings if p.status != "done"]
+    return min(open_rounds) if open_rounds else max((p.round for p in pairings), default=1)
+
+
+def picture_caption(t: Translator, tournament: Tournament, pairings: Sequence[Pairing],
+                    now: datetime) -> str:
+    variant = t(f"variant-{tournament.variant}")
+    if not tournament.live:
+        return t("tm-caption-over", variant=variant)
+    if tournament.format == "arena":
+        left = (tournament.ends_at - now).total_seconds() if tournament.ends_at else 0
+        return t("tm-caption-arena", variant=variant, minutes=max(0, int(-(-left // 60))))
+    total = max((p.round for p in pairings), default=1)
+    return t("tm-caption-knockout", variant=variant, number=current_round(pairings),
+             total=total)
+
+
+def bracket_of(entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+               champion: int | None) -> Bracket:
+    """The bracket picture's value: every round's pairings with names, seeds, results."""
+    by_id = {e.player_id: e for e in entrants}
+    total = max((p.round for p in pairings), default=1)
+    rounds = []
+    for round_ in range(1, total + 1):
+        matches = []
+        for pairing in sorted((p for p in pairings if p.round == round_), key=lambda p: p.slot):
+            names = tuple(by_id[p].name if p in by_id else None for p in pairing.players)
+            seeds = tuple(by_id[p].seed if p in by_id else None for p in pairing.players)
+            winner = (pairing.players.index(pairing.winner_id)
+                      if pairing.winner_id in pairing.players else None)
+            score = None
+            if pairing.outcome == "played" and None not in pairing.score:
+                score = (pairing.score[0] or 0, pairing.score[1] or 0)
+            matches.append(BracketMatch(
+                (names[0], names[1]), (seeds[0], seeds[1]), winner=winner, score=score,
+                playing=pairing.status == "playing", bye=pairing.outcome == "bye",
+                forfeit=pairing.outcome in ("forfeit", "no_show")))
+        rounds.append(tuple(matches))
+    assert len(rounds) == rounds_of(2 ** total)
+    name = by_id[champion].name if champion in by_id else None
+    return Bracket(tuple(rounds), champion=name)
+
+
+def standings_of(tournament: Tournament, entrants: Sequence[Entrant],
+                 pairings: Sequence[Pairing], now: datetime) -> Standings:
+    """The standings picture's value: the players in order, who is on fire and playing."""
+    playing = {p for pairing in pairings if pairing.status == "playing"
+               for p in pairing.players}
+    rows = tuple(Standing(e.name, e.score, e.results, fire=on_fire(e.streak),
+                          playing=e.player_id in playing, left=e.state == "left")
+                 for e in standings(entrants))
+    left = None
+    if tournament.status == "running" and tournament.ends_at is not None:
+        left = max(0, int((tournament.ends_at - now).total_seconds()))
+    return Standings(rows, seconds_left=left)

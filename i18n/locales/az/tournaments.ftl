@@ -1,0 +1,66 @@
+## Qruplarda turnirlər
+cmd-tournament = Bu qrupda turnir başlat
+tournament-private = Turnirlər qruplarda oynanılır: botu qrupa əlavə edin və orada /tournament göndərin.
+tm-ask-format = 🏆 Bu qrupda turnir. Hansı növ?
+    Olimpiya sistemi: reytinqə görə sıralanır, hər matçın qalibi bir nəfər qalana qədər davam edir.
+    Arena: müəyyən vaxt ərzində boş oyunçular dərhal cütləşdirilir; qələbə 2 xal, mars 3 xal, ardıcıl iki qələbədən sonra hər qələbə iki qat sayılır.
+btn-tm-knockout = 🏆 Olimpiya sistemi
+btn-tm-arena = ⏱ Arena
+tm-ask-minutes = Arena nə qədər davam edir?
+btn-tm-minutes = { $minutes } dəq
+tm-ask-capacity = Ən çoxu neçə oyunçu?
+btn-tm-capacity = { $count }
+tm-ask-start = Nə vaxt başlayır?
+btn-tm-when-full = Dolanda
+btn-tm-start-in = { $minutes } dəqiqədən sonra
+tm-bad-option = Bu seçim mövcud deyil. /tournament ilə yenidən başlayın.
+tm-title-knockout = 🏆 Olimpiya sistemli turnir: { $variant }
+tm-title-arena = ⏱ Arena, { $minutes } dəqiqə: { $variant }
+tm-matches = { $points ->
+    [one] Matçlar bir oyundan
+   *[other] Matçlar { $points } xala qədər
+}
+tm-with-cube = ikiqatlama kubu ilə
+tm-starts-full = { $total } oyunçu toplananda başlayır.
+tm-starts-at = Başlanğıc: { $time } (ən azı { $count } oyunçu).
+tm-running = Turnir davam edir.
+tm-running-arena = Arena { $time } qədər davam edir.
+tm-finished = Turnir bitdi.
+tm-cancelled = Turnir ləğv edildi.
+tm-players = Oyunçular ({ $count }/{ $total }): { $name }
+tm-no-players = Hələ heç kim yazılmayıb.
+btn-tm-join = ✅ Qatıl
+btn-tm-leave = 🚪 Çıx
+btn-tm-start = ▶ İndi başlat
+btn-tm-cancel = ✖ Ləğv et
+tm-joined = Siz turnirdəsiniz! Oyunlarınız botla şəxsi çata gələcək.
+tm-left = Siz turnirdən çıxdınız.
+tm-left-running = Siz turnirdən çıxdınız: oynadığınız matç uduzuldu.
+tm-started = Turnir başlayır!
+tm-called-off = Turnir ləğv edildi.
+tm-open-bot = Əvvəlcə botu açın: turnir oyunları onunla şəxsi çatda oynanılır. Sonra yenidən «Qatıl» düyməsini basın.
+tm-opened = İndi turnirlərə qatıla bilərsiniz: qrupa qayıdın və «Qatıl» düyməsini basın.
+tm-refused-exists = Bu qrupda artıq turnir var. Əvvəlcə onu bitirin və ya ləğv edin.
+tm-refused-not-open = Turnir artıq başlayıb.
+tm-refused-started = Turnir başladı: yazılış bağlıdır.
+tm-refused-over = Bu turnir bitib.
+tm-refused-full = Turnirdə boş yer qalmayıb.
+tm-refused-entered = Siz artıq yazılmısınız.
+tm-refused-elsewhere = Siz artıq başqa turnirdə oynayırsınız.
+tm-refused-busy = Siz indi oyun oynayırsınız: onu bitirin, sonra yazılın.
+tm-refused-not-entered = Siz bu turnirdə iştirak etmirsiniz.
+tm-refused-too-few = Başlamaq üçün ən azı { $count } oyunçu lazımdır.
+tm-refused-admins = Bunu yalnız turnirin yaradıcısı və ya qrupun admini edə bilər.
+tm-refused-other-chat = Bu düymə başqa qrupun turnirinə aiddir.
+tm-caption-knockout = 🏆 { $variant }: { $total } turdan { $number }-ci tur
+tm-caption-arena = ⏱ { $variant }: { $minutes } dəqiqə qalıb
+tm-caption-over = 🏆 { $variant }: turnir bitdi
+tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number }-ci tur: rəqibiniz { $name }. Uğurlar!
+tm-paired-arena = ⏱ Arena: növbəti oyununuz { $name } ilədir. Uğurlar!
+tm-winner = 🏆 Turnirin qalibi { $name }! Təbrik edirik!
+tm-arena-over = ⏱ Arena bitdi. Qaliblər:
+tm-podium-1 = 🥇 { $name }: { $points } xal
+tm-podium-2 = 🥈 { $name }: { $points } xal
+tm-podium-3 = 🥉 { $name }: { $points } xal
+tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
+me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }

@@ -1,0 +1,75 @@
+## Tournaments in groups
+cmd-tournament = Start a tournament in this group
+tournament-private = Tournaments are played in groups: add the bot to a group and send /tournament there.
+tm-ask-format = 🏆 A tournament in this group. Which kind?
+    Knock-out: seeded by rating, each match's winner goes on until one is left.
+    Arena: for a set time, everyone free is paired at once; a win is 2 points, a mars 3, and after two wins in a row each win counts double.
+btn-tm-knockout = 🏆 Knock-out
+btn-tm-arena = ⏱ Arena
+tm-ask-minutes = How long does the arena last?
+btn-tm-minutes = { $minutes } min
+tm-ask-capacity = How many players at most?
+btn-tm-capacity = { $count }
+tm-ask-start = When does it start?
+btn-tm-when-full = When full
+btn-tm-start-in = In { $minutes } min
+tm-bad-option = That choice is not available. Start again with /tournament.
+tm-title-knockout = 🏆 Knock-out tournament: { $variant }
+tm-title-arena = ⏱ Arena, { $minutes } min: { $variant }
+tm-matches = { $points ->
+    [one] Matches of 1 game
+   *[other] Matches to { $points } points
+}
+tm-with-cube = with the cube
+tm-starts-full = Starts when { $total } players have joined.
+tm-starts-at = Starts at { $time } (at least { $count } players).
+tm-running = The tournament is under way.
+tm-running-arena = Under way until { $time }.
+tm-finished = The tournament is over.
+tm-cancelled = The tournament was called off.
+tm-players = Players ({ $count }/{ $total }): { $name }
+tm-no-players = Nobody has joined yet.
+btn-tm-join = ✅ Join
+btn-tm-leave = 🚪 Leave
+btn-tm-start = ▶ Start now
+btn-tm-cancel = ✖ Call off
+tm-joined = You are in! Your games will come to your private chat with the bot.
+tm-left = You have left the tournament.
+tm-left-running = You have left the tournament: a match you were playing is lost.
+tm-started = The tournament begins!
+tm-called-off = The tournament is called off.
+tm-open-bot = Open the bot first: tournament games are played in your private chat with it. Then press Join again.
+tm-opened = You can now join tournaments: go back to the group and press Join.
+tm-refused-exists = This group already has a tournament. Finish or call it off first.
+tm-refused-not-open = The tournament has already started.
+tm-refused-started = The tournament has started: joining is closed.
+tm-refused-over = This tournament is over.
+tm-refused-full = The tournament is full.
+tm-refused-entered = You have joined already.
+tm-refused-elsewhere = You are already playing in another tournament.
+tm-refused-busy = You are playing a game: finish it, then join.
+tm-refused-not-entered = You are not in this tournament.
+tm-refused-too-few = At least { $count } players are needed to start.
+tm-refused-admins = Only the tournament's creator or a group admin can do this.
+tm-refused-other-chat = This button belongs to another group's tournament.
+tm-caption-knockout = 🏆 { $variant }: round { $number } of { $total }
+tm-caption-arena = ⏱ { $variant }: { $minutes } min left
+tm-caption-over = 🏆 { $variant }: the tournament is over
+tm-paired-knockout = 🏆 Tournament, round { $number } of { $total }: you play { $name }. Good luck!
+tm-paired-arena = ⏱ Arena: your next game is against { $name }. Good luck!
+tm-winner = 🏆 { $name } wins the tournament! Congratulations!
+tm-arena-over = ⏱ The arena is over. The winners:
+tm-podium-1 = 🥇 { $name }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-podium-2 = 🥈 { $name }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-podium-3 = 🥉 { $name }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
+me-tournaments = 🏆 Tournaments: played { $count }, won { $won }

@@ -1,0 +1,99 @@
+## Турниры в группах
+cmd-tournament = Начать турнир в этой группе
+tournament-private = Турниры играются в группах: добавьте бота в группу и отправьте там /tournament.
+tm-ask-format = 🏆 Турнир в этой группе. Какой?
+    На выбывание: посев по рейтингу, победитель каждого матча идёт дальше, пока не останется один.
+    Арена: в течение заданного времени всех свободных игроков сразу сводят в пары; победа — 2 очка, марс — 3, а после двух побед подряд каждая победа считается вдвойне.
+btn-tm-knockout = 🏆 На выбывание
+btn-tm-arena = ⏱ Арена
+tm-ask-minutes = Сколько длится арена?
+btn-tm-minutes = { $minutes } мин
+tm-ask-capacity = Сколько игроков максимум?
+btn-tm-capacity = { $count }
+tm-ask-start = Когда начинаем?
+btn-tm-when-full = Когда наберётся
+btn-tm-start-in = Через { $minutes } мин
+tm-bad-option = Такой вариант недоступен. Начните заново с /tournament.
+tm-title-knockout = 🏆 Турнир на выбывание: { $variant }
+tm-title-arena = ⏱ Арена, { $minutes } мин: { $variant }
+tm-matches = { $points ->
+    [1] Матчи из одной партии
+    [one] Матчи до { $points } очка
+    [few] Матчи до { $points } очков
+    [many] Матчи до { $points } очков
+   *[other] Матчи до { $points } очков
+}
+tm-with-cube = с кубом удвоения
+tm-starts-full = Начнётся, когда соберутся { $total ->
+    [one] { $total } игрок
+    [few] { $total } игрока
+    [many] { $total } игроков
+   *[other] { $total } игрока
+}.
+tm-starts-at = Начало в { $time } (нужно не меньше { $count ->
+    [one] { $count } игрока
+    [few] { $count } игроков
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}).
+tm-running = Турнир идёт.
+tm-running-arena = Арена идёт до { $time }.
+tm-finished = Турнир окончен.
+tm-cancelled = Турнир отменён.
+tm-players = Игроки ({ $count }/{ $total }): { $name }
+tm-no-players = Пока никто не записался.
+btn-tm-join = ✅ Участвовать
+btn-tm-leave = 🚪 Выйти
+btn-tm-start = ▶ Начать сейчас
+btn-tm-cancel = ✖ Отменить
+tm-joined = Вы в игре! Ваши партии придут в личный чат с ботом.
+tm-left = Вы вышли из турнира.
+tm-left-running = Вы вышли из турнира: матч, который вы играли, проигран.
+tm-started = Турнир начинается!
+tm-called-off = Турнир отменён.
+tm-open-bot = Сначала откройте бота: турнирные партии играются в личном чате с ним. Потом снова нажмите «Участвовать».
+tm-opened = Теперь можно участвовать в турнирах: вернитесь в группу и нажмите «Участвовать».
+tm-refused-exists = В этой группе уже есть турнир. Сначала доиграйте или отмените его.
+tm-refused-not-open = Турнир уже начался.
+tm-refused-started = Турнир начался: запись закрыта.
+tm-refused-over = Этот турнир окончен.
+tm-refused-full = Все места в турнире заняты.
+tm-refused-entered = Вы уже записаны.
+tm-refused-elsewhere = Вы уже играете в другом турнире.
+tm-refused-busy = Вы сейчас играете партию: доиграйте её, потом записывайтесь.
+tm-refused-not-entered = Вы не участвуете в этом турнире.
+tm-refused-too-few = Чтобы начать, нужно не меньше { $count ->
+    [one] { $count } игрока
+    [few] { $count } игроков
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}.
+tm-refused-admins = Это может сделать только создатель турнира или администратор группы.
+tm-refused-other-chat = Эта кнопка относится к турниру другой группы.
+tm-caption-knockout = 🏆 { $variant }: круг { $number } из { $total }
+tm-caption-arena = ⏱ { $variant }: осталось { $minutes } мин
+tm-caption-over = 🏆 { $variant }: турнир окончен
+tm-paired-knockout = 🏆 Турнир, круг { $number } из { $total }: ваш соперник — { $name }. Удачи!
+tm-paired-arena = ⏱ Арена: следующая партия — против { $name }. Удачи!
+tm-winner = 🏆 Турнир выигрывает { $name }! Поздравляем!
+tm-arena-over = ⏱ Арена окончена. Победители:
+tm-podium-1 = 🥇 { $name }: { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-podium-2 = 🥈 { $name }: { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-podium-3 = 🥉 { $name }: { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-forfeit-line = В турнире выход из игры или истёкшее время проигрывают весь матч.
+me-tournaments = 🏆 Турниры: сыграно { $count }, выиграно { $won }
