@@ -32,8 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.dice import SeededDice
-from tests.support.fake_telegram import FakeTelegram
-from tests.web.browser import (
+from tests.support.browser import (
     centre,
     chromium,
     new_context,
@@ -41,7 +40,8 @@ from tests.web.browser import (
     page_url,
     settled,
 )
-from tests.web.conftest import make_web_harness
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.web import make_web_harness
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 PLAYER = 7301

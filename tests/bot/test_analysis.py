@@ -8,10 +8,8 @@ two seconds, so the progress message is edited every second decision (every 3 s 
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
-from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,66 +18,26 @@ import pytest_asyncio
 from bot.plumbing.telegram_io import send_text
 from bot.services.analysis import WORKER_NICENESS, analysis_pool
 from bot.views.callbacks import AnalysisCb
-from core.eventlog import since
-from core.games import result_notice
-from core.live import Live
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind
-from storage import analysis, games, results
+from storage import analysis, games
 from storage.analysis import Waiter
+from tests.support.analysis import analysis_button, counting, press, store
 from tests.support.computer import start_game
 from tests.support.driver import resign
-from tests.support.fake_telegram import StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.friends import ALI, VALI, english_friend_game
 from tests.support.harness import Harness
 from tests.support.lifecycle import Restartable, presses
 
 OUTSIDER = 2999
-STEP = 2.0  # seconds the clock moves per analysed decision
-
-
-class Counting:
-    """A runner in a worker thread that counts what it ran, moves the test clock, and can
-    be held (to press several times while a job waits)."""
-
-    def __init__(self, h: Harness) -> None:
-        self.h = h
-        self.calls: Counter[str] = Counter()
-        self.gate = asyncio.Event()
-        self.gate.set()
-
-    async def run(self, fn: Any, *args: Any) -> Any:
-        self.calls[fn.__name__] += 1
-        await self.gate.wait()
-        self.h.clock.advance(STEP)
-        return await asyncio.to_thread(fn, *args)
-
-    async def close(self) -> None:
-        return None
-
-
-def counting(h: Harness, ply: int = 1) -> Counting:
-    runner = Counting(h)
-    h.app.analysis.runner = runner
-    h.app.analysis.ply = ply
-    return runner
 
 
 @pytest_asyncio.fixture
 async def h(harness: Harness) -> AsyncIterator[Harness]:
     yield harness
     await harness.app.analysis.stop()
-
-
-def analysis_button(h: Harness, chat: int) -> tuple[StoredMessage, str]:
-    """The newest result message in `chat` with its Analysis button's data."""
-    for message in reversed(h.fake.messages(chat)):
-        for text, data in message.buttons:
-            if text == "📊 Analysis" and data:
-                return message, data
-    raise AssertionError(h.fake.transcript(chat))
 
 
 def answer_of_last_press(h: Harness) -> dict | None:
@@ -92,15 +50,6 @@ async def finished_friend_game(h: Harness) -> int:
     await presses(h, game_id, 40)
     await resign(h, ALI)
     return game_id
-
-
-async def press(h: Harness, user: int, chat: int) -> StoredMessage:
-    """`user` presses the Analysis button of the newest result in `chat`; the press is
-    handled (the job may still run)."""
-    message, data = analysis_button(h, chat)
-    h.fake.user(user, "P").press(message, data)
-    await h.feed()
-    return message
 
 
 def texts(h: Harness, chat: int) -> list[str]:
@@ -281,24 +230,6 @@ def _game_with_a_blunder() -> Game:
     loser = game.seat
     game.resign(loser, lambda position, **stands: ResultKind.PLAIN)
     return game
-
-
-async def store(h: Harness, game: Game) -> int:
-    """A finished engine game stored as Ali's (seat 0) and Vali's, its result delivered."""
-    for user, name in ((ALI, "Ali"), (VALI, "Vali")):
-        h.fake.user(user, name, language_code="en").command("/start")
-        await h.feed()
-    live = Live(game)
-    row = await games.create_game(h.app.db, variant=game.variant.value, players=(ALI, VALI),
-                                  state_json=live.dump(), now=h.clock(), log=since(None, live),
-                                  cube=game.cube_enabled)
-    assert game.result is not None
-    await results.finish_game(h.app.db, row.id, row.version, winner_seat=game.result.winner,
-                              result=game.result.kind.value, points=game.result.points,
-                              state_json=live.dump(), now=h.clock(),
-                              notice=result_notice(live))
-    await h.app.results.deliver(row.id)
-    return row.id
 
 
 async def test_cube_errors_in_a_cube_game(h: Harness) -> None:

@@ -11,23 +11,11 @@ from tests.support.friends import (
     VALI,
     finish_by_resignation,
     finish_by_resignation_in_match,
+    play_until,
     start,
     to_move,
 )
 from tests.support.harness import Harness
-
-
-async def play_until(h: Harness, game_id: int, act: Act) -> int:
-    """Press the offered buttons until someone is offered `act`; returns that chat."""
-    users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali")}
-    for _ in range(500):
-        chat = to_move(h)
-        board = h.board(chat)
-        if any(d.a is act for _, d in game_buttons(board.buttons)):
-            return chat
-        users[chat].press(board, choose(board.buttons).pack())
-        await h.feed()
-    raise AssertionError(f"{act} was never offered")
 
 
 async def test_double_take_then_drop(harness: Harness) -> None:

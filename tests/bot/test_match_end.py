@@ -13,7 +13,7 @@ from tests.support.crafted import BEAR_OFF, HOPELESS, buttons, craft, mover_of, 
 from tests.support.driver import game_buttons
 from tests.support.friends import ALI, VALI, friend_game, start
 from tests.support.groups import ALI as G_ALI
-from tests.support.groups import GROUP, group_game, mover
+from tests.support.groups import GROUP, group_game, mover, press_flag, resign_in_group
 from tests.support.groups import VALI as G_VALI
 from tests.support.harness import Harness
 
@@ -45,25 +45,6 @@ async def test_the_final_board_tells_the_match_score_and_its_winner(harness: Har
     texts = [m.text or "" for m in h.fake.messages(loser)]
     assert any("You lost 2 points (mars, the winner bore off all checkers)." in text
                for text in texts), texts
-
-
-async def press_flag(h: Harness, chat: int, player: int):
-    board = h.board(chat)
-    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
-    h.fake.user(player, "P").press(board, flag)
-    await h.feed()
-    return h.fake.message(chat, board.message_id)
-
-
-async def resign_in_group(h: Harness, game_id: int) -> int:
-    """The player to act resigns by 🏳 and "Yes, resign" on the group's board."""
-    player = await mover(h, game_id)
-    assert player is not None
-    board = await press_flag(h, GROUP, player)
-    confirm = next(data for _, data in board.buttons if data and ":ry:" in data)
-    h.fake.user(player, "P").press(board, confirm)
-    await h.feed()
-    return player
 
 
 async def test_a_group_follows_the_match_in_its_result_messages(

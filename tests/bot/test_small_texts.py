@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from bot.views.recap import local_notation
 from i18n import LANGUAGES, Translator
-from tests.bot.test_locales import sample_calls  # (moves to tests/support with its samples)
-from tests.support.locales import english_keys
-
-PLAYING = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
+from tests.support.locales import english_keys, glossary, sample_calls
 
 
 def test_uzbek_home_mars_cannot_be_read_as_koks() -> None:
@@ -47,17 +43,6 @@ def test_the_larger_die_rule_is_stated_right_in_every_language() -> None:
     for language, (case, rule) in EITHER_BUT_NOT_BOTH.items():
         text = Translator(language)("rules-short")
         assert case in text and text.index(rule) > text.index(case), language
-
-
-def glossary() -> dict[str, tuple[str, str]]:
-    """docs/playing.md's Glossary: each language's words for the bar and bearing off."""
-    section = PLAYING.read_text(encoding="utf-8").split("\n## Glossary\n", 1)[1]
-    rows = re.findall(r"^\| [^|]*\(`(\w+)`\) \| (\S+) \| (\S+) \| `([^`]+)` \|$", section,
-                      re.MULTILINE)
-    found = {language: (bar, off) for language, bar, off, _ in rows}
-    for language, bar, off, move in rows:  # the example is the table's own words
-        assert move == f"{bar}/20 6/{off}", (language, move)
-    return found
 
 
 def test_the_bar_and_bearing_off_are_one_word_per_language_everywhere() -> None:

@@ -26,14 +26,14 @@ from render import theme
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
-from tests.bot.test_analysis import counting, store
-from tests.bot.test_analysis import press as press_analysis
-from tests.bot.test_small_texts import glossary
+from tests.support.analysis import counting, store
+from tests.support.analysis import press as press_analysis
 from tests.support.crafted import craft, mover_of
 from tests.support.driver import choose, game_buttons, resign
 from tests.support.friends import ALI, VALI, challenge, english_friend_game, friend_game, to_move
 from tests.support.harness import Harness
 from tests.support.lifecycle import presses
+from tests.support.locales import glossary
 from tests.support.pixels import decode, near
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
@@ -260,8 +260,7 @@ def lit(photo: bytes, side: str) -> bool:
 
 async def test_the_to_act_ring_is_on_the_player_asked_to_take_or_drop(
         harness: Harness) -> None:
-    from tests.bot.test_match_and_errors import play_until
-    from tests.support.friends import start
+    from tests.support.friends import play_until, start
 
     h = harness
     game_id = await start(h, "1 game", "With the cube")
@@ -357,9 +356,8 @@ async def test_the_bar_and_bearing_off_are_one_word_in_each_language(
 
 
 async def test_me_and_a_groups_top_count_what_they_say(group_harness: Harness) -> None:
-    from tests.bot.test_match_end import resign_in_group
     from tests.support.groups import ALI as G_ALI
-    from tests.support.groups import GROUP, group_game
+    from tests.support.groups import GROUP, group_game, resign_in_group
 
     h = group_harness
     # Before any rated game, /me says how to get one: a friend or /play (rated too).

@@ -6,7 +6,7 @@ import re
 
 from bot.views.callbacks import Act
 from storage import games
-from tests.support.driver import game_buttons, resign
+from tests.support.driver import choose, game_buttons, resign
 from tests.support.harness import Harness
 
 ALI, VALI, OUTSIDER = 2001, 2002, 2003
@@ -74,3 +74,16 @@ async def finish_by_resignation(h: Harness, game_id: int, loser: int) -> None:
     """`loser` resigns; the game (not part of a longer match) is over."""
     await resign(h, loser)
     assert (await games.load_game(h.app.db, game_id)).status == "finished"
+
+
+async def play_until(h: Harness, game_id: int, act: Act) -> int:
+    """Press the offered buttons until someone is offered `act`; returns that chat."""
+    users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali")}
+    for _ in range(500):
+        chat = to_move(h)
+        board = h.board(chat)
+        if any(d.a is act for _, d in game_buttons(board.buttons)):
+            return chat
+        users[chat].press(board, choose(board.buttons).pack())
+        await h.feed()
+    raise AssertionError(f"{act} was never offered")

@@ -28,3 +28,22 @@ async def mover(h: Harness, game_id: int) -> int | None:
     if row.status != "active":
         return None
     return row.players[Live.load(row.state_json).game.to_act]
+
+
+async def press_flag(h: Harness, chat: int, player: int):
+    board = h.board(chat)
+    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    h.fake.user(player, "P").press(board, flag)
+    await h.feed()
+    return h.fake.message(chat, board.message_id)
+
+
+async def resign_in_group(h: Harness, game_id: int) -> int:
+    """The player to act resigns by 🏳 and "Yes, resign" on the group's board."""
+    player = await mover(h, game_id)
+    assert player is not None
+    board = await press_flag(h, GROUP, player)
+    confirm = next(data for _, data in board.buttons if data and ":ry:" in data)
+    h.fake.user(player, "P").press(board, confirm)
+    await h.feed()
+    return player

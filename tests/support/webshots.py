@@ -23,8 +23,8 @@ from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
+from tests.support.browser import chromium, new_context, open_page, page_url, settled
 from tests.support.fake_telegram import FakeTelegram
-from tests.web.browser import chromium, new_context, open_page, page_url, settled
 from tests.web.conftest import WebHarness, make_web_harness
 
 SEED, LENGTH = 9, 3

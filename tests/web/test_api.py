@@ -5,51 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import aiohttp
 
 from engine.dice import SeededDice
 from storage import boards, games
-from tests.web.conftest import WebHarness
+from tests.support.web import WebHarness, computer_game, play_turn
 from web.auth import sign_init_data
 from web.limits import RateLimit
 
 ALI, VALI, EVE = 1001, 1002, 1003
-
-
-async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short") -> int:
-    wh.fake.user(user, "Ali").command("/start")  # the player has a chat with the bot
-    await wh.feed()
-    status, data = await wh.call("POST", "api/games", user,
-                                 {"variant": variant, "level": "beginner", "length": 1})
-    assert status == 200, data
-    return int(data["game"])
-
-
-async def play_turn(wh: WebHarness, user: int, state: dict[str, Any]) -> dict[str, Any]:
-    """Play the viewer's turn by the first offered destination of the first checker
-    (rolling first when asked), then Done if the turn waits for it."""
-    game = state["game"]
-    if state["can"]["roll"]:
-        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
-                                     {"act": "roll", "version": state["version"]})
-        assert status == 200, data
-        state = data["state"]
-    while state["you_act"] and state["phase"] == "move" and state["movable"]:
-        src, targets = next(iter(state["movable"].items()))
-        dst = next(iter(targets))
-        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
-                                     {"act": "go", "version": state["version"],
-                                      "src": int(src), "dst": int(dst)})
-        assert status == 200, data
-        state = data["state"]
-    if state["can"]["done"]:
-        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
-                                     {"act": "done", "version": state["version"]})
-        assert status == 200, data
-        state = data["state"]
-    return state
 
 
 async def test_no_valid_init_data_no_entry(wh: WebHarness) -> None:

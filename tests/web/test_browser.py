@@ -18,9 +18,7 @@ from bot.views.board import viewer_of
 from core.live import Live
 from engine.dice import SeededDice
 from storage import boards, games, players
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.webshots import SHOTS, THEMES, shoot
-from tests.web.browser import (
+from tests.support.browser import (
     PHONE,
     NoChromium,
     centre,
@@ -32,8 +30,9 @@ from tests.web.browser import (
     settled,
     shown,
 )
-from tests.web.conftest import WebHarness, make_web_harness
-from tests.web.test_api import computer_game, play_turn
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.web import WebHarness, computer_game, make_web_harness, play_turn
+from tests.support.webshots import SHOTS, THEMES, shoot
 from web.app import TELEGRAM_SCRIPT
 from web.layout import layout
 

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, Frame, Page
 
-from tests.web.browser import NoChromium, chromium, drag, settled
+from tests.support.browser import NoChromium, chromium, drag, settled
 
 READY = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
 

@@ -1,0 +1,128 @@
+"""The web door served for real (aiohttp on 127.0.0.1) beside the real bot, which talks to
+the fake Bot API; requests carry init data signed like Telegram's for the fake's token."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from bot.app import App, build
+from bot.config import load_settings
+from bot.plumbing.pacing import Coalescer
+from core.workers import InlineRunner
+from tests.support.clocks import FakeClock
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fixtures import bot_for
+from web.app import serve
+from web.auth import sign_init_data
+from web.limits import RateLimit
+
+BASE = "/app/"
+ALI = 1001  # the player of the web tests' computer games
+
+
+@dataclass
+class WebHarness:
+    fake: FakeTelegram
+    app: App
+    clock: FakeClock
+    url: str  # the page's address, e.g. http://127.0.0.1:PORT/app/
+    http: aiohttp.ClientSession
+    runner: web.AppRunner
+
+    def init_data(self, user_id: int, name: str = "Ali", *, age: float = 60.0,
+                  token: str | None = None, start_param: str | None = None) -> str:
+        """Init data for `user_id`, opened `age` seconds ago, signed for the bot's token."""
+        opened = self.clock() - timedelta(seconds=age)
+        return sign_init_data(token or self.fake.token,
+                              {"id": user_id, "first_name": name, "language_code": "en"},
+                              opened, start_param=start_param)
+
+    def headers(self, user_id: int, name: str = "Ali") -> dict[str, str]:
+        return {"Authorization": "tma " + self.init_data(user_id, name)}
+
+    async def call(self, method: str, path: str, user_id: int | None = None,
+                   body: Any = None, **kwargs: Any) -> tuple[int, Any]:
+        headers = self.headers(user_id) if user_id is not None else kwargs.pop("headers", {})
+        async with self.http.request(method, self.url + path, json=body,
+                                     headers=headers, **kwargs) as response:
+            try:
+                data = await response.json(content_type=None)
+            except ValueError:
+                data = await response.text()
+            return response.status, data
+
+    async def feed(self) -> None:
+        while self.fake.pending_updates:
+            await self.fake.feed(self.app.dispatcher, self.app.bot)
+            await self.app.coalescer.drain()
+
+    async def close(self) -> None:
+        await self.http.close()
+        assert self.app.web is not None
+        await self.app.web.stop()
+        await self.runner.cleanup()
+        await self.app.repair.close()
+        await self.app.db.close()
+        await self.app.bot.session.close()
+
+
+async def make_web_harness(fake: FakeTelegram, database: Path | str) -> WebHarness:
+    if isinstance(database, Path) and database.is_dir():
+        database = database / "nard.sqlite3"
+    settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
+                             database_url=str(database),
+                             webapp_url="https://nard.example.com" + BASE)
+    clock = FakeClock()
+    rng = random.Random(1)
+    app = await build(settings, bot=bot_for(fake), clock=clock,
+                      coalescer=Coalescer(clock=clock.monotonic, sleep=clock.sleep),
+                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex(),
+                      pool=InlineRunner())
+    assert app.web is not None
+    app.web.limit = RateLimit(rate=10_000, burst=10_000)  # tests play fast (see test_limits)
+    await app.web.start()
+    runner = await serve(app.web, "127.0.0.1", 0)
+    port = runner.addresses[0][1]
+    return WebHarness(fake, app, clock, f"http://127.0.0.1:{port}{BASE}",
+                      aiohttp.ClientSession(), runner)
+
+
+async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short") -> int:
+    wh.fake.user(user, "Ali").command("/start")  # the player has a chat with the bot
+    await wh.feed()
+    status, data = await wh.call("POST", "api/games", user,
+                                 {"variant": variant, "level": "beginner", "length": 1})
+    assert status == 200, data
+    return int(data["game"])
+
+
+async def play_turn(wh: WebHarness, user: int, state: dict[str, Any]) -> dict[str, Any]:
+    """Play the viewer's turn by the first offered destination of the first checker
+    (rolling first when asked), then Done if the turn waits for it."""
+    game = state["game"]
+    if state["can"]["roll"]:
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "roll", "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    while state["you_act"] and state["phase"] == "move" and state["movable"]:
+        src, targets = next(iter(state["movable"].items()))
+        dst = next(iter(targets))
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "go", "version": state["version"],
+                                      "src": int(src), "dst": int(dst)})
+        assert status == 200, data
+        state = data["state"]
+    if state["can"]["done"]:
+        status, data = await wh.call("POST", f"api/games/{game}/actions", user,
+                                     {"act": "done", "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    return state
