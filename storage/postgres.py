@@ -30,7 +30,7 @@ from storage.db import (
     redact,
 )
 from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
-from storage.migrations import Migration, check_not_newer, load_migrations
+from storage.migrations import Migration, check_not_newer, load_migrations, log_migrated
 
 MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migrating
 # A game's advisory lock key: this namespace in the high 32 bits, the game's id below
@@ -116,7 +116,8 @@ class PostgresDatabase(Database):
                 f"cannot connect to {redact(url)}: {_one_line(exc, url)}") from None
         try:
             async with pool.acquire() as conn:
-                await apply_migrations(
+                before = await schema_version(conn)
+                after = await apply_migrations(
                     conn, load_migrations("postgres") if migrations is None else list(migrations))
         except MigrationError as exc:
             await pool.close()
@@ -128,6 +129,7 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
+        log_migrated(redact(url), before, after)
         try:
             lock_pool = await asyncpg.create_pool(url, min_size=min(1, max_size),
                                                   max_size=max_size, timeout=CONNECT_TIMEOUT,
