@@ -307,6 +307,13 @@ async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sl
 async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     """Before polling: the bot's own user (getMe) and its command menus."""
     await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
+    await register_menus(app, sleep)
+
+
+async def register_menus(app: App, sleep: Sleep = asyncio.sleep) -> None:
+    """The command menus, descriptions and menu button in every language (36 calls or so):
+    nothing a game waits for, so a start does them beside the first timer pass and the
+    first updates, not before them."""
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
     await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
     webapp = app.services.boards.web
@@ -422,8 +429,16 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
 
     # Polling emits it when polling stops; webhook mode when its aiohttp app shuts down.
     app.dispatcher.shutdown.register(on_shutdown)
+    menus: asyncio.Task[None] | None = None
     try:
-        await start_up(app)
+        # What a stopped process left undone comes first: the timer loop's first pass
+        # (boards behind their game, results waiting in the outbox, computer turns cut
+        # short) runs at once, with every turn due soon given the restart's grace first,
+        # so that a crash never decides a game.
+        await give_grace(app, settings)
+        timer = asyncio.create_task(timer_loop(app, stop))
+        await until_done("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
+        menus = asyncio.create_task(register_menus(app))  # beside the first updates
         if settings.bot_mode == "polling" and not local:
             await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
                              asyncio.sleep)
@@ -436,7 +451,9 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
                 log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
                          settings.webapp_port, door.base_path)
         freeze_startup_objects()
-        timer = asyncio.create_task(timer_loop(app, stop))
+        # The grace counts from when updates are taken (getMe may have waited for an
+        # unreachable Bot API).
+        await give_grace(app, settings)
         if telegram is not None and door is not None:
             web_runner = await serve_local(app, telegram, door, settings)
             await stop_signal().wait()
@@ -448,6 +465,10 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
             await app.dispatcher.start_polling(app.bot, handle_signals=True,
                                                close_bot_session=False)
     finally:
+        if menus is not None and not menus.done():
+            menus.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await menus
         if timer is not None:
             if not timer.done():
                 timer.cancel()
@@ -463,6 +484,15 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
         await app.db.close()
         await app.bot.session.close()
         await pool.close()
+
+
+async def give_grace(app: App, settings: Settings) -> None:
+    """A crash never decides a game: no turn times out within `RESTART_GRACE_SECONDS` of
+    now (`GameService.grace_after_start`)."""
+    moved = await app.games.grace_after_start(settings.restart_grace_seconds)
+    if moved:
+        log.info("restart: %d turn(s) due within %d s get until then", moved,
+                 settings.restart_grace_seconds)
 
 
 def freeze_startup_objects() -> None:

@@ -495,6 +495,21 @@ class GameService:
             else:
                 await self._continue(row, live, What.ENDED if ended else What.MOVED)
 
+    async def grace_after_start(self, seconds: float) -> int:
+        """A crash never decides a game: after any start, no player's turn times out within
+        `seconds` from now. Every turn of a person due sooner gets its deadline moved to
+        then (without a new version: the boards' buttons stay valid); a computer's turn
+        stays due (the timer loop resumes it at once). Returns how many turns moved."""
+        until = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
+        moved = 0
+        for row in await games.due_games(self.db, until):
+            seat = Live.load(row.state_json).game.to_act
+            if row.players[seat] is None or row.deadline is None or row.deadline >= until:
+                continue
+            if await games.set_deadline(self.db, row.id, row.version, until):
+                moved += 1
+        return moved
+
     async def catch_up(self, game_id: int) -> None:
         """Show the stored game wherever a view is behind it (the timer loop and the
         repairs call this: after a restart, after a door's failure)."""

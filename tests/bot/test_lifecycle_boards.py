@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest_asyncio
 
+from bot.app import give_grace
 from bot.views.board import viewer_of
 from bot.views.callbacks import Act
 from core.live import Live
@@ -24,6 +26,7 @@ from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 
 ALI, VALI = 2001, 2002
 WINDOW = 120
+GRACE = 30  # RESTART_GRACE_SECONDS' default
 
 
 class Restartable:
@@ -50,6 +53,7 @@ class Restartable:
     async def restart(self) -> Harness:
         await self.kill()
         h = await self.start()
+        await give_grace(h.app, h.app.services.settings)  # as `python -m bot` starts
         await h.app.timers.tick()  # the timer loop's first pass, at start-up
         await h.app.coalescer.drain()
         return h
@@ -253,16 +257,37 @@ async def test_a_player_never_shown_their_turn_does_not_lose_on_time(app: Restar
     assert row.status == "finished" and row.players[row.winner_seat] == mover  # type: ignore[index]
 
 
-async def test_a_deadline_passed_while_down_fires_when_the_board_was_seen(
+async def test_a_deadline_passed_while_down_fires_only_after_the_restarts_grace(
         app: Restartable) -> None:
+    """A crash never decides a game: the board was seen and the deadline passed while the
+    bot was down, yet the player to move gets RESTART_GRACE_SECONDS (30) from the start."""
     h = app.h
     assert h is not None
     game_id = await english_friend_game(h)
     mover = await to_act(h, game_id)
+    version = (await games.load_game(h.app.db, game_id)).version
     app.clock.advance(WINDOW + 1000)  # the bot was down past the deadline
     h = await app.restart()
     row = await games.load_game(h.app.db, game_id)
+    assert row.status == "active" and row.version == version  # the buttons stay valid
+    assert row.deadline == app.clock.now + timedelta(seconds=GRACE)
+    app.clock.advance(GRACE - 1)
+    await h.app.timers.tick()
+    assert (await games.load_game(h.app.db, game_id)).status == "active"
+    app.clock.advance(1)
+    await h.app.timers.tick()
+    row = await games.load_game(h.app.db, game_id)
     assert row.status == "finished" and row.players[1 - row.winner_seat] == mover  # type: ignore[operator]
+
+
+async def test_the_grace_leaves_later_deadlines_alone(app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    before = (await games.load_game(h.app.db, game_id)).deadline
+    app.clock.advance(WINDOW - GRACE - 10)  # 40 s of the turn left: more than the grace
+    h = await app.restart()
+    assert (await games.load_game(h.app.db, game_id)).deadline == before
 
 
 # -- result messages -----------------------------------------------------------------------
