@@ -216,6 +216,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     matchmaking = Matchmaking(db, games, SearchMessages(bot, db, people, clock=clock),
                               clock=clock)
     repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
+    publisher.later = repair.later  # a board whose message another send holds: drawn after it
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.

@@ -69,6 +69,17 @@ class BoardRepair:
 
     # -- scheduling ------------------------------------------------------------------------
 
+    def later(self, game_id: int, after: float) -> None:
+        """Redraw the game's boards in `after` seconds: a redraw found another send of a
+        board on its way (`BoardPublisher._deliver`). Not a failure: not counted."""
+        if game_id in self._tasks:
+            return
+        task = asyncio.create_task(self._redraw(game_id, after))
+        self._tasks[game_id] = task
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
+
     def schedule(self, game_id: int, after: float) -> None:
         """Redraw the game's boards in `after` seconds (unless that is planned already)."""
         if game_id in self._tasks:
