@@ -12,13 +12,14 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery
 from aiohttp import web
 from aiohttp.web import AppRunner
 
@@ -29,6 +30,8 @@ from bot.local.run import HOST as LOCAL_HOST
 from bot.local.run import LocalPage
 from bot.local.telegram import LocalTelegram
 from bot.plumbing import allocator, redact, webhook
+from bot.plumbing.admission import LIMIT as TAKEN_LIMIT
+from bot.plumbing.admission import Admission
 from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
 from bot.plumbing.pacing import Coalescer, SharedPace
@@ -60,7 +63,7 @@ from core.timers import Timers
 from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
-from i18n import Translator, available_languages
+from i18n import Translator, available_languages, pick_language
 from i18n.people import People
 from render.board import render_board
 from storage import players as stored_players
@@ -76,6 +79,7 @@ COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "sett
 GROUP_COMMANDS = ("nard", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
+BUSY_WAIT = 1.0  # seconds a "busy" answer may wait for Telegram
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
 TRIM = timedelta(seconds=allocator.TRIM_EVERY)  # how often freed C memory is handed back
 STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
@@ -108,6 +112,7 @@ class App:
     players: PlayerMiddleware
     pool: Runner
     inflight: InFlight
+    admission: Admission
     web: WebDoor | None = None  # the web board, when WEBAPP_URL is set
 
     # The services tests and the runner reach most (each is also in `services`).
@@ -244,7 +249,12 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)
-    inflight = InFlight()  # first: a stopping process waits for what it has taken
+    # First, before any database work: how many updates are taken and handled at once,
+    # which go first, and which are shed (bot/plumbing/admission.py).
+    admission = Admission(partial(answer_busy, settings.default_language))
+    dispatcher.update.outer_middleware(admission)
+    publisher.drawn = admission.playing  # a player's game buttons go first
+    inflight = InFlight()  # a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     dispatcher.update.outer_middleware(UpdateScope(repair))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
@@ -261,7 +271,16 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
                        base_path=urlsplit(webapp.url).path or "/",
                        telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
-    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, door)
+    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, admission,
+               door)
+
+
+async def answer_busy(default_language: str, query: CallbackQuery) -> None:
+    """A press the bot is too busy to handle in time: say so at once, in the presser's
+    Telegram language (no database lookup), rather than late or never."""
+    t = Translator(pick_language(None, query.from_user.language_code, default_language))
+    with waiting_at_most(BUSY_WAIT):
+        await query.answer(t("busy-try-again"))
 
 
 async def register_commands(bot: Bot) -> None:
@@ -361,6 +380,7 @@ async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Eve
     In webhook mode the updates being handled are counted by `app.inflight` (aiohttp's
     handler keeps their tasks), and waited for within the same grace."""
     stop.set()
+    app.admission.close()  # nothing more is taken; presses still waiting are answered busy
     loop = asyncio.get_running_loop()
     deadline = loop.time() + grace
     # aiogram keeps the tasks of the updates being polled here (no public accessor).
@@ -461,10 +481,14 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
             await stop_gracefully(app, timer, stop)
         elif settings.bot_mode == "webhook":
             beside = (lambda parent: web_app.mount(door, parent)) if door else None
-            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside)
+            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside,
+                                app.admission, STOP_GRACE)
         else:
+            # At most TAKEN_LIMIT updates taken and not finished: beyond it no getUpdates
+            # is made until some finish (Telegram keeps the rest).
             await app.dispatcher.start_polling(app.bot, handle_signals=True,
-                                               close_bot_session=False)
+                                               close_bot_session=False,
+                                               tasks_concurrency_limit=TAKEN_LIMIT)
     finally:
         if menus is not None and not menus.done():
             menus.cancel()

@@ -30,6 +30,7 @@ from aiogram.methods import AnswerCallbackQuery, TelegramMethod
 from aiogram.types import CallbackQuery, TelegramObject, User
 
 from bot.config import Settings
+from bot.plumbing.admission import Admission
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
 from bot.views.callbacks import parse
 from i18n import Translator, pick_language
@@ -87,8 +88,10 @@ class AnswerTracker(BaseRequestMiddleware):
             response = await make_request(bot, method)
         except TelegramBadRequest:  # answered already, or too late: asking again is no use
             pending.answered = True
+            Admission.answered()
             raise
         pending.answered = True
+        Admission.answered()  # the next press waiting may go
         return response
 
 

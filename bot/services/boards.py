@@ -108,6 +108,8 @@ class BoardPublisher:
         self._sending = KeyedLocks()  # (game, chat): one send of a message at a time here
         # Draw a game's boards again in some seconds (the repairs: `BoardRepair.later`).
         self.later: Later = lambda game_id, seconds: None
+        # Told of every player a board was sent to (their game buttons go first).
+        self.drawn: Callable[[int], None] = lambda player_id: None
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -250,6 +252,8 @@ class BoardPublisher:
                     new_id = await send(claim.message_id)
                 # The chat refuses the board: nothing more to do for this version.
                 shown = claim.message_id if new_id is None else new_id
+                if new_id is not None and player_id is not None:
+                    self.drawn(player_id)
             except Superseded as exc:
                 log.info("%s: a retry of its board in chat %s is given up", exc, chat_id)
                 return False
