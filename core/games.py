@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from core import computer, eventlog, turnclock
-from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond
+from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond, decided
 from core.computer import Computer
 from core.events import Announcements, Change, What
 from core.fairness import Dealt, Fairness
@@ -101,6 +101,9 @@ class _Once:
             await self._respond(refusal)
         except Exception:  # the action stands whatever happens to its answer
             log.warning("answering an action failed", exc_info=True)
+        hook = decided.get()  # e.g. the webhook acknowledges the update now
+        if hook is not None:
+            hook()
 
 
 class GameService:
