@@ -66,10 +66,11 @@ from engine.fairness import new_seed as fairness_seed
 from i18n import Translator, available_languages, pick_language
 from i18n.people import People
 from render.board import render_board
+from storage import outage
 from storage import players as stored_players
 from storage.connect import open_database
 from storage.db import Database
-from storage.errors import DatabaseUnavailable, MigrationError
+from storage.errors import DatabaseBlip, DatabaseUnavailable, MigrationError
 from web import app as web_app
 from web.app import Hooks, WebDoor
 
@@ -201,7 +202,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     player_settings = PlayerSettings(db, clock)
     fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
     games = GameService(db, clock=clock, window=window, dice=dice, fairness=fairness,
-                        player_settings=player_settings, computer=Computer(pool))
+                        player_settings=player_settings, computer=Computer(pool), sleep=sleep)
     # The Telegram door: the result messages are sent before the final board is drawn.
     people = People(db, settings.default_language)
     results = ResultMessages(bot, db, people, coalescer, clock=clock)
@@ -234,7 +235,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     timers = Timers(games, clock=clock, window=window, expire=expire,
                     first=(results.deliver, repair.sweep),
                     also=(matchmaking.tick, analysis.resume))
-    players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
+    players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
     gate = ActionGate(games, db)  # one for both doors: a double tap is one, wherever it came from
@@ -362,6 +363,8 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                     swept = clock()
             except FAULTS as exc:
                 log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
+            except DatabaseBlip:  # logged once per outage (storage.outage); the next pass
+                pass
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
         if trimmed is None or clock() - trimmed >= TRIM:
@@ -560,6 +563,7 @@ def run(settings: Settings, *, local: bool = False) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     redact.install(settings.bot_token.get_secret_value())
+    outage.install()  # a database outage is two lines, not a traceback per failed call
     try:
         asyncio.run(serve(settings, local=local))
     except TelegramUnauthorizedError:

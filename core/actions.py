@@ -64,6 +64,7 @@ class Refusal(StrEnum):
     STALE = "stale"  # made on an older version of the game
     NOT_YOUR_TURN = "not-your-turn"
     ILLEGAL = "illegal"  # the rules do not allow it in the stored position
+    UNAVAILABLE = "unavailable"  # the database did not answer: nothing was saved
 
 
 # How a door hears the outcome of an action: None once it is applied (or changed nothing

@@ -28,7 +28,7 @@ from core.games import GameService, View
 from core.live import Live
 from storage import games
 from storage.db import Database
-from storage.errors import GameNotFound
+from storage.errors import DatabaseBlip, GameNotFound
 
 
 @dataclass(frozen=True, eq=False)  # identity: two taps of the same button are two actions
@@ -57,7 +57,10 @@ class ActionGate:
         queue.append(entry)  # before any await: an action arriving meanwhile sees this one
         try:
             if busy:
-                refusal, stale = await self._refusal(entry, queue)
+                try:
+                    refusal, stale = await self._refusal(entry, queue)
+                except DatabaseBlip:  # no early answer: the action's own tries will tell
+                    return await self.service.act(user_id, action, respond, view)
                 await respond(refusal)
                 if refusal is not None and not stale:
                     return

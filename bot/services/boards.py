@@ -57,6 +57,7 @@ from i18n import Translator
 from i18n.people import People
 from storage import boards, games
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.models import BoardMessage
 from storage.models import Game as Row
 
@@ -208,6 +209,8 @@ class BoardPublisher:
             await self.publish(row, live, only_seat, step=step)
         except FAULTS:  # the retry policy has logged why; the board is drawn later
             log.warning("redrawing game %s failed; it is redrawn later", row.id)
+        except DatabaseBlip:  # logged once per outage; the timer loop redraws it later
+            pass
         except Exception:
             log.exception("redrawing game %s failed", row.id)
 

@@ -31,6 +31,7 @@ from i18n import Translator
 from i18n.people import People
 from storage import boards, chats, games, outbox
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.models import Game as Row
 from storage.models import Notice
 from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
@@ -92,6 +93,8 @@ class ResultMessages:
             self._sending.add(notice.id)
             try:
                 await self._send(notice)
+            except DatabaseBlip:  # logged once per outage: the claim runs out, the next pass
+                return sent
             except Exception as exc:  # Telegram or the network failed: the timer tries again
                 pause = RETRY_AFTER[min(notice.attempts, len(RETRY_AFTER) - 1)]
                 if isinstance(exc, FAULTS):  # the retry policy has logged why
