@@ -134,13 +134,16 @@ async def edit_caption(bot: Bot, chat_id: int, message_id: int, caption: str,
 
 async def send_text(bot: Bot, chat_id: int, text: str,
                     keyboard: InlineKeyboardMarkup | None = None, *,
-                    strict: bool = False, html: bool = False) -> int | None:
+                    strict: bool = False, html: bool = False,
+                    timeout: int | None = None) -> int | None:
     """Send a text (`html`: in Telegram's HTML, every outside part escaped by the caller);
     its id, or None when the chat cannot be reached. Telegram failing after the policy's
-    tries: None too, or, with `strict`, the error (the caller tries again later)."""
+    tries: None too, or, with `strict`, the error (the caller tries again later). `timeout`:
+    the seconds one try may take (default: the session's)."""
     try:
         message = await bot.send_message(chat_id, text, reply_markup=keyboard,
-                                         parse_mode="HTML" if html else None)
+                                         parse_mode="HTML" if html else None,
+                                         request_timeout=timeout)
     except FAULTS:
         if strict:
             raise

@@ -4,10 +4,17 @@ A game's result is written to the outbox in the transaction that finishes the ga
 (`core.games.result_notice` is what the message says), so neither a killed process nor a Telegram
 fault can lose it. `deliver` sends what is waiting: right after the game ends, and from the
 timer loop (at start-up and after a failure, with a growing pause between attempts). Each
-recipient served is recorded before the next one is tried, so a fault half-way sends
-nobody a second copy; the notice is deleted when everyone has it. The one duplicate left
-possible is a process killed between Telegram's answer and the next commit (a few
-milliseconds): Telegram has no way to ask whether a message was sent.
+recipient served is recorded (committed) the moment Telegram's answer is in, before the
+next one is tried, so a fault half-way sends nobody a second copy; the notice is deleted
+when everyone has it. A sender holds the notice for `CLAIM` from each try of a send (a try
+times out after `BOARD_TIMEOUT`, and the claim is renewed before every retry), so no other
+sender or process sends it while a send may still be on its way.
+
+Telegram has no way to ask whether a message was sent, and no idempotency key: the
+duplicates left possible are a `sendMessage` Telegram carried out whose answer never reached
+us (a process killed between Telegram's answer and the commit after it: the answer's way
+back and one commit, a few milliseconds; a connection dropped or a try timed out after
+Telegram acted, then tried again). They are sent twice rather than never.
 """
 
 from __future__ import annotations
@@ -23,8 +30,8 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.plumbing.pacing import Coalescer
-from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import edit_card, send_text
+from bot.plumbing.retry import FAULTS, watching
+from bot.plumbing.telegram_io import BOARD_TIMEOUT, edit_card, send_text
 from bot.services.analysis import analysis_button
 from core.events import Change, What
 from i18n import Translator
@@ -42,10 +49,10 @@ log = logging.getLogger(__name__)
 # the reader's seat (None: a group's message) and the players' names by seat.
 ResultButtons = Callable[[Row, dict[str, Any], Translator], list[InlineKeyboardButton]]
 ResultLines = Callable[[Translator, dict[str, Any], int | None, tuple[str, str]], list[str]]
-# How long a sender holds a notice (renewed after each recipient) before another sender may
-# take it: long enough for a few Telegram calls, short enough that a notice a killed process
-# held is sent soon after the restart.
-CLAIM = timedelta(seconds=5)
+# How long a sender holds a notice from each try of a send (renewed before every retry and
+# after each recipient): longer than a try may take, short enough that a notice a killed
+# process held is sent soon after the restart.
+CLAIM = timedelta(seconds=BOARD_TIMEOUT + 2)
 RETRY_AFTER = (5, 15, 60, 300)  # seconds before the 1st, 2nd, … retry; then the last
 
 
@@ -66,6 +73,19 @@ def with_details(text: str, blocks: list[list[str]]) -> str:
         if body:
             parts.append(f"<blockquote expandable>{html.escape(body, quote=False)}</blockquote>")
     return "\n".join(parts)
+
+
+class _Held:
+    """Renews the claim on a notice before each retry of its send (`watching`)."""
+
+    def __init__(self, messages: ResultMessages, notice_id: int) -> None:
+        self.messages, self.notice_id = messages, notice_id
+
+    async def before(self, attempt: int) -> None:
+        await outbox.hold(self.messages.db, self.notice_id, self.messages.clock() + CLAIM)
+
+    def after(self, error: BaseException | None) -> None:
+        pass
 
 
 class ResultMessages:
@@ -136,7 +156,11 @@ class ResultMessages:
             keyboard = self._after_game(row, result, t)
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, keyboard, strict=True, html=True)
+                with watching(_Held(self, notice.id)):
+                    await send_text(self.bot, chat, text, keyboard, strict=True, html=True,
+                                    timeout=BOARD_TIMEOUT)
+            except DatabaseBlip:
+                raise
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue
