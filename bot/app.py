@@ -367,6 +367,7 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                 pass
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
+        app.admission.report()  # the updates a flood made it shed, once a minute at most
         if trimmed is None or clock() - trimmed >= TRIM:
             trimmed = clock()
             trim()

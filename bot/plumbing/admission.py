@@ -248,6 +248,12 @@ class Admission(BaseMiddleware):
             except Exception:  # too late, or Telegram failing: nothing more to do for it
                 log.debug("answering a shed press failed", exc_info=True)
 
+    def report(self) -> None:
+        """Log what was shed since the last report, at most once a `REPORT_EVERY` (the
+        timer loop asks every pass, so the last of a flood is told too)."""
+        if self.shed != self._reported:
+            self._report()
+
     def _report(self) -> None:
         now = self.monotonic()
         if now - self._last_report < REPORT_EVERY:

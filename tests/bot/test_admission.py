@@ -10,6 +10,7 @@ assertion only needs it to have passed).
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
@@ -219,3 +220,27 @@ async def test_an_update_cancelled_just_as_its_turn_comes_gives_the_slot_on() ->
     door.let_go(3)
     assert await third == 3
     assert (admission.taken, admission.handling, admission.waiting) == (0, 0, 0)
+
+
+async def test_what_was_shed_is_logged_once_a_minute_at_most(
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.plumbing.admission")
+    now = [1000.0]
+    door = Door()
+    admission = Admission(door.answer_busy, per_user=1, monotonic=lambda: now[0])
+    first = feed(admission, door, message(1, ALI))
+    await settle()
+    for update_id in (2, 3):  # Ali's flood: information, not a warning
+        assert await feed(admission, door, press(update_id, ALI)) is None
+    admission.close()
+    assert await feed(admission, door, press(4, VALI)) is None  # stopping: a warning
+    admission.report()  # within the minute: nothing more
+    now[0] += 60
+    admission.report()
+    lines = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert lines == [("INFO", "1 update(s) shed in the last minute (1 one user's flood); "
+                      "1 handled now, 0 waiting"),
+                     ("WARNING", "2 update(s) shed in the last minute (1 one user's flood, "
+                      "1 stopping); 1 handled now, 0 waiting")], lines
+    door.let_go(1)
+    await first
