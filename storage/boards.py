@@ -10,8 +10,9 @@ Sending is claimed first (`claim_send`), in every process: the right to send ver
 a message is granted only when v is at least every version claimed or shown for it, and
 when no other send of the message may still be on its way to Telegram (a lease,
 `sending_until`, renewed before each try: `renew_send`). Another send of the same version
-may go at once when the message exists (the same board in either order), but then nobody
-may send a newer one until the lease is over. `finish_send` records what Telegram got:
+may go at once (the same board in either order; for a board not sent yet, a killed sender's
+message may appear beside the new one, whose id is kept), but then nobody may send a newer
+one until the lease is over. `finish_send` records what Telegram got:
 the version shown only when it is still the newest claimed, and the lease released only
 when the sender knows what became of its request. So a board edit for a version is never
 sent after one for a newer version of the same message, and what the database records as
@@ -113,6 +114,10 @@ class SendClaim:
     granted: bool
     message_id: int
     wait: float = 0.0
+    until: int = 0  # the lease this claim wrote (Unix seconds)
+    # Granted beside another send of the same version still on its way: that send's lease,
+    # to put back once this one is known to be done (`finish_send`).
+    restore: int | None = None
 
 
 async def claim_send(
@@ -131,6 +136,9 @@ async def claim_send(
     stamp = to_epoch(now)
     until = stamp + math.ceil(lease)
     async with db.transaction() as tx:
+        before = await tx.fetchval(
+            "SELECT sending_until FROM board_messages WHERE game_id = ? AND chat_id = ?"
+            + tx.lock("FOR UPDATE"), (game_id, chat_id))
         granted = await tx.fetchone(
             "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
             " shown_version, sending_version, sending_until, sending_token)"
@@ -145,13 +153,14 @@ async def claim_send(
             " WHERE excluded.sending_version >= board_messages.shown_version"
             " AND excluded.sending_version >= board_messages.sending_version"
             " AND (board_messages.sending_until IS NULL OR board_messages.sending_until <= ?"
-            " OR (board_messages.sending_version = excluded.sending_version"
-            " AND board_messages.message_id <> 0))"
+            " OR board_messages.sending_version = excluded.sending_version)"
             " RETURNING message_id",
             (game_id, chat_id, player_id, stamp, version, until, token, stamp, stamp, stamp),
         )
         if granted is not None:
-            return SendClaim(True, int(granted["message_id"]))
+            held = before is not None and before > stamp
+            return SendClaim(True, int(granted["message_id"]), until=max(until, before or 0),
+                             restore=int(before) if held and before < until else None)
         found = await tx.fetchone(
             "SELECT message_id, shown_version, sending_version, sending_until"
             " FROM board_messages WHERE game_id = ? AND chat_id = ?", (game_id, chat_id))
@@ -166,14 +175,17 @@ async def renew_send(
     db: Database, game_id: int, chat_id: int, version: int, *, token: str, now: datetime,
     lease: float
 ) -> bool:
-    """Extend the lease of the send `token` before another try of it; False when the send
-    no longer holds it (another send of the version took it over, or a newer version was
+    """Extend the lease of the send `token` (or of the sends of its version sharing it)
+    before another try of it; False when the send no longer holds it (a newer version was
     claimed after it ran out): the try must not be made."""
+    until = to_epoch(now) + math.ceil(lease)
     async with db.transaction() as tx:
         changed = await tx.execute(
-            "UPDATE board_messages SET sending_until = ? WHERE game_id = ? AND chat_id = ?"
-            " AND sending_version = ? AND sending_token = ?",
-            (to_epoch(now) + math.ceil(lease), game_id, chat_id, version, token),
+            "UPDATE board_messages SET sending_until = CASE WHEN sending_until > ?"
+            " THEN sending_until ELSE ? END WHERE game_id = ? AND chat_id = ?"
+            " AND sending_version = ? AND (sending_token = ? OR sending_token IS NULL)"
+            " AND sending_until IS NOT NULL",
+            (until, until, game_id, chat_id, version, token),
         )
     return changed == 1
 
@@ -189,12 +201,14 @@ async def finish_send(
     shown_id: int | None,
     release: bool,
     now: datetime,
+    claim: SendClaim | None = None,
 ) -> bool:
     """After a claimed send: `shown_id` is the message now showing `version` (None: the
     send failed), recorded only while `version` is still the newest claimed and the stored
     message is still the one the claim named (`claimed_id`); `release` frees the lease, for
-    a sender that knows what became of its request (answered, or never sent). True when
-    recorded."""
+    a sender that knows what became of its request (answered, or never sent): its own, or,
+    beside another send of the same version (`claim.restore`), back to that one's. True
+    when recorded."""
     async with db.transaction() as tx:
         recorded = False
         if shown_id is not None:
@@ -205,7 +219,13 @@ async def finish_send(
                 (shown_id, to_epoch(now), version, version, game_id, chat_id, version,
                  claimed_id),
             ) == 1
-        if release:
+        if release and claim is not None and claim.restore is not None:
+            await tx.execute(
+                "UPDATE board_messages SET sending_until = ? WHERE game_id = ? AND chat_id = ?"
+                " AND sending_token IS NULL AND sending_until = ?",
+                (claim.restore, game_id, chat_id, claim.until),
+            )
+        elif release:
             await tx.execute(
                 "UPDATE board_messages SET sending_until = NULL, sending_token = NULL"
                 " WHERE game_id = ? AND chat_id = ? AND sending_token = ?",

@@ -259,13 +259,14 @@ class BoardPublisher:
                     self.drawn(player_id)
             except Superseded as exc:
                 log.info("%s: a retry of its board in chat %s is given up", exc, chat_id)
+                self.later(game_id, 1.0)  # drawn again as stored then (if still behind)
                 return False
             finally:
                 with contextlib.suppress(Exception):  # (a closing database at a stop)
                     await boards.finish_send(
                         self.db, game_id, chat_id, version, token=token,
                         claimed_id=claim.message_id, shown_id=shown,
-                        release=not tries.uncertain, now=self.clock())
+                        release=not tries.uncertain, now=self.clock(), claim=claim)
             return True
 
     async def shows(self, row: Row, seat: int) -> bool:
