@@ -331,10 +331,13 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     await register_menus(app, sleep)
 
 
-async def register_menus(app: App, sleep: Sleep = asyncio.sleep) -> None:
+async def register_menus(app: App, sleep: Sleep = asyncio.sleep,
+                         after: asyncio.Event | None = None) -> None:
     """The command menus, descriptions and menu button in every language (36 calls or so):
-    nothing a game waits for, so a start does them beside the first timer pass and the
-    first updates, not before them."""
+    nothing a game waits for, so a start does them after the first timer pass (`after`:
+    the boards left behind are redrawn first) and beside the first updates."""
+    if after is not None:
+        await after.wait()
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
     await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
     webapp = app.services.boards.web
@@ -346,12 +349,13 @@ async def register_menus(app: App, sleep: Sleep = asyncio.sleep) -> None:
 
 async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
                      clock: Callable[[], datetime] = utc_now,
-                     trim: Callable[[], bool] = allocator.trim) -> None:
+                     trim: Callable[[], bool] = allocator.trim,
+                     first_pass: asyncio.Event | None = None) -> None:
     """Until `stop` is set: send waiting results, redraw boards left behind, time out
     overdue turns and warn on time (the first pass also finds what a stopped process left
     undone), now and then delete expired inline cards, and once a minute hand the memory
     freed since back to the system (`allocator.trim`). A pass in progress when `stop` is
-    set is finished."""
+    set is finished. `first_pass` is set once the first pass is over."""
     swept = trimmed = None
     while not stop.is_set():
         wait = interval
@@ -367,6 +371,8 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                 pass
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
+        if first_pass is not None:
+            first_pass.set()
         app.admission.report()  # the updates a flood made it shed, once a minute at most
         if trimmed is None or clock() - trimmed >= TRIM:
             trimmed = clock()
@@ -461,9 +467,10 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
         # short) runs at once, with every turn due soon given the restart's grace first,
         # so that a crash never decides a game.
         await give_grace(app, settings)
-        timer = asyncio.create_task(timer_loop(app, stop))
+        first_pass = asyncio.Event()
+        timer = asyncio.create_task(timer_loop(app, stop, first_pass=first_pass))
         await until_done("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
-        menus = asyncio.create_task(register_menus(app))  # beside the first updates
+        menus = asyncio.create_task(register_menus(app, after=first_pass))  # beside updates
         if settings.bot_mode == "polling" and not local:
             await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
                              asyncio.sleep)
