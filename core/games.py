@@ -251,7 +251,9 @@ class GameService:
         """Load, check, apply and save under the game's locks (this process's, then the
         database's across processes), then respond and announce with the database's lock
         released: no other process waits on a door's network call. `view` shows the
-        checked game for `Act.VIEW` and `Act.VIEW_ANYTIME`.
+        checked game for `Act.VIEW` and `Act.VIEW_ANYTIME`, once the game's locks are
+        released: a view changes nothing, and the next action of the game (e.g. the "Yes"
+        under the question a view asked) does not wait for it.
 
         The database not answering (`DatabaseBlip`: a server restart, a connection cut) is
         tried again, from the load, after each of `BLIP_PAUSES`: nothing was saved (or, lost
@@ -260,13 +262,22 @@ class GameService:
         left unanswered. A failure after the outcome was given (the announcements, the
         computer's reply) is left to the timer loop, which resumes what was cut short."""
         once = _Once(respond)
+        views: list[tuple[Row, Live, int]] = []
+
+        async def later(row: Row, live: Live, seat: int) -> None:
+            views.append((row, live, seat))
+
         try:
             for pause in (*BLIP_PAUSES, None):
                 try:
+                    views.clear()
                     async with self.locks.hold(action.game), \
                             self.db.game_lock(action.game) as held:
                         once.held = held
-                        await self._act(user_id, action, once, view)
+                        await self._act(user_id, action, once, later if view else None)
+                    if view is not None:
+                        for shown in views:
+                            await view(*shown)
                     return
                 except DatabaseBlip:
                     if once.given:  # decided: what failed came after the answer
