@@ -51,7 +51,10 @@ class ActionGate:
     async def act(self, user_id: int, action: Action, respond: Respond,
                   view: View | None = None) -> None:
         game_id = action.game
-        busy = self.service.busy(game_id) or bool(self._accepted.get(game_id))
+        # Busy: something holds the game, or an action let through before this one will
+        # change it first (one that changes nothing, a view, never makes anybody wait).
+        busy = self.service.busy(game_id) or any(
+            earlier.action.act not in KEEPS_VERSION for earlier in self._accepted.get(game_id, ()))
         entry = _Accepted(user_id, action)
         queue = self._accepted.setdefault(game_id, [])
         queue.append(entry)  # before any await: an action arriving meanwhile sees this one
