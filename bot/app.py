@@ -12,13 +12,14 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramUnauthorizedError
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery
 from aiohttp import web
 from aiohttp.web import AppRunner
 
@@ -29,6 +30,8 @@ from bot.local.run import HOST as LOCAL_HOST
 from bot.local.run import LocalPage
 from bot.local.telegram import LocalTelegram
 from bot.plumbing import allocator, redact, webhook
+from bot.plumbing.admission import LIMIT as TAKEN_LIMIT
+from bot.plumbing.admission import Admission
 from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
 from bot.plumbing.pacing import Coalescer, SharedPace
@@ -62,13 +65,14 @@ from core.tournaments import Tournaments
 from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
 from engine.fairness import new_seed as fairness_seed
-from i18n import Translator, available_languages
+from i18n import Translator, available_languages, pick_language
 from i18n.people import People
 from render.board import render_board
+from storage import outage
 from storage import players as stored_players
 from storage.connect import open_database
 from storage.db import Database
-from storage.errors import DatabaseUnavailable, MigrationError
+from storage.errors import DatabaseBlip, DatabaseUnavailable, MigrationError
 from web import app as web_app
 from web.app import Hooks, WebDoor
 
@@ -78,6 +82,7 @@ COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "sett
 GROUP_COMMANDS = ("nard", "tournament", "log", "top", "lang", "rules", "help")
 TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
+BUSY_WAIT = 1.0  # seconds a "busy" answer may wait for Telegram
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
 TRIM = timedelta(seconds=allocator.TRIM_EVERY)  # how often freed C memory is handed back
 STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as long as it takes
@@ -110,6 +115,7 @@ class App:
     players: PlayerMiddleware
     pool: Runner
     inflight: InFlight
+    admission: Admission
     web: WebDoor | None = None  # the web board, when WEBAPP_URL is set
 
     # The services tests and the runner reach most (each is also in `services`).
@@ -198,7 +204,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     player_settings = PlayerSettings(db, clock)
     fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
     games = GameService(db, clock=clock, window=window, dice=dice, fairness=fairness,
-                        player_settings=player_settings, computer=Computer(pool))
+                        player_settings=player_settings, computer=Computer(pool), sleep=sleep)
     # The Telegram door: the result messages are sent before the final board is drawn.
     people = People(db, settings.default_language)
     results = ResultMessages(bot, db, people, coalescer, clock=clock)
@@ -218,6 +224,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     matchmaking = Matchmaking(db, games, SearchMessages(bot, db, people, clock=clock),
                               clock=clock)
     repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
+    publisher.later = repair.later  # a board whose message another send holds: drawn after it
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.
@@ -239,7 +246,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                     first=(results.deliver, repair.sweep),
                     also=(matchmaking.tick, analysis.resume, tournament_door.core.tick,
                           tournament_door.sweep))
-    players = PlayerMiddleware(db, settings, clock, on_change=people.forget)
+    players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
     gate = ActionGate(games, db)  # one for both doors: a double tap is one, wherever it came from
@@ -254,7 +261,12 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)
-    inflight = InFlight()  # first: a stopping process waits for what it has taken
+    # First, before any database work: how many updates are taken and handled at once,
+    # which go first, and which are shed (bot/plumbing/admission.py).
+    admission = Admission(partial(answer_busy, settings.default_language))
+    dispatcher.update.outer_middleware(admission)
+    publisher.drawn = admission.playing  # a player's game buttons go first
+    inflight = InFlight()  # a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     dispatcher.update.outer_middleware(UpdateScope(repair))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
@@ -271,7 +283,16 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
                        base_path=urlsplit(webapp.url).path or "/",
                        telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
-    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, door)
+    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, admission,
+               door)
+
+
+async def answer_busy(default_language: str, query: CallbackQuery) -> None:
+    """A press the bot is too busy to handle in time: say so at once, in the presser's
+    Telegram language (no database lookup), rather than late or never."""
+    t = Translator(pick_language(None, query.from_user.language_code, default_language))
+    with waiting_at_most(BUSY_WAIT):
+        await query.answer(t("busy-try-again"))
 
 
 async def register_commands(bot: Bot) -> None:
@@ -328,6 +349,16 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     """Before polling: the bot's own user (getMe), its command menus, descriptions and
     names."""
     await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
+    await register_menus(app, sleep)
+
+
+async def register_menus(app: App, sleep: Sleep = asyncio.sleep,
+                         after: asyncio.Event | None = None) -> None:
+    """The command menus, descriptions and menu button in every language (36 calls or so):
+    nothing a game waits for, so a start does them after the first timer pass (`after`:
+    the boards left behind are redrawn first) and beside the first updates."""
+    if after is not None:
+        await after.wait()
     await until_done("setMyCommands", lambda: register_commands(app.bot), sleep)
     await until_done("setMyDescription", lambda: register_descriptions(app.bot), sleep)
     await until_done("setMyName", lambda: register_names(app.bot), sleep)
@@ -340,12 +371,13 @@ async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
 
 async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTERVAL,
                      clock: Callable[[], datetime] = utc_now,
-                     trim: Callable[[], bool] = allocator.trim) -> None:
+                     trim: Callable[[], bool] = allocator.trim,
+                     first_pass: asyncio.Event | None = None) -> None:
     """Until `stop` is set: send waiting results, redraw boards left behind, time out
     overdue turns and warn on time (the first pass also finds what a stopped process left
     undone), now and then delete expired inline cards, and once a minute hand the memory
     freed since back to the system (`allocator.trim`). A pass in progress when `stop` is
-    set is finished."""
+    set is finished. `first_pass` is set once the first pass is over."""
     swept = trimmed = None
     while not stop.is_set():
         wait = interval
@@ -357,8 +389,13 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                     swept = clock()
             except FAULTS as exc:
                 log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
+            except DatabaseBlip:  # logged once per outage (storage.outage); the next pass
+                pass
             except Exception:  # a bad game must not stop every other game's timer
                 log.exception("timer tick failed")
+        if first_pass is not None:
+            first_pass.set()
+        app.admission.report()  # the updates a flood made it shed, once a minute at most
         if trimmed is None or clock() - trimmed >= TRIM:
             trimmed = clock()
             trim()
@@ -375,6 +412,7 @@ async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Eve
     In webhook mode the updates being handled are counted by `app.inflight` (aiohttp's
     handler keeps their tasks), and waited for within the same grace."""
     stop.set()
+    app.admission.close()  # nothing more is taken; presses still waiting are answered busy
     loop = asyncio.get_running_loop()
     deadline = loop.time() + grace
     # aiogram keeps the tasks of the updates being polled here (no public accessor).
@@ -444,8 +482,17 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
 
     # Polling emits it when polling stops; webhook mode when its aiohttp app shuts down.
     app.dispatcher.shutdown.register(on_shutdown)
+    menus: asyncio.Task[None] | None = None
     try:
-        await start_up(app)
+        # What a stopped process left undone comes first: the timer loop's first pass
+        # (boards behind their game, results waiting in the outbox, computer turns cut
+        # short) runs at once, with every turn due soon given the restart's grace first,
+        # so that a crash never decides a game.
+        await give_grace(app, settings)
+        first_pass = asyncio.Event()
+        timer = asyncio.create_task(timer_loop(app, stop, first_pass=first_pass))
+        await until_done("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
+        menus = asyncio.create_task(register_menus(app, after=first_pass))  # beside updates
         if settings.bot_mode == "polling" and not local:
             await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
                              asyncio.sleep)
@@ -458,18 +505,28 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
                 log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
                          settings.webapp_port, door.base_path)
         freeze_startup_objects()
-        timer = asyncio.create_task(timer_loop(app, stop))
+        # The grace counts from when updates are taken (getMe may have waited for an
+        # unreachable Bot API).
+        await give_grace(app, settings)
         if telegram is not None and door is not None:
             web_runner = await serve_local(app, telegram, door, settings)
             await stop_signal().wait()
             await stop_gracefully(app, timer, stop)
         elif settings.bot_mode == "webhook":
             beside = (lambda parent: web_app.mount(door, parent)) if door else None
-            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside)
+            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside,
+                                app.admission, STOP_GRACE)
         else:
+            # At most TAKEN_LIMIT updates taken and not finished: beyond it no getUpdates
+            # is made until some finish (Telegram keeps the rest).
             await app.dispatcher.start_polling(app.bot, handle_signals=True,
-                                               close_bot_session=False)
+                                               close_bot_session=False,
+                                               tasks_concurrency_limit=TAKEN_LIMIT)
     finally:
+        if menus is not None and not menus.done():
+            menus.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await menus
         if timer is not None:
             if not timer.done():
                 timer.cancel()
@@ -485,6 +542,15 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
         await app.db.close()
         await app.bot.session.close()
         await pool.close()
+
+
+async def give_grace(app: App, settings: Settings) -> None:
+    """A crash never decides a game: no turn times out within `RESTART_GRACE_SECONDS` of
+    now (`GameService.grace_after_start`)."""
+    moved = await app.games.grace_after_start(settings.restart_grace_seconds)
+    if moved:
+        log.info("restart: %d turn(s) due within %d s get until then", moved,
+                 settings.restart_grace_seconds)
 
 
 def freeze_startup_objects() -> None:
@@ -527,6 +593,7 @@ def run(settings: Settings, *, local: bool = False) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     redact.install(settings.bot_token.get_secret_value())
+    outage.install()  # a database outage is two lines, not a traceback per failed call
     try:
         asyncio.run(serve(settings, local=local))
     except TelegramUnauthorizedError:

@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     database_path: str = "nard.sqlite3"
     telegram_api_url: str | None = None
     move_timeout_seconds: int = Field(default=120, ge=10, le=86_400)
+    # After any start (a deploy, a crash), no turn times out within this many seconds of
+    # the process taking updates again (docs/architecture.md, "What keeps games safe").
+    restart_grace_seconds: int = Field(default=30, ge=0, le=3_600)
     leaderboard_timezone: str = "UTC"
     default_language: Language = "en"
     admin_ids: Annotated[tuple[int, ...], NoDecode] = ()

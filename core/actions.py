@@ -8,6 +8,7 @@ refusal is a `Refusal`, which each door words in the player's language.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -63,8 +64,14 @@ class Refusal(StrEnum):
     STALE = "stale"  # made on an older version of the game
     NOT_YOUR_TURN = "not-your-turn"
     ILLEGAL = "illegal"  # the rules do not allow it in the stored position
+    UNAVAILABLE = "unavailable"  # the database did not answer: nothing was saved
 
 
 # How a door hears the outcome of an action: None once it is applied (or changed nothing
 # without a reason to tell), a refusal otherwise. Called exactly once per action.
 Respond = Callable[[Refusal | None], Awaitable[None]]
+
+# Told, in the task that acts, once an action's outcome is final (saved, refused, or nothing
+# to save) and its answer given: a door that must know when a request is safe to
+# acknowledge (the webhook: bot/plumbing/webhook.py) sets it before handling the request.
+decided: ContextVar[Callable[[], None] | None] = ContextVar("action_decided", default=None)

@@ -21,6 +21,7 @@ dice source is injected (tests, benchmarks): then that source throws every game'
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -30,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from core import computer, eventlog, turnclock
-from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond
+from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond, decided
 from core.computer import Computer
 from core.events import Announcements, Change, What
 from core.fairness import Dealt, Fairness
@@ -41,9 +42,15 @@ from core.settings import CONFIRM_MOVES, PlayerSettings
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
-from storage import games, results
+from storage import games, outage, results
 from storage.db import Database, GameLock
-from storage.errors import GameNotActive, GameNotFound, PlayerBusy, VersionConflict
+from storage.errors import (
+    DatabaseBlip,
+    GameNotActive,
+    GameNotFound,
+    PlayerBusy,
+    VersionConflict,
+)
 from storage.fairness import Pending, SeedTaken
 from storage.models import Game as Row
 from storage.models import LogEntry
@@ -53,6 +60,8 @@ Clock = Callable[[], datetime]
 # Tries at storing a new game whose players' seeds changed after they were read (another
 # game took them, or /seed changed the player's own): each try reads them again.
 DEAL_TRIES = 3
+# Pauses between tries of an action while the database does not answer (about 5 s in all).
+BLIP_PAUSES = outage.PAUSES
 T = TypeVar("T")
 # A door's way to show a checked game without changing it (`Act.VIEW`): (row, live, seat).
 View = Callable[[Row, Live, int], Awaitable[None]]
@@ -101,6 +110,9 @@ class _Once:
             await self._respond(refusal)
         except Exception:  # the action stands whatever happens to its answer
             log.warning("answering an action failed", exc_info=True)
+        hook = decided.get()  # e.g. the webhook acknowledges the update now
+        if hook is not None:
+            hook()
 
 
 class GameService:
@@ -108,8 +120,10 @@ class GameService:
                  announcements: Announcements | None = None,
                  dice: DiceSource | None = None, fairness: Fairness | None = None,
                  computer: Computer | None = None,
-                 player_settings: PlayerSettings | None = None) -> None:
+                 player_settings: PlayerSettings | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.db, self.clock, self.window = db, clock, window
+        self.sleep = sleep  # the pauses between tries when the database does not answer
         self.announcements = announcements or Announcements()
         self.player_settings = player_settings  # None: every turn ends with Done
         self.dice = dice  # None: each game's fair dice (or `secrets` without `fairness`)
@@ -240,12 +254,41 @@ class GameService:
         """Load, check, apply and save under the game's locks (this process's, then the
         database's across processes), then respond and announce with the database's lock
         released: no other process waits on a door's network call. `view` shows the
-        checked game for `Act.VIEW` and `Act.VIEW_ANYTIME`."""
+        checked game for `Act.VIEW` and `Act.VIEW_ANYTIME`, once the game's locks are
+        released: a view changes nothing, and the next action of the game (e.g. the "Yes"
+        under the question a view asked) does not wait for it.
+
+        The database not answering (`DatabaseBlip`: a server restart, a connection cut) is
+        tried again, from the load, after each of `BLIP_PAUSES`: nothing was saved (or, lost
+        in its commit, it was, and the next try finds the action out of date). Still failing,
+        the action is refused as `UNAVAILABLE` ("nothing was saved, press again"), never
+        left unanswered. A failure after the outcome was given (the announcements, the
+        computer's reply) is left to the timer loop, which resumes what was cut short."""
         once = _Once(respond)
+        views: list[tuple[Row, Live, int]] = []
+
+        async def later(row: Row, live: Live, seat: int) -> None:
+            views.append((row, live, seat))
+
         try:
-            async with self.locks.hold(action.game), self.db.game_lock(action.game) as held:
-                once.held = held
-                await self._act(user_id, action, once, view)
+            for pause in (*BLIP_PAUSES, None):
+                try:
+                    views.clear()
+                    async with self.locks.hold(action.game), \
+                            self.db.game_lock(action.game) as held:
+                        once.held = held
+                        await self._act(user_id, action, once, later if view else None)
+                    if view is not None:
+                        for shown in views:
+                            await view(*shown)
+                    return
+                except DatabaseBlip:
+                    if once.given:  # decided: what failed came after the answer
+                        return
+                    if pause is None:
+                        await once(Refusal.UNAVAILABLE)
+                        return
+                    await self.sleep(pause)
         finally:
             await once(None)  # every action is answered, whatever happened
 
@@ -531,6 +574,21 @@ class GameService:
                 await held.release()
             await self._continue(row, live, What.ENDED)
         return True
+
+    async def grace_after_start(self, seconds: float) -> int:
+        """A crash never decides a game: after any start, no player's turn times out within
+        `seconds` from now. Every turn of a person due sooner gets its deadline moved to
+        then (without a new version: the boards' buttons stay valid); a computer's turn
+        stays due (the timer loop resumes it at once). Returns how many turns moved."""
+        until = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
+        moved = 0
+        for row in await games.due_games(self.db, until):
+            seat = Live.load(row.state_json).game.to_act
+            if row.players[seat] is None or row.deadline is None or row.deadline >= until:
+                continue
+            if await games.set_deadline(self.db, row.id, row.version, until):
+                moved += 1
+        return moved
 
     async def catch_up(self, game_id: int) -> None:
         """Show the stored game wherever a view is behind it (the timer loop and the

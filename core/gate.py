@@ -28,7 +28,7 @@ from core.games import GameService, View
 from core.live import Live
 from storage import games
 from storage.db import Database
-from storage.errors import GameNotFound
+from storage.errors import DatabaseBlip, GameNotFound
 
 
 @dataclass(frozen=True, eq=False)  # identity: two taps of the same button are two actions
@@ -51,13 +51,19 @@ class ActionGate:
     async def act(self, user_id: int, action: Action, respond: Respond,
                   view: View | None = None) -> None:
         game_id = action.game
-        busy = self.service.busy(game_id) or bool(self._accepted.get(game_id))
+        # Busy: something holds the game, or an action let through before this one will
+        # change it first (one that changes nothing, a view, never makes anybody wait).
+        busy = self.service.busy(game_id) or any(
+            earlier.action.act not in KEEPS_VERSION for earlier in self._accepted.get(game_id, ()))
         entry = _Accepted(user_id, action)
         queue = self._accepted.setdefault(game_id, [])
         queue.append(entry)  # before any await: an action arriving meanwhile sees this one
         try:
             if busy:
-                refusal, stale = await self._refusal(entry, queue)
+                try:
+                    refusal, stale = await self._refusal(entry, queue)
+                except DatabaseBlip:  # no early answer: the action's own tries will tell
+                    return await self.service.act(user_id, action, respond, view)
                 await respond(refusal)
                 if refusal is not None and not stale:
                     return

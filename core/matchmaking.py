@@ -19,6 +19,7 @@ from core.live import Live
 from core.settings import Toggle, register
 from storage import matchmaking, stats
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.fairness import Pending
 from storage.matchmaking import WINDOWS, MatchRequest, NewGame, Pairing
 from storage.models import Game as Row
@@ -113,6 +114,8 @@ class Matchmaking:
         for request in await matchmaking.expire_requests(self.db, now, MAX_WAIT):
             try:
                 await self.news.expired(request)
+            except DatabaseBlip:
+                raise  # the timer's next pass
             except Exception:
                 log.exception("telling player %s their search ended failed",
                               request.player_id)
@@ -126,6 +129,8 @@ class Matchmaking:
                     continue
                 if refresh:
                     await self.news.waiting(request)
+            except DatabaseBlip:
+                raise  # the timer's next pass
             except Exception:  # one search's trouble must not hold up the others
                 log.exception("matchmaking failed on request %s", request.id)
 

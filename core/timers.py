@@ -25,6 +25,7 @@ from core.events import Change, What
 from core.games import GameService
 from core.live import Live
 from storage import games
+from storage.errors import DatabaseBlip
 
 log = logging.getLogger(__name__)
 WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
@@ -48,7 +49,10 @@ class Timers:
         now = self.clock()
         for work in self.first:
             await self._run(work)
-        wake = await self._deadlines(now)
+        try:
+            wake = await self._deadlines(now)
+        except DatabaseBlip:  # logged once per outage (storage.outage): again in a second
+            wake = 1.0
         for work in self.also:
             await self._run(work)
         return wake
@@ -57,6 +61,8 @@ class Timers:
     async def _run(work: Work) -> None:
         try:
             await work()
+        except DatabaseBlip:  # logged once per outage (storage.outage): the next pass
+            pass
         except Exception:  # what is left undone is found again by the next pass
             log.exception("timed work %s failed", getattr(work, "__qualname__", work))
 
@@ -83,6 +89,8 @@ class Timers:
                             await self.service.announce(
                                 Change(row, live, What.WARNING, live.game.to_act))
                 wake.append(row.deadline)
+            except DatabaseBlip:  # the database is not answering: the next pass
+                raise
             except Exception:  # one game's trouble must not hold up the others' timers
                 log.exception("the timer failed on game %s", row.id)
         upcoming = await games.next_deadline(self.db, now + quarter)

@@ -1,15 +1,29 @@
 """The messages showing each game's board, and the game version each one shows.
 
 A board message records the version it was drawn from (`shown_version`). A redraw of an
-older version never replaces a newer one (`record_shown` refuses it), and the messages
-behind their game (`games_behind`) are the ones to bring up to date after a restart or a
-Telegram fault. `message_id` 0 means "no message in that chat yet" (a group board promised
-before it is posted, or a chat that refused the board).
+older version never replaces a newer one, and the messages behind their game
+(`games_behind`) are the ones to bring up to date after a restart or a Telegram fault.
+`message_id` 0 means "no message in that chat yet" (a group board promised before it is
+posted, or a chat that refused the board).
+
+Sending is claimed first (`claim_send`), in every process: the right to send version v of
+a message is granted only when v is at least every version claimed or shown for it, and
+when no other send of the message may still be on its way to Telegram (a lease,
+`sending_until`, renewed before each try: `renew_send`). Another send of the same version
+may go at once (the same board in either order; for a board not sent yet, a killed sender's
+message may appear beside the new one, whose id is kept), but then nobody may send a newer
+one until the lease is over. `finish_send` records what Telegram got:
+the version shown only when it is still the newest claimed, and the lease released only
+when the sender knows what became of its request. So a board edit for a version is never
+sent after one for a newer version of the same message, and what the database records as
+shown is what Telegram last received.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 
 from storage.clock import from_epoch, to_epoch
@@ -55,7 +69,9 @@ async def put_board_message(
             " message_id = excluded.message_id, player_id = excluded.player_id,"
             " updated_at = excluded.updated_at, shown_version = CASE"
             " WHEN CAST(? AS INTEGER) IS NULL THEN board_messages.shown_version"
-            " ELSE excluded.shown_version END",
+            " ELSE excluded.shown_version END, sending_version = CASE"
+            " WHEN board_messages.sending_version > excluded.shown_version"
+            " THEN board_messages.sending_version ELSE excluded.shown_version END",
             (game_id, chat_id, message_id, player_id, to_epoch(now), version or 0, version),
         )
     return None if old is None else int(old["message_id"])
@@ -89,6 +105,155 @@ async def record_shown(
             (game_id, chat_id, message_id, player_id, to_epoch(now), version),
         )
     return changed == 1
+
+
+@dataclass(frozen=True, slots=True)
+class SendClaim:
+    """What `claim_send` decided. `granted`: send now, into `message_id` (0: a new message).
+    Refused with `wait` > 0: another send of the message may still be on its way, try again
+    in `wait` seconds; with `wait` 0: a newer version is claimed or shown already."""
+
+    granted: bool
+    message_id: int
+    wait: float = 0.0
+    until: int = 0  # the lease this claim wrote (Unix seconds)
+    # Granted beside another send of the same version still on its way: that send's lease,
+    # to put back once this one is known to be done (`finish_send`).
+    restore: int | None = None
+
+
+async def claim_send(
+    db: Database,
+    game_id: int,
+    chat_id: int,
+    version: int,
+    *,
+    player_id: int | None,
+    token: str,
+    now: datetime,
+    lease: float,
+) -> SendClaim:
+    """Claim the right to send `version` of the board message of `game_id` in `chat_id`
+    (see the module docstring); a message not stored yet is added (message_id 0)."""
+    stamp = to_epoch(now)
+    until = stamp + math.ceil(lease)
+    async with db.transaction() as tx:
+        before = await tx.fetchval(
+            "SELECT sending_until FROM board_messages WHERE game_id = ? AND chat_id = ?"
+            + tx.lock("FOR UPDATE"), (game_id, chat_id))
+        granted = await tx.fetchone(
+            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
+            " shown_version, sending_version, sending_until, sending_token)"
+            " VALUES (?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
+            " sending_version = excluded.sending_version,"
+            " sending_token = CASE WHEN board_messages.sending_until IS NULL"
+            " OR board_messages.sending_until <= ? THEN excluded.sending_token ELSE NULL END,"
+            " sending_until = CASE WHEN board_messages.sending_until IS NULL"
+            " OR board_messages.sending_until <= ?"
+            " OR board_messages.sending_until < excluded.sending_until"
+            " THEN excluded.sending_until ELSE board_messages.sending_until END"
+            " WHERE excluded.sending_version >= board_messages.shown_version"
+            " AND excluded.sending_version >= board_messages.sending_version"
+            " AND (board_messages.sending_until IS NULL OR board_messages.sending_until <= ?"
+            " OR board_messages.sending_version = excluded.sending_version)"
+            " RETURNING message_id",
+            (game_id, chat_id, player_id, stamp, version, until, token, stamp, stamp, stamp),
+        )
+        if granted is not None:
+            held = before is not None and before > stamp
+            return SendClaim(True, int(granted["message_id"]), until=max(until, before or 0),
+                             restore=int(before) if held and before < until else None)
+        found = await tx.fetchone(
+            "SELECT message_id, shown_version, sending_version, sending_until"
+            " FROM board_messages WHERE game_id = ? AND chat_id = ?", (game_id, chat_id))
+    assert found is not None  # the INSERT above found the row
+    if version < max(found["shown_version"], found["sending_version"]):
+        return SendClaim(False, int(found["message_id"]))
+    return SendClaim(False, int(found["message_id"]),
+                     max(1.0, float(found["sending_until"] - stamp)))
+
+
+async def renew_send(
+    db: Database, game_id: int, chat_id: int, version: int, *, token: str, now: datetime,
+    lease: float
+) -> bool:
+    """Extend the lease of the send `token` (or of the sends of its version sharing it)
+    before another try of it; False when the send no longer holds it (a newer version was
+    claimed after it ran out): the try must not be made."""
+    until = to_epoch(now) + math.ceil(lease)
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE board_messages SET sending_until = CASE WHEN sending_until > ?"
+            " THEN sending_until ELSE ? END WHERE game_id = ? AND chat_id = ?"
+            " AND sending_version = ? AND (sending_token = ? OR sending_token IS NULL)"
+            " AND sending_until IS NOT NULL",
+            (until, until, game_id, chat_id, version, token),
+        )
+    return changed == 1
+
+
+async def finish_send(
+    db: Database,
+    game_id: int,
+    chat_id: int,
+    version: int,
+    *,
+    token: str,
+    claimed_id: int,
+    shown_id: int | None,
+    release: bool,
+    now: datetime,
+    claim: SendClaim | None = None,
+) -> bool:
+    """After a claimed send: `shown_id` is the message now showing `version` (None: the
+    send failed), recorded only while `version` is still the newest claimed and the stored
+    message is still the one the claim named (`claimed_id`); `release` frees the lease, for
+    a sender that knows what became of its request (answered, or never sent): its own, or,
+    beside another send of the same version (`claim.restore`), back to that one's. True
+    when recorded."""
+    async with db.transaction() as tx:
+        recorded = False
+        if shown_id is not None:
+            recorded = await tx.execute(
+                "UPDATE board_messages SET message_id = ?, updated_at = ?, shown_version ="
+                " CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
+                " WHERE game_id = ? AND chat_id = ? AND sending_version = ? AND message_id = ?",
+                (shown_id, to_epoch(now), version, version, game_id, chat_id, version,
+                 claimed_id),
+            ) == 1
+        if release and claim is not None and claim.restore is not None:
+            await tx.execute(
+                "UPDATE board_messages SET sending_until = ? WHERE game_id = ? AND chat_id = ?"
+                " AND sending_token IS NULL AND sending_until = ?",
+                (claim.restore, game_id, chat_id, claim.until),
+            )
+        elif release:
+            await tx.execute(
+                "UPDATE board_messages SET sending_until = NULL, sending_token = NULL"
+                " WHERE game_id = ? AND chat_id = ? AND sending_token = ?",
+                (game_id, chat_id, token),
+            )
+    return recorded
+
+
+async def replace_board_message(
+    db: Database, game_id: int, chat_id: int, message_id: int, *, player_id: int | None,
+    version: int, now: datetime
+) -> None:
+    """A new message (sent anew, e.g. after /games) is the board now, showing `version`:
+    sends still on their way to the old one no longer count, and no older version may be
+    claimed for the new one."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
+            " shown_version, sending_version) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, chat_id) DO UPDATE SET message_id = excluded.message_id,"
+            " player_id = excluded.player_id, updated_at = excluded.updated_at,"
+            " shown_version = excluded.shown_version, sending_version = CASE"
+            " WHEN board_messages.sending_version > excluded.sending_version"
+            " THEN board_messages.sending_version ELSE excluded.sending_version END",
+            (game_id, chat_id, message_id, player_id, to_epoch(now), version, version),
+        )
 
 
 async def carry_forward(

@@ -16,6 +16,13 @@ class DatabaseUnavailable(StorageError):
     """
 
 
+class DatabaseBlip(StorageError):
+    """The connection to the database failed under a statement (the server restarted, the
+    connection was cut, the server is still starting): nothing of the transaction was
+    saved, or (lost during its COMMIT) maybe all of it. Worth trying again shortly; the
+    storage layer has logged the outage (one line when it starts, one when it ends)."""
+
+
 class MigrationError(StorageError):
     """The schema cannot be brought to the version this code expects (e.g. it is newer)."""
 

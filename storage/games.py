@@ -147,6 +147,12 @@ async def load_game(db: Database, game_id: int) -> Game:
         return await fetch_game(tx, game_id)
 
 
+async def game_version(db: Database, game_id: int) -> int | None:
+    """The game's stored version (None: no such game), without reading its state."""
+    value = await db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
+    return None if value is None else int(value)
+
+
 async def fetch_game(tx: Tx, game_id: int) -> Game:
     row = await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if row is None:

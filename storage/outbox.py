@@ -67,6 +67,13 @@ async def mark_done(db: Database, notice_id: int, done: Sequence[int | str],
                          (json.dumps(list(done)), to_epoch(until), notice_id))
 
 
+async def hold(db: Database, notice_id: int, until: datetime) -> None:
+    """Keep the claim on the notice until `until` (a sender about to try again)."""
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE outbox SET due_at = ? WHERE id = ?",
+                         (to_epoch(until), notice_id))
+
+
 async def retry_at(db: Database, notice_id: int, due_at: datetime) -> None:
     async with db.transaction() as tx:
         await tx.execute("UPDATE outbox SET due_at = ? WHERE id = ?",

@@ -5,11 +5,19 @@ then writes locks the rows it depends on (`tx.lock("FOR UPDATE")`), always in th
 players → games → player_stats by ascending id, so concurrent transactions never deadlock.
 Optimistic version checks on games stay the last guard. Migrations run under an advisory
 transaction lock, so processes starting together apply each file once.
+
+A connection that fails under a statement (the server restarting or shut down, a connection
+cut or refused, asyncpg's protocol left in a broken state) raises `DatabaseBlip` from
+`transaction()`, `read()` and `game_lock()`, with the outage logged once (`storage.outage`);
+the pool replaces broken connections on the next use. The LISTEN connection is opened again
+when it is lost, with a growing pause.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -29,8 +37,14 @@ from storage.db import (
     placeholders,
     redact,
 )
-from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
-from storage.migrations import Migration, check_not_newer, load_migrations
+from storage.errors import (
+    ConstraintViolation,
+    DatabaseBlip,
+    DatabaseUnavailable,
+    MigrationError,
+)
+from storage.migrations import Migration, check_not_newer, load_migrations, log_migrated
+from storage.outage import OUTAGE, describe
 
 MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migrating
 # A game's advisory lock key: this namespace in the high 32 bits, the game's id below
@@ -38,6 +52,38 @@ MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migratin
 GAME_LOCK_SPACE = 0x6761 << 32  # "ga"
 POOL_MIN, POOL_MAX = 1, 10
 CONNECT_TIMEOUT = 10.0
+RELISTEN = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)  # pauses before opening LISTEN again, then 30 s
+log = logging.getLogger(__name__)
+
+# The connection failed, not the statement: worth trying again once the server answers.
+_CONNECTION_ERRORS = (asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError,
+                      asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError,
+                      asyncpg.TooManyConnectionsError, asyncpg.InternalClientError,
+                      ConnectionError, OSError)
+
+
+def connection_failed(error: BaseException) -> bool:
+    """Whether `error` says the connection failed (see the module docstring); a statement
+    that timed out is not that."""
+    if isinstance(error, TimeoutError):
+        return False
+    if isinstance(error, asyncpg.InterfaceError):
+        return "closed" in str(error) or "connection" in str(error).lower()
+    return isinstance(error, _CONNECTION_ERRORS)
+
+
+@contextlib.asynccontextmanager
+async def _blips() -> AsyncIterator[None]:
+    """Turn a failed connection into `DatabaseBlip` (logged once per outage)."""
+    try:
+        yield
+    except Exception as exc:
+        if not connection_failed(exc):
+            raise
+        OUTAGE.failed(exc)
+        raise DatabaseBlip(describe(exc)) from exc
+    if OUTAGE.down:
+        OUTAGE.answered()
 
 
 class PostgresTx(Tx):
@@ -95,6 +141,9 @@ class PostgresDatabase(Database):
         self._lock_pool = lock_pool
         self._url = url
         self._listener: asyncpg.Connection | None = None  # LISTEN needs a connection of its own
+        self._channels: dict[str, Callable[[str], None]] = {}
+        self._relisten: asyncio.Task[None] | None = None
+        self._closing = False
 
     @classmethod
     async def connect(
@@ -116,7 +165,8 @@ class PostgresDatabase(Database):
                 f"cannot connect to {redact(url)}: {_one_line(exc, url)}") from None
         try:
             async with pool.acquire() as conn:
-                await apply_migrations(
+                before = await schema_version(conn)
+                after = await apply_migrations(
                     conn, load_migrations("postgres") if migrations is None else list(migrations))
         except MigrationError as exc:
             await pool.close()
@@ -128,6 +178,7 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
+        log_migrated(redact(url), before, after)
         try:
             lock_pool = await asyncpg.create_pool(url, min_size=min(1, max_size),
                                                   max_size=max_size, timeout=CONNECT_TIMEOUT,
@@ -138,6 +189,11 @@ class PostgresDatabase(Database):
         return cls(pool, url, day_zone, lock_pool)
 
     async def close(self) -> None:
+        self._closing = True
+        if self._relisten is not None:
+            self._relisten.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._relisten
         if self._listener is not None:
             with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                 await self._listener.close()
@@ -145,10 +201,46 @@ class PostgresDatabase(Database):
         await self._pool.close()
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        self._channels[channel] = callback
         if self._listener is None:
-            self._listener = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
-        await self._listener.add_listener(
+            self._listener = await self._connect_listener()
+        else:
+            await self._add_listener(self._listener, channel, callback)
+
+    async def _connect_listener(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+        conn.add_termination_listener(self._listener_lost)
+        for channel, callback in self._channels.items():
+            await self._add_listener(conn, channel, callback)
+        return conn
+
+    @staticmethod
+    async def _add_listener(conn: asyncpg.Connection, channel: str,
+                            callback: Callable[[str], None]) -> None:
+        await conn.add_listener(
             channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
+    def _listener_lost(self, conn: asyncpg.Connection) -> None:
+        """The LISTEN connection closed (a server restart): open it again in the background
+        (notices sent meanwhile are lost; the caches they clear expire on their own)."""
+        if self._closing or conn is not self._listener or self._relisten is not None:
+            return
+        self._listener = None
+        self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        try:
+            for attempt in range(1_000_000):
+                await asyncio.sleep(RELISTEN[min(attempt, len(RELISTEN) - 1)])
+                try:
+                    self._listener = await self._connect_listener()
+                except Exception as exc:
+                    if not connection_failed(exc):
+                        log.warning("listening for changes failed: %s", describe(exc))
+                    continue
+                return
+        finally:
+            self._relisten = None
 
     @asynccontextmanager
     async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[GameLock]:
@@ -156,7 +248,7 @@ class PostgresDatabase(Database):
         open transaction on a lock connection, so a process that dies releases it with
         its connection."""
         key = GAME_LOCK_SPACE | game_id
-        async with self._lock_pool.acquire() as conn:
+        async with _blips(), self._lock_pool.acquire() as conn:
             transaction = conn.transaction()
             await transaction.start()
             held = _HeldLock(game_id, transaction)
@@ -172,12 +264,12 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresTx]:
-        async with self._owned(), self._pool.acquire() as conn:
+        async with _blips(), self._owned(), self._pool.acquire() as conn:
             yield PostgresTx(conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
-        async with self._owned(), self._pool.acquire() as conn, conn.transaction():
+        async with _blips(), self._owned(), self._pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 
 

@@ -37,7 +37,13 @@ import aiosqlite
 
 from storage.db import Database, Params, Row, Tx, log_statement
 from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
-from storage.migrations import Migration, check_not_newer, load_migrations, split_statements
+from storage.migrations import (
+    Migration,
+    check_not_newer,
+    load_migrations,
+    log_migrated,
+    split_statements,
+)
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +138,8 @@ class SqliteDatabase(Database):
         try:
             conn.row_factory = sqlite3.Row
             await _configure(conn, busy_timeout_ms, in_memory)
-            await apply_migrations(
+            before = await _user_version(conn)
+            after = await apply_migrations(
                 conn, load_migrations("sqlite") if migrations is None else list(migrations))
         except MigrationError as exc:
             await conn.close()
@@ -143,6 +150,7 @@ class SqliteDatabase(Database):
         except BaseException:
             await conn.close()
             raise
+        log_migrated(path, before, after)
         return cls(conn, path, day_zone)
 
     async def close(self) -> None:

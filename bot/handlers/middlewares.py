@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections import OrderedDict
@@ -30,13 +31,16 @@ from aiogram.methods import AnswerCallbackQuery, TelegramMethod
 from aiogram.types import CallbackQuery, TelegramObject, User
 
 from bot.config import Settings
+from bot.plumbing.admission import Admission
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
 from bot.views.callbacks import parse
 from i18n import Translator, pick_language
 from i18n.people import evict
 from storage import players
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.models import Player
+from storage.outage import retrying
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -61,7 +65,10 @@ class UpdateScope(BaseMiddleware):
         if self.repair is not None and user is not None:
             hook = self.repair.hook_for_player(user.id)
         with waiting_at_most(URGENT_WAIT), on_give_up(hook):
-            return await handler(event, data)
+            try:
+                return await handler(event, data)
+            except DatabaseBlip:  # logged once per outage (storage.outage); a press was
+                return None  # answered "try again" (CallbackGuard), the rest is dropped
 
 
 @dataclass
@@ -87,8 +94,10 @@ class AnswerTracker(BaseRequestMiddleware):
             response = await make_request(bot, method)
         except TelegramBadRequest:  # answered already, or too late: asking again is no use
             pending.answered = True
+            Admission.answered()
             raise
         pending.answered = True
+        Admission.answered()  # the next press waiting may go
         return response
 
 
@@ -106,6 +115,10 @@ class CallbackGuard(BaseMiddleware):
                 await self._refuse(event)
                 return None
             return await handler(event, data)
+        except DatabaseBlip:  # never an empty answer: nothing was saved, press again
+            if not pending.answered:
+                await self._alert(event, self._words(event)("alert-unavailable"))
+            raise
         finally:
             if not pending.answered:  # the handler did not answer (or failed first)
                 with contextlib.suppress(TelegramAPIError, *FAULTS):
@@ -113,11 +126,17 @@ class CallbackGuard(BaseMiddleware):
             _pending.reset(token)
 
     async def _refuse(self, query: CallbackQuery) -> None:
-        # Telegram's language of the user: the refusal comes before any database lookup.
-        t = Translator(pick_language(None, query.from_user.language_code,
-                                     self.settings.default_language))
+        await self._alert(query, self._words(query)("button-invalid"))
+
+    def _words(self, query: CallbackQuery) -> Translator:
+        """Telegram's language of the user: no database lookup (before one, or without)."""
+        return Translator(pick_language(None, query.from_user.language_code,
+                                        self.settings.default_language))
+
+    @staticmethod
+    async def _alert(query: CallbackQuery, text: str) -> None:
         with contextlib.suppress(TelegramAPIError, *FAULTS):
-            await query.answer(t("button-invalid"), show_alert=True)
+            await query.answer(text, show_alert=True)
 
 
 class PlayerMiddleware(BaseMiddleware):
@@ -135,8 +154,10 @@ class PlayerMiddleware(BaseMiddleware):
     def __init__(self, db: Database, settings: Settings, clock: Clock,
                  on_change: Callable[[int], None] = lambda player_id: None,
                  size: int = KNOWN_PLAYERS, ttl: float = KNOWN_SECONDS,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.db, self.settings, self.clock, self.size = db, settings, clock, size
+        self.sleep = sleep  # between tries while the database does not answer
         self.ttl, self.monotonic = ttl, monotonic
         self.on_change = on_change  # tells other caches (the game service) to reload
         self._known: OrderedDict[int, tuple[float, str, str | None, Player]] = OrderedDict()
@@ -161,9 +182,9 @@ class PlayerMiddleware(BaseMiddleware):
                 and now - known[0] < self.ttl):
             self._known.move_to_end(user.id)
             return known[3]
-        player = await players.upsert_player(
+        player = await retrying(lambda: players.upsert_player(
             self.db, user.id, user.full_name, username=user.username,
-            language=user.language_code, now=self.clock())
+            language=user.language_code, now=self.clock()), self.sleep)
         self._known[user.id] = (now, user.full_name, user.username, player)
         self._known.move_to_end(user.id)
         evict(self._known, self.size, self.ttl, now)

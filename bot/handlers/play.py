@@ -14,7 +14,8 @@ from i18n import Translator
 from storage.models import Player
 
 
-async def press(query: CallbackQuery, callback_data: GameCb, services: Services) -> None:
+async def press(query: CallbackQuery, callback_data: GameCb, services: Services,
+                t: Translator) -> None:
     async def answer(text: str | None, alert: bool) -> None:
         # The press counts whatever happens to its answer: too late to answer, a 429 that
         # is not waited out under the game's lock, Telegram failing (the retry policy).
@@ -23,7 +24,7 @@ async def press(query: CallbackQuery, callback_data: GameCb, services: Services)
     if callback_data.a is Act.REMATCH:
         await services.challenges.rematch(query.from_user.id, callback_data.game, answer)
     else:
-        await services.presses.press(query.from_user.id, callback_data, answer)
+        await services.presses.press(query.from_user.id, callback_data, answer, t)
 
 
 async def show_game(message: Message, player: Player, t: Translator, services: Services) -> None:

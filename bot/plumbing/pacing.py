@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable, Hashable
 
 from storage import pacing
 from storage.db import Database
+from storage.errors import DatabaseBlip
 
 log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
@@ -153,6 +154,8 @@ class Coalescer:
         assert self.shared is not None
         try:
             await self.shared.note(chat, window=self.window)
+        except DatabaseBlip:  # logged once per outage
+            pass
         except Exception:  # a note is advice for the pace: never worth a failed update
             log.warning("noting a message to chat %s failed", chat, exc_info=True)
 
@@ -167,13 +170,24 @@ class Coalescer:
                          and c not in self._flushers]:
                 del self._sent[idle]
             if self.shared is not None:  # and their rows, now and then
-                task = asyncio.create_task(self.shared.sweep(self.window))
+                task = asyncio.create_task(self._sweep_shared())
                 self._notes.add(task)
                 task.add_done_callback(self._notes.discard)
+
+    async def _sweep_shared(self) -> None:
+        assert self.shared is not None
+        try:
+            await self.shared.sweep(self.window)
+        except DatabaseBlip:  # logged once per outage; the next sweep does it
+            pass
+        except Exception:
+            log.warning("forgetting quiet chats' pace failed", exc_info=True)
 
     async def _send(self, chat: Hashable, send: Send) -> None:
         try:
             await send()
+        except DatabaseBlip:  # logged once per outage; the timer loop redraws it later
+            pass
         except Exception:  # one failed redraw must not stop the next ones
             log.exception("a coalesced redraw failed")
 

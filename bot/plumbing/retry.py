@@ -19,6 +19,11 @@ session, so no call can skip it.
 
 `getUpdates` is left alone: aiogram's polling loop has its own back-off for it. Every wait
 goes through the injected `sleep`, so tests never wait on the wall clock.
+
+A caller that must know about each try (a board edit holds a claim on its message that each
+try renews: `bot/services/boards.py`) watches them with `watching(watch)`: `watch.before`
+is awaited before every try but the first (it may raise to give the call up), and
+`watch.after` hears how each try ended.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
@@ -65,8 +70,21 @@ TRANSIENT = (TelegramServerError, TelegramNetworkError, ClientDecodeError)
 # What a call can raise after this policy gave up on it.
 FAULTS = (TelegramRetryAfter, *TRANSIENT)
 
+
+
+class Watch(Protocol):
+    """Hears about every try of a call made inside `watching`."""
+
+    async def before(self, attempt: int) -> None:
+        """Before try `attempt` (2, 3, …); raising gives the call up with that error."""
+
+    def after(self, error: BaseException | None) -> None:
+        """After each try, with its error (None: it succeeded)."""
+
+
 _wait_cap: ContextVar[float | None] = ContextVar("telegram_wait_cap", default=None)
 _give_up: ContextVar[GiveUp | None] = ContextVar("telegram_give_up", default=None)
+_watch: ContextVar[Watch | None] = ContextVar("telegram_watch", default=None)
 
 
 @contextmanager
@@ -89,6 +107,24 @@ def on_give_up(hook: GiveUp | None) -> Iterator[None]:
         _give_up.reset(token)
 
 
+@contextmanager
+def watching(watch: Watch) -> Iterator[None]:
+    """Let `watch` hear about every try of the calls made inside (keep it to one call)."""
+    token = _watch.set(watch)
+    try:
+        yield
+    finally:
+        _watch.reset(token)
+
+
+def answered(error: BaseException) -> bool:
+    """Whether a try that failed with `error` certainly did nothing: Telegram answered it
+    with an error of the request (400, 403, 404, 409, 413, 429). A network error, a
+    timeout, a 5xx, an answer that is not the Bot API's or a cancelled call may have
+    reached Telegram and been carried out, now or later."""
+    return isinstance(error, TelegramAPIError) and not isinstance(error, TRANSIENT)
+
+
 class RetryPolicy(BaseRequestMiddleware):
     def __init__(self, *, sleep: Sleep = asyncio.sleep, attempts: int = ATTEMPTS,
                  max_wait: float = MAX_WAIT, first_backoff: float = FIRST_BACKOFF) -> None:
@@ -104,9 +140,20 @@ class RetryPolicy(BaseRequestMiddleware):
         allowance = self.max_wait if cap is None else cap
         waited = 0.0
         nows = 0  # 429s that said "retry now"
+        watch = _watch.get()
         for attempt in range(1, self.attempts + 1):
             try:
-                return await make_request(bot, method)
+                if watch is None:
+                    return await make_request(bot, method)
+                if attempt > 1:
+                    await watch.before(attempt)
+                try:
+                    response = await make_request(bot, method)
+                except BaseException as exc:
+                    watch.after(exc)
+                    raise
+                watch.after(None)
+                return response
             except TelegramRetryAfter as exc:
                 wait, later, why = float(exc.retry_after), float(exc.retry_after), "429"
                 error: Exception = exc

@@ -43,6 +43,10 @@ from bot.plumbing.retry import FAULTS
 
 log = logging.getLogger(__name__)
 UNREACHABLE = (TelegramForbiddenError, TelegramNotFound)
+# Seconds one try of a board's send or edit may take before it counts as failed (and may be
+# tried again): it bounds how long such a request can be on its way, which the claim on the
+# board message covers (bot/services/boards.py).
+BOARD_TIMEOUT = 10
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ async def send_board(bot: Bot, chat_id: int, board: Board) -> int | None:
     try:
         message: Message = await bot.send_photo(
             chat_id, BufferedInputFile(board.photo, "board.png"), caption=board.caption,
-            reply_markup=board.keyboard)
+            reply_markup=board.keyboard, request_timeout=BOARD_TIMEOUT)
     except UNREACHABLE as exc:
         log.info("cannot send to chat %s: %s", chat_id, exc.message)
         return None
@@ -92,7 +96,7 @@ async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board) -> i
                             caption=board.caption)
     try:
         await bot.edit_message_media(media=media, chat_id=chat_id, message_id=message_id,
-                                     reply_markup=board.keyboard)
+                                     reply_markup=board.keyboard, request_timeout=BOARD_TIMEOUT)
     except TelegramBadRequest as exc:
         if not_modified(exc):
             return message_id
@@ -115,7 +119,8 @@ async def edit_keyboard(bot: Bot, chat_id: int, message_id: int,
     """Change only the buttons (choosing a checker changes no picture)."""
     with quietly():
         await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
-                                            reply_markup=keyboard)
+                                            reply_markup=keyboard,
+                                            request_timeout=BOARD_TIMEOUT)
 
 
 async def edit_caption(bot: Bot, chat_id: int, message_id: int, caption: str,
@@ -123,21 +128,23 @@ async def edit_caption(bot: Bot, chat_id: int, message_id: int, caption: str,
     """Change the words and buttons under a board, not its picture (a question about it)."""
     with quietly():
         await bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
-                                       caption=caption, reply_markup=keyboard)
+                                       caption=caption, reply_markup=keyboard,
+                                       request_timeout=BOARD_TIMEOUT)
 
 
 async def send_text(bot: Bot, chat_id: int, text: str,
                     keyboard: InlineKeyboardMarkup | None = None, *,
                     strict: bool = False, html: bool = False,
-                    effect: str | None = None) -> int | None:
+                    effect: str | None = None, timeout: int | None = None) -> int | None:
     """Send a text (`html`: in Telegram's HTML, every outside part escaped by the caller;
     `effect`: a message effect's id, private chats only); its id, or None when the chat
     cannot be reached. Telegram failing after the policy's tries: None too, or, with
-    `strict`, the error (the caller tries again later)."""
+    `strict`, the error (the caller tries again later). `timeout`: the seconds one try may
+    take (default: the session's)."""
     try:
         message = await bot.send_message(chat_id, text, reply_markup=keyboard,
                                          parse_mode="HTML" if html else None,
-                                         message_effect_id=effect)
+                                         message_effect_id=effect, request_timeout=timeout)
     except FAULTS:
         if strict:
             raise

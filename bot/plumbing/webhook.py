@@ -3,10 +3,23 @@
 `serve` listens on `WEBHOOK_HOST:WEBHOOK_PORT` (behind a reverse proxy that terminates TLS)
 and answers `POST <path>` with aiogram's `SimpleRequestHandler` (`UpdateHandler`): a
 request without the right `X-Telegram-Bot-Api-Secret-Token` header gets 401 and is never
-handled; a good one gets 200 at once and is handled in a task of its own. A body that is no
-update (not JSON, nested deeper than `MAX_DEPTH`, JSON of another shape) gets 400 and one
-bigger than `MAX_BODY` 413, each with the reason, in the answer and in one log line.
-`GET /healthz` answers 200 for a load balancer's health checks.
+handled. A body that is no update (not JSON, nested deeper than `MAX_DEPTH`, JSON of
+another shape) gets 400 and one bigger than `MAX_BODY` 413, each with the reason, in the
+answer and in one log line. `GET /healthz` answers 200 for a load balancer's health checks.
+
+**An update is acknowledged only once it is safe.** Telegram never sends an acknowledged
+update again, so the 200 waits until what the update changes is saved: a game button's
+press is answered 200 once its outcome is final (saved and answered, or refused:
+`core.actions.decided`), any other update once it has been handled; what follows a press
+(its redraws, the computer's reply) goes on after the 200 and is redone by the next start
+if the process dies. A process killed before its 200 loses nothing: Telegram posts the
+update again (a press already saved is then refused as out of date, changing nothing). An
+update still not safe after `ACK_WITHIN` seconds is acknowledged anyway (Telegram gives up
+on a webhook request after about 60 s and would post it again, a second copy running).
+
+**Back-pressure**: while the process has `admission.LIMIT` updates taken and not finished
+(bot/plumbing/admission.py), a new one is answered 503 and not handled: Telegram keeps it
+and posts it again later, instead of the process queueing without limit.
 
 Telegram is told where to post by ONE explicit command, not by each process at start-up
 (several processes would race each other, and a process that stops must not unregister
@@ -31,7 +44,9 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 from bot.handlers import get_routers
+from bot.plumbing.admission import Admission
 from bot.plumbing.polling import what_is_wrong
+from core.actions import decided
 
 log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"
@@ -40,6 +55,7 @@ MAX_BODY = 1024 * 1024  # bytes of one update (the nginx example passes 1m too)
 # JSON nesting of one update: the deepest Telegram sends is about 10 (a button of a
 # keyboard of a message of a callback query); deeper is not an update.
 MAX_DEPTH = 32
+ACK_WITHIN = 45.0  # seconds an update may take to be safe before it is acknowledged anyway
 
 
 class NotAnUpdate(Exception):
@@ -55,22 +71,42 @@ class UpdateHandler(SimpleRequestHandler):
     answered 400 or 413 with the reason (aiogram's answers 500 with a traceback, or 200
     and fails in its task), and the parsed update is handed on without parsing it again."""
 
-    def __init__(self, dispatcher: Dispatcher, bot: Bot, secret_token: str) -> None:
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, secret_token: str,
+                 admission: Admission | None = None) -> None:
         super().__init__(dispatcher=dispatcher, bot=bot, secret_token=secret_token)
+        self.admission = admission
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def handle(self, request: web.Request) -> web.Response:
         bot = await self.resolve_bot(request)
         if not self.verify_secret(request.headers.get(SECRET_HEADER, ""), bot):
             return web.Response(body="Unauthorized", status=401)
+        if self.admission is not None and self.admission.saturated():
+            # Telegram keeps the update and posts it again later.
+            return web.Response(status=503, text="503: busy, post it again later")
         try:
             update = await read_update(request, bot)
         except NotAnUpdate as exc:
             log.warning("webhook: refused a request (%d): %s", exc.status, exc)
             return web.Response(status=exc.status, text=f"{exc.status}: {exc}")
-        task = asyncio.create_task(self._feed(bot, update))
+        safe: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def now_safe() -> None:
+            if not safe.done():
+                safe.set_result(None)
+
+        token = decided.set(now_safe)  # the task takes a copy of this context
+        try:
+            task = asyncio.create_task(self._feed(bot, update))
+        finally:
+            decided.reset(token)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        done, _ = await asyncio.wait((task, safe), timeout=ACK_WITHIN,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            log.warning("update %d is not handled after %.0f s; acknowledged anyway",
+                        update.update_id, ACK_WITHIN)
         return web.json_response({}, dumps=bot.session.json_dumps)
 
     async def _feed(self, bot: Bot, update: Update) -> None:
@@ -126,14 +162,15 @@ def depth(data: Any) -> int:
 
 
 def make_web_app(dispatcher: Dispatcher, bot: Bot, settings: Settings,
-                 beside: Callable[[web.Application], None] | None = None) -> web.Application:
+                 beside: Callable[[web.Application], None] | None = None,
+                 admission: Admission | None = None) -> web.Application:
     """The aiohttp application that feeds posted updates to `dispatcher` (and serves what
     `beside` adds to it: the web board)."""
     assert settings.webhook_secret is not None  # the settings refuse webhook mode without it
     app = web.Application(client_max_size=MAX_BODY)
     UpdateHandler(dispatcher=dispatcher, bot=bot,
                   secret_token=settings.webhook_secret.get_secret_value(),
-                  ).register(app, path=settings.webhook_route)
+                  admission=admission).register(app, path=settings.webhook_route)
     setup_application(app, dispatcher, bot=bot)
     app.router.add_get(HEALTH_PATH, _healthy)
     if beside is not None:
@@ -147,13 +184,15 @@ async def _healthy(request: web.Request) -> web.Response:
 
 async def serve(dispatcher: Dispatcher, bot: Bot, settings: Settings,
                 stop: asyncio.Event,
-                beside: Callable[[web.Application], None] | None = None) -> None:
-    """Listen until `stop` is set; then stop listening (in-flight updates are the caller's
+                beside: Callable[[web.Application], None] | None = None,
+                admission: Admission | None = None, grace: float = 10.0) -> None:
+    """Listen until `stop` is set; then stop listening, and give the requests being
+    answered up to `grace` seconds to become safe (the updates themselves are the caller's
     to wait for)."""
     await warn_if_elsewhere(bot, settings)
     # No access log: the proxy in front keeps one, and a line per press is noise here.
-    runner = web.AppRunner(make_web_app(dispatcher, bot, settings, beside), access_log=None,
-                           shutdown_timeout=5.0)
+    runner = web.AppRunner(make_web_app(dispatcher, bot, settings, beside, admission),
+                           access_log=None, shutdown_timeout=grace)
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
     await site.start()

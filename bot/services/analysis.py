@@ -45,7 +45,7 @@ from render import Scene, render_board, render_mistake
 from storage import analysis, games
 from storage.analysis import DecisionRow, FigureRow, Waiter
 from storage.db import Database
-from storage.errors import GameNotFound
+from storage.errors import DatabaseBlip, GameNotFound
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
@@ -159,6 +159,8 @@ class AnalysisService:
             await self._analyse(game_id, number)
         except asyncio.CancelledError:
             raise
+        except DatabaseBlip:  # logged once per outage; its claim runs out, it is resumed
+            pass
         except Exception:
             log.exception("analysing game %s/%s failed", game_id, number)
             await self._fail(game_id, number)

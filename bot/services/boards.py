@@ -10,39 +10,92 @@ board with an older one, and a message left behind its game (the process stopped
 saving and redrawing, or Telegram failed) is found and redrawn by the timer loop, at
 start-up first (`BoardRepair.sweep`).
 
+Redraws never go backwards, whichever task, retry, repair or process sends them: every send
+or edit of a board message first claims its version in the database (`storage.boards`:
+granted only for a version at least as new as every one claimed or shown, and only while
+no other send of the message may still be on its way), holds the message in this process
+while it is on its way, renews the claim before each retry (a retry of a version the game
+has moved past is given up), and records as shown only what Telegram got. A redraw that
+finds another send on its way is drawn again when that one's claim ends (`later`).
+
 The publisher hears every committed change of the game core (`on_change`) and draws it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
 from aiogram import Bot
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.plumbing.pacing import Coalescer
-from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import Board, edit_board, edit_caption, send_board, send_text
+from bot.plumbing.retry import FAULTS, answered, watching
+from bot.plumbing.telegram_io import (
+    BOARD_TIMEOUT,
+    Board,
+    edit_board,
+    edit_caption,
+    send_board,
+    send_text,
+)
 from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for, viewer_of
 from bot.views.resigning import resign_question
 from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
 from core.live import Live
+from core.locks import KeyedLocks
 from engine.game import Phase
 from engine.position import opp_point
 from i18n import Translator
 from i18n.people import People
 from storage import boards, games
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.models import BoardMessage
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
+# How long a claim on a board message lasts from a try of its send: one try's longest
+# (BOARD_TIMEOUT) and a margin. Renewed before every try.
+SEND_LEASE = BOARD_TIMEOUT + 2
+Later = Callable[[int, float], None]  # (game, seconds): draw the game's boards again then
+Send = Callable[[int], Awaitable[int | None]]  # message id (0: none) -> the id showing it
+
+
+class Superseded(Exception):
+    """A retry of a board send was given up: the game moved on, or the claim was lost."""
+
+
+class _Tries:
+    """Watches the tries of one claimed send (`bot.plumbing.retry.watching`): before a
+    retry, the claim is renewed and the game must still be at the claimed version; after
+    each try, whether Telegram may have carried it out without telling us."""
+
+    def __init__(self, publisher: BoardPublisher, game_id: int, chat_id: int, version: int,
+                 token: str) -> None:
+        self.publisher, self.game_id, self.chat_id = publisher, game_id, chat_id
+        self.version, self.token = version, token
+        self.uncertain = False  # a try whose fate is unknown: its claim must run out
+
+    async def before(self, attempt: int) -> None:
+        db = self.publisher.db
+        if (await games.game_version(db, self.game_id) or 0) > self.version or \
+                not await boards.renew_send(db, self.game_id, self.chat_id, self.version,
+                                            token=self.token, now=self.publisher.clock(),
+                                            lease=SEND_LEASE):
+            raise Superseded(f"game {self.game_id}: version {self.version} is out of date")
+
+    def after(self, error: BaseException | None) -> None:
+        if error is not None and not answered(error):
+            self.uncertain = True
 
 
 class BoardPublisher:
@@ -53,6 +106,11 @@ class BoardPublisher:
         self.web = web  # the web board: each board message gets a button opening it
         # The checker each (game, seat) has chosen: what its buttons show, nothing more.
         self._selected: dict[tuple[int, int], int] = {}
+        self._sending = KeyedLocks()  # (game, chat): one send of a message at a time here
+        # Draw a game's boards again in some seconds (the repairs: `BoardRepair.later`).
+        self.later: Later = lambda game_id, seconds: None
+        # Told of every player a board was sent to (their game buttons go first).
+        self.drawn: Callable[[int], None] = lambda player_id: None
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -151,33 +209,65 @@ class BoardPublisher:
             await self.publish(row, live, only_seat, step=step)
         except FAULTS:  # the retry policy has logged why; the board is drawn later
             log.warning("redrawing game %s failed; it is redrawn later", row.id)
+        except DatabaseBlip:  # logged once per outage; the timer loop redraws it later
+            pass
         except Exception:
             log.exception("redrawing game %s failed", row.id)
 
-    async def _show(self, row: Row, live: Live, seat: int, message: BoardMessage | None,
-                    again: bool = True) -> None:
+    async def _show(self, row: Row, live: Live, seat: int, message: BoardMessage | None
+                    ) -> None:
         """Draw `row` for the player in `seat` into their board message (a new one when
         there is none or it is gone), and record the version it shows."""
         player = row.players[seat]
         assert player is not None
         viewer = await viewer_of(self.people, row, seat)
         board = await self.board(row, live, viewer)
-        if message is None or message.message_id == 0:
-            new_id = await send_board(self.bot, player, board)
-        else:
-            new_id = await edit_board(self.bot, player, message.message_id, board)
-        if new_id is None:  # the chat refuses the board: nothing more to do for this version
-            new_id = message.message_id if message is not None else 0
-        if message is not None and (message.message_id, message.shown_version) == (
-                new_id, row.version):
-            return  # the same message at the same version (a checker chosen): nothing new
-        if not await boards.record_shown(self.db, row.id, player, new_id, player_id=player,
-                                         version=row.version, now=self.clock()) and again:
-            # Someone drew a newer version meanwhile and this edit may have covered it.
-            latest = await games.load_game(self.db, row.id)
-            current = {m.chat_id: m for m in await boards.board_messages(self.db, row.id)}
-            await self._show(latest, Live.load(latest.state_json), seat, current.get(player),
-                             again=False)
+        await self._deliver(row.id, player, row.version, player, self._sender(player, board))
+
+    def _sender(self, chat_id: int, board: Board) -> Send:
+        """Send `board` as a new message (into message id 0) or edit it into the message;
+        the id of the message showing it, or None when the chat refuses it."""
+        async def send(message_id: int) -> int | None:
+            if message_id == 0:
+                return await send_board(self.bot, chat_id, board)
+            return await edit_board(self.bot, chat_id, message_id, board)
+        return send
+
+    async def _deliver(self, game_id: int, chat_id: int, version: int,
+                       player_id: int | None, send: Send) -> bool:
+        """Send `version` of the game's board message in `chat_id` under a claim (see the
+        module docstring): False when it was not sent (a newer version is claimed or shown,
+        or another send is on its way: then the boards are drawn again after it). Telegram
+        failing raises its error (`FAULTS`) as the send itself does."""
+        async with self._sending.hold((game_id, chat_id)):
+            token = secrets.token_hex(8)
+            claim = await boards.claim_send(self.db, game_id, chat_id, version,
+                                            player_id=player_id, token=token,
+                                            now=self.clock(), lease=SEND_LEASE)
+            if not claim.granted:
+                if claim.wait:
+                    self.later(game_id, claim.wait)
+                return False
+            tries = _Tries(self, game_id, chat_id, version, token)
+            shown: int | None = None
+            try:
+                with watching(tries):
+                    new_id = await send(claim.message_id)
+                # The chat refuses the board: nothing more to do for this version.
+                shown = claim.message_id if new_id is None else new_id
+                if new_id is not None and player_id is not None:
+                    self.drawn(player_id)
+            except Superseded as exc:
+                log.info("%s: a retry of its board in chat %s is given up", exc, chat_id)
+                self.later(game_id, 1.0)  # drawn again as stored then (if still behind)
+                return False
+            finally:
+                with contextlib.suppress(Exception):  # (a closing database at a stop)
+                    await boards.finish_send(
+                        self.db, game_id, chat_id, version, token=token,
+                        claimed_id=claim.message_id, shown_id=shown,
+                        release=not tries.uncertain, now=self.clock(), claim=claim)
+            return True
 
     async def shows(self, row: Row, seat: int) -> bool:
         """Whether the board the player in `seat` looks at shows the game as stored."""
@@ -191,14 +281,17 @@ class BoardPublisher:
         seat = row.seat_of(player_id)
         assert seat is not None
         viewer = await viewer_of(self.people, row, seat)
-        try:
-            new_id = await send_board(self.bot, player_id, await self.board(row, live, viewer))
-        except FAULTS:  # the board message already there stays; the timer loop looks after it
-            log.warning("sending game %s's board to %s failed", row.id, player_id)
-            return
-        if new_id is not None:
-            await boards.record_shown(self.db, row.id, player_id, new_id, player_id=player_id,
-                                      version=row.version, now=self.clock())
+        board = await self.board(row, live, viewer)
+        async with self._sending.hold((row.id, player_id)):
+            try:
+                new_id = await send_board(self.bot, player_id, board)
+            except FAULTS:  # the board message there stays; the timer loop looks after it
+                log.warning("sending game %s's board to %s failed", row.id, player_id)
+                return
+            if new_id is not None:  # a new message: edits on their way to the old one
+                await boards.replace_board_message(  # no longer count
+                    self.db, row.id, player_id, new_id, player_id=player_id,
+                    version=row.version, now=self.clock())
 
     async def _redraw_group(self, game_id: int, chat_id: int) -> None:
         """Show the game as stored *now* in the group (a queued redraw shows the latest)."""
@@ -209,17 +302,11 @@ class BoardPublisher:
         if message is None or message.shown_version > row.version:
             return
         board = await self.group_board(row, live, chat_id)
-        try:
-            if message.message_id == 0:  # promised to the group, never posted
-                new_id = await send_board(self.bot, chat_id, board)
-            else:
-                new_id = await edit_board(self.bot, chat_id, message.message_id, board)
+        try:  # (a board promised to the group and never posted is sent as a new message)
+            await self._deliver(game_id, chat_id, row.version, None,
+                                self._sender(chat_id, board))
         except FAULTS:  # the retry policy has logged why; the timer loop draws it later
             log.warning("redrawing game %s in group %s failed", game_id, chat_id)
-            return
-        await boards.record_shown(self.db, game_id, chat_id,
-                                  message.message_id if new_id is None else new_id,
-                                  player_id=None, version=row.version, now=self.clock())
 
     # -- what a board shows ------------------------------------------------------------
 
@@ -280,8 +367,17 @@ class BoardPublisher:
             question = resign_question(t, live.game, seat)
             if message.player_id is None:  # everybody reads it: say who is asked
                 question = t("resign-asking", name=viewer.names[seat]) + "\n" + question
-            await edit_caption(self.bot, message.chat_id, message.message_id, question,
-                               resign_keyboard(viewer, row.id, row.version, live.number))
+            keyboard = resign_keyboard(viewer, row.id, row.version, live.number)
+
+            async def ask(message_id: int, chat_id: int = message.chat_id,
+                          question: str = question,
+                          keyboard: InlineKeyboardMarkup = keyboard) -> int | None:
+                if message_id:  # (an edit that fails changes nothing: the board stays)
+                    await edit_caption(self.bot, chat_id, message_id, question, keyboard)
+                return message_id
+
+            # Under the board's claim: the question never lands after a newer board.
+            await self._deliver(row.id, message.chat_id, row.version, message.player_id, ask)
 
 
 def _to_other_side(live: Live, point: int) -> int:

@@ -19,6 +19,7 @@ from core.actions import Action, Refusal
 from core.games import View
 from core.gate import ActionGate
 from core.live import Live
+from i18n import Translator
 from i18n.people import People
 from storage.models import Game as Row
 
@@ -45,12 +46,18 @@ class Presses:
         self.gate, self.publisher, self.people = gate, publisher, people
         self.coalescer = coalescer
 
-    async def press(self, user_id: int, data: GameCb, answer: Answer) -> None:
-        """Apply the press through the game core; `answer` is called exactly once."""
+    async def press(self, user_id: int, data: GameCb, answer: Answer,
+                    words: Translator | None = None) -> None:
+        """Apply the press through the game core; `answer` is called exactly once. `words`:
+        the presser's translator as the update came (used when the database, where the
+        player's language is, does not answer)."""
         async def respond(refusal: Refusal | None) -> None:
             if refusal is None or refusal is Refusal.ILLEGAL:  # (a button offers no such
                 return await answer(None, False)                # move: the board is redrawn)
-            t = await self.people.translator(user_id)
+            if refusal is Refusal.UNAVAILABLE and words is not None:
+                t = words
+            else:
+                t = await self.people.translator(user_id)
             if refusal is Refusal.STALE and self.coalescer.waiting(data.game):
                 return await answer(t("board-updating"), False)
             await answer(t(f"alert-{refusal}"), True)

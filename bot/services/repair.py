@@ -24,7 +24,7 @@ from bot.plumbing.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
 from core.games import GameService
 from storage import boards
 from storage.db import Database
-from storage.errors import GameNotFound
+from storage.errors import DatabaseBlip, GameNotFound
 
 log = logging.getLogger(__name__)
 Sleep = Callable[[float], Awaitable[None]]
@@ -37,6 +37,7 @@ REPAIR_WAIT = 2.0
 RECENT = timedelta(days=1)  # finished games whose final boards are still looked after
 SETTLING = timedelta(seconds=10)  # a game saved this lately is still being drawn
 RETRY_CAP = 60.0  # seconds: the longest pause between sweeps' attempts at one game
+DATABASE_LATER = 2.0  # seconds before a redraw the database failed is tried again
 
 
 class BoardRepair:
@@ -69,6 +70,17 @@ class BoardRepair:
 
     # -- scheduling ------------------------------------------------------------------------
 
+    def later(self, game_id: int, after: float) -> None:
+        """Redraw the game's boards in `after` seconds: a redraw found another send of a
+        board on its way (`BoardPublisher._deliver`). Not a failure: not counted."""
+        if game_id in self._tasks:
+            return
+        task = asyncio.create_task(self._redraw(game_id, after))
+        self._tasks[game_id] = task
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
+
     def schedule(self, game_id: int, after: float) -> None:
         """Redraw the game's boards in `after` seconds (unless that is planned already)."""
         if game_id in self._tasks:
@@ -92,7 +104,10 @@ class BoardRepair:
         task.add_done_callback(self._lookups.discard)
 
     async def _player_game(self, player_id: int, after: float) -> None:
-        row = await self.service.active_game(player_id)
+        try:
+            row = await self.service.active_game(player_id)
+        except DatabaseBlip:  # the sweep finds the board behind once the database answers
+            return
         if row is not None:
             self.schedule(row.id, after)
 
@@ -116,6 +131,9 @@ class BoardRepair:
             pass
         except FAULTS:  # given up again: `again` has planned the next attempt
             pass
+        except DatabaseBlip:  # logged once per outage: try again a little later
+            failed = True
+            self.later(game_id, DATABASE_LATER)
         except Exception:
             log.exception("redrawing game %s failed", game_id)
         finally:
@@ -132,8 +150,8 @@ class BoardRepair:
         seconds are left to the action that saved them (it is drawing them now)."""
         now = self.clock()
         changed_before = now if not self._swept else now - SETTLING
-        self._swept = True
         behind = await boards.games_behind(self.db, now - RECENT, changed_before)
+        self._swept = True
         self._backoff = {game: self._backoff[game] for game in behind if game in self._backoff}
         for game_id in behind:
             if (self.service.busy(game_id) or self.coalescer.waiting(game_id)
@@ -141,6 +159,8 @@ class BoardRepair:
                 continue
             try:
                 await self.service.catch_up(game_id)
+            except DatabaseBlip:  # logged once per outage: the next pass goes on
+                return
             except Exception:  # Telegram is failing: try again later, less and less often
                 failures = self._backoff.get(game_id, (0, now))[0] + 1
                 pause = min(RETRY_CAP, 2.0 ** failures)

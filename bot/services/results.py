@@ -4,10 +4,17 @@ A game's result is written to the outbox in the transaction that finishes the ga
 (`core.games.result_notice` is what the message says), so neither a killed process nor a Telegram
 fault can lose it. `deliver` sends what is waiting: right after the game ends, and from the
 timer loop (at start-up and after a failure, with a growing pause between attempts). Each
-recipient served is recorded before the next one is tried, so a fault half-way sends
-nobody a second copy; the notice is deleted when everyone has it. The one duplicate left
-possible is a process killed between Telegram's answer and the next commit (a few
-milliseconds): Telegram has no way to ask whether a message was sent.
+recipient served is recorded (committed) the moment Telegram's answer is in, before the
+next one is tried, so a fault half-way sends nobody a second copy; the notice is deleted
+when everyone has it. A sender holds the notice for `CLAIM` from each try of a send (a try
+times out after `BOARD_TIMEOUT`, and the claim is renewed before every retry), so no other
+sender or process sends it while a send may still be on its way.
+
+Telegram has no way to ask whether a message was sent, and no idempotency key: the
+duplicates left possible are a `sendMessage` Telegram carried out whose answer never reached
+us (a process killed between Telegram's answer and the commit after it: the answer's way
+back and one commit, a few milliseconds; a connection dropped or a try timed out after
+Telegram acted, then tried again). They are sent twice rather than never.
 """
 
 from __future__ import annotations
@@ -24,14 +31,15 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.deep_linking import create_start_link
 
 from bot.plumbing.pacing import Coalescer
-from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import edit_card, send_text
+from bot.plumbing.retry import FAULTS, watching
+from bot.plumbing.telegram_io import BOARD_TIMEOUT, edit_card, send_text
 from bot.services.analysis import analysis_button
 from core.events import Change, What
 from i18n import Translator
 from i18n.people import People
 from storage import boards, chats, games, outbox
 from storage.db import Database
+from storage.errors import DatabaseBlip
 from storage.models import Game as Row
 from storage.models import Notice
 from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
@@ -42,10 +50,10 @@ log = logging.getLogger(__name__)
 # the reader's seat (None: a group's message) and the players' names by seat.
 ResultButtons = Callable[[Row, dict[str, Any], Translator], list[InlineKeyboardButton]]
 ResultLines = Callable[[Translator, dict[str, Any], int | None, tuple[str, str]], list[str]]
-# How long a sender holds a notice (renewed after each recipient) before another sender may
-# take it: long enough for a few Telegram calls, short enough that a notice a killed process
-# held is sent soon after the restart.
-CLAIM = timedelta(seconds=5)
+# How long a sender holds a notice from each try of a send (renewed before every retry and
+# after each recipient): longer than a try may take, short enough that a notice a killed
+# process held is sent soon after the restart.
+CLAIM = timedelta(seconds=BOARD_TIMEOUT + 2)
 # The message effect on the result that tells a player they won the match, in their private
 # chat (Telegram allows effects there only): 🎉, one of the effects Telegram documents.
 WIN_EFFECT = "5046509860389126442"
@@ -69,6 +77,19 @@ def with_details(text: str, blocks: list[list[str]]) -> str:
         if body:
             parts.append(f"<blockquote expandable>{html.escape(body, quote=False)}</blockquote>")
     return "\n".join(parts)
+
+
+class _Held:
+    """Renews the claim on a notice before each retry of its send (`watching`)."""
+
+    def __init__(self, messages: ResultMessages, notice_id: int) -> None:
+        self.messages, self.notice_id = messages, notice_id
+
+    async def before(self, attempt: int) -> None:
+        await outbox.hold(self.messages.db, self.notice_id, self.messages.clock() + CLAIM)
+
+    def after(self, error: BaseException | None) -> None:
+        pass
 
 
 class ResultMessages:
@@ -96,6 +117,8 @@ class ResultMessages:
             self._sending.add(notice.id)
             try:
                 await self._send(notice)
+            except DatabaseBlip:  # logged once per outage: the claim runs out, the next pass
+                return sent
             except Exception as exc:  # Telegram or the network failed: the timer tries again
                 pause = RETRY_AFTER[min(notice.attempts, len(RETRY_AFTER) - 1)]
                 if isinstance(exc, FAULTS):  # the retry policy has logged why
@@ -138,8 +161,12 @@ class ResultMessages:
             won = seat is not None and result["match_over"] and result["winner"] == seat
             try:
                 # A chat that refuses it is done too; Telegram failing is tried again.
-                await send_text(self.bot, chat, text, keyboard, strict=True, html=True,
-                                effect=WIN_EFFECT if won else None)
+                with watching(_Held(self, notice.id)):
+                    await send_text(self.bot, chat, text, keyboard, strict=True, html=True,
+                                    effect=WIN_EFFECT if won else None,
+                                    timeout=BOARD_TIMEOUT)
+            except DatabaseBlip:
+                raise
             except Exception as exc:  # the others still get theirs now
                 failed = exc
                 continue

@@ -27,6 +27,7 @@ How to add a migration (say you need a table `outbox`):
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from pathlib import Path
 
 from storage.errors import MigrationError
 
+log = logging.getLogger("storage")
 ENGINES = ("sqlite", "postgres")
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -96,3 +98,11 @@ def check_not_newer(current: int, migrations: list[Migration]) -> None:
         raise MigrationError(
             f"database schema version {current} is newer than this code ({len(migrations)})"
         )
+
+
+def log_migrated(target: str, before: int, after: int) -> None:
+    """The one line a start logs about the schema: the version it is at now, and how many
+    migrations this start applied to get there (`target` is a path or a redacted URL)."""
+    applied = after - before
+    log.info("database %s: migrated to version %d (%s)", target, after,
+             f"{applied} applied now" if applied else "nothing to apply")

@@ -148,7 +148,8 @@ async def test_the_timer_loop_trims_once_a_minute() -> None:
         pass
 
     app = SimpleNamespace(timers=SimpleNamespace(tick=tick),
-                          challenges=SimpleNamespace(sweep_cards=sweep))
+                          challenges=SimpleNamespace(sweep_cards=sweep),
+                          admission=SimpleNamespace(report=lambda: None))
     await timer_loop(app, stop, interval=0.0, clock=lambda: now[0],  # type: ignore[arg-type]
                      trim=lambda: trims.append(now[0]) or True)
     start = datetime(2026, 1, 1, tzinfo=UTC)

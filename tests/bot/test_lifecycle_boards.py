@@ -7,12 +7,11 @@ same database: what the first process left undone must be done by the second.
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest_asyncio
 
-from bot.views.board import viewer_of
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
@@ -21,7 +20,13 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.friends import ALI, VALI, challenge, english_friend_game
 from tests.support.harness import Harness
-from tests.support.lifecycle import WINDOW, Restartable, results
+from tests.support.lifecycle import (
+    GRACE,
+    WINDOW,
+    Restartable,
+    assert_boards_show_the_stored_game,
+    results,
+)
 
 
 @pytest_asyncio.fixture
@@ -43,34 +48,6 @@ async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
     assert h is not None
     game_id = await english_friend_game(h)
     return h, game_id, await press_until(h, game_id, Act.DONE)
-
-
-async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
-    """Every board message of the game shows exactly what the bot draws for the stored game
-    now: the picture, the caption and the buttons (of the stored version)."""
-    row = await games.load_game(h.app.db, game_id)
-    live = Live.load(row.state_json)
-    publisher = h.app.boards
-    messages = await boards.board_messages(h.app.db, game_id)
-    assert messages
-    for message in messages:
-        assert message.shown_version == row.version, (message, row.version)
-        shown = h.fake.message(message.chat_id, message.message_id)
-        if message.player_id is None:
-            expected = await publisher.group_board(row, live, message.chat_id)
-        else:
-            seat = row.seat_of(message.player_id)
-            assert seat is not None
-            expected = await publisher.board(row, live, await viewer_of(h.app.people, row, seat))
-        # The time left is as of the drawing: a board drawn a few seconds ago is current.
-        assert _untimed(shown.caption) == _untimed(expected.caption)
-        assert shown.buttons == [(b.text, b.callback_data) for line in (
-            expected.keyboard.inline_keyboard if expected.keyboard else []) for b in line]
-        assert shown.photo == expected.photo
-
-
-def _untimed(caption: str | None) -> str:
-    return re.sub(r"⏱ \d+:\d\d", "⏱", caption or "")
 
 
 # -- boards --------------------------------------------------------------------------------
@@ -181,16 +158,37 @@ async def test_a_player_never_shown_their_turn_does_not_lose_on_time(app: Restar
     assert row.status == "finished" and row.players[row.winner_seat] == mover  # type: ignore[index]
 
 
-async def test_a_deadline_passed_while_down_fires_when_the_board_was_seen(
+async def test_a_deadline_passed_while_down_fires_only_after_the_restarts_grace(
         app: Restartable) -> None:
+    """A crash never decides a game: the board was seen and the deadline passed while the
+    bot was down, yet the player to move gets RESTART_GRACE_SECONDS (30) from the start."""
     h = app.h
     assert h is not None
     game_id = await english_friend_game(h)
     mover = await to_act(h, game_id)
+    version = (await games.load_game(h.app.db, game_id)).version
     app.clock.advance(WINDOW + 1000)  # the bot was down past the deadline
     h = await app.restart()
     row = await games.load_game(h.app.db, game_id)
+    assert row.status == "active" and row.version == version  # the buttons stay valid
+    assert row.deadline == app.clock.now + timedelta(seconds=GRACE)
+    app.clock.advance(GRACE - 1)
+    await h.app.timers.tick()
+    assert (await games.load_game(h.app.db, game_id)).status == "active"
+    app.clock.advance(1)
+    await h.app.timers.tick()
+    row = await games.load_game(h.app.db, game_id)
     assert row.status == "finished" and row.players[1 - row.winner_seat] == mover  # type: ignore[operator]
+
+
+async def test_the_grace_leaves_later_deadlines_alone(app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    game_id = await english_friend_game(h)
+    before = (await games.load_game(h.app.db, game_id)).deadline
+    app.clock.advance(WINDOW - GRACE - 10)  # 40 s of the turn left: more than the grace
+    h = await app.restart()
+    assert (await games.load_game(h.app.db, game_id)).deadline == before
 
 
 # -- result messages -----------------------------------------------------------------------

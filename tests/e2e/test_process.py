@@ -3,7 +3,7 @@
 The bot uploads photos as multipart and edits them with editMessageMedia, meets one 429 and
 one "message is not modified", is killed with SIGKILL in the middle of a game and started
 again: the game goes on from where it was, with no move lost or doubled, and a deadline that
-passed while the bot was down fires after the restart.
+passed while the bot was down fires after the restart, once the restart's grace is over.
 """
 
 from __future__ import annotations
@@ -142,10 +142,13 @@ async def test_process_survives_sigkill_and_fires_deadlines(
         # Time passes while the bot is down: the stored deadline is now in the past.
         async with db.transaction() as tx:
             await tx.execute("UPDATE games SET deadline = deadline - 1000")
-        bot = start_bot(fake, database_url, log)
+        # It fires after the restart, but only once the restart's grace is over.
         mark = fake.mark()
-        await fake.wait_for("sendMessage", lambda r: "You lost" in str(r.params.get("text")),
-                            after=mark, timeout=60)
+        bot = start_bot(fake, database_url, log, RESTART_GRACE_SECONDS="3")
+        lost = await fake.wait_for("sendMessage", lambda r: "You lost" in str(
+            r.params.get("text")), after=mark, timeout=120)
+        started = next(r for r in fake.requests[mark:] if r.method == "getMe")
+        assert lost.time - started.time >= 2.0  # (whole seconds: 3 s, less the rounding)
         assert (await stored(db, "SELECT status FROM games"))[0][0] == "finished"
         assert any(row[1] == "timeout"
                    for row in await stored(db, "SELECT version, kind FROM moves"))

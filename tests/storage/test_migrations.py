@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from importlib.resources import files
 from pathlib import Path
@@ -85,6 +86,18 @@ async def test_reopening_applies_nothing(database_url: str) -> None:
     await (await open_database(database_url)).close()
     await (await open_database(database_url)).close()
     assert await schema_version(database_url) == LATEST
+
+
+async def test_each_start_says_in_one_line_which_version_it_migrated_to(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="storage")
+    for _ in range(2):
+        await (await open_database(database_url)).close()
+    lines = [r.getMessage() for r in caplog.records if "migrated to version" in r.getMessage()]
+    assert len(lines) == 2, lines
+    assert lines[0].endswith(f"migrated to version {LATEST} ({LATEST} applied now)")
+    assert lines[1].endswith(f"migrated to version {LATEST} (nothing to apply)")
+    assert "password" not in " ".join(lines)
 
 
 @pytest.mark.parametrize("start", range(LATEST))

@@ -7,6 +7,7 @@ it in the `harness` and `group_harness` fixtures.
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from storage.db import games_locked_here
 from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import bot_for
+
+Sleep = Callable[[float], Awaitable[None]]
 
 
 @dataclass
@@ -49,12 +52,14 @@ class Harness:
 
 
 async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
-                       timeout: int = 120, clock: FakeClock | None = None) -> Harness:
+                       timeout: int = 120, clock: FakeClock | None = None,
+                       sleep: Sleep | None = None) -> Harness:
     """`database`: a folder (a SQLite file in it) or a database URL / path.
 
     The bot throws its production dice, each game's provably fair dice, from deterministic
     server seeds (`seed` picks them); a test that needs particular dice sets
     `app.games.dice` (every game's dice then come from that source, without fairness).
+    `sleep`: the waits for Telegram (default: the clock's).
     """
     if isinstance(database, Path) and database.is_dir():
         database = database / "nard.sqlite3"
@@ -64,9 +69,16 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
     coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
     rng = random.Random(seed)
     app = await build(settings, bot=bot_for(fake), clock=clock, coalescer=coalescer,
-                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
+                      sleep=sleep or clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
     app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)
+
+
+async def stop_harness(h: Harness) -> None:
+    """Close what `make_harness` opened (as a clean stop would, without draining)."""
+    await h.app.repair.close()
+    await h.app.db.close()
+    await h.app.bot.session.close()
 
 
 class NoCallUnderGameLock(BaseRequestMiddleware):

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from bot.app import give_grace
+from bot.views.board import viewer_of
+from core.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, MatchState
 from engine.result import ResultKind
@@ -15,6 +19,7 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.harness import Harness, make_harness
 
 WINDOW = 120  # the move timeout of a restarted app, in seconds
+GRACE = 30  # RESTART_GRACE_SECONDS' default
 GROUP = -100900  # the group of tests/bot/test_lifecycle_log.py
 
 
@@ -42,6 +47,7 @@ class Restartable:
     async def restart(self) -> Harness:
         await self.kill()
         h = await self.start()
+        await give_grace(h.app, h.app.services.settings)  # as `python -m bot` starts
         await h.app.timers.tick()  # the timer loop's first pass, at start-up
         await h.app.coalescer.drain()
         return h
@@ -52,6 +58,34 @@ def results(h: Harness, chat: int) -> list[str]:
     return [m.text or "" for m in h.fake.messages(chat)
             if (m.text or "").startswith(("🏆 You won", "You lost"))]
 
+
+
+async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
+    """Every board message of the game shows exactly what the bot draws for the stored game
+    now: the picture, the caption and the buttons (of the stored version)."""
+    row = await games.load_game(h.app.db, game_id)
+    live = Live.load(row.state_json)
+    publisher = h.app.boards
+    messages = await boards.board_messages(h.app.db, game_id)
+    assert messages
+    for message in messages:
+        assert message.shown_version == row.version, (message, row.version)
+        shown = h.fake.message(message.chat_id, message.message_id)
+        if message.player_id is None:
+            expected = await publisher.group_board(row, live, message.chat_id)
+        else:
+            seat = row.seat_of(message.player_id)
+            assert seat is not None
+            expected = await publisher.board(row, live, await viewer_of(h.app.people, row, seat))
+        # The time left is as of the drawing: a board drawn a few seconds ago is current.
+        assert _untimed(shown.caption) == _untimed(expected.caption)
+        assert shown.buttons == [(b.text, b.callback_data) for line in (
+            expected.keyboard.inline_keyboard if expected.keyboard else []) for b in line]
+        assert shown.photo == expected.photo
+
+
+def _untimed(caption: str | None) -> str:
+    return re.sub(r"⏱ \d+:\d\d", "⏱", caption or "")
 
 
 def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:

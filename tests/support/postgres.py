@@ -145,18 +145,38 @@ class PostgresServer:
                   "--no-sync", "--locale=C")
         for _attempt in range(5):  # another process may take the free port before us
             self.port = free_port()
-            self._process = subprocess.Popen(
-                [str(self.bin / "postgres"), "-D", str(data), "-p", str(self.port),
-                 "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.folder}",
-                 "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                 "-c", "max_connections=300", "-c", "shared_buffers=32MB"],
-                stdout=subprocess.DEVNULL, stderr=(self.folder / "server.log").open("ab"),
-                cwd=self.folder, preexec_fn=_die_with_parent, **self._user)  # type: ignore[call-overload]
-            if self._wait_ready(data):
+            if self._launch(data):
                 return
             if "could not bind" not in self.log_tail():
                 break
         raise PostgresUnavailable(f"postgres did not start: {self.log_tail()}")
+
+    def _launch(self, data: Path) -> bool:
+        self._process = subprocess.Popen(
+            [str(self.bin / "postgres"), "-D", str(data), "-p", str(self.port),
+             "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.folder}",
+             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+             "-c", "max_connections=300", "-c", "shared_buffers=32MB"],
+            stdout=subprocess.DEVNULL, stderr=(self.folder / "server.log").open("ab"),
+            cwd=self.folder, preexec_fn=_die_with_parent, **self._user)  # type: ignore[call-overload]
+        return self._wait_ready(data)
+
+    def pause(self) -> None:
+        """Stop the server (a fast shutdown: every connection is cut, what was committed is
+        kept), keeping its data and port for `resume`."""
+        if self._process is not None and self._process.poll() is None:
+            self._process.send_signal(signal.SIGINT)
+            try:
+                self._process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self._kill()
+        self._process = None
+
+    def resume(self) -> None:
+        """Start the server stopped by `pause` again, on the same port and data."""
+        (self.folder / "data" / "postmaster.pid").unlink(missing_ok=True)  # (not running)
+        if not self._launch(self.folder / "data"):
+            raise PostgresUnavailable(f"postgres did not start again: {self.log_tail()}")
 
     def _wait_ready(self, data: Path, timeout: float = 60.0) -> bool:
         """Until postmaster.pid says "ready" (what pg_ctl -w waits for), or the server died."""

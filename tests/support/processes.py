@@ -14,12 +14,15 @@ ROOT = Path(__file__).resolve().parents[2]
 SECRET = "e2e_Secret-token"  # the webhook's secret token in the e2e tests
 
 
-def start_bot(fake: FakeTelegram, database: str, log: Path) -> subprocess.Popen:
-    """`python -m bot` polling `fake`, on `database`, its output appended to `log`."""
+def start_bot(fake: FakeTelegram, database: str, log: Path, **settings: str
+              ) -> subprocess.Popen:
+    """`python -m bot` polling `fake`, on `database`, its output appended to `log`;
+    `settings` are more environment variables."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("BOT_", "TELEGRAM_", "DATABASE_"))}
     env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_URL=database,
                MOVE_TIMEOUT_SECONDS="120", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
+    env.update(settings)
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=log.parent, env=env,
                             stdout=log.open("ab"), stderr=subprocess.STDOUT)
 

@@ -35,6 +35,7 @@ alert-not-your-turn = İndi sizin növbəniz deyil.
 alert-stale = Bu taxta köhnəlib: ən sonuncusundan istifadə edin.
 alert-finished = Bu oyun bitib.
 alert-illegal = Bu gediş indi mümkün deyil.
+alert-unavailable = Heç nə yadda saxlanmadı: bot verilənlər bazasına qoşula bilmədi. Bir azdan yenidən basın.
 no-game = Davam edən oyununuz yoxdur. /new ilə yenisini başlayın.
 timer-warning = ⏱ Tələsin: gediş üçün { $seconds } saniyə qalıb, yoxsa vaxta görə uduzacaqsınız.
 

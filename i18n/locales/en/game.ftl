@@ -35,6 +35,7 @@ alert-not-your-turn = It is not your turn.
 alert-stale = This board is out of date: use the latest one.
 alert-finished = This game is over.
 alert-illegal = That move is not possible now.
+alert-unavailable = Nothing was saved: the bot could not reach its database. Press again in a moment.
 no-game = You have no game in progress. Start one with /new.
 timer-warning = ⏱ Hurry: { $seconds ->
     [one] 1 second

@@ -35,6 +35,7 @@ alert-not-your-turn = Hozir sizning navbatingiz emas.
 alert-stale = Bu taxta eskirgan: eng soʻnggisidan foydalaning.
 alert-finished = Bu oʻyin tugagan.
 alert-illegal = Bu yurish hozir mumkin emas.
+alert-unavailable = Hech narsa saqlanmadi: bot maʼlumotlar bazasiga ulana olmadi. Birozdan keyin yana bosing.
 no-game = Sizda davom etayotgan oʻyin yoʻq. /new bilan yangisini boshlang.
 timer-warning = ⏱ Shoshiling: yurish uchun { $seconds } soniya qoldi, aks holda vaqt tugagani uchun yutqazasiz.
 
