@@ -149,6 +149,24 @@ async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None
         assert pushed["moves"] and pushed["moves"][-1]["by"] == "opponent"
 
 
+async def test_a_stopping_server_tells_its_live_pages_it_is_going_away(
+        wh: WebHarness) -> None:
+    """Shutting the server down closes the live sockets first, with 1001 (the page then
+    reconnects, behind a proxy to another process), instead of holding the stop for the
+    server's shutdown timeout and dropping them without a close frame (1006)."""
+    game = await computer_game(wh)
+    loop = asyncio.get_running_loop()
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await socket.send_json({"auth": wh.init_data(ALI), "game": game, "version": 0})
+        assert (await asyncio.wait_for(socket.receive_json(), 10))["type"] == "state"
+        started = loop.time()
+        stopping = asyncio.create_task(wh.runner.cleanup())
+        message = await asyncio.wait_for(socket.receive(), 10)
+        assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 1001, message
+    await asyncio.wait_for(stopping, 10)
+    assert loop.time() - started < 4.0  # the server's shutdown timeout is 5 s and more
+
+
 async def test_a_live_connection_must_sign_in(wh: WebHarness) -> None:
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await socket.send_json({"auth": wh.init_data(ALI, token="9:X"), "game": 1})
