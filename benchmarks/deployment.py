@@ -16,11 +16,12 @@ binaries, in a temporary folder, on free ports of 127.0.0.1, and are stopped at 
    password (`createuser --pwprompt`), the database it owns (`createdb --owner`), and
    `max_connections` checked against processes x 21 + 10 (raised, and the server
    restarted, when it is short).
-4. The bot's folder with `.env` written as the docs say (mode 0600), and the processes
-   started as the template unit deploy/nard-bot@.service starts them (the environment's
-   BOT_MODE=webhook and WEBHOOK_PORT over `.env`), one at a time, each timed from its start
-   to its first `/healthz` 200 with its computer worker warming. The units are checked with
-   `systemd-analyze verify` when it is installed (no systemd runs them here).
+4. The bot's folder with `.env` made by the docs' own commands of step 3 (run by sh: mode
+   0600), and the processes started as the template unit deploy/nard-bot@.service starts
+   them (the environment's BOT_MODE=webhook and WEBHOOK_PORT over `.env`), one at a time,
+   each timed from its start to its first `/healthz` 200 with its computer worker warming.
+   The units are checked with `systemd-analyze verify` when it is installed (no systemd
+   runs them here).
 5. nginx with deploy/nginx-nard.conf itself: only the listening address, the certificate
    and the upstream's ports are replaced (each must be found, so the file and this script
    cannot drift apart).
@@ -43,7 +44,8 @@ binaries, in a temporary folder, on free ports of 127.0.0.1, and are stopped at 
 
 Prints a summary; exits 1 when a check failed (2 when the machine lacks what it needs).
 `--nginx-defaults` runs the same with nginx's default failure handling (no `max_fails=0`,
-no retry of a POST that reached a process), to see what the config's choices buy.
+`proxy_next_upstream error timeout`: no POST sent again once it reached a process), to see
+what the config's choices buy.
 """
 
 from __future__ import annotations
@@ -273,7 +275,7 @@ class Postgres:
         return self.tool("psql", "-XtAc", sql, database, show=False).stdout.strip()
 
     def create_role_and_database(self, password: str, processes: int, report: Report) -> str:
-        """The docs' steps (docs/hosting.md, "PostgreSQL"); returns DATABASE_URL."""
+        """The docs' step 2 (docs/hosting.md); returns DATABASE_URL."""
         # createuser reads the password from the terminal, else from its input: a new
         # session has no terminal.
         self.tool("createuser", "--pwprompt", ROLE, input=f"{password}\n{password}\n",
@@ -324,8 +326,8 @@ def render_site(text: str, *, listen: int, cert: Path, key: Path, ports: list[in
     fails = "" if defaults else " max_fails=0"
     lines = "".join(f"{found.group(1)}server 127.0.0.1:{port}{fails};\n" for port in ports)
     text = text[:found.start()] + lines + text[found.end():]
-    if defaults:
-        text = text.replace(" http_503 non_idempotent;", ";")
+    if defaults:  # nginx's own: proxy_next_upstream error timeout
+        text = re.sub(r"^ *proxy_next_upstream .*;\n", "", text, flags=re.M)
     return text
 
 
@@ -488,12 +490,31 @@ class Bots:
         return ""
 
 
-def write_env(folder: Path, settings: dict[str, str]) -> Path:
-    """`.env` as the docs make it: created 0600 (install -m 600), then filled in."""
+def env_from_docs(folder: Path, *, token: str, password: str, host: str, pg_port: int,
+                  workers: int, extra: dict[str, str]) -> Path:
+    """`.env` made by the shell commands of docs/hosting.md's step 3 themselves (run by sh,
+    as the user running this: there is no `nard` here), for this machine's addresses, then
+    `extra` (the fake Bot API) appended."""
+    text = (ROOT / "docs" / "hosting.md").read_text()
+    found = re.search(r"^```sh\n(TOKEN=.*?\n)(sudo -u nard sh -c '(umask 077 && cat > "
+                      r"/srv/nard-bot/\.env)' <<END\n.*?^END\n)", text, re.M | re.S)
+    if found is None:
+        raise Failed("docs/hosting.md: step 3's `cat > /srv/nard-bot/.env` block is not there")
+    script = found.group(2).replace(f"sudo -u nard sh -c '{found.group(3)}'",
+                                    f"sh -c '{found.group(3)}'")
+    replacements = [("/srv/nard-bot/.env", str(folder / ".env")),
+                    ("bot.example.com", host), ("@127.0.0.1:5432/", f"@127.0.0.1:{pg_port}/"),
+                    ("COMPUTER_WORKERS=1\n", f"COMPUTER_WORKERS={workers}\n")]
+    for old, new in replacements:
+        if old not in script:
+            raise Failed(f"docs/hosting.md: step 3's .env has no {old!r}")
+        script = script.replace(old, new)
+    say("    $ TOKEN=…; " + found.group(2).splitlines()[0] + " … END")
+    run(["sh", "-c", script], show=False, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                                               "TOKEN": token, "PASSWORD": password})
     path = folder / ".env"
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w") as env:
-        env.writelines(f"{key}={value}\n" for key, value in settings.items())
+    with path.open("a") as env:
+        env.writelines(f"{key}={value}\n" for key, value in extra.items())
     return path
 
 
@@ -578,7 +599,8 @@ async def watch(http: aiohttp.ClientSession, url: str, init_data: str, game: int
                 live.connects += 1
                 await socket_.send_json({"auth": init_data, "game": game,
                                          "version": live.version})
-                async for message in socket_:
+                while True:
+                    message = await socket_.receive()
                     if message.type != aiohttp.WSMsgType.TEXT:
                         break
                     data = json.loads(message.data)
@@ -586,7 +608,10 @@ async def watch(http: aiohttp.ClientSession, url: str, init_data: str, game: int
                         live.states += 1
                         live.version = max(live.version, int(data["state"]["version"]))
                         pause = 0.25
-                live.closes.append(f"{socket_.close_code} at {time.strftime('%H:%M:%S')}")
+                # The code the server closed with (its close frame), else what ended it.
+                code = message.data if message.type is aiohttp.WSMsgType.CLOSE \
+                    else f"{message.type.name.lower()} {socket_.close_code}"
+                live.closes.append(f"{code} at {time.strftime('%H:%M:%S')}")
         except (aiohttp.ClientError, TimeoutError) as exc:
             live.failures.append(type(exc).__name__)
         if not stop.is_set():
@@ -673,6 +698,7 @@ class Setup:
     postgres: Postgres
     bots: Bots
     database_url: str
+    password: str
     processes: int
     workers: int
 
@@ -690,21 +716,19 @@ async def play(setup: Setup, report: Report) -> None:
     http = aiohttp.ClientSession(connector=connector,
                                  timeout=aiohttp.ClientTimeout(total=30))
     fake = await FakeTelegram().start()
-    secret = secrets.token_urlsafe(32)
-    env = write_env(bots.folder, {
-        "BOT_TOKEN": fake.token,
-        "DATABASE_URL": setup.database_url,
-        "BOT_MODE": "webhook",
-        "WEBHOOK_URL": f"{base}{WEBHOOK_PATH}",
-        "WEBHOOK_SECRET": secret,
-        "WEBAPP_URL": f"{base}{WEBAPP_PATH}",
-        "COMPUTER_WORKERS": str(setup.workers),
-        # The fake Bot API instead of Telegram's (a self-hosted Bot API server is set so).
-        "TELEGRAM_API_URL": fake.url,
-    })
+    say("\n== .env (docs/hosting.md, step 3)")
+    # The fake Bot API instead of Telegram's (a self-hosted Bot API server is set so).
+    env = env_from_docs(bots.folder, token=fake.token, password=setup.password,
+                        host=f"127.0.0.1:{nginx.port}", pg_port=setup.postgres.port,
+                        workers=setup.workers, extra={"TELEGRAM_API_URL": fake.url})
     mode = env.stat().st_mode & 0o777
     report.check(mode == 0o600, f".env has mode {mode:o}, not 600")
-    say(f"    .env: mode {mode:o}, {len(env.read_text().splitlines())} settings")
+    settings = dict(line.split("=", 1) for line in env.read_text().splitlines())
+    report.check(settings.get("WEBHOOK_URL") == f"{base}{WEBHOOK_PATH}"
+                 and settings.get("WEBAPP_URL") == f"{base}{WEBAPP_PATH}"
+                 and len(settings.get("WEBHOOK_SECRET", "")) >= 32,
+                 f".env: {sorted(settings)}")
+    say(f"    .env: mode {mode:o}, settings {', '.join(settings)}")
     stop, quiet = asyncio.Event(), asyncio.Event()  # quiet: the chatter stops
     tasks: list[asyncio.Task[Any]] = []
     db = None
@@ -989,10 +1013,11 @@ def main(argv: list[str] | None = None) -> int:
         tls.mkdir(mode=0o700)
         cert, key, context = certificate(tls)
 
-        say("\n== PostgreSQL: the role and the database (docs/hosting.md, \"PostgreSQL\")")
+        say("\n== PostgreSQL: the role and the database (docs/hosting.md, step 2)")
         postgres = Postgres(pg_bin, folder / "pg")
         postgres.init()
-        url = postgres.create_role_and_database(secrets.token_hex(16), args.processes, report)
+        password = secrets.token_hex(16)  # as step 2 makes it
+        url = postgres.create_role_and_database(password, args.processes, report)
 
         say("\n== nginx with deploy/nginx-nard.conf (docs/hosting.md, \"nginx in front\")")
         ports = [free_port() for _ in range(args.processes)]
@@ -1010,7 +1035,8 @@ def main(argv: list[str] | None = None) -> int:
         srv = folder / "srv"
         srv.mkdir(mode=0o700)
         bots = Bots(srv, ports)
-        setup = Setup(folder, context, nginx, postgres, bots, url, args.processes, args.workers)
+        setup = Setup(folder, context, nginx, postgres, bots, url, password, args.processes,
+                      args.workers)
 
         async def everything() -> None:
             await play(setup, report)
