@@ -12,6 +12,7 @@ no inline script. docs/web.md describes the API.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -23,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from core.actions import Act, Action, Refusal
 from core.games import Busy, GameService
@@ -52,6 +53,7 @@ TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 # as Telegram's own script does (`#tgWebAppData=…`).
 LOCAL_SCRIPT = "static/telegram-local.js"
 MAX_BODY = 16 * 1024  # bytes: an action is a few dozen
+CLOSE_WAIT = 2.0  # seconds a stopping process waits for the pages' answers to its close
 LEVELS = ("beginner", "casual", "intermediate", "strong", "master")
 LENGTHS = (1, 3, 5, 7)
 ACTS = {"go": Act.GO, "undo": Act.UNDO, "done": Act.DONE, "roll": Act.ROLL,
@@ -132,10 +134,19 @@ class WebDoor:
             await self.db.listen(games.GAME_CHANGED, self.live.on_notice)
 
     async def stop(self) -> None:
-        for socket in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await socket.close()
+        await self.close_sockets()
         await self.live.close_all()
+
+    async def close_sockets(self) -> None:
+        """Tell every live page this process is going away (1001: the page reconnects, to
+        another process behind the proxy), waiting at most `CLOSE_WAIT` for their answers.
+        Left open, a socket would hold a stopping server for its shutdown timeout."""
+        closing = [socket.close(code=WSCloseCode.GOING_AWAY, message=b"going away")
+                   for socket in list(self._sockets)]
+        if closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True),
+                                       CLOSE_WAIT)
 
     def app(self) -> web.Application:
         """The page and its API (mounted under `base_path`, the path of WEBAPP_URL, by
@@ -491,6 +502,11 @@ def mount(door: WebDoor, parent: web.Application) -> None:
                          "(WEBAPP_URL such as https://bot.example.com/app/)")
     parent.add_subapp(prefix, door.app())
     parent.router.add_get(prefix, _redirect(door.base_path))  # "/app" -> "/app/"
+
+    async def going_away(_: web.Application) -> None:
+        await door.close_sockets()  # before the server waits for its requests to end
+
+    parent.on_shutdown.append(going_away)
 
 
 def _redirect(to: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:

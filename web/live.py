@@ -117,8 +117,10 @@ class LiveBoards:
         async with watcher.lock:
             if row.version < watcher.version or (row.version == watcher.version and not again):
                 return
-            if live.steps and live.game.to_act != watcher.seat and not again:
-                return  # a step of the turn being built: only its mover sees it
+            if live.steps and live.game.to_act != watcher.seat and not again \
+                    and row.status == "active":
+                return  # a step of the turn being built: only its mover sees it (a game
+                # that ended mid-turn, resigned or timed out, is everybody's news)
             state = await self.state_of(row, live, watcher)
             watcher.version = row.version
             await self._send(watcher, {"type": "state", "state": state})

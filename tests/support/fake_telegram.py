@@ -56,6 +56,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from ssl import SSLContext
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self, TypeAlias
 
@@ -1087,12 +1088,14 @@ class FakeTelegram:
                 ) from None
 
     async def deliver_webhook(self, url: str | None = None,
-                              secret: str | None = None) -> list[int]:
+                              secret: str | None = None, *,
+                              ssl: SSLContext | bool = True) -> list[int]:
         """Post the queued updates, oldest first, to the webhook (or to ``url`` with
         ``secret``) as Telegram does: JSON, the secret token in its header. An update
         answered 2xx is delivered; on any other answer it stays queued (Telegram would try
         again later), the error is kept for getWebhookInfo and delivery stops there.
-        Returns the HTTP statuses."""
+        ``ssl``: how an https:// webhook's certificate is checked (aiohttp's ``ssl``: a
+        context trusting a self-signed certificate, say). Returns the HTTP statuses."""
         import aiohttp
 
         if url is None:
@@ -1104,7 +1107,8 @@ class FakeTelegram:
         async with aiohttp.ClientSession() as session:
             while self._take_updates(1):
                 update = self._queue[0]
-                async with session.post(url, json=update, headers=headers) as response:
+                async with session.post(url, json=update, headers=headers,
+                                        ssl=ssl) as response:
                     statuses.append(response.status)
                 if not 200 <= response.status < 300:
                     self.webhook_error = (f"Wrong response from the webhook: "

@@ -114,6 +114,60 @@ async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None
         assert pushed["moves"] and pushed["moves"][-1]["by"] == "opponent"
 
 
+async def test_a_resignation_in_the_middle_of_a_turn_reaches_the_other_live_page(
+        wh: WebHarness) -> None:
+    """The game's end is pushed to the opponent even when the mover resigned with steps of
+    the turn built (those steps are the mover's alone while the game goes on)."""
+    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
+    ali.command("/start")
+    await wh.feed()
+    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
+    vali.command(f"/start {code}")
+    await wh.feed()
+    [row] = await games.active_games(wh.app.db, ALI)
+    _, a = await wh.call("GET", f"api/games/{row.id}", ALI)
+    _, v = await wh.call("GET", f"api/games/{row.id}", VALI)
+    mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
+    waiting = v if mover == ALI else a
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await socket.send_json({"auth": wh.init_data(waiter), "game": row.id,
+                                "version": waiting["version"]})
+        if state["can"]["roll"]:
+            _, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+                                    {"act": "roll", "version": state["version"]})
+            state = data["state"]
+            await asyncio.wait_for(socket.receive_json(), 10)  # the roll, pushed
+        src, targets = next(iter(state["movable"].items()))
+        _, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+                                {"act": "go", "version": state["version"], "src": int(src),
+                                 "dst": int(next(iter(targets)))})
+        assert data["state"]["steps"]
+        status, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+                                     {"act": "resign", "version": data["state"]["version"]})
+        assert status == 200 and data["state"]["status"] == "finished", data
+        pushed = (await asyncio.wait_for(socket.receive_json(), 10))["state"]
+        assert pushed["status"] == "finished" and pushed["version"] == data["state"]["version"]
+        assert pushed["result"] is not None and not pushed["steps"]
+
+
+async def test_a_stopping_server_tells_its_live_pages_it_is_going_away(
+        wh: WebHarness) -> None:
+    """Shutting the server down closes the live sockets first, with 1001 (the page then
+    reconnects, behind a proxy to another process), instead of holding the stop for the
+    server's shutdown timeout and dropping them without a close frame (1006)."""
+    game = await computer_game(wh)
+    loop = asyncio.get_running_loop()
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await socket.send_json({"auth": wh.init_data(ALI), "game": game, "version": 0})
+        assert (await asyncio.wait_for(socket.receive_json(), 10))["type"] == "state"
+        started = loop.time()
+        stopping = asyncio.create_task(wh.runner.cleanup())
+        message = await asyncio.wait_for(socket.receive(), 10)
+        assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 1001, message
+    await asyncio.wait_for(stopping, 10)
+    assert loop.time() - started < 4.0  # the server's shutdown timeout is 5 s and more
+
+
 async def test_a_live_connection_must_sign_in(wh: WebHarness) -> None:
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await socket.send_json({"auth": wh.init_data(ALI, token="9:X"), "game": 1})
