@@ -47,7 +47,7 @@ from typing import Any
 
 from bot.views.callbacks import Act
 from i18n import Translator, available_languages
-from tests.bot.driver import choose, game_buttons
+from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fuzz import UpdateFuzzer, trim
 
