@@ -37,7 +37,12 @@ binaries, in a temporary folder, on free ports of 127.0.0.1, and are stopped at 
    docs' loop does it: SIGTERM one process, wait for it to exit, start it, wait for its
    own /healthz, then the next. Every answer that is not 2xx is counted (the client's view
    and nginx's access log).
-8. Backup and restore as the docs say: `pg_dump --format=custom` under umask 077 (the file
+8. Two PostgreSQL restarts (a fast shutdown and a start, as `pg_ctl restart` does) while
+   five games are played (three friend games, two against the computer): every press of
+   those games is counted as applied (answered, the game moved on), answered "nothing was
+   saved, press again" (then pressed again), or neither; every game must finish with a log
+   that replays and one result, and the processes' logs must hold no traceback.
+9. Backup and restore as the docs say: `pg_dump --format=custom` under umask 077 (the file
    must be 0600) while the bot runs, restored with `pg_restore --no-owner --role=nard` into
    a fresh database created with the right owner, and opened by the bot's code; SQLite's
    `.backup` likewise.
@@ -86,6 +91,8 @@ ROLE = DATABASE = "nard"
 CONNECTIONS_PER_PROCESS = 21  # storage/postgres.py: a pool of 10, 10 for game locks, LISTEN
 SPARE_CONNECTIONS = 10  # psql, pg_dump, this script's own look at the database
 PLAYER_A, PLAYER_B, PLAYER_C, PLAYER_D, CHATTER = 7001, 7002, 7003, 7004, 7005
+OUTAGE_PLAYERS = range(7101, 7108)  # the five games of the PostgreSQL restarts: 3 + 2 games
+OUTAGE_PRESSES = 40  # then a friend game of that phase is resigned
 FRIEND_PRESSES = 60  # then the friend game is resigned (the computer games are played out)
 WEBHOOK_PATH = "/tg/updates"
 WEBAPP_PATH = "/app/"
@@ -855,12 +862,8 @@ async def play(setup: Setup, report: Report) -> None:
         quiet.set()
         await cluster.until(lambda: scale._settled(cluster), 120, "every process to settle")
         await asyncio.sleep(1.0)  # the last pushes on their way to the page
-        stop.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
-        # -- figures
+        # -- figures (the updates go on flowing: step 8 needs them)
         rows = [await games.load_game(db, g) for g in (friend, computer, *[w.game for w in webs])]
         presses = len(cluster.presses)
         unanswered = sum(1 for p in cluster.presses if fake.callback_answer(p.query) is None)
@@ -895,6 +898,7 @@ async def play(setup: Setup, report: Report) -> None:
         if traffic.errors:
             report.add(f"client-side errors: {dict(traffic.errors)}")
         summarize_nginx(nginx, window_start, window_end, report)
+        await outages(setup, cluster, report)
     finally:
         stop.set()
         quiet.set()
@@ -906,6 +910,84 @@ async def play(setup: Setup, report: Report) -> None:
         await http.close()
         bots.stop_all()
         await fake.stop()
+
+
+async def outages(setup: Setup, cluster: Any, report: Report) -> None:
+    """Step 8: two PostgreSQL restarts while five games are played."""
+    from core.live import Live as Stored
+    from i18n import Translator, available_languages
+    from storage import games
+    from storage.errors import DatabaseBlip
+    from tests.e2e import test_scale_out as scale
+    from tests.support.lifecycle import replay
+
+    say("\n== two PostgreSQL restarts while five games are played")
+    try_again = {Translator(lang)("alert-unavailable") for lang in available_languages()}
+    logged = [len(setup.bots.log(i)) for i in range(setup.processes)]
+    players = list(OUTAGE_PLAYERS)
+    started = [await scale.friend_game(cluster, players[i], players[i + 1]) for i in (0, 2, 4)]
+    started += [await scale.computer_game(cluster, players[6])]
+    first_press = len(cluster.presses)
+
+    async def play(game_id: int, limit: int) -> None:
+        while True:
+            try:
+                return await cluster.play(game_id, limit)
+            except DatabaseBlip:  # this script's read, not the bot's: look again
+                await asyncio.sleep(0.5)
+
+    playing = [asyncio.create_task(play(g, OUTAGE_PRESSES)) for g in started[:3]]
+    playing.append(asyncio.create_task(play(started[3], 0)))
+    await asyncio.sleep(4)
+    down = []
+    for _ in range(2):
+        before = time.monotonic()
+        await asyncio.to_thread(setup.postgres.restart)
+        down.append(time.monotonic() - before)
+        say(f"    {time.strftime('%H:%M:%S')} PostgreSQL restarted ({down[-1]:.1f} s)")
+        await asyncio.sleep(6)
+    # The fifth game begins after the restarts and plays on beside the others.
+    fifth = await scale.computer_game(cluster, players[5])
+    started.append(fifth)
+    playing.append(asyncio.create_task(play(fifth, 0)))
+    await asyncio.wait_for(asyncio.gather(*playing), 900)
+    applied = again = neither = 0
+    db = cluster.db
+    for press in cluster.presses[first_press:]:
+        answer = cluster.fake.callback_answer(press.query)
+        text = (answer or {}).get("text") or ""
+        if answer is None:
+            neither += 1
+        elif text in try_again:
+            again += 1
+        else:
+            row = await games.load_game(db, press.game)
+            if row.version > press.data.v or row.status != "active":
+                applied += 1
+            else:
+                neither += 1
+    rows = [await games.load_game(db, g) for g in started]
+    replays = 0
+    for row in rows:
+        played = replay(await games.match_log(db, row.id), row.variant, row.match_length,
+                        row.cube)
+        results = await games.game_results(db, row.id)
+        if (row.status == "finished" and len(results) == 1
+                and played[-1].to_dict() == Stored.load(row.state_json).game.to_dict()):
+            replays += 1
+    tracebacks = sum(setup.bots.log(i)[logged[i]:].count("Traceback")
+                     for i in range(setup.processes))
+    outage_lines = sum(setup.bots.log(i)[logged[i]:].count("the database is not answering")
+                       for i in range(setup.processes))
+    report.add(f"two PostgreSQL restarts ({', '.join(f'{d:.1f}' for d in down)} s each) "
+               f"during {len(rows)} games: {applied + again + neither} presses, {applied} "
+               f"applied, {again} answered 'nothing was saved, press again', {neither} "
+               f"neither; games {dict(Counter(r.status for r in rows))}, {replays} of "
+               f"{len(rows)} replay from their logs with one result; {outage_lines} "
+               f"'not answering' lines, {tracebacks} tracebacks in the processes' logs")
+    report.check(neither == 0, f"{neither} presses neither applied nor answered 'press again'")
+    report.check(replays == len(rows), "a game of the restarts does not replay to its result")
+    report.check(tracebacks == 0, f"{tracebacks} tracebacks during the PostgreSQL restarts")
 
 
 def summarize_nginx(nginx: Nginx, start: float, end: float, report: Report) -> None:

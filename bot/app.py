@@ -73,6 +73,7 @@ from storage import players as stored_players
 from storage.connect import open_database
 from storage.db import Database
 from storage.errors import DatabaseBlip, DatabaseUnavailable, MigrationError
+from storage.postgres import connection_failed
 from web import app as web_app
 from web.app import Hooks, WebDoor
 
@@ -593,7 +594,8 @@ def run(settings: Settings, *, local: bool = False) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     redact.install(settings.bot_token.get_secret_value())
-    outage.install()  # a database outage is two lines, not a traceback per failed call
+    # A database outage is two lines, not a traceback per failed call.
+    outage.install(connection_failed=connection_failed)
     try:
         asyncio.run(serve(settings, local=local))
     except TelegramUnauthorizedError:

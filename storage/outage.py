@@ -84,9 +84,17 @@ def carries_blip(error: BaseException | None) -> bool:
 
 class QuietOutages(logging.Filter):
     """Drops log records whose traceback is a database outage (`DatabaseBlip`, or asyncpg's
-    pool failing to connect): whoever logs it (asyncio's "Task exception was never
-    retrieved", a library's error line), the outage has its two lines from `Outage`
-    already."""
+    pool failing to connect: "Failed to restore the pool connection floor" while the server
+    restarts): whoever logs it (asyncio's "Task exception was never retrieved", a library's
+    error line), the outage has its two lines from `Outage` already.
+
+    `connection_failed` tells a failed connection from a failed statement
+    (`storage.postgres.connection_failed`; by default any OSError)."""
+
+    def __init__(self, connection_failed: Callable[[BaseException], bool] | None = None
+                 ) -> None:
+        super().__init__()
+        self.connection_failed = connection_failed or _os_error
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not record.exc_info:
@@ -95,11 +103,17 @@ class QuietOutages(logging.Filter):
         if carries_blip(error):
             return False
         # asyncpg's pool keeping its connections up while the server is away.
-        return not (record.name.startswith("asyncpg") and isinstance(error, OSError))
+        return not (record.name.startswith("asyncpg") and error is not None
+                    and self.connection_failed(error))
 
 
-def install(logger: logging.Logger | None = None) -> None:
+def _os_error(error: BaseException) -> bool:
+    return isinstance(error, OSError)
+
+
+def install(logger: logging.Logger | None = None,
+            connection_failed: Callable[[BaseException], bool] | None = None) -> None:
     """Add `QuietOutages` to every handler of `logger` (default: the root logger)."""
     for handler in (logger or logging.getLogger()).handlers:
         if not any(isinstance(f, QuietOutages) for f in handler.filters):
-            handler.addFilter(QuietOutages())
+            handler.addFilter(QuietOutages(connection_failed))

@@ -28,7 +28,7 @@ from bot.views.callbacks import Act
 from i18n import Translator
 from storage import games
 from storage.outage import OUTAGE, QuietOutages
-from storage.postgres import PostgresTx
+from storage.postgres import PostgresTx, connection_failed
 from tests.conftest import PostgresCluster
 from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
@@ -54,7 +54,7 @@ async def cut_every_connection(url: str) -> int:
 def tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     """What the bot's log shows with a traceback, or at ERROR (`python -m bot` puts
     `QuietOutages` on its log's handlers, as here)."""
-    quiet = QuietOutages()
+    quiet = QuietOutages(connection_failed)
     return [r.getMessage() for r in caplog.records
             if (r.exc_info or r.levelno >= logging.ERROR) and quiet.filter(r)]
 
