@@ -62,12 +62,15 @@ async def two(pg_url: str) -> AsyncIterator[tuple[Harness, Harness]]:
 
 async def to_both(first: Harness, second: Harness) -> None:
     """Hand each queued update to both processes at the same moment (a retried delivery,
-    or a double tap spread by the balancer)."""
+    or a double tap spread by the balancer), and wait for their redraws: also those put off
+    because the other process's send of the board was on its way (`BoardRepair.later`)."""
     raw = first.fake.pop_updates()
     await asyncio.gather(*(h.app.dispatcher.feed_update(
         h.app.bot, Update.model_validate(u, context={"bot": h.app.bot}))
         for u in raw for h in (first, second)))
     for h in (first, second):
+        await h.app.coalescer.drain()
+        await h.app.repair.drain()
         await h.app.coalescer.drain()
 
 
