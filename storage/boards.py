@@ -211,23 +211,34 @@ async def finish_send(
     a sender that knows what became of its request (answered, or never sent): its own, or,
     beside another send of the same version (`claim.restore`), back to that one's. True
     when recorded."""
-    async with db.transaction() as tx:
-        recorded = False
+    # Each statement is one write: no BEGIN and COMMIT around them (a claim in between sees
+    # the lease still held, as it would before the first). The usual finish, a send that
+    # reached Telegram and frees its own lease, is one statement: one trip to the database.
+    restore = claim.restore if release and claim is not None else None
+    free_own = release and restore is None
+    async with db.autocommit() as tx:
+        recorded = released = False
         if shown_id is not None:
             recorded = await tx.execute(
                 "UPDATE board_messages SET message_id = ?, updated_at = ?, shown_version ="
                 " CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
-                " WHERE game_id = ? AND chat_id = ? AND sending_version = ? AND message_id = ?",
-                (shown_id, to_epoch(now), version, version, game_id, chat_id, version,
-                 claimed_id),
+                + (", sending_until = CASE WHEN sending_token = ? THEN NULL"
+                   " ELSE sending_until END, sending_token = CASE WHEN sending_token = ?"
+                   " THEN NULL ELSE sending_token END" if free_own else "")
+                + " WHERE game_id = ? AND chat_id = ? AND sending_version = ?"
+                " AND message_id = ?",
+                (shown_id, to_epoch(now), version, version,
+                 *((token, token) if free_own else ()),
+                 game_id, chat_id, version, claimed_id),
             ) == 1
-        if release and claim is not None and claim.restore is not None:
+            released = recorded and free_own
+        if restore is not None and claim is not None:
             await tx.execute(
                 "UPDATE board_messages SET sending_until = ? WHERE game_id = ? AND chat_id = ?"
                 " AND sending_token IS NULL AND sending_until = ?",
-                (claim.restore, game_id, chat_id, claim.until),
+                (restore, game_id, chat_id, claim.until),
             )
-        elif release:
+        elif free_own and not released:
             await tx.execute(
                 "UPDATE board_messages SET sending_until = NULL, sending_token = NULL"
                 " WHERE game_id = ? AND chat_id = ? AND sending_token = ?",
