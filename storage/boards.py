@@ -137,6 +137,24 @@ async def claim_send(
     (see the module docstring); a message not stored yet is added (message_id 0)."""
     stamp = to_epoch(now)
     until = stamp + math.ceil(lease)
+    # The usual case first, in one statement (one trip): no other send's lease is running,
+    # and the version is at least every one claimed or shown. It grants exactly what the
+    # transaction below would grant then (no lease to share, none to restore).
+    async with db.autocommit() as tx:
+        free = await tx.fetchone(
+            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
+            " shown_version, sending_version, sending_until, sending_token)"
+            " VALUES (?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
+            " sending_version = excluded.sending_version,"
+            " sending_token = excluded.sending_token, sending_until = excluded.sending_until"
+            " WHERE excluded.sending_version >= board_messages.shown_version"
+            " AND excluded.sending_version >= board_messages.sending_version"
+            " AND (board_messages.sending_until IS NULL OR board_messages.sending_until <= ?)"
+            " RETURNING message_id",
+            (game_id, chat_id, player_id, stamp, version, until, token, stamp),
+        )
+    if free is not None:
+        return SendClaim(True, int(free["message_id"]), until=until)
     async with db.transaction() as tx:
         before = await tx.fetchval(
             "SELECT sending_until FROM board_messages WHERE game_id = ? AND chat_id = ?"
