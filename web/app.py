@@ -198,6 +198,12 @@ class WebDoor:
             if exc.status >= 400 and exc.content_type != "application/json":
                 return _error(exc.status, exc.reason)
             raise
+        except ConnectionResetError:
+            # The client went away before its request was read whole (a closed page, a
+            # lost network): nothing was done, and nobody reads the answer (raised, aiohttp
+            # would log it as the server's error).
+            log.debug("the client left during %s %s", request.method, request.path)
+            return _error(400, "the request was cut short")
         except Exception:
             log.exception("the web API failed on %s %s", request.method, request.path)
             return _error(500, "internal error")
