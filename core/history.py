@@ -14,7 +14,6 @@ Everything is read from the stored game (`Live`), so it is the same after a rest
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from core.live import Live
 from engine.game import Phase
@@ -112,9 +111,20 @@ def _decided(event: Event, seat: int) -> bool:
 
 def has_decided(live: Live, seat: int) -> bool:
     """Whether `seat` has decided anything in this game yet (a move of its choosing, a cube
-    action): forced moves and passes choose nothing."""
-    return any(event is not None and _decided(event, seat)
-               for event in map(partial(event_at, live), range(len(live.game.history))))
+    action): forced moves and passes choose nothing.
+
+    Looked for newest first, among `seat`'s own entries only: whether a move was forced needs
+    the board before it, worked out backwards from now (`Live.before`), so a recent move costs
+    a few steps back where the first one costs the whole game."""
+    history = live.game.history
+    for index in range(len(history) - 1, -1, -1):
+        raw = history[index]
+        if raw.get("seat") != seat or (raw["type"] != "move" and raw["type"] not in DECISIONS):
+            continue
+        event = event_at(live, index)
+        if event is not None and _decided(event, seat):
+            return True
+    return False
 
 
 def since_last_action(live: Live, seat: int) -> list[Event]:
