@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 from bot.app import give_grace
 from bot.views.board import viewer_of
 from core.live import Live
-from engine.dice import FixedDice
-from engine.game import Game, MatchState
-from engine.result import ResultKind
+from core.rebuild import games_of_log
+from engine.game import Game
 from storage import boards, games
 from tests.support.clocks import FakeClock
 from tests.support.driver import choose, to_act
@@ -88,47 +85,15 @@ def _untimed(caption: str | None) -> str:
     return re.sub(r"⏱ \d+:\d\d", "⏱", caption or "")
 
 
-def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
-    """Apply the action a logged event records (the engine adds its own consequences:
-    passes, the result)."""
-    kind, seat = event["type"], event.get("seat")
-    if kind == "roll":
-        game.roll(seat, tuple(event["dice"]))
-    elif kind == "move":
-        game.play(seat, event["move"])
-    elif kind == "double":
-        game.double(seat)
-    elif kind == "take":
-        game.take(seat)
-    elif kind == "drop":
-        game.drop(seat)
-    elif kind in ("resign", "timeout"):
-        charged = next(e for e in rest if e["type"] == "result")["kind"]
-        leave = game.resign if kind == "resign" else game.timeout
-        leave(seat, lambda position, **stands: ResultKind(charged))
-    else:
-        raise AssertionError(f"the log has {kind!r} where an action was due")
-
-
 def replay(log: dict[int, list], variant: str, length: int, cube: bool) -> list[Game]:
-    """Every game of the match rebuilt from its log lines alone."""
-    played, match = [], MatchState(length)
+    """Every game of the match rebuilt from its log lines alone (`core.rebuild`, which the
+    replays and match files use), after checking the log's shape: games numbered from 1,
+    engine events on every line but a turn's steps and undos, and every game rebuilt."""
     assert sorted(log) == list(range(1, len(log) + 1))
-    for number in sorted(log):
-        lines = log[number]
+    for lines in log.values():
         assert all((line.data is None) == (line.kind in ("step", "undo")) for line in lines)
-        events = [json.loads(line.data) for line in lines if line.data is not None]
-        assert events[0]["type"] == "opening", events[:2]
-        opening = events[0]  # the throws, tied ones first (they are thrown again)
-        throws = [die for tie in opening.get("ties", ()) for die in tie] + opening["dice"]
-        game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
-        while len(game.history) < len(events):
-            at = len(game.history)
-            _act(game, events[at], events[at:])
-        assert game.history == events
-        played.append(game)
-        if game.result is not None:
-            match = match.after(game.result)
+    played = games_of_log(log, variant, length, cube)
+    assert len(played) == len(log), (len(played), sorted(log))
     return played
 
 
