@@ -122,6 +122,14 @@ class SendClaim:
     restore: int | None = None
 
 
+# A claim's statement up to what it sets besides the version (parameters: game, chat,
+# player, now, version, lease end, token); its conditions follow.
+_CLAIM = ("INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
+          " shown_version, sending_version, sending_until, sending_token)"
+          " VALUES (?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
+          " sending_version = excluded.sending_version,")
+
+
 async def claim_send(
     db: Database,
     game_id: int,
@@ -142,11 +150,8 @@ async def claim_send(
     # transaction below would grant then (no lease to share, none to restore).
     async with db.autocommit() as tx:
         free = await tx.fetchone(
-            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
-            " shown_version, sending_version, sending_until, sending_token)"
-            " VALUES (?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
-            " sending_version = excluded.sending_version,"
-            " sending_token = excluded.sending_token, sending_until = excluded.sending_until"
+            _CLAIM + " sending_token = excluded.sending_token,"
+            " sending_until = excluded.sending_until"
             " WHERE excluded.sending_version >= board_messages.shown_version"
             " AND excluded.sending_version >= board_messages.sending_version"
             " AND (board_messages.sending_until IS NULL OR board_messages.sending_until <= ?)"
@@ -160,11 +165,7 @@ async def claim_send(
             "SELECT sending_until FROM board_messages WHERE game_id = ? AND chat_id = ?"
             + tx.lock("FOR UPDATE"), (game_id, chat_id))
         granted = await tx.fetchone(
-            "INSERT INTO board_messages (game_id, chat_id, message_id, player_id, updated_at,"
-            " shown_version, sending_version, sending_until, sending_token)"
-            " VALUES (?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id, chat_id) DO UPDATE SET"
-            " sending_version = excluded.sending_version,"
-            " sending_token = CASE WHEN board_messages.sending_until IS NULL"
+            _CLAIM + " sending_token = CASE WHEN board_messages.sending_until IS NULL"
             " OR board_messages.sending_until <= ? THEN excluded.sending_token ELSE NULL END,"
             " sending_until = CASE WHEN board_messages.sending_until IS NULL"
             " OR board_messages.sending_until <= ?"
