@@ -42,9 +42,10 @@ def test_has_decided_newest_first_agrees_with_every_entry_oldest_first(
                 (game.take if rng.random() < 0.7 else game.drop)(seat)
             else:
                 game.play(seat, rng.choice(game.legal_plays()))
-            live = Live.load(Live(game).dump())  # as each press loads it
+            stored = Live(game).dump()
+            live = Live.load(stored)  # as each press loads it
             for who in (0, 1):
-                expected = decided_oldest_first(Live.load(Live(game).dump()), who)
+                expected = decided_oldest_first(Live.load(stored), who)
                 assert has_decided(live, who) == expected, (variant, len(game.history), who)
                 changed += expected != seen[who]
                 seen[who] = expected
