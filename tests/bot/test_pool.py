@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -34,16 +35,12 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
 from tests.support.harness import Harness
 from tests.support.processes import gone
+from tests.support.waiting import until as wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def until(condition, timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.05)
+until = partial(wait_until, timeout=20.0, what="the condition")
 
 
 def test_default_size_leaves_a_core_to_the_event_loop() -> None:

@@ -37,7 +37,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +60,7 @@ from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.lifecycle import replay
 from tests.support.processes import start_bot
+from tests.support.waiting import Predicate, until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
@@ -249,21 +250,12 @@ class Run:
 
     async def boards_current_at(self) -> float:
         """When (monotonic) every board was current after the start."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + SETTLE_SECONDS
-        while not await self.boards_current():
-            if loop.time() > deadline:
-                raise AssertionError("the boards did not catch up:\n" + self.tail())
-            await asyncio.sleep(0.05)
+        await until(self.boards_current, SETTLE_SECONDS, "the boards to catch up",
+                    tail=self.tail)
         return time.monotonic()
 
     async def settle(self) -> None:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + SETTLE_SECONDS
-        while not await self.settled():
-            if loop.time() > deadline:
-                raise AssertionError("the bot did not settle:\n" + self.tail())
-            await asyncio.sleep(0.05)
+        await until(self.settled, SETTLE_SECONDS, "the bot to settle", tail=self.tail)
         await self.check()
 
     def tail(self) -> str:
@@ -410,19 +402,8 @@ class Run:
             else:
                 await self.fake.wait_for("answerCallbackQuery", after=mark, timeout=30)
 
-    async def until(self, predicate: Callable[[], bool | Awaitable[bool]],
-                    timeout: float = 30) -> None:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
-            if not isinstance(value, bool):
-                value = await value
-            if value:
-                return
-            if loop.time() > deadline:
-                raise AssertionError("timed out\n" + self.tail())
-            await asyncio.sleep(0.02)
+    async def until(self, predicate: Predicate, timeout: float = 30) -> None:
+        await until(predicate, timeout, tail=self.tail, pause=0.02)
 
     async def friend_game(self, hold_first_board: bool = False) -> int:
         """Ali challenges Vali by link (short nard); the new game's id."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,7 @@ from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import start_bot
+from tests.support.waiting import until as wait_until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
@@ -38,13 +39,7 @@ def stored(db: Path, sql: str) -> list[tuple]:
         return conn.execute(sql).fetchall()
 
 
-async def until(check: Callable[[], bool], timeout: float = 30.0, what: str = "") -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        if loop.time() > deadline:
-            raise TimeoutError(what)
-        await asyncio.sleep(0.02)
+until = partial(wait_until, timeout=30.0, pause=0.02)
 
 
 def boards_seen(fake: FakeTelegram, chat: int) -> int:

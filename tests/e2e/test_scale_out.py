@@ -53,6 +53,7 @@ from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.lifecycle import replay
 from tests.support.postgres import PostgresCluster
 from tests.support.processes import SECRET, free_port
+from tests.support.waiting import Predicate, until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,13 +163,8 @@ class Cluster:
 
     # -- playing -------------------------------------------------------------------------
 
-    async def until(self, condition, timeout: float = 90.0, what: str = "") -> None:  # type: ignore[no-untyped-def]
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while not await condition():
-            if loop.time() > deadline:
-                raise AssertionError(f"waited {timeout:.0f} s for {what}\n{self.logs()}")
-            await asyncio.sleep(0.05)
+    async def until(self, condition: Predicate, timeout: float = 90.0, what: str = "") -> None:
+        await until(condition, timeout, what, tail=self.logs)
 
     async def board(self, game_id: int, chat: int):  # type: ignore[no-untyped-def]
         assert self.db is not None

@@ -9,8 +9,8 @@ token nor a traceback.
 
 from __future__ import annotations
 
-import asyncio
 import socket
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ import pytest
 from tests.support.faults import FaultyTelegram
 from tests.support.fuzz import UpdateFuzzer
 from tests.support.processes import start_bot
+from tests.support.waiting import until as wait_until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
@@ -31,13 +32,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def until(condition, timeout: float = 60.0, what: str = "") -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise TimeoutError(what)
-        await asyncio.sleep(0.05)
+until = partial(wait_until, timeout=60.0)
 
 
 async def test_a_hostile_bot_api_and_random_updates(tmp_path: Path) -> None:

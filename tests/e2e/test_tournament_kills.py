@@ -14,7 +14,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from tests.support.driver import game_buttons
 from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import start_bot
+from tests.support.waiting import Predicate, until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
@@ -98,19 +99,8 @@ class Run:
     def tail(self) -> str:
         return self.log.read_text(errors="replace")[-5000:]
 
-    async def until(self, predicate: Callable[[], Awaitable[bool] | bool],
-                    timeout: float = SETTLE_SECONDS) -> None:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
-            if not isinstance(value, bool):
-                value = await value
-            if value:
-                return
-            if loop.time() > deadline:
-                raise AssertionError("timed out\n" + self.tail())
-            await asyncio.sleep(0.05)
+    async def until(self, predicate: Predicate, timeout: float = SETTLE_SECONDS) -> None:
+        await until(predicate, timeout, tail=self.tail)
 
     # -- what is stored -----------------------------------------------------------------
 

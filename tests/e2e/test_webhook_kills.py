@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from tests.support.driver import choose
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.processes import SECRET, free_port
+from tests.support.waiting import until as wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ALI, VALI = 4101, 4102
@@ -151,17 +153,7 @@ async def running(fake: FakeTelegram, database: str, folder: Path) -> AsyncItera
             node.kill()
 
 
-async def until(predicate: Any, timeout: float = 60) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        value = predicate()
-        if not isinstance(value, bool):
-            value = await value
-        if value:
-            return
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.05)
+until = partial(wait_until, timeout=60.0)
 
 
 async def friend_game(telegram: Telegram, db: Database) -> int:
