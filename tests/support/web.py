@@ -16,6 +16,7 @@ from bot.app import App, build
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
 from core.workers import InlineRunner
+from storage import games
 from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import bot_for
@@ -25,6 +26,7 @@ from web.limits import RateLimit
 
 BASE = "/app/"
 ALI = 1001  # the player of the web tests' computer games
+VALI = 1002  # Ali's friend in their friend games
 
 
 @dataclass
@@ -101,6 +103,18 @@ async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short")
                                  {"variant": variant, "level": "beginner", "length": 1})
     assert status == 200, data
     return int(data["game"])
+
+
+async def friend_game(wh: WebHarness) -> int:
+    """A short friend game, Vali through Ali's challenge link; its id."""
+    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
+    ali.command("/start")
+    await wh.feed()
+    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
+    vali.command(f"/start {code}")
+    await wh.feed()
+    [row] = await games.active_games(wh.app.db, ALI)
+    return row.id
 
 
 async def play_turn(wh: WebHarness, user: int, state: dict[str, Any]) -> dict[str, Any]:

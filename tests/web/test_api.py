@@ -12,7 +12,7 @@ import aiohttp
 
 from engine.dice import SeededDice
 from storage import boards, games
-from tests.support.web import WebHarness, computer_game, play_turn
+from tests.support.web import WebHarness, computer_game, friend_game, play_turn
 from web.auth import sign_init_data
 from web.limits import RateLimit
 
@@ -94,19 +94,13 @@ async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None
     """Two players of one game: a move made through the API reaches the other's open
     page over the live connection, without reloading."""
     wh.app.games.dice = SeededDice(5)
-    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
-    ali.command("/start")
-    await wh.feed()
-    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
-    vali.command(f"/start {code}")
-    await wh.feed()
-    [row] = await games.active_games(wh.app.db, ALI)
-    _, a = await wh.call("GET", f"api/games/{row.id}", ALI)
-    _, v = await wh.call("GET", f"api/games/{row.id}", VALI)
+    game_id = await friend_game(wh)
+    _, a = await wh.call("GET", f"api/games/{game_id}", ALI)
+    _, v = await wh.call("GET", f"api/games/{game_id}", VALI)
     mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
     waiting_state = v if mover == ALI else a
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
-        await socket.send_json({"auth": wh.init_data(waiter), "game": row.id,
+        await socket.send_json({"auth": wh.init_data(waiter), "game": game_id,
                                 "version": waiting_state["version"]})
         state = await play_turn(wh, mover, state)
         message = await asyncio.wait_for(socket.receive_json(), 10)
@@ -120,31 +114,25 @@ async def test_a_resignation_in_the_middle_of_a_turn_reaches_the_other_live_page
         wh: WebHarness) -> None:
     """The game's end is pushed to the opponent even when the mover resigned with steps of
     the turn built (those steps are the mover's alone while the game goes on)."""
-    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
-    ali.command("/start")
-    await wh.feed()
-    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
-    vali.command(f"/start {code}")
-    await wh.feed()
-    [row] = await games.active_games(wh.app.db, ALI)
-    _, a = await wh.call("GET", f"api/games/{row.id}", ALI)
-    _, v = await wh.call("GET", f"api/games/{row.id}", VALI)
+    game_id = await friend_game(wh)
+    _, a = await wh.call("GET", f"api/games/{game_id}", ALI)
+    _, v = await wh.call("GET", f"api/games/{game_id}", VALI)
     mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
     waiting = v if mover == ALI else a
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
-        await socket.send_json({"auth": wh.init_data(waiter), "game": row.id,
+        await socket.send_json({"auth": wh.init_data(waiter), "game": game_id,
                                 "version": waiting["version"]})
         if state["can"]["roll"]:
-            _, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+            _, data = await wh.call("POST", f"api/games/{game_id}/actions", mover,
                                     {"act": "roll", "version": state["version"]})
             state = data["state"]
             await asyncio.wait_for(socket.receive_json(), 10)  # the roll, pushed
         src, targets = next(iter(state["movable"].items()))
-        _, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+        _, data = await wh.call("POST", f"api/games/{game_id}/actions", mover,
                                 {"act": "go", "version": state["version"], "src": int(src),
                                  "dst": int(next(iter(targets)))})
         assert data["state"]["steps"]
-        status, data = await wh.call("POST", f"api/games/{row.id}/actions", mover,
+        status, data = await wh.call("POST", f"api/games/{game_id}/actions", mover,
                                      {"act": "resign", "version": data["state"]["version"]})
         assert status == 200 and data["state"]["status"] == "finished", data
         pushed = (await asyncio.wait_for(socket.receive_json(), 10))["state"]

@@ -31,7 +31,13 @@ from tests.support.browser import (
     shown,
 )
 from tests.support.fake_telegram import FakeTelegram
-from tests.support.web import WebHarness, computer_game, make_web_harness, play_turn
+from tests.support.web import (
+    WebHarness,
+    computer_game,
+    friend_game,
+    make_web_harness,
+    play_turn,
+)
 from tests.support.webshots import SHOTS, THEMES, shoot
 from web.app import TELEGRAM_SCRIPT
 from web.layout import layout
@@ -134,17 +140,6 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
     assert await panel.locator("h2").inner_text() in ("🏆 You won", "You lost")
     assert await panel.locator("[data-after]").count() == 4
     assert not errors, errors
-
-
-async def friend_game(wh: WebHarness) -> int:
-    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
-    ali.command("/start")
-    await wh.feed()
-    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
-    vali.command(f"/start {code}")
-    await wh.feed()
-    [row] = await games.active_games(wh.app.db, ALI)
-    return row.id
 
 
 async def test_friends_see_each_others_moves_live(wh: WebHarness, browser: Browser) -> None:
