@@ -5,10 +5,6 @@ against the computer played through the chat's buttons."""
 from __future__ import annotations
 
 import asyncio
-import os
-import re
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +13,9 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
+from tests.support.processes import local_bot
+
 ROOT = Path(__file__).resolve().parents[2]
-READY = re.compile(r"open (http://127\.0\.0\.1:(\d+)/)")
 
 
 class Local:
@@ -77,33 +74,11 @@ class Local:
 
 @pytest_asyncio.fixture
 async def local(tmp_path: Path) -> AsyncIterator[Local]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
-    env["COMPUTER_WORKERS"] = "0"
-    process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    lines: list[str] = []
-    try:
-        url = None
-        for _ in range(200):
-            line = await asyncio.to_thread(process.stdout.readline)
-            if not line:
-                break
-            lines.append(line)
-            if match := READY.search(line):
-                url = match.group(1)
-                break
-        assert url is not None, "".join(lines)
+    async with local_bot(tmp_path) as (url, lines):
         # The one line that says why it plays locally, before anything else it prints.
         assert "BOT_TOKEN is not set: playing locally" in lines[0], lines[0]
         async with aiohttp.ClientSession() as http:
             yield Local(url, http)
-    finally:
-        process.terminate()
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
     assert (tmp_path / "nard-local.sqlite3").exists()  # its own file, not nard.sqlite3
     assert not (tmp_path / "nard.sqlite3").exists()
 

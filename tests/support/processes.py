@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from tests.support.fake_telegram import FakeTelegram
@@ -42,3 +46,36 @@ def gone(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):  # gone between open and read
         return True
     return state in ("Z", "X")
+
+
+LOCAL_READY = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
+
+
+@contextlib.asynccontextmanager
+async def local_bot(folder: Path, *args: str) -> AsyncIterator[tuple[str, list[str]]]:
+    """`python -m bot [args]` without a token (it plays locally) in `folder`, the computer in
+    threads: its page's address once it says it, and the lines it printed up to then."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
+    env["COMPUTER_WORKERS"] = "0"
+    process = subprocess.Popen([sys.executable, "-m", "bot", *args], cwd=folder, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    lines: list[str] = []
+    try:
+        url = None
+        for _ in range(200):
+            line = await asyncio.to_thread(process.stdout.readline)
+            if not line:
+                break
+            lines.append(line)
+            if match := LOCAL_READY.search(line):
+                url = match.group(1)
+                break
+        assert url is not None, "".join(lines)
+        yield url, lines
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -5,10 +5,7 @@ the whole game by dragging, while the chat beside it shows what the bot sends.""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,38 +14,14 @@ import pytest_asyncio
 from playwright.async_api import Browser, Frame, Page
 
 from tests.support.browser import NoChromium, chromium, drag, settled
-
-READY = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
+from tests.support.processes import local_bot
 
 
 @pytest_asyncio.fixture
 async def local_url(tmp_path: Path) -> AsyncIterator[str]:
     """A local bot in a fresh folder (no BOT_TOKEN, no .env): its one link."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
-    env["COMPUTER_WORKERS"] = "0"
-    process = subprocess.Popen([sys.executable, "-m", "bot", "--local", "--port", "0"],
-                               cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    lines: list[str] = []
-    try:
-        url = None
-        for _ in range(200):
-            line = await asyncio.to_thread(process.stdout.readline)
-            if not line:
-                break
-            lines.append(line)
-            if match := READY.search(line):
-                url = match.group(1)
-                break
-        assert url is not None, "".join(lines)
+    async with local_bot(tmp_path, "--local", "--port", "0") as (url, _):
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest_asyncio.fixture
