@@ -191,6 +191,9 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     """
     bot = bot or make_bot(settings)  # first: nothing to close when it refuses the token
     db = db or await open_database(settings.database, day_zone=settings.timezone)
+    # Known as running while it runs: a board send of this process found on its way after
+    # the process is gone need not be waited for (`storage.presence`).
+    await db.announce()
     # One retry policy for every Bot API call, then the tracker that sees answers go out.
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())

@@ -12,7 +12,10 @@ when no other send of the message may still be on its way to Telegram (a lease,
 `sending_until`, renewed before each try: `renew_send`). Another send of the same version
 may go at once (the same board in either order; for a board not sent yet, a killed sender's
 message may appear beside the new one, whose id is kept), but then nobody may send a newer
-one until the lease is over. `finish_send` records what Telegram got:
+one until the lease is over, unless the process holding the lease is gone (`storage.presence`):
+the send is then taken over at once, and since the dead process's older request may still be
+carried out by Telegram until its lease would have ended, the message is due to be sent again
+then (`recheck_at`, found by `games_behind`). `finish_send` records what Telegram got:
 the version shown only when it is still the newest claimed, and the lease released only
 when the sender knows what became of its request. So a board edit for a version is never
 sent after one for a newer version of the same message, and what the database records as
@@ -26,14 +29,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from storage import presence
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database, Row
+from storage.db import Database, Row, Tx
 from storage.errors import GameNotFound
 from storage.models import BoardMessage
 
-_COLUMNS = "game_id, chat_id, message_id, player_id, updated_at, shown_version"
+_COLUMNS = "game_id, chat_id, message_id, player_id, updated_at, shown_version, recheck_at"
+# (parameter: now)
 _STALE = ("EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
-          " AND b.shown_version < g.version)")
+          " AND (b.shown_version < g.version OR b.recheck_at <= ?))")
 _NO_BOARD = ("(g.player{seat}_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM board_messages b"
              " WHERE b.game_id = g.id AND b.chat_id = g.player{seat}_id))")
 
@@ -117,6 +122,7 @@ class SendClaim:
     message_id: int
     wait: float = 0.0
     until: int = 0  # the lease this claim wrote (Unix seconds)
+    at: int = 0  # when it was granted (Unix seconds)
     # Granted beside another send of the same version still on its way: that send's lease,
     # to put back once this one is known to be done (`finish_send`).
     restore: int | None = None
@@ -159,11 +165,24 @@ async def claim_send(
             (game_id, chat_id, player_id, stamp, version, until, token, stamp),
         )
     if free is not None:
-        return SendClaim(True, int(free["message_id"]), until=until)
+        return SendClaim(True, int(free["message_id"]), until=until, at=stamp)
     async with db.transaction() as tx:
-        before = await tx.fetchval(
-            "SELECT sending_until FROM board_messages WHERE game_id = ? AND chat_id = ?"
+        held = await tx.fetchone(
+            "SELECT sending_until, sending_token, sending_version, shown_version"
+            " FROM board_messages WHERE game_id = ? AND chat_id = ?"
             + tx.lock("FOR UPDATE"), (game_id, chat_id))
+        before: int | None = None if held is None else held["sending_until"]
+        if (held is not None and before is not None and before > stamp
+                and version >= max(held["sending_version"], held["shown_version"])
+                and await _gone(db, tx, held["sending_token"])):
+            taken = await tx.fetchone(
+                "UPDATE board_messages SET sending_version = ?, sending_token = ?,"
+                " sending_until = ?, recheck_at = CASE WHEN sending_version = ? THEN recheck_at"
+                " WHEN recheck_at > sending_until THEN recheck_at ELSE sending_until END"
+                " WHERE game_id = ? AND chat_id = ? RETURNING message_id",
+                (version, token, until, version, game_id, chat_id))
+            assert taken is not None  # the row is locked (PostgreSQL) or the writer is us
+            return SendClaim(True, int(taken["message_id"]), until=until, at=stamp)
         granted = await tx.fetchone(
             _CLAIM + " sending_token = CASE WHEN board_messages.sending_until IS NULL"
             " OR board_messages.sending_until <= ? THEN excluded.sending_token ELSE NULL END,"
@@ -179,9 +198,9 @@ async def claim_send(
             (game_id, chat_id, player_id, stamp, version, until, token, stamp, stamp, stamp),
         )
         if granted is not None:
-            held = before is not None and before > stamp
+            restore = before if before is not None and stamp < before < until else None
             return SendClaim(True, int(granted["message_id"]), until=max(until, before or 0),
-                             restore=int(before) if held and before < until else None)
+                             restore=restore, at=stamp)
         found = await tx.fetchone(
             "SELECT message_id, shown_version, sending_version, sending_until"
             " FROM board_messages WHERE game_id = ? AND chat_id = ?", (game_id, chat_id))
@@ -190,6 +209,12 @@ async def claim_send(
         return SendClaim(False, int(found["message_id"]))
     return SendClaim(False, int(found["message_id"]),
                      max(1.0, float(found["sending_until"] - stamp)))
+
+
+async def _gone(db: Database, tx: Tx, token: str | None) -> bool:
+    """Whether the send `token` is known to be dead: its process is gone."""
+    name = presence.owner(token)
+    return name is not None and await db.present(name, tx) is False
 
 
 async def renew_send(
@@ -240,13 +265,14 @@ async def finish_send(
         if shown_id is not None:
             recorded = await tx.execute(
                 "UPDATE board_messages SET message_id = ?, updated_at = ?, shown_version ="
-                " CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
+                " CASE WHEN shown_version < ? THEN ? ELSE shown_version END, recheck_at ="
+                " CASE WHEN recheck_at <= ? THEN NULL ELSE recheck_at END"
                 + (", sending_until = CASE WHEN sending_token = ? THEN NULL"
                    " ELSE sending_until END, sending_token = CASE WHEN sending_token = ?"
                    " THEN NULL ELSE sending_token END" if free_own else "")
                 + " WHERE game_id = ? AND chat_id = ? AND sending_version = ?"
                 " AND message_id = ?",
-                (shown_id, to_epoch(now), version, version,
+                (shown_id, to_epoch(now), version, version, claim.at if claim else -1,
                  *((token, token) if free_own else ()),
                  game_id, chat_id, version, claimed_id),
             ) == 1
@@ -314,14 +340,17 @@ async def board_messages(db: Database, game_id: int) -> list[BoardMessage]:
 
 
 async def games_behind(
-    db: Database, finished_since: datetime, changed_before: datetime | None = None
+    db: Database, finished_since: datetime, changed_before: datetime | None = None,
+    *, now: datetime | None = None
 ) -> list[int]:
     """Games whose boards do not show them as stored, oldest change first: an active game
     (or one finished at or after `finished_since`) with a board message showing an older
-    version, or an active game between players in private chats with a player who has no
-    board message at all (the process stopped before its first board was sent). With
-    `changed_before`, only games last saved at or before then."""
+    version or due to be sent again by `now` (`recheck_at`), or an active game between
+    players in private chats with a player who has no board message at all (the process
+    stopped before its first board was sent). With `changed_before`, only games last saved
+    at or before then."""
     until = to_epoch(changed_before) if changed_before is not None else 2**62
+    due = to_epoch(now) if now is not None else -1
     # Two index-friendly halves (the active games, the lately finished ones), not one OR.
     rows = await db.fetchall(
         f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'"
@@ -331,7 +360,7 @@ async def games_behind(
         f" OR {_NO_BOARD.format(seat=1)})))"
         f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.finished_at >= ?"
         f" AND g.updated_at <= ? AND {_STALE} ORDER BY 2, 1",
-        (until, to_epoch(finished_since), until),
+        (until, due, to_epoch(finished_since), until, due),
     )
     return [int(row[0]) for row in rows]
 
@@ -355,5 +384,7 @@ async def boards_in_chat(db: Database, chat_id: int, limit: int = 20) -> list[Bo
 
 
 def _message(row: Row) -> BoardMessage:
+    recheck = row["recheck_at"]
     return BoardMessage(row["game_id"], row["chat_id"], row["message_id"], row["player_id"],
-                        from_epoch(row["updated_at"]), row["shown_version"])
+                        from_epoch(row["updated_at"]), row["shown_version"],
+                        None if recheck is None else from_epoch(recheck))

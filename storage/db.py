@@ -135,6 +135,19 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
+    # This process's name among the database's users once announced (`storage.presence`).
+    instance: str | None = None
+
+    async def announce(self) -> str | None:
+        """Be known as running (`storage.presence`) until this process ends; the name, or
+        None when this engine or place cannot keep a presence."""
+        return None
+
+    async def present(self, instance: str, tx: Tx | None = None) -> bool | None:
+        """Whether the process named `instance` still runs (True), is gone (False), or
+        None: cannot be told. Inside a transaction, asked through its `tx`."""
+        return True if instance == self.instance else None
+
     @abstractmethod
     def read(self) -> Any:
         """`async with db.read() as tx:` statements outside a write transaction."""

@@ -140,6 +140,14 @@ class BoardMessage:
     player_id: int | None  # None: the board in a group chat
     updated_at: datetime
     shown_version: int = 0  # the game version the message shows
+    # When to send it again although it shows its game (`storage.boards`: a send taken
+    # over from a process that was gone); None: nothing to check.
+    recheck_at: datetime | None = None
+
+    def behind(self, version: int, now: datetime) -> bool:
+        """Whether the message must be drawn again to show `version` of its game."""
+        return self.shown_version < version or (
+            self.recheck_at is not None and self.recheck_at <= now)
 
 
 @dataclass(frozen=True, slots=True)

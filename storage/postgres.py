@@ -9,8 +9,8 @@ transaction lock, so processes starting together apply each file once.
 A connection that fails under a statement (the server restarting or shut down, a connection
 cut or refused, asyncpg's protocol left in a broken state) raises `DatabaseBlip` from
 `transaction()`, `read()` and `game_lock()`, with the outage logged once (`storage.outage`);
-the pool replaces broken connections on the next use. The LISTEN connection is opened again
-when it is lost, with a growing pause.
+the pool replaces broken connections on the next use. The process's own connection (LISTEN,
+and its presence: `storage.presence`) is opened again when it is lost, with a growing pause.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from storage.errors import (
 )
 from storage.migrations import Migration, check_not_newer, load_migrations, log_migrated
 from storage.outage import OUTAGE, describe
+from storage.presence import PRESENCE_SPACE, new_name, number, valid_name
 
 MIGRATION_LOCK = 0x6E617264  # "nard": the advisory lock key held while migrating
 # A game's advisory lock key: this namespace in the high 32 bits, the game's id below
@@ -140,7 +141,8 @@ class PostgresDatabase(Database):
         # could leave every connection held by a lock waiting for a connection to save.
         self._lock_pool = lock_pool
         self._url = url
-        self._listener: asyncpg.Connection | None = None  # LISTEN needs a connection of its own
+        # The process's own connection: LISTEN, and the lock that says it runs (presence).
+        self._session: asyncpg.Connection | None = None
         self._channels: dict[str, Callable[[str], None]] = {}
         self._relisten: asyncio.Task[None] | None = None
         self._closing = False
@@ -194,25 +196,55 @@ class PostgresDatabase(Database):
             self._relisten.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._relisten
-        if self._listener is not None:
+        if self._session is not None:
             with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
-                await self._listener.close()
+                await self._session.close()
         await self._lock_pool.close()
         await self._pool.close()
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
         self._channels[channel] = callback
-        if self._listener is None:
-            self._listener = await self._connect_listener()
+        if self._session is None:
+            self._session = await self._connect_session()
         else:
-            await self._add_listener(self._listener, channel, callback)
+            await self._add_listener(self._session, channel, callback)
 
-    async def _connect_listener(self) -> asyncpg.Connection:
+    async def announce(self) -> str | None:
+        if self.instance is not None:
+            return self.instance
+        self.instance = new_name()
+        if self._session is None:
+            self._session = await self._connect_session()
+        else:
+            await self._hold_presence(self._session)
+        return self.instance
+
+    async def present(self, instance: str, tx: Tx | None = None) -> bool | None:
+        if instance == self.instance:
+            return True
+        if not valid_name(instance):
+            return None
+        return bool(await (tx or self).fetchval(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND classid = ? AND objid = ? AND objsubid = 2 AND granted)",
+            (PRESENCE_SPACE, number(instance))))
+
+    async def _connect_session(self) -> asyncpg.Connection:
         conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
-        conn.add_termination_listener(self._listener_lost)
+        conn.add_termination_listener(self._session_lost)
         for channel, callback in self._channels.items():
             await self._add_listener(conn, channel, callback)
+        await self._hold_presence(conn)
         return conn
+
+    async def _hold_presence(self, conn: asyncpg.Connection) -> None:
+        """Take this process's presence lock on its session (`storage.presence`)."""
+        if self.instance is not None and not await conn.fetchval(
+                "SELECT pg_try_advisory_lock($1::integer, $2::integer)",
+                PRESENCE_SPACE, number(self.instance)):
+            log.warning("the presence of process %s is held by another connection",
+                        self.instance)
 
     @staticmethod
     async def _add_listener(conn: asyncpg.Connection, channel: str,
@@ -220,20 +252,21 @@ class PostgresDatabase(Database):
         await conn.add_listener(
             channel, lambda _conn, _pid, _channel, payload: callback(payload))
 
-    def _listener_lost(self, conn: asyncpg.Connection) -> None:
-        """The LISTEN connection closed (a server restart): open it again in the background
-        (notices sent meanwhile are lost; the caches they clear expire on their own)."""
-        if self._closing or conn is not self._listener or self._relisten is not None:
+    def _session_lost(self, conn: asyncpg.Connection) -> None:
+        """The session closed (a server restart): open it again in the background (notices
+        sent meanwhile are lost, the caches they clear expire on their own; other processes
+        meanwhile take this one for gone, see `storage.boards`)."""
+        if self._closing or conn is not self._session or self._relisten is not None:
             return
-        self._listener = None
-        self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+        self._session = None
+        self._relisten = asyncio.get_running_loop().create_task(self._reconnect_session())
 
-    async def _listen_again(self) -> None:
+    async def _reconnect_session(self) -> None:
         try:
             for attempt in range(1_000_000):
                 await asyncio.sleep(RELISTEN[min(attempt, len(RELISTEN) - 1)])
                 try:
-                    self._listener = await self._connect_listener()
+                    self._session = await self._connect_session()
                 except Exception as exc:
                     if not connection_failed(exc):
                         log.warning("listening for changes failed: %s", describe(exc))

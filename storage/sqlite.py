@@ -30,6 +30,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -44,6 +45,7 @@ from storage.migrations import (
     log_migrated,
     split_statements,
 )
+from storage.presence import FilePresence, new_name
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +114,8 @@ class SqliteDatabase(Database):
         # The waits for another program's lock (tests pass fakes: no wall-clock waits).
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.monotonic: Callable[[], float] = time.monotonic
+        self._presence = None if self._in_memory else FilePresence(
+            Path(f"{path}-presence"))
 
     @classmethod
     async def connect(
@@ -153,7 +157,23 @@ class SqliteDatabase(Database):
         log_migrated(path, before, after)
         return cls(conn, path, day_zone)
 
+    async def announce(self) -> str | None:
+        if self.instance is not None:
+            return self.instance
+        if self._presence is None:  # in memory: nobody else can use the database
+            self.instance = new_name()
+        else:
+            self.instance = self._presence.announce()
+        return self.instance
+
+    async def present(self, instance: str, tx: Tx | None = None) -> bool | None:
+        if self._presence is None:
+            return instance == self.instance
+        return self._presence.present(instance)
+
     async def close(self) -> None:
+        if self._presence is not None:
+            self._presence.close()
         async with self._lock:
             await self.checkpointed()
             if self._checkpointer is not None:

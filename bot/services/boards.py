@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
@@ -55,7 +54,7 @@ from engine.game import Phase
 from engine.position import opp_point
 from i18n import Translator
 from i18n.people import People
-from storage import boards, games
+from storage import boards, games, presence
 from storage.db import Database
 from storage.errors import DatabaseBlip
 from storage.models import BoardMessage
@@ -175,7 +174,7 @@ class BoardPublisher:
         shared = [message for message in stored if message.player_id is None]
         if shared:  # a group game: one board for everybody, redrawn at the group's pace
             for message in shared:
-                if behind_only and message.shown_version >= row.version:
+                if behind_only and not message.behind(row.version, self.clock()):
                     continue
                 await self.coalescer.submit(message.chat_id, partial(
                     self._redraw_group, row.id, message.chat_id), slot=row.id)
@@ -190,7 +189,7 @@ class BoardPublisher:
                 waiting.append(player)
                 continue
             if shown is not None and (shown.shown_version > row.version or (
-                    behind_only and shown.shown_version >= row.version)):
+                    behind_only and not shown.behind(row.version, self.clock()))):
                 continue
             try:
                 await self._show(row, live, seat, shown)
@@ -240,7 +239,7 @@ class BoardPublisher:
         or another send is on its way: then the boards are drawn again after it). Telegram
         failing raises its error (`FAULTS`) as the send itself does."""
         async with self._sending.hold((game_id, chat_id)):
-            token = secrets.token_hex(8)
+            token = presence.token_of(self.db.instance)
             claim = await boards.claim_send(self.db, game_id, chat_id, version,
                                             player_id=player_id, token=token,
                                             now=self.clock(), lease=SEND_LEASE)

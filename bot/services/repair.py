@@ -150,7 +150,7 @@ class BoardRepair:
         seconds are left to the action that saved them (it is drawing them now)."""
         now = self.clock()
         changed_before = now if not self._swept else now - SETTLING
-        behind = await boards.games_behind(self.db, now - RECENT, changed_before)
+        behind = await boards.games_behind(self.db, now - RECENT, changed_before, now=now)
         self._swept = True
         self._backoff = {game: self._backoff[game] for game in behind if game in self._backoff}
         for game_id in behind:

@@ -6,7 +6,11 @@ Telegram after a newer one (v115) while the database recorded 115 as shown; noth
 repaired it. Here two "processes" (two apps on one database, one fake Bot API) race the
 same board message while the fake holds an edit on its way (a slow Telegram) and applies it
 late, or answers it 429. Afterwards every board must show the stored game, and the edits
-each message received must never go back to an older version.
+each message received must never go back to an older version, as long as the process that
+sent the older edit still runs. A process that is gone sends nothing more, and the next one
+does not wait for its sends (storage/presence.py); if Telegram carries out its last request
+late, after a newer one, the board goes back until that request's lease ends, and is sent
+again then.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.services.boards import SEND_LEASE
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import boards, games
@@ -36,7 +41,7 @@ class LateEdits:
     def __init__(self, fake: FakeTelegram) -> None:
         self.original = fake._edit_message_media
         self.chat: int | None = None
-        self.hit, self.go = asyncio.Event(), asyncio.Event()
+        self.hit, self.go, self.landed = asyncio.Event(), asyncio.Event(), asyncio.Event()
         fake.register("editMessageMedia", self._edit)
 
     def hold(self, chat: int) -> None:
@@ -48,6 +53,10 @@ class LateEdits:
             self.chat = None
             self.hit.set()
             await self.go.wait()
+            try:
+                return self.original(params, files)
+            finally:
+                self.landed.set()
         return self.original(params, files)
 
 
@@ -85,7 +94,7 @@ async def board_messages(h: Harness, game_id: int) -> list[StoredMessage]:
             for m in await boards.board_messages(h.app.db, game_id)]
 
 
-async def test_an_edit_of_a_stopped_process_that_lands_late_is_not_overtaken(
+async def test_an_edit_of_a_stopping_process_that_lands_late_is_not_overtaken(
         fake_telegram: FakeTelegram, database_url: str) -> None:  # noqa: F811
     fake, clock = fake_telegram, FakeClock()
     late = LateEdits(fake)
@@ -102,10 +111,10 @@ async def test_an_edit_of_a_stopped_process_that_lands_late_is_not_overtaken(
         press(a, mover, Act.DONE)
         feeding = asyncio.create_task(a.feed())
         await asyncio.wait_for(late.hit.wait(), 30)
-        # ... when A is stopped (a deploy): the edit is still on its way to Telegram.
+        # ... when A is told to stop (a deploy): it takes no more updates, but it runs on,
+        # its edit still on its way to Telegram.
         feeding.cancel()
         await asyncio.gather(feeding, return_exceptions=True)
-        await stop_harness(a)
         # B (the new process) carries on: the mover resigns, B draws the end.
         await resign(b, mover)
         row = await games.load_game(b.app.db, game_id)
@@ -122,6 +131,49 @@ async def test_an_edit_of_a_stopped_process_that_lands_late_is_not_overtaken(
     finally:
         late.go.set()
         gate.open.set()
+        await stop_harness(a)
+        await stop_harness(b)
+
+
+async def test_an_edit_of_a_process_that_is_gone_is_put_right_when_its_lease_ends(
+        fake_telegram: FakeTelegram, database_url: str) -> None:  # noqa: F811
+    fake, clock = fake_telegram, FakeClock()
+    late = LateEdits(fake)
+    a = await make_harness(fake, database_url, seed=1, clock=clock)
+    b = await make_harness(fake, database_url, seed=2, clock=clock)
+    try:
+        game_id = await english_friend_game(a)
+        mover = await press_until(a, game_id, Act.DONE)
+        other = VALI if mover == ALI else ALI
+        late.hold(other)
+        press(a, mover, Act.DONE)
+        feeding = asyncio.create_task(a.feed())
+        await asyncio.wait_for(late.hit.wait(), 30)
+        # A is gone (killed, or stopped) while its edit is on its way to Telegram.
+        feeding.cancel()
+        await asyncio.gather(feeding, return_exceptions=True)
+        await stop_harness(a)
+        # B does not wait for A's lease: it draws the end at once ...
+        await resign(b, mover)
+        await b.app.repair.drain()
+        row = await games.load_game(b.app.db, game_id)
+        stored = next(m for m in await boards.board_messages(b.app.db, game_id)
+                      if m.chat_id == other)
+        board = fake.message(other, stored.message_id)
+        assert version_shown(board.reply_markup) == row.version
+        # ... and when Telegram carries out A's old edit after it (the one way a board can
+        # go back: a dead process's request carried out late), the board is sent again
+        # once A's lease would have ended.
+        late.go.set()
+        await asyncio.wait_for(late.landed.wait(), 30)
+        assert version_shown(board.reply_markup) < row.version
+        clock.advance(SEND_LEASE)
+        await b.app.timers.tick()
+        await b.app.coalescer.drain()
+        await assert_boards_show_the_stored_game(b, game_id)
+        assert version_shown(board.reply_markup) == row.version
+    finally:
+        late.go.set()
         await stop_harness(b)
 
 

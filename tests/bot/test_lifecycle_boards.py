@@ -8,10 +8,11 @@ same database: what the first process left undone must be done by the second.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest_asyncio
 
+from bot.services.boards import SEND_LEASE
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
@@ -95,6 +96,40 @@ async def test_a_game_stored_before_its_first_board_gets_its_boards_at_start(
 
 async def _nothing(*args: object, **kwargs: object) -> None:
     return None
+
+
+async def test_sends_of_a_killed_process_do_not_hold_the_boards_back_at_start(
+        app: Restartable) -> None:
+    h, game_id, mover = await turn_to_end(app)
+    dead = [True]
+    h.fake.fail_next("editMessageMedia", 500, times=1000, when=lambda _: dead[0])
+    press(h, mover, Act.DONE)
+    await h.feed()
+    await h.app.repair.close()
+    # The killed process's sends of the version before were on their way, fate unknown:
+    # their leases run 12 s more, and their token names a process that is gone.
+    until = int(app.clock.now.timestamp()) + SEND_LEASE
+    async with h.app.db.transaction() as tx:
+        await tx.execute("UPDATE board_messages SET sending_version = shown_version,"
+                         " sending_until = ?, sending_token = '0badcafe.1'"
+                         " WHERE game_id = ?", (until, game_id))
+    dead[0] = False
+    h = await app.restart()
+    # Drawn at once, not after the leases.
+    await assert_boards_show_the_stored_game(h, game_id)
+    stored = await boards.board_messages(h.app.db, game_id)
+    assert {m.recheck_at for m in stored} == {datetime.fromtimestamp(until, UTC)}
+    # Telegram might still carry the old edits out until then: both boards are sent again.
+    edits = len(h.fake.calls("editMessageMedia"))
+    app.clock.advance(SEND_LEASE - 1)
+    await h.app.timers.tick()
+    assert len(h.fake.calls("editMessageMedia")) == edits
+    app.clock.advance(1)
+    await h.app.timers.tick()
+    await h.app.coalescer.drain()
+    assert len(h.fake.calls("editMessageMedia")) == edits + 2
+    assert {m.recheck_at for m in await boards.board_messages(h.app.db, game_id)} == {None}
+    await assert_boards_show_the_stored_game(h, game_id)
 
 
 async def test_a_redraw_never_replaces_a_newer_board(app: Restartable) -> None:

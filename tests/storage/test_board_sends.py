@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from storage import Database, boards
-from tests.support.storage_rows import ALICE, T0, human_game
+from storage.connect import open_database
+from tests.support.storage_rows import ALICE, BOB, T0, human_game
 
 LEASE = 12
 
@@ -73,3 +74,92 @@ async def test_the_same_version_goes_at_once_and_puts_the_lease_back(
     assert await stored(db, game) == (90, 7, 7, start + LEASE)
     assert not (await claim(db, game, 8, "c", LEASE - 1)).granted
     assert (await claim(db, game, 8, "c", LEASE)).granted
+
+
+# -- a send whose process is gone (storage/presence.py) --------------------------------------
+
+GONE = "0badcafe.1"  # a send token naming a process that holds no presence
+
+
+async def recheck_at(db: Database, game: int) -> int | None:
+    return await db.fetchval("SELECT recheck_at FROM board_messages WHERE game_id = ?"
+                             " AND chat_id = ?", (game, ALICE))
+
+
+async def test_a_lease_of_a_process_that_is_gone_is_taken_over_and_checked_when_it_ends(
+        db: Database, players: object) -> None:
+    await db.announce()
+    game = (await human_game(db)).id
+    await boards.record_shown(db, game, BOB, 60, player_id=BOB, version=1, now=T0)
+    start = int(T0.timestamp())
+    assert (await claim(db, game, 3, GONE, 0)).granted  # on its way when its process died
+    # A newer version goes at once instead of after the dead send's lease.
+    mine = boards.presence.token_of(db.instance)
+    newer = await claim(db, game, 4, mine, 1)
+    assert newer.granted and newer.until == start + 1 + LEASE
+    assert await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
+                                    release=True, now=at(2), claim=newer)
+    # Telegram may still carry out the dead send until its lease would have ended: the
+    # message is due to be sent again then, and not before.
+    assert await recheck_at(db, game) == start + LEASE
+    assert game not in await boards.games_behind(db, T0, now=at(LEASE - 1))
+    assert game in await boards.games_behind(db, T0, now=at(LEASE))
+    message = (await boards.board_messages(db, game))[0]
+    assert not message.behind(4, at(LEASE - 1)) and message.behind(4, at(LEASE))
+    again = await claim(db, game, 4, mine, LEASE)
+    assert again.granted
+    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=50, shown_id=50,
+                             release=True, now=at(LEASE), claim=again)
+    assert await recheck_at(db, game) is None
+    assert game not in await boards.games_behind(db, T0, now=at(LEASE + 1))
+
+
+async def test_a_send_begun_before_the_recheck_is_due_does_not_clear_it(
+        db: Database, players: object) -> None:
+    await db.announce()
+    game = (await human_game(db)).id
+    assert (await claim(db, game, 3, GONE, 0)).granted
+    mine = boards.presence.token_of(db.instance)
+    newer = await claim(db, game, 4, mine, 1)
+    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
+                             release=True, now=at(2), claim=newer)
+    five = await claim(db, game, 5, mine, 3)  # the game moves on before the recheck
+    await boards.finish_send(db, game, ALICE, 5, token=mine, claimed_id=50, shown_id=50,
+                             release=True, now=at(LEASE + 1), claim=five)
+    assert await recheck_at(db, game) == int(T0.timestamp()) + LEASE
+
+
+async def test_the_same_version_of_a_process_that_is_gone_is_taken_over_not_shared(
+        db: Database, players: object) -> None:
+    await db.announce()
+    game = (await human_game(db)).id
+    assert (await claim(db, game, 7, GONE, 0)).granted
+    mine = boards.presence.token_of(db.instance)
+    again = await claim(db, game, 7, mine, 3)
+    # Its own lease, nothing to put back, and the newer version after it goes at once.
+    assert again.granted and again.restore is None
+    await boards.finish_send(db, game, ALICE, 7, token=mine, claimed_id=0, shown_id=90,
+                             release=True, now=at(4), claim=again)
+    assert await recheck_at(db, game) is None  # the dead send drew this very version
+    assert (await claim(db, game, 8, mine, 5)).granted
+
+
+async def test_a_lease_of_a_running_or_unknown_process_is_waited_for(
+        db: Database, database_url: str, players: object) -> None:
+    await db.announce()
+    mine = boards.presence.token_of(db.instance)
+    other = await open_database(database_url)  # another process, still running
+    await other.announce()
+    game = (await human_game(db)).id
+    assert (await claim(db, game, 3, boards.presence.token_of(other.instance), 0)).granted
+    refused = await claim(db, game, 4, mine, 1)
+    assert not refused.granted and refused.wait == LEASE - 1
+    # It stops: the process is gone, its send no longer holds the message.
+    await other.close()
+    four = await claim(db, game, 4, mine, 2)
+    assert four.granted
+    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
+                             release=True, now=at(2), claim=four)
+    # A token naming no process (as before there were names) is waited for.
+    assert (await claim(db, game, 5, "a", 3)).granted
+    assert not (await claim(db, game, 6, mine, 4)).granted
