@@ -161,6 +161,7 @@ class Notice:
     done: tuple[int | str, ...]  # recipients already served (chat ids, "card")
     attempts: int
     due_at: datetime
+    sender: str | None = None  # the process holding its claim (`storage.presence`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ recipient served is recorded (committed) the moment Telegram's answer is in, bef
 next one is tried, so a fault half-way sends nobody a second copy; the notice is deleted
 when everyone has it. A sender holds the notice for `CLAIM` from each try of a send (a try
 times out after `BOARD_TIMEOUT`, and the claim is renewed before every retry), so no other
-sender or process sends it while a send may still be on its way.
+sender or process sends it while a send may still be on its way, unless that process is gone
+(`storage.presence`): then the timer loop takes it over at once.
 
 Telegram has no way to ask whether a message was sent, and no idempotency key: the
 duplicates left possible are a `sendMessage` Telegram carried out whose answer never reached
@@ -110,7 +111,10 @@ class ResultMessages:
         """Send the result messages waiting in the outbox (of one game, or all that are
         due); returns how many notices were completed."""
         now, sent = self.clock(), 0
-        for notice in await outbox.due_notices(self.db, now, game_id):
+        waiting = await outbox.due_notices(self.db, now, game_id)
+        if game_id is None:  # and those a process that is gone was sending
+            waiting += await outbox.held_by_gone(self.db, now)
+        for notice in waiting:
             if notice.id in self._sending or not await outbox.claim(
                     self.db, notice, now, now + CLAIM):
                 continue

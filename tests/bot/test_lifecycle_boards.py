@@ -270,6 +270,23 @@ async def test_a_result_decided_just_before_a_kill_is_sent_after_the_restart(
     await assert_boards_show_the_stored_game(h, game_id)
 
 
+async def test_a_result_a_killed_process_was_sending_is_sent_at_once_after_the_restart(
+        app: Restartable) -> None:
+    h = app.h
+    assert h is not None
+    await english_friend_game(h)
+    h.app.results.deliver = _nothing  # type: ignore[method-assign]
+    await resign(h, VALI)
+    # The process claimed the result (12 s) and died sending it: Telegram never got it.
+    async with h.app.db.transaction() as tx:
+        await tx.execute("UPDATE outbox SET due_at = ?, sender = ?", (
+            int(app.clock.now.timestamp()) + 12, h.app.db.instance))
+    h = await app.restart()
+    # The start's first pass sends it, not the first pass 12 s later.
+    assert (len(results(h, ALI)), len(results(h, VALI))) == (1, 1)
+    assert await outbox.pending_notices(h.app.db) == []
+
+
 async def test_a_press_whose_answer_fails_is_saved_and_drawn(app: Restartable) -> None:
     h, game_id, mover = await turn_to_end(app)
     before = await games.load_game(h.app.db, game_id)

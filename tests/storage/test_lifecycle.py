@@ -27,6 +27,7 @@ from storage import (
 )
 from storage import outbox as notices
 from storage.challenges import accept_challenge, create_challenge
+from storage.connect import open_database
 from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
@@ -133,6 +134,34 @@ async def test_a_notice_is_claimed_by_one_sender(db: Database) -> None:
     assert await notices.claim(db, again, later + timedelta(seconds=5), later)  # expired
     await notices.remove(db, notice.id)
     assert await notices.pending_notices(db) == []
+
+
+async def test_a_notice_held_by_a_process_that_is_gone_is_taken_over_at_once(
+        db: Database, database_url: str) -> None:
+    await db.announce()
+    game = await human_game(db)
+    await finish_game(db, game.id, 1, winner_seat=1, result="plain", points=1,
+                      state_json=STATE, now=T0, notice={})
+    [notice] = await notices.due_notices(db, T0)
+    later = T0 + timedelta(seconds=12)
+    other = await open_database(database_url)  # another process: it claims the notice
+    try:
+        await other.announce()
+        assert await notices.claim(other, notice, T0, later)
+        assert await notices.held_by_gone(db, T0) == []  # it runs: its claim holds
+        assert await notices.held_by_gone(other, T0) == []  # (nor is its own one gone)
+    finally:
+        await other.close()
+    # It stopped (or was killed) while sending: no need to wait for its claim to end.
+    [held] = await notices.held_by_gone(db, T0 + timedelta(seconds=1))
+    assert held.id == notice.id and held.due_at == later
+    assert await notices.claim(db, held, T0 + timedelta(seconds=1), later)
+    assert not await notices.claim(db, held, T0 + timedelta(seconds=1), later)  # taken
+    assert await notices.held_by_gone(db, T0 + timedelta(seconds=1)) == []  # ours now
+    # A failed send gives the claim up: nobody's, due when it is to be tried again.
+    await notices.retry_at(db, notice.id, T0 + timedelta(seconds=60))
+    assert await notices.held_by_gone(db, T0 + timedelta(seconds=2)) == []
+    assert await db.fetchval("SELECT sender FROM outbox WHERE id = ?", (notice.id,)) is None
 
 
 async def test_deadlines_at_or_before_a_moment(db: Database) -> None:

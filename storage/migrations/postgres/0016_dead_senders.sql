@@ -1,0 +1,8 @@
+-- Sends of a process that is gone (storage/presence.py) are taken over at once.
+-- A board send taken over: Telegram may still carry out the dead process's older request
+-- until its lease would have ended, so the message is sent again once then (`recheck_at`,
+-- Unix seconds; NULL: nothing to check).
+-- The process holding a notice's claim (its presence name; NULL: nobody, or unnamed).
+-- Twin of sqlite/0016_dead_senders.sql.
+ALTER TABLE board_messages ADD COLUMN recheck_at BIGINT;
+ALTER TABLE outbox ADD COLUMN sender TEXT;
