@@ -36,9 +36,8 @@ from storage.errors import GameNotFound
 from storage.models import BoardMessage
 
 _COLUMNS = "game_id, chat_id, message_id, player_id, updated_at, shown_version, recheck_at"
-# (parameter: now)
 _STALE = ("EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
-          " AND (b.shown_version < g.version OR b.recheck_at <= ?))")
+          " AND b.shown_version < g.version)")
 _NO_BOARD = ("(g.player{seat}_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM board_messages b"
              " WHERE b.game_id = g.id AND b.chat_id = g.player{seat}_id))")
 
@@ -248,13 +247,15 @@ async def finish_send(
     release: bool,
     now: datetime,
     claim: SendClaim | None = None,
+    whole: bool = True,
 ) -> bool:
     """After a claimed send: `shown_id` is the message now showing `version` (None: the
     send failed), recorded only while `version` is still the newest claimed and the stored
     message is still the one the claim named (`claimed_id`); `release` frees the lease, for
     a sender that knows what became of its request (answered, or never sent): its own, or,
-    beside another send of the same version (`claim.restore`), back to that one's. True
-    when recorded."""
+    beside another send of the same version (`claim.restore`), back to that one's. A
+    recorded send claimed at or after the message's `recheck_at` settles it, if it was
+    `whole` (a new picture, not only a caption). True when recorded."""
     # Each statement is one write: no BEGIN and COMMIT around them (a claim in between sees
     # the lease still held, as it would before the first). The usual finish, a send that
     # reached Telegram and frees its own lease, is one statement: one trip to the database.
@@ -272,7 +273,8 @@ async def finish_send(
                    " THEN NULL ELSE sending_token END" if free_own else "")
                 + " WHERE game_id = ? AND chat_id = ? AND sending_version = ?"
                 " AND message_id = ?",
-                (shown_id, to_epoch(now), version, version, claim.at if claim else -1,
+                (shown_id, to_epoch(now), version, version,
+                 claim.at if claim is not None and whole else -1,
                  *((token, token) if free_own else ()),
                  game_id, chat_id, version, claimed_id),
             ) == 1
@@ -351,7 +353,9 @@ async def games_behind(
     at or before then."""
     until = to_epoch(changed_before) if changed_before is not None else 2**62
     due = to_epoch(now) if now is not None else -1
-    # Two index-friendly halves (the active games, the lately finished ones), not one OR.
+    since = to_epoch(finished_since)
+    # Three index-friendly halves (the active games, the lately finished ones, the messages
+    # due to be sent again: not held back by `changed_before`), not one OR.
     rows = await db.fetchall(
         f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'"
         f" AND g.updated_at <= ? AND ({_STALE}"
@@ -359,8 +363,11 @@ async def games_behind(
         f" AND b.player_id IS NULL) AND ({_NO_BOARD.format(seat=0)}"
         f" OR {_NO_BOARD.format(seat=1)})))"
         f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.finished_at >= ?"
-        f" AND g.updated_at <= ? AND {_STALE} ORDER BY 2, 1",
-        (until, due, to_epoch(finished_since), until, due),
+        f" AND g.updated_at <= ? AND {_STALE}"
+        " UNION SELECT g.id, g.updated_at FROM board_messages b JOIN games g"
+        " ON g.id = b.game_id WHERE b.recheck_at <= ?"
+        " AND (g.status = 'active' OR g.finished_at >= ?) ORDER BY 2, 1",
+        (until, since, until, due, since),
     )
     return [int(row[0]) for row in rows]
 

@@ -145,6 +145,7 @@ class PostgresDatabase(Database):
         self._session: asyncpg.Connection | None = None
         self._channels: dict[str, Callable[[str], None]] = {}
         self._relisten: asyncio.Task[None] | None = None
+        self._names: set[str] = set()  # every name this process has had (`announce`)
         self._closing = False
 
     @classmethod
@@ -204,6 +205,8 @@ class PostgresDatabase(Database):
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
         self._channels[channel] = callback
+        if self._relisten is not None:  # the session is being opened again: it adds it
+            return
         if self._session is None:
             self._session = await self._connect_session()
         else:
@@ -212,7 +215,9 @@ class PostgresDatabase(Database):
     async def announce(self) -> str | None:
         if self.instance is not None:
             return self.instance
-        self.instance = new_name()
+        self.instance = new_name()  # its own once the session holds its lock
+        if self._relisten is not None:  # the session is being opened again: it takes it
+            return self.instance
         if self._session is None:
             self._session = await self._connect_session()
         else:
@@ -220,7 +225,7 @@ class PostgresDatabase(Database):
         return self.instance
 
     async def present(self, instance: str, tx: Tx | None = None) -> bool | None:
-        if instance == self.instance:
+        if instance in self._names:  # (held now, or lost with a session and not yet seen)
             return True
         if not valid_name(instance):
             return None
@@ -232,19 +237,31 @@ class PostgresDatabase(Database):
 
     async def _connect_session(self) -> asyncpg.Connection:
         conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+        try:
+            for channel, callback in self._channels.items():
+                await self._add_listener(conn, channel, callback)
+            await self._hold_presence(conn)
+        except BaseException:
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await conn.close()
+            raise
         conn.add_termination_listener(self._session_lost)
-        for channel, callback in self._channels.items():
-            await self._add_listener(conn, channel, callback)
-        await self._hold_presence(conn)
         return conn
 
     async def _hold_presence(self, conn: asyncpg.Connection) -> None:
-        """Take this process's presence lock on its session (`storage.presence`)."""
-        if self.instance is not None and not await conn.fetchval(
-                "SELECT pg_try_advisory_lock($1::integer, $2::integer)",
-                PRESENCE_SPACE, number(self.instance)):
-            log.warning("the presence of process %s is held by another connection",
-                        self.instance)
+        """Take this process's presence lock on its session (`storage.presence`). Its name
+        may still be held by the connection it lost (a backend the server has not yet seen
+        go): then it takes a new name, since the old lock ends whenever that backend does."""
+        if self.instance is None:
+            return
+        for _ in range(5):
+            if await conn.fetchval("SELECT pg_try_advisory_lock($1::integer, $2::integer)",
+                                   PRESENCE_SPACE, number(self.instance)):
+                self._names.add(self.instance)
+                return
+            self.instance = new_name()
+        log.warning("this process's presence could not be held: other processes may take "
+                    "its board sends for a dead process's")
 
     @staticmethod
     async def _add_listener(conn: asyncpg.Connection, channel: str,

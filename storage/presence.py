@@ -71,6 +71,7 @@ class FilePresence:
         self.folder = folder
         self.name: str | None = None
         self._fd: int | None = None
+        self._pid = os.getpid()  # (a forked child closing its copy removes nothing)
 
     def announce(self) -> str | None:
         """Hold a new name's file locked for as long as this process runs; the name, or None
@@ -80,19 +81,27 @@ class FilePresence:
         try:
             self.folder.mkdir(mode=0o700, exist_ok=True)
             self._clear_gone()
-            for _ in range(3):  # (another start clearing the folder took the file away)
+            # Tried again when the name is taken, or another start clearing the folder
+            # took the file away between its making and its locking.
+            for _ in range(5):
                 name = new_name()
                 # Locked before it has its name: nobody ever finds the named file unlocked
                 # while its process runs.
                 temp = self.folder / f".{name}"
-                fd = os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                try:
+                    fd = os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                except FileExistsError:
+                    continue
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    os.rename(temp, self.folder / name)
+                    os.link(temp, self.folder / name)  # (never over another's: a new name)
                 except OSError:
                     os.close(fd)
+                    with contextlib.suppress(OSError):
+                        os.unlink(temp)
                     continue
-                self.name, self._fd = name, fd
+                os.unlink(temp)
+                self.name, self._fd, self._pid = name, fd, os.getpid()
                 return name
             raise OSError("another process kept taking the file away")
         except OSError as exc:
@@ -104,14 +113,19 @@ class FilePresence:
             return True
         if fcntl is None or not valid_name(name) or not self.folder.is_dir():
             return None
-        return not self._gone(self.folder / name)
+        try:
+            return not self._gone(self.folder / name)
+        except OSError as exc:  # unreadable (another user's), or no locks on this filesystem
+            log.warning("cannot tell whether process %s runs: %s", name, exc)
+            return None
 
     def close(self) -> None:
         """Give the presence up (a stop): the file goes, then the lock."""
         if self._fd is None or self.name is None:
             return
-        with contextlib.suppress(OSError):
-            os.unlink(self.folder / self.name)
+        if self._pid == os.getpid():
+            with contextlib.suppress(OSError):
+                os.unlink(self.folder / self.name)
         os.close(self._fd)
         self._fd = None
 
@@ -137,4 +151,5 @@ class FilePresence:
     def _clear_gone(self) -> None:
         for path in self.folder.iterdir():
             if valid_name(path.name.lstrip(".")):
-                self._gone(path)
+                with contextlib.suppress(OSError):  # (another user's file: left alone)
+                    self._gone(path)

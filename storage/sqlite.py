@@ -114,8 +114,9 @@ class SqliteDatabase(Database):
         # The waits for another program's lock (tests pass fakes: no wall-clock waits).
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.monotonic: Callable[[], float] = time.monotonic
+        # Beside the file itself, however it was named (a symlink, a relative path).
         self._presence = None if self._in_memory else FilePresence(
-            Path(f"{path}-presence"))
+            Path(f"{os.path.realpath(path)}-presence"))
 
     @classmethod
     async def connect(

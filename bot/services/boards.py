@@ -233,11 +233,12 @@ class BoardPublisher:
         return send
 
     async def _deliver(self, game_id: int, chat_id: int, version: int,
-                       player_id: int | None, send: Send) -> bool:
+                       player_id: int | None, send: Send, *, whole: bool = True) -> bool:
         """Send `version` of the game's board message in `chat_id` under a claim (see the
         module docstring): False when it was not sent (a newer version is claimed or shown,
         or another send is on its way: then the boards are drawn again after it). Telegram
-        failing raises its error (`FAULTS`) as the send itself does."""
+        failing raises its error (`FAULTS`) as the send itself does. `whole`: the send
+        draws the picture too (not only the caption)."""
         async with self._sending.hold((game_id, chat_id)):
             token = presence.token_of(self.db.instance)
             claim = await boards.claim_send(self.db, game_id, chat_id, version,
@@ -265,7 +266,8 @@ class BoardPublisher:
                     await boards.finish_send(
                         self.db, game_id, chat_id, version, token=token,
                         claimed_id=claim.message_id, shown_id=shown,
-                        release=not tries.uncertain, now=self.clock(), claim=claim)
+                        release=not tries.uncertain, now=self.clock(), claim=claim,
+                        whole=whole)
             return True
 
     async def shows(self, row: Row, seat: int) -> bool:
@@ -376,7 +378,8 @@ class BoardPublisher:
                 return message_id
 
             # Under the board's claim: the question never lands after a newer board.
-            await self._deliver(row.id, message.chat_id, row.version, message.player_id, ask)
+            await self._deliver(row.id, message.chat_id, row.version, message.player_id, ask,
+                                whole=False)
 
 
 def _to_other_side(live: Live, point: int) -> int:

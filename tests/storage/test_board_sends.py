@@ -163,3 +163,24 @@ async def test_a_lease_of_a_running_or_unknown_process_is_waited_for(
     # A token naming no process (as before there were names) is waited for.
     assert (await claim(db, game, 5, "a", 3)).granted
     assert not (await claim(db, game, 6, mine, 4)).granted
+
+
+async def test_a_recheck_is_not_held_back_by_a_recent_save_nor_settled_by_a_caption(
+        db: Database, players: object) -> None:
+    await db.announce()
+    game = (await human_game(db)).id
+    await boards.record_shown(db, game, BOB, 60, player_id=BOB, version=1, now=T0)
+    assert (await claim(db, game, 3, GONE, 0)).granted
+    mine = boards.presence.token_of(db.instance)
+    newer = await claim(db, game, 4, mine, 1)
+    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
+                             release=True, now=at(2), claim=newer)
+    # The game was saved a moment ago (the sweep leaves such games to their own redraw):
+    # the recheck is due all the same.
+    assert game in await boards.games_behind(db, T0, changed_before=T0 - timedelta(seconds=1),
+                                             now=at(LEASE))
+    # Only the caption was sent after it (a question under the board): still due.
+    caption = await claim(db, game, 4, mine, LEASE)
+    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=50, shown_id=50,
+                             release=True, now=at(LEASE), claim=caption, whole=False)
+    assert await recheck_at(db, game) == int(T0.timestamp()) + LEASE

@@ -4,13 +4,16 @@ with SIGKILL is seen gone, one still running is seen present, on both engines.""
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
-from storage import Database
+import pytest
+
+from storage import Database, postgres, presence
 from storage.connect import open_database
 from storage.presence import FilePresence, owner, token_of
 from tests.support.waiting import until
@@ -109,3 +112,33 @@ def test_send_tokens_name_their_process() -> None:
     assert owner(token) == "0badcafe" and token != token_of("0badcafe")
     assert owner(token_of(None)) is None
     assert owner("a") is None and owner(None) is None and owner("0BADCAFE.1") is None
+
+
+async def test_a_name_already_held_is_never_taken_twice(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = await open_database(database_url), await open_database(database_url)
+    try:
+        taken = await first.announce()
+        assert taken is not None
+        names = iter([taken, "1234abcd"])
+        monkeypatch.setattr(presence, "new_name", lambda: next(names))
+        monkeypatch.setattr(postgres, "new_name", lambda: next(names))
+        assert await second.announce() == "1234abcd"
+        assert await first.present("1234abcd") is True
+        assert await second.present(taken) is True
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_a_lock_that_cannot_be_asked_leaves_presence_unknown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    here = FilePresence(tmp_path / "presence")
+    assert here.announce() is not None
+    (here.folder / "0badcafe").touch()
+
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+    monkeypatch.setattr(presence.fcntl, "flock", no_locks)
+    assert here.present("0badcafe") is None  # its lease is waited for
+    here.close()

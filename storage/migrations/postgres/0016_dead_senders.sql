@@ -6,3 +6,4 @@
 -- Twin of sqlite/0016_dead_senders.sql.
 ALTER TABLE board_messages ADD COLUMN recheck_at BIGINT;
 ALTER TABLE outbox ADD COLUMN sender TEXT;
+CREATE INDEX board_messages_by_recheck ON board_messages (recheck_at) WHERE recheck_at IS NOT NULL;

@@ -5,3 +5,4 @@
 ALTER TABLE board_messages ADD COLUMN recheck_at INTEGER;
 -- The process holding a notice's claim (its presence name; NULL: nobody, or unnamed).
 ALTER TABLE outbox ADD COLUMN sender TEXT;
+CREATE INDEX board_messages_by_recheck ON board_messages (recheck_at) WHERE recheck_at IS NOT NULL;
