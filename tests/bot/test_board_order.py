@@ -94,6 +94,23 @@ async def board_messages(h: Harness, game_id: int) -> list[StoredMessage]:
             for m in await boards.board_messages(h.app.db, game_id)]
 
 
+async def a_turn_ends_with_an_edit_on_its_way(a: Harness, late: LateEdits
+                                              ) -> tuple[int, int, int]:
+    """A friend game on process A whose mover ends a turn; A's edit of the other player's
+    board is held on its way (a slow Telegram) and A takes no more updates. Returns (game,
+    mover, other player)."""
+    game_id = await english_friend_game(a)
+    mover = await press_until(a, game_id, Act.DONE)
+    other = VALI if mover == ALI else ALI
+    late.hold(other)
+    press(a, mover, Act.DONE)
+    feeding = asyncio.create_task(a.feed())
+    await asyncio.wait_for(late.hit.wait(), 30)
+    feeding.cancel()
+    await asyncio.gather(feeding, return_exceptions=True)
+    return game_id, mover, other
+
+
 async def test_an_edit_of_a_stopping_process_that_lands_late_is_not_overtaken(
         fake_telegram: FakeTelegram, database_url: str) -> None:  # noqa: F811
     fake, clock = fake_telegram, FakeClock()
@@ -103,26 +120,16 @@ async def test_an_edit_of_a_stopping_process_that_lands_late_is_not_overtaken(
     gate = Gate(clock)
     b.app.repair.sleep = gate  # B's later redraws wait for the test
     try:
-        game_id = await english_friend_game(a)
-        mover = await press_until(a, game_id, Act.DONE)
-        other = VALI if mover == ALI else ALI
-        # A ends the turn; its edit of the other player's board is slow on its way ...
-        late.hold(other)
-        press(a, mover, Act.DONE)
-        feeding = asyncio.create_task(a.feed())
-        await asyncio.wait_for(late.hit.wait(), 30)
-        # ... when A is told to stop (a deploy): it takes no more updates, but it runs on,
-        # its edit still on its way to Telegram.
-        feeding.cancel()
-        await asyncio.gather(feeding, return_exceptions=True)
+        # A is told to stop (a deploy) while its edit is on its way: it takes no more
+        # updates, but it runs on, its edit still on its way to Telegram.
+        game_id, mover, _ = await a_turn_ends_with_an_edit_on_its_way(a, late)
         # B (the new process) carries on: the mover resigns, B draws the end.
         await resign(b, mover)
         row = await games.load_game(b.app.db, game_id)
         assert row.status == "finished"
         # Telegram applies A's old edit only now.
         late.go.set()
-        await fake.wait_for("editMessageMedia", lambda r: r.params.get("chat_id") == other,
-                            timeout=30)
+        await asyncio.wait_for(late.landed.wait(), 30)
         gate.open.set()
         await b.app.repair.drain()
         await assert_boards_show_the_stored_game(b, game_id)
@@ -142,16 +149,8 @@ async def test_an_edit_of_a_process_that_is_gone_is_put_right_when_its_lease_end
     a = await make_harness(fake, database_url, seed=1, clock=clock)
     b = await make_harness(fake, database_url, seed=2, clock=clock)
     try:
-        game_id = await english_friend_game(a)
-        mover = await press_until(a, game_id, Act.DONE)
-        other = VALI if mover == ALI else ALI
-        late.hold(other)
-        press(a, mover, Act.DONE)
-        feeding = asyncio.create_task(a.feed())
-        await asyncio.wait_for(late.hit.wait(), 30)
         # A is gone (killed, or stopped) while its edit is on its way to Telegram.
-        feeding.cancel()
-        await asyncio.gather(feeding, return_exceptions=True)
+        game_id, mover, other = await a_turn_ends_with_an_edit_on_its_way(a, late)
         await stop_harness(a)
         # B does not wait for A's lease: it draws the end at once ...
         await resign(b, mover)

@@ -54,17 +54,23 @@ async def turn_to_end(app: Restartable) -> tuple[Harness, int, int]:
 # -- boards --------------------------------------------------------------------------------
 
 
-async def test_boards_left_behind_by_a_killed_process_are_redrawn_at_start(
-        app: Restartable) -> None:
+async def saved_not_drawn(app: Restartable) -> tuple[Harness, int, int]:
+    """A turn ended and saved by a process that dies before drawing it: no board changes
+    (every edit fails until the restart, beyond the retry policy's tries and the repair's).
+    Returns (harness, game, the player who ended the turn)."""
     h, game_id, mover = await turn_to_end(app)
-    # The process dies after saving the move and before drawing it: no board changes (every
-    # edit fails until the restart, beyond the retry policy's tries and the repair's).
     dead = [True]
     h.fake.fail_next("editMessageMedia", 500, times=1000, when=lambda _: dead[0])
     press(h, mover, Act.DONE)
     await h.feed()
     await h.app.repair.close()
     dead[0] = False
+    return h, game_id, mover
+
+
+async def test_boards_left_behind_by_a_killed_process_are_redrawn_at_start(
+        app: Restartable) -> None:
+    h, game_id, mover = await saved_not_drawn(app)
     row = await games.load_game(h.app.db, game_id)
     shown = {m.chat_id: m.shown_version for m in await boards.board_messages(h.app.db, game_id)}
     assert shown == {ALI: row.version - 1, VALI: row.version - 1}
@@ -100,12 +106,7 @@ async def _nothing(*args: object, **kwargs: object) -> None:
 
 async def test_sends_of_a_killed_process_do_not_hold_the_boards_back_at_start(
         app: Restartable) -> None:
-    h, game_id, mover = await turn_to_end(app)
-    dead = [True]
-    h.fake.fail_next("editMessageMedia", 500, times=1000, when=lambda _: dead[0])
-    press(h, mover, Act.DONE)
-    await h.feed()
-    await h.app.repair.close()
+    h, game_id, _ = await saved_not_drawn(app)
     # The killed process's sends of the version before were on their way, fate unknown:
     # their leases run 12 s more, and their token names a process that is gone.
     until = int(app.clock.now.timestamp()) + SEND_LEASE
@@ -113,7 +114,6 @@ async def test_sends_of_a_killed_process_do_not_hold_the_boards_back_at_start(
         await tx.execute("UPDATE board_messages SET sending_version = shown_version,"
                          " sending_until = ?, sending_token = '0badcafe.1'"
                          " WHERE game_id = ?", (until, game_id))
-    dead[0] = False
     h = await app.restart()
     # Drawn at once, not after the leases.
     await assert_boards_show_the_stored_game(h, game_id)

@@ -86,19 +86,27 @@ async def recheck_at(db: Database, game: int) -> int | None:
                              " AND chat_id = ?", (game, ALICE))
 
 
-async def test_a_lease_of_a_process_that_is_gone_is_taken_over_and_checked_when_it_ends(
-        db: Database, players: object) -> None:
+async def taken_over(db: Database) -> tuple[int, str]:
+    """A game whose board (Alice's) had version 3 on its way when its process died: this
+    process took the send over with version 4 at 1 s, shown at 2 s (Bob's board shows the
+    game). Returns (the game, this process's send token)."""
     await db.announce()
     game = (await human_game(db)).id
     await boards.record_shown(db, game, BOB, 60, player_id=BOB, version=1, now=T0)
-    start = int(T0.timestamp())
     assert (await claim(db, game, 3, GONE, 0)).granted  # on its way when its process died
     # A newer version goes at once instead of after the dead send's lease.
     mine = boards.presence.token_of(db.instance)
     newer = await claim(db, game, 4, mine, 1)
-    assert newer.granted and newer.until == start + 1 + LEASE
+    assert newer.granted and newer.until == int(T0.timestamp()) + 1 + LEASE
     assert await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
                                     release=True, now=at(2), claim=newer)
+    return game, mine
+
+
+async def test_a_lease_of_a_process_that_is_gone_is_taken_over_and_checked_when_it_ends(
+        db: Database, players: object) -> None:
+    game, mine = await taken_over(db)
+    start = int(T0.timestamp())
     # Telegram may still carry out the dead send until its lease would have ended: the
     # message is due to be sent again then, and not before.
     assert await recheck_at(db, game) == start + LEASE
@@ -116,13 +124,7 @@ async def test_a_lease_of_a_process_that_is_gone_is_taken_over_and_checked_when_
 
 async def test_a_send_begun_before_the_recheck_is_due_does_not_clear_it(
         db: Database, players: object) -> None:
-    await db.announce()
-    game = (await human_game(db)).id
-    assert (await claim(db, game, 3, GONE, 0)).granted
-    mine = boards.presence.token_of(db.instance)
-    newer = await claim(db, game, 4, mine, 1)
-    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
-                             release=True, now=at(2), claim=newer)
+    game, mine = await taken_over(db)
     five = await claim(db, game, 5, mine, 3)  # the game moves on before the recheck
     await boards.finish_send(db, game, ALICE, 5, token=mine, claimed_id=50, shown_id=50,
                              release=True, now=at(LEASE + 1), claim=five)
@@ -167,14 +169,7 @@ async def test_a_lease_of_a_running_or_unknown_process_is_waited_for(
 
 async def test_a_recheck_is_not_held_back_by_a_recent_save_nor_settled_by_a_caption(
         db: Database, players: object) -> None:
-    await db.announce()
-    game = (await human_game(db)).id
-    await boards.record_shown(db, game, BOB, 60, player_id=BOB, version=1, now=T0)
-    assert (await claim(db, game, 3, GONE, 0)).granted
-    mine = boards.presence.token_of(db.instance)
-    newer = await claim(db, game, 4, mine, 1)
-    await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=0, shown_id=50,
-                             release=True, now=at(2), claim=newer)
+    game, mine = await taken_over(db)
     # The game was saved a moment ago (the sweep leaves such games to their own redraw):
     # the recheck is due all the same.
     assert game in await boards.games_behind(db, T0, changed_before=T0 - timedelta(seconds=1),
