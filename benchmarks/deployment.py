@@ -713,7 +713,7 @@ class Setup:
 async def play(setup: Setup, report: Report) -> None:
     from storage import games
     from storage.connect import open_database
-    from tests.e2e import test_scale_out as scale
+    from tests.support import cluster as scale
     from tests.support.fake_telegram import FakeTelegram
     from web.auth import sign_init_data
 
@@ -860,7 +860,7 @@ async def play(setup: Setup, report: Report) -> None:
         say("    rolling restart done; playing on")
         await asyncio.wait_for(asyncio.gather(*playing), 900)
         quiet.set()
-        await cluster.until(lambda: scale._settled(cluster), 120, "every process to settle")
+        await cluster.until(lambda: scale.settled(cluster), 120, "every process to settle")
         await asyncio.sleep(1.0)  # the last pushes on their way to the page
 
         # -- figures (the updates go on flowing: step 8 needs them)
@@ -918,7 +918,7 @@ async def outages(setup: Setup, cluster: Any, report: Report) -> None:
     from i18n import Translator, available_languages
     from storage import games
     from storage.errors import DatabaseBlip
-    from tests.e2e import test_scale_out as scale
+    from tests.support import cluster as scale
     from tests.support.lifecycle import replay
 
     say("\n== two PostgreSQL restarts while five games are played")

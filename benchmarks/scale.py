@@ -5,7 +5,7 @@ process on SQLite), in webhook mode behind a small load balancer.
 
 Per run: a PostgreSQL server of its own (tests/support/postgres.py) or a SQLite file, the
 fake Bot API in this process (it answers at once and keeps every chat), the balancer of
-tests/e2e/test_scale_out.py, then `--games` friend games pressed at the same time, each as
+tests/support/cluster.py, then `--games` friend games pressed at the same time, each as
 fast as its players can: press what the board offers, wait for the press's answer and the
 board's redraw, press again. Figures: presses answered per second over `--seconds`, and the
 median and 95th percentile of a press's answer time (posted to the balancer → answered).
@@ -27,7 +27,7 @@ from pathlib import Path
 from bot.views.callbacks import Act
 from storage import boards
 from storage.connect import open_database
-from tests.e2e import test_scale_out as e2e
+from tests.support import cluster as scale_out
 from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import TEST_TOKEN
@@ -37,7 +37,7 @@ RUNS = {"pg1": ("postgres", 1), "pg2": ("postgres", 2), "pg3": ("postgres", 3),
         "sqlite1": ("sqlite", 1)}
 
 
-async def press_loop(nodes: e2e.Cluster, game_id: int, until: float,
+async def press_loop(nodes: scale_out.Cluster, game_id: int, until: float,
                      latencies: list[float]) -> int:
     """Press the game's offered buttons until `until` (monotonic); the presses answered."""
     assert nodes.db is not None
@@ -78,22 +78,22 @@ async def run(engine: str, processes: int, games: int, seconds: float,
               cluster: PostgresCluster | None) -> tuple[float, float, float, int]:
     folder = Path(tempfile.mkdtemp(prefix="nard-scale-"))
     url = (await cluster.create()) if cluster is not None else str(folder / "nard.sqlite3")
-    e2e.PROCESSES = processes
+    scale_out.PROCESSES = processes
     async with FakeTelegram(TEST_TOKEN) as fake:
-        nodes = e2e.Cluster(fake, url, folder)
-        balancer = e2e.Balancer(nodes.ports)
+        nodes = scale_out.Cluster(fake, url, folder)
+        balancer = scale_out.Balancer(nodes.ports)
         await balancer.start()
         nodes.db = await open_database(url)
         stop = asyncio.Event()
-        delivery = asyncio.create_task(e2e.deliver(
+        delivery = asyncio.create_task(scale_out.deliver(
             fake, f"http://127.0.0.1:{balancer.port}/tg/updates", stop))
         try:
             for index in range(processes):
                 nodes.start(index, balancer)
             for index, port in enumerate(nodes.ports):
-                await nodes.until(lambda p=port, i=index: e2e._healthy(p, nodes.processes[i]),
+                await nodes.until(lambda p=port, i=index: scale_out.healthy(p, nodes.processes[i]),
                                   180, "a process to listen")
-            ids = [await e2e.friend_game(nodes, 7000 + 2 * n, 7001 + 2 * n)
+            ids = [await scale_out.friend_game(nodes, 7000 + 2 * n, 7001 + 2 * n)
                    for n in range(games)]
             for game_id in ids:  # both boards sent
                 await nodes.until(lambda g=game_id: _boards(nodes, g), 60, "the boards")
@@ -115,7 +115,7 @@ async def run(engine: str, processes: int, games: int, seconds: float,
     return sum(counts) / elapsed, statistics.median(latencies), p95, sum(counts)
 
 
-async def _boards(nodes: e2e.Cluster, game_id: int) -> bool:
+async def _boards(nodes: scale_out.Cluster, game_id: int) -> bool:
     assert nodes.db is not None
     stored = await boards.board_messages(nodes.db, game_id)
     return len(stored) == 2 and all(m.message_id for m in stored)
