@@ -462,21 +462,30 @@ async def record_shown(db: Database, tournament_id: int, kind: MessageKind, mess
     async with db.transaction() as tx:
         changed = await tx.execute(
             "UPDATE tournament_messages SET message_id = ?, shown_version = ?,"
-            " claimed_until = NULL WHERE tournament_id = ? AND kind = ?"
+            " claimed_until = NULL, claimed_by = NULL WHERE tournament_id = ? AND kind = ?"
             " AND shown_version <= ?", (message_id, version, tournament_id, kind, version))
     return changed == 1
 
 
 async def claim_message(db: Database, tournament_id: int, kind: MessageKind, now: datetime,
                         until: datetime) -> bool:
-    """Take the posting of a message not posted yet (the final announcement) until `until`:
-    True for one caller of every process at a time."""
+    """Take the posting of a message not posted yet (the final announcement) until `until`,
+    in this process's name: True for one caller of every process at a time. A claim held
+    by a process that is gone (`storage.presence`) is taken over at once."""
+    stamp = to_epoch(now)
+    held = await db.fetchone(
+        "SELECT claimed_by FROM tournament_messages WHERE tournament_id = ? AND kind = ?"
+        " AND message_id = 0 AND claimed_until > ?", (tournament_id, kind, stamp))
+    gone = None
+    if held is not None and held["claimed_by"] not in (None, db.instance) and \
+            await db.present(held["claimed_by"]) is False:
+        gone = held["claimed_by"]
     async with db.transaction() as tx:
         changed = await tx.execute(
-            "UPDATE tournament_messages SET claimed_until = ? WHERE tournament_id = ?"
-            " AND kind = ? AND message_id = 0"
-            " AND (claimed_until IS NULL OR claimed_until <= ?)",
-            (to_epoch(until), tournament_id, kind, to_epoch(now)))
+            "UPDATE tournament_messages SET claimed_until = ?, claimed_by = ?"
+            " WHERE tournament_id = ? AND kind = ? AND message_id = 0"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
+            (to_epoch(until), db.instance, tournament_id, kind, stamp, gone))
     return changed == 1
 
 

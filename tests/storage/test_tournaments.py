@@ -126,6 +126,22 @@ async def test_messages_record_the_version_they_show(db: Database) -> None:
     assert not await stored.claim_message(db, t.id, "final", later, later)
 
 
+async def test_an_announcement_claimed_by_a_process_that_is_gone_is_taken_over(
+        db: Database, database_url: str) -> None:
+    await db.announce()
+    t = await open_one(db)
+    async with stored.locked(db, t.id, T0) as held:
+        assert held is not None
+        await held.add_message("final")
+    other = await open_database(database_url)  # another process claims it, and runs on
+    await other.announce()
+    assert await stored.claim_message(other, t.id, "final", T0, T0 + timedelta(seconds=10))
+    assert not await stored.claim_message(db, t.id, "final", T0, T0 + timedelta(seconds=10))
+    await other.close()  # it is gone: its claim need not be waited out
+    assert await stored.claim_message(db, t.id, "final", T0, T0 + timedelta(seconds=10))
+    assert not await stored.claim_message(db, t.id, "final", T0, T0 + timedelta(seconds=10))
+
+
 async def test_the_daily_pair_limit_does_not_apply_in_a_tournament(db: Database) -> None:
     for _ in range(PAIR_DAILY_LIMIT):
         game = await human_game(db)
