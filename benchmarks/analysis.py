@@ -31,6 +31,7 @@ from pathlib import Path
 import ai
 from ai import review
 from ai.sage import available as sage_available
+from benchmarks.figures import percentile
 from engine.dice import SeededDice
 from engine.game import Game, Phase
 
@@ -152,7 +153,7 @@ async def latency(presses: int, seed: int = 1) -> None:
         await app.db.close()
     for name, values in (("no analysis running", quiet), ("an analysis running", busy)):
         print(f"{name:20}: {len(values)} presses, p50 {statistics.median(values):.1f} ms, "
-              f"p99 {values[int(0.99 * (len(values) - 1))]:.1f} ms, max {values[-1]:.1f} ms")
+              f"p99 {percentile(values, 0.99):.1f} ms, max {values[-1]:.1f} ms")
     print(f"worker calls: {quiet_calls} in the quiet run, {busy_calls} in the busy run "
           f"({seconds:.1f} s)")
 

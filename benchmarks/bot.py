@@ -48,6 +48,7 @@ from aiogram.methods import AnswerCallbackQuery, GetMe, TelegramMethod
 from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
 
 import bot as bot_package
+from benchmarks.figures import percentile
 from bot.app import build
 from bot.config import load_settings
 from bot.views.callbacks import Act, GameCb
@@ -221,7 +222,7 @@ async def run(variant: str, args: argparse.Namespace) -> None:
     print(f"{variant}: throughput {count / wall:.0f} presses/s (wall), "
           f"{count / cpu:.0f} presses/s of one core; latency update -> last API call: "
           f"p50 {statistics.median(latencies):.1f} ms, "
-          f"p99 {latencies[int(0.99 * (count - 1))]:.1f} ms, max {latencies[-1]:.1f} ms")
+          f"p99 {percentile(latencies, 0.99):.1f} ms, max {latencies[-1]:.1f} ms")
 
 
 async def main() -> None:

@@ -35,6 +35,7 @@ from aiogram import Bot
 from aiogram.methods import TelegramMethod
 
 from benchmarks.bot import RecordingSession, choose, press_update
+from benchmarks.figures import percentile
 from bot.app import build, freeze_startup_objects
 from bot.config import load_settings
 from core import computer
@@ -168,7 +169,7 @@ async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
     latencies.sort()
     count = len(latencies)
     return {"presses": count, "p50": statistics.median(latencies),
-            "p99": latencies[int(0.99 * (count - 1))], "max": latencies[-1],
+            "p99": percentile(latencies, 0.99), "max": latencies[-1],
             "decisions_per_s": decisions / wall, "wall": wall}
 
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.figures import percentile
 from bot.views.callbacks import Act
 from i18n import Translator, available_languages
 from tests.support.driver import choose, game_buttons
@@ -61,11 +62,6 @@ def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/statm") as statm:
         pages = int(statm.read().split()[1])
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
 @dataclass

@@ -20,6 +20,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from benchmarks.figures import percentile
 from storage import matchmaking
 from storage.clock import to_epoch
 from storage.connect import open_database
@@ -61,13 +62,13 @@ async def main(waiting: int, newcomers: int, seed: int) -> None:
                 start = time.perf_counter()
                 pairing = await matchmaking.pair(
                     db, request.id, NOW + timedelta(seconds=1),
-                    lambda variant, length, cube: NewGame(STATE, None))
+                    lambda variant, length, cube, pending: NewGame(STATE, None))
                 timings.append((time.perf_counter() - start) * 1000)
                 paired += pairing is not None
         finally:
             await db.close()
     timings.sort()
-    p99 = timings[int(len(timings) * 0.99) - 1]
+    p99 = percentile(timings, 0.99)
     print(f"waiting requests: {waiting}, newcomers: {newcomers}, paired at once: {paired}")
     print(f"pairing time per new request: p50 {statistics.median(timings):.2f} ms,"
           f" p99 {p99:.2f} ms, max {timings[-1]:.2f} ms")

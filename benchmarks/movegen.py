@@ -13,13 +13,9 @@ import argparse
 import statistics
 import time
 
+from benchmarks.figures import percentile
 from engine.movegen import legal_moves
 from engine.randomplay import random_game, random_positions
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def sage_board(position) -> list[int]:

@@ -29,17 +29,15 @@ from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
-from aiogram.client.session.base import BaseSession
 from aiogram.methods import (
-    AnswerCallbackQuery,
     EditMessageMedia,
     EditMessageReplyMarkup,
-    GetMe,
     SendPhoto,
     TelegramMethod,
 )
-from aiogram.types import Chat, InlineKeyboardMarkup, Message, Update, User
+from aiogram.types import InlineKeyboardMarkup, Update, User
 
+from benchmarks.sessions import InstantSession
 from bot.app import App, build
 from bot.config import load_settings
 from bot.views.callbacks import Act, GameCb
@@ -57,34 +55,16 @@ from storage import games, players
 BOT_USER = User(id=42, is_bot=True, first_name="Nard", username="nard_presses_bot")
 
 
-class BoardSession(BaseSession):
-    """Answers every call at once; remembers the newest board message of each chat."""
+class BoardSession(InstantSession):
+    """Remembers the newest board message of each chat."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.ids = itertools.count(1)
+        super().__init__(BOT_USER)
         self.boards: dict[int, tuple[int, InlineKeyboardMarkup | None]] = {}
 
-    async def close(self) -> None:
-        return None
-
-    async def make_request(self, bot: Bot, method: TelegramMethod[Any],
-                           timeout: int | None = None) -> Any:
-        if isinstance(method, GetMe):
-            return BOT_USER
-        if isinstance(method, AnswerCallbackQuery):
-            return True
-        chat_id = getattr(method, "chat_id", None)
-        if chat_id is None:
-            return True
-        message_id = getattr(method, "message_id", None) or next(self.ids)
+    def seen(self, method: TelegramMethod[Any], chat_id: int, message_id: int) -> None:
         if isinstance(method, SendPhoto | EditMessageMedia | EditMessageReplyMarkup):
             self.boards[chat_id] = (message_id, method.reply_markup)
-        return Message(message_id=message_id, date=datetime.now(UTC),
-                       chat=Chat(id=chat_id, type="private"), from_user=BOT_USER)
-
-    async def stream_content(self, *args: Any, **kwargs: Any):  # pragma: no cover
-        raise NotImplementedError
 
 
 @dataclass

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import percentile
 from render import geometry, render_board, render_mistake, render_replay, replay_scenes
 from render.chart import render_rating_chart
 from render.samples import ERROR_RATES, MISTAKES, RATINGS, gallery, played_game
@@ -40,7 +41,7 @@ def _timed(fn, rounds: int) -> tuple[float, float, float, int]:
         wall.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
     wall.sort()
-    p95 = wall[min(len(wall) - 1, int(0.95 * len(wall)))]
+    p95 = percentile(wall, 0.95)
     return statistics.median(wall), p95, statistics.median(cpu), size
 
 

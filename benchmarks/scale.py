@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.figures import percentile
 from bot.views.callbacks import Act
 from storage import boards
 from storage.connect import open_database
@@ -111,7 +112,7 @@ async def run(engine: str, processes: int, games: int, seconds: float,
             if cluster is not None:
                 await cluster.drop(url)
     latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
+    p95 = percentile(latencies, 0.95)
     return sum(counts) / elapsed, statistics.median(latencies), p95, sum(counts)
 
 

@@ -37,10 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
-from aiogram.client.session.base import BaseSession
-from aiogram.methods import AnswerCallbackQuery, GetMe, TelegramMethod
-from aiogram.types import Chat, Message, User
+from aiogram.methods import TelegramMethod
+from aiogram.types import User
 
+from benchmarks.figures import percentile
+from benchmarks.sessions import InstantSession
 from bot.app import build
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
@@ -90,37 +91,18 @@ class SimClock:
         await asyncio.sleep(0)
 
 
-class GroupRecorder(BaseSession):
-    """Answers every call at once; records the group's messages on the simulated clock."""
+class GroupRecorder(InstantSession):
+    """Records the group's messages on the simulated clock."""
 
     def __init__(self, clock: SimClock) -> None:
-        super().__init__()
+        super().__init__(BOT_USER, now=lambda: clock.now)
         self.clock = clock
-        self.ids = itertools.count(1)
         self.group: list[tuple[float, str]] = []
 
-    async def close(self) -> None:
-        return None
-
-    async def make_request(self, bot: Bot, method: TelegramMethod[Any],
-                           timeout: int | None = None) -> Any:
-        if isinstance(method, GetMe):
-            return BOT_USER
-        if isinstance(method, AnswerCallbackQuery):
-            return True
-        chat_id = getattr(method, "chat_id", None)
-        if chat_id is None:
-            return True
+    def seen(self, method: TelegramMethod[Any], chat_id: int, message_id: int) -> None:
         name = type(method).__name__
         if chat_id == GROUP and name in MESSAGES:
             self.group.append((self.clock.monotonic(), name))
-        message_id = getattr(method, "message_id", None) or next(self.ids)
-        kind = "supergroup" if chat_id < 0 else "private"
-        return Message(message_id=message_id, date=self.clock.now,
-                       chat=Chat(id=chat_id, type=kind), from_user=BOT_USER)
-
-    async def stream_content(self, *args: Any, **kwargs: Any):  # pragma: no cover
-        raise NotImplementedError
 
 
 async def idle(coalescer: Coalescer) -> None:
@@ -141,7 +123,7 @@ def most_in_window(times: list[float], seconds: float) -> int:
 
 def quantiles(values: list[float]) -> str:
     ordered = sorted(values)
-    p99 = ordered[max(0, int(len(ordered) * 0.99) - 1)]
+    p99 = percentile(ordered, 0.99)
     return (f"p50 {statistics.median(ordered):.1f}, p99 {p99:.1f}, max {ordered[-1]:.1f}"
             f" (n = {len(ordered)})")
 

@@ -32,6 +32,7 @@ import aiohttp
 from aiogram import Bot
 
 from benchmarks.computer import CountingRunner, TimedSession, press
+from benchmarks.figures import percentile
 from bot.app import build, freeze_startup_objects
 from bot.config import load_settings
 from core import computer
@@ -43,11 +44,6 @@ from web.auth import sign_init_data
 from web.limits import RateLimit
 
 TOKEN = "1:BENCH"
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[int(share * (len(ordered) - 1))]
 
 
 class WebPlayer:

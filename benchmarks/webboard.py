@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import percentile
 from engine.dice import SeededDice
 from tests.support.browser import (
     centre,
@@ -133,7 +134,7 @@ async def measure(browser, page, count: int) -> dict[str, object]:  # type: igno
         "frames": len(intervals) + count,
         "fps": [round(r, 1) for r in rates],
         "frame_interval_ms": {"median": round(statistics.median(ordered), 2),
-                              "p95": round(ordered[int(0.95 * len(ordered))], 2),
+                              "p95": round(percentile(ordered, 0.95), 2),
                               "max": round(ordered[-1], 2),
                               "over_20ms": sum(1 for g in ordered if g > 20)},
         "layout_events": sum(1 for e in inside if e.get("name") == "Layout"),

@@ -1,0 +1,43 @@
+"""The one percentile every benchmark prints (benchmarks/figures.py), and the benchmarks that
+run in this process, at tiny sizes, so that they cannot rot unseen (the matchmaking one had:
+a storage call's new argument)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from benchmarks import matchmaking, tournament_arena
+from benchmarks.figures import percentile
+
+
+def test_percentiles_lie_between_the_nearest_values() -> None:
+    hundred_and_one = [float(v) for v in range(100, -1, -1)]  # any order
+    assert percentile(hundred_and_one, 0.5) == 50.0
+    assert percentile(hundred_and_one, 0.95) == 95.0
+    assert percentile(hundred_and_one, 0.99) == 99.0
+    # Few values: never below the median (a p99 of two values is near the larger one).
+    assert percentile([1.0, 2.0], 0.5) == 1.5
+    assert percentile([1.0, 2.0], 0.99) == pytest.approx(1.99)
+    assert percentile([7.0], 0.99) == 7.0
+    assert math.isnan(percentile([], 0.95))
+
+
+def test_a_percentile_is_asked_in_whole_hundredths() -> None:
+    with pytest.raises(ValueError):
+        percentile([1.0, 2.0], 0.995)
+    with pytest.raises(ValueError):
+        percentile([1.0, 2.0], 1.0)
+
+
+async def test_the_matchmaking_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    await matchmaking.main(waiting=30, newcomers=5, seed=1)
+    out = capsys.readouterr().out
+    assert "waiting requests: 30, newcomers: 5" in out and "p99" in out
+
+
+async def test_the_arena_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    await tournament_arena.main(8, 3, 1, None)
+    out = capsys.readouterr().out
+    assert "arena: 8 players, 3 simulated minutes" in out and "group messages:" in out
