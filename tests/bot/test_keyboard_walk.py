@@ -45,6 +45,7 @@ from storage import games
 from tests.support.driver import game_buttons
 from tests.support.friends import friend_game, to_move
 from tests.support.harness import Harness
+from tests.support.positions import position_of
 
 POSITIONS = 20_000  # per variant, in CI
 PARTS = 4  # the full walk's test items per variant, each every fourth position
@@ -311,18 +312,6 @@ def walk_all(samples: tuple[Sample, ...]) -> None:
         walked += 1
         bearoffs += sum(position.me[OFF:7]) == CHECKERS
     assert walked > len(samples) * 0.9 and bearoffs > len(samples) // 4
-
-
-def position_of(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:
-    """A position from {point: count} maps in each side's own numbering (rest borne off)."""
-    sides = []
-    for counts in (me, opp):
-        side = [0] * 26
-        for point, n in counts.items():
-            side[point] = n
-        side[OFF] = CHECKERS - sum(counts.values())
-        sides.append(side)
-    return Position(variant, *sides)
 
 
 @pytest.mark.parametrize("variant", ["short", "long"])

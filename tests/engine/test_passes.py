@@ -8,25 +8,14 @@ from engine.dice import FixedDice
 from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.passes import DieBlock, Entry, PassKind, PassReason, Try, Why, explain
-from engine.position import BAR, CHECKERS, OFF, Position
+from engine.position import BAR, OFF, Position
 from engine.randomplay import random_positions
-
-
-def position(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:
-    """Each side as {point: count} in its own numbering; the rest are borne off."""
-    sides = []
-    for counts in (me, opp):
-        side = [0] * 26
-        for point, n in counts.items():
-            side[point] = n
-        side[OFF] = CHECKERS - sum(counts.values())
-        sides.append(side)
-    return Position(variant, *sides)
+from tests.support.positions import position_of
 
 
 def test_short_bar_checker_facing_closed_entry_points() -> None:
     # My entry points for 6 and 5 are my 19 and 20 = the opponent's 6 and 5.
-    pos = position("short", {BAR: 2, 13: 13}, {6: 3, 5: 2, 24: 10})
+    pos = position_of("short", {BAR: 2, 13: 13}, {6: 3, 5: 2, 24: 10})
     why = explain(pos, (5, 6))
     assert why.kind is PassKind.BAR and why.bar == 2
     assert why.closed == (Entry(6, 19, 3), Entry(5, 20, 2))
@@ -34,14 +23,14 @@ def test_short_bar_checker_facing_closed_entry_points() -> None:
 
 
 def test_short_bar_double_names_its_one_point() -> None:
-    pos = position("short", {BAR: 1, 6: 14}, {6: 2, 24: 13})
+    pos = position_of("short", {BAR: 1, 6: 14}, {6: 2, 24: 13})
     why = explain(pos, (6, 6))
     assert why.closed == (Entry(6, 19, 2),)
 
 
 def test_short_no_checker_can_move_because_points_are_held() -> None:
     # Everything on my 13; the opponent holds my 7 and 8 (its 18 and 17).
-    pos = position("short", {13: 15}, {18: 2, 17: 2, 1: 11})
+    pos = position_of("short", {13: 15}, {18: 2, 17: 2, 1: 11})
     why = explain(pos, (6, 5))
     assert why.kind is PassKind.NO_MOVE
     assert why.blocks == (DieBlock(6, (Try(13, 7, Why.HELD),)),
@@ -51,7 +40,7 @@ def test_short_no_checker_can_move_because_points_are_held() -> None:
 
 def test_short_bearing_off_is_not_allowed_with_a_checker_outside() -> None:
     # 7/1 lands on the opponent's point; the checkers on 2 may not bear off: 7 is out.
-    pos = position("short", {7: 1, 2: 14}, {24: 2, 1: 13})
+    pos = position_of("short", {7: 1, 2: 14}, {24: 2, 1: 13})
     why = explain(pos, (6, 6))
     [block] = why.blocks
     assert block.tries == (Try(7, 1, Why.HELD), Try(2, OFF, Why.NOT_ALL_HOME))
@@ -60,7 +49,7 @@ def test_short_bearing_off_is_not_allowed_with_a_checker_outside() -> None:
 
 def test_short_a_larger_number_waits_for_the_higher_checker() -> None:
     # All home: 6/2 is held, and the 4 cannot take the checker on 1 off while 6 stands.
-    pos = position("short", {6: 2, 1: 1}, {23: 2, 1: 13})
+    pos = position_of("short", {6: 2, 1: 1}, {23: 2, 1: 13})
     why = explain(pos, (4, 4))
     assert why.blocks == (DieBlock(4, (Try(6, 2, Why.HELD),
                                        Try(1, OFF, Why.HIGHER_CHECKER))),)
@@ -68,7 +57,7 @@ def test_short_a_larger_number_waits_for_the_higher_checker() -> None:
 
 def test_long_one_opposing_checker_holds_a_point() -> None:
     # The opponent's single checkers on its 6 and 7 are my 18 and 19.
-    pos = position("long", {24: 15}, {24: 13, 6: 1, 7: 1})
+    pos = position_of("long", {24: 15}, {24: 13, 6: 1, 7: 1})
     why = explain(pos, (6, 5))
     assert why.kind is PassKind.NO_MOVE
     assert why.blocks == (DieBlock(6, (Try(24, 18, Why.HELD),)),
@@ -77,7 +66,7 @@ def test_long_one_opposing_checker_holds_a_point() -> None:
 
 def test_long_six_block_rule() -> None:
     # 13/7 would make 7..2 with every opposing checker still on its head (my 12).
-    pos = position("long", {13: 10, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}, {24: 15})
+    pos = position_of("long", {13: 10, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}, {24: 15})
     why = explain(pos, (6, 6))
     [block] = why.blocks
     assert block.tries[0] == Try(13, 7, Why.SIX_BLOCK)
@@ -89,13 +78,13 @@ def test_a_roll_that_can_be_played_has_no_pass_reason() -> None:
     with pytest.raises(EngineError):
         explain(Position.initial("short"), (6, 5))
     with pytest.raises(EngineError):
-        explain(position("short", {}, {1: 15}), (6, 5))  # the game is over
+        explain(position_of("short", {}, {1: 15}), (6, 5))  # the game is over
 
 
 def test_the_reason_round_trips_as_json_data() -> None:
     for pos, dice in [
-        (position("short", {BAR: 2, 13: 13}, {6: 3, 5: 2, 24: 10}), (5, 6)),
-        (position("long", {13: 10, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}, {24: 15}), (6, 6)),
+        (position_of("short", {BAR: 2, 13: 13}, {6: 3, 5: 2, 24: 10}), (5, 6)),
+        (position_of("long", {13: 10, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}, {24: 15}), (6, 6)),
     ]:
         why = explain(pos, dice)
         assert PassReason.from_dict(pos.variant, why.to_dict()) == why
@@ -103,7 +92,7 @@ def test_the_reason_round_trips_as_json_data() -> None:
 
 def test_a_game_logs_the_reason_with_the_pass() -> None:
     game = Game.new("short", FixedDice(6, 1))
-    game.position = position("short", {BAR: 1, 13: 14}, {6: 2, 5: 2, 24: 11})
+    game.position = position_of("short", {BAR: 1, 13: 14}, {6: 2, 5: 2, 24: 11})
     game.phase, game.dice = Phase.ROLL, None
     game.roll(game.seat, (6, 5))
     event = game.history[-1]

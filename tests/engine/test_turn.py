@@ -9,22 +9,12 @@ from engine.moves import Step
 from engine.position import CHECKERS, OFF, Position
 from engine.randomplay import random_positions
 from engine.turn import Turn
-
-
-def position(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:
-    sides = []
-    for counts in (me, opp):
-        side = [0] * 26
-        for point, n in counts.items():
-            side[point] = n
-        side[OFF] = CHECKERS - sum(counts.values())
-        sides.append(side)
-    return Position(variant, *sides)
+from tests.support.positions import position_of
 
 
 @pytest.mark.parametrize("variant", ["short", "long"])
 def test_six_off_is_the_six_and_the_winning_move_can_be_built(variant: str) -> None:
-    turn = Turn(position(variant, {6: 1, 2: 1}, {1: 5, 2: 5, 3: 5}), (6, 4))
+    turn = Turn(position_of(variant, {6: 1, 2: 1}, {1: 5, 2: 5, 3: 5}), (6, 4))
     assert turn.destinations(6) == {2: (Step(6, 2),), OFF: (Step(6, OFF),)}
     turn.play((6, OFF))
     assert [(s.src, s.dst) for s in turn.legal_steps()] == [(2, OFF)]
@@ -33,9 +23,9 @@ def test_six_off_is_the_six_and_the_winning_move_can_be_built(variant: str) -> N
 
 
 def test_a_combined_destination_is_offered_only_when_all_its_ways_agree() -> None:
-    blot_on_7 = position("short", {13: 2, 6: 13}, {18: 1, 1: 14})
+    blot_on_7 = position_of("short", {13: 2, 6: 13}, {18: 1, 1: 14})
     assert set(Turn(blot_on_7, (6, 5)).destinations(13)) == {8, 7}  # 13→2 is ambiguous
-    eight_closed = position("short", {13: 2, 6: 13}, {18: 1, 17: 2, 1: 12})
+    eight_closed = position_of("short", {13: 2, 6: 13}, {18: 1, 17: 2, 1: 12})
     dests = Turn(eight_closed, (6, 5)).destinations(13)
     assert dests[2] == (Step(13, 7, True), Step(7, 2))
     plain = Turn(Position.initial("short"), (6, 5)).destinations(13)
@@ -43,7 +33,7 @@ def test_a_combined_destination_is_offered_only_when_all_its_ways_agree() -> Non
 
 
 def test_each_step_knows_its_die() -> None:
-    turn = Turn(position("short", {3: 1, 1: 1}, {1: 5, 2: 5, 3: 5}), (6, 3))
+    turn = Turn(position_of("short", {3: 1, 1: 1}, {1: 5, 2: 5, 3: 5}), (6, 3))
     turn.play((3, OFF))
     assert [t.die for t in turn.taken] == [6] and turn.remaining_dice == (3,)
     turn.undo()

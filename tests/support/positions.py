@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.movegen import legal_moves
-from engine.position import Position
+from engine.position import CHECKERS, OFF, Position
 
 
 def random_positions(variant, n, seed):
@@ -23,3 +23,16 @@ def random_positions(variant, n, seed):
         if pos.is_over:
             pos = Position.initial(variant)
     return out
+
+
+def position_of(variant: str, me: dict[int, int], opp: dict[int, int]) -> Position:
+    """A position from {point: count} maps, each side in its own numbering (the rest of its
+    checkers borne off)."""
+    sides = []
+    for counts in (me, opp):
+        side = [0] * 26
+        for point, n in counts.items():
+            side[point] = n
+        side[OFF] = CHECKERS - sum(counts.values())
+        sides.append(side)
+    return Position(variant, *sides)
