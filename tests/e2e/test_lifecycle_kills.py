@@ -389,6 +389,16 @@ class Run:
             await self.until(lambda: len(board.edits) > edits)
         await self.settle()
 
+    async def up_to_done(self, game_id: int) -> tuple[int, GameCb]:
+        """Step through the turn up to its Done (which redraws both boards): (player, Done)."""
+        for _ in range(20):
+            move = await self.next_press(game_id)
+            assert move is not None
+            if move[1].a is Act.DONE:
+                return move
+            await self.step(game_id, move[0], move[1])
+        raise AssertionError(f"game {game_id}: no Done within 20 presses")
+
     async def menu(self, user: int, labels: tuple[str, ...]) -> None:
         person = self.fake.user(user, NAMES[user])
         person.command("/new")
@@ -611,13 +621,7 @@ async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
         fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
     async with running(fake_telegram, tmp_path, database_url) as run:
         game_id = await run.friend_game()
-        for _ in range(20):  # up to the end of a turn, whose Done redraws both boards
-            move = await run.next_press(game_id)
-            assert move is not None
-            if move[1].a is Act.DONE:
-                break
-            await run.step(game_id, move[0], move[1])
-        assert move[1].a is Act.DONE
+        move = await run.up_to_done(game_id)
         slow = asyncio.Event()
 
         def wait_a_little(params: dict[str, Any]) -> bool:
@@ -661,13 +665,7 @@ async def test_sigterm_with_a_slow_bot_api_repairs_the_rest_first_at_the_next_st
     (before its command menus), and says how long that took."""
     async with running(fake_telegram, tmp_path, database_url) as run:
         game_id = await run.friend_game()
-        for _ in range(20):  # up to the end of a turn, whose Done redraws both boards
-            move = await run.next_press(game_id)
-            assert move is not None
-            if move[1].a is Act.DONE:
-                break
-            await run.step(game_id, move[0], move[1])
-        assert move[1].a is Act.DONE
+        move = await run.up_to_done(game_id)
         slow = Slow(run.fake, 7.0)
         query = await run.press(game_id, move[1], move[0])
         await run.answered(query)  # saved and answered; its redraws are on their way ...
