@@ -75,6 +75,8 @@ BOT_FIRST_NAME = "Nard Test Bot"
 
 # Error descriptions, worded as the real Bot API words them.
 METHOD_NOT_FOUND = "Not Found: method not found"
+# A request whose client went away before its body had arrived (never answered to anyone).
+CLIENT_GONE = "Bad Request: the client closed the connection before the request arrived"
 UNAUTHORIZED = "Unauthorized"
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -1383,7 +1385,10 @@ class FakeTelegram:
         self.requests.append(record)
         status, body = 200, {}
         try:
-            record.params, record.files = await self._read_params(request)
+            try:
+                record.params, record.files = await self._read_params(request)
+            except ConnectionResetError:  # the client died while sending it (a SIGKILL)
+                raise ApiError(400, CLIENT_GONE) from None
             if token != self.token:
                 raise ApiError(401, UNAUTHORIZED)
             entry = self._handlers.get(name.lower())

@@ -6,6 +6,7 @@ import asyncio
 import io
 import sys
 import time
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
@@ -538,3 +539,24 @@ async def test_stop_releases_a_pending_poll():
             assert await asyncio.wait_for(poll, 1) == []
         finally:
             await bot.session.close()
+
+
+async def test_a_client_that_dies_while_sending_is_no_fault_of_the_fake(
+        fake_telegram: FakeTelegram) -> None:
+    """A bot process killed in the middle of an upload: the fake notes a request that never
+    arrived, not a failure of its own (the fixture fails on those)."""
+    url = urlsplit(fake_telegram.url)
+    _, writer = await asyncio.open_connection(url.hostname, url.port)
+    path = f"/bot{fake_telegram.token}/sendMessage"
+    writer.write((f"POST {path} HTTP/1.1\r\nHost: {url.hostname}\r\n"
+                  "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+                  '{"chat_id": 1, "te').encode())
+    await writer.drain()
+    while not any(r.method == "sendMessage" for r in fake_telegram.requests):
+        await asyncio.sleep(0.01)
+    writer.transport.abort()  # gone, as a SIGKILL leaves it
+    record = next(r for r in fake_telegram.requests if r.method == "sendMessage")
+    while not record.done:
+        await asyncio.sleep(0.01)
+    assert record.error_code == 400 and "closed the connection" in (record.description or "")
+    assert fake_telegram.internal_errors == []
