@@ -652,7 +652,9 @@ async def web_game(http: aiohttp.ClientSession, base: str, init_data: str,
                         if response.content_type == "application/json" else None
                     if response.status in (429, 502, 503, 504):
                         await asyncio.sleep(0.5)
-                        if method == "GET":
+                        # A 429 was refused before anything was done (the per-process rate
+                        # limit): any request goes again, as a player taps again.
+                        if method == "GET" or response.status == 429:
                             continue
                     return response.status, data
             except aiohttp.ClientError as exc:
