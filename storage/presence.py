@@ -100,7 +100,8 @@ class FilePresence:
                     with contextlib.suppress(OSError):
                         os.unlink(temp)
                     continue
-                os.unlink(temp)
+                with contextlib.suppress(OSError):  # (a start clearing the folder may be first)
+                    os.unlink(temp)
                 self.name, self._fd, self._pid = name, fd, os.getpid()
                 return name
             raise OSError("another process kept taking the file away")
