@@ -100,7 +100,7 @@ class FilePresence:
                     with contextlib.suppress(OSError):
                         os.unlink(temp)
                     continue
-                with contextlib.suppress(OSError):  # (a start clearing the folder may be first)
+                with contextlib.suppress(OSError):  # (a stray temporary name harms nobody)
                     os.unlink(temp)
                 self.name, self._fd, self._pid = name, fd, os.getpid()
                 return name
