@@ -137,12 +137,16 @@ async def latency(presses: int, seed: int = 1) -> None:
         await measure(40, busy=False)
         runner, done = app.analysis.runner, []
 
-        async def counted(fn, *args):  # the runner, counting
-            result = await runner(fn, *args)
-            done.append(fn.__name__)
-            return result
+        class Counted:  # the runner, counting
+            async def run(self, fn, /, *args, **kwargs):
+                result = await runner.run(fn, *args, **kwargs)
+                done.append(fn.__name__)
+                return result
 
-        app.analysis.runner = counted
+            async def close(self) -> None:
+                await runner.close()
+
+        app.analysis.runner = Counted()
         quiet = await measure(presses, busy=False)
         quiet_calls = len(done)
         start = time.perf_counter()

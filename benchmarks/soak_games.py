@@ -81,7 +81,7 @@ class Soak:
         return offered(self.session.keyboards.get(chat, (0, None))[1])
 
     async def press(self, player: int, data: GameCb) -> None:
-        await self.app.games.press(player, data, no_answer)
+        await self.app.services.presses.press(player, data, no_answer)
 
     async def pick_step_undo(self, player: int, chat: int | None = None) -> None:
         """Choose a checker (a selection is kept), play a step, take it back."""
