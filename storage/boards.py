@@ -31,7 +31,7 @@ from datetime import datetime
 
 from storage import presence
 from storage.clock import from_epoch, to_epoch
-from storage.db import Database, Row, Tx
+from storage.db import Database, Row
 from storage.errors import GameNotFound
 from storage.models import BoardMessage
 
@@ -173,7 +173,7 @@ async def claim_send(
         before: int | None = None if held is None else held["sending_until"]
         if (held is not None and before is not None and before > stamp
                 and version >= max(held["sending_version"], held["shown_version"])
-                and await _gone(db, tx, held["sending_token"])):
+                and await db.gone(presence.owner(held["sending_token"]), tx)):
             taken = await tx.fetchone(
                 "UPDATE board_messages SET sending_version = ?, sending_token = ?,"
                 " sending_until = ?, recheck_at = CASE WHEN sending_version = ? THEN recheck_at"
@@ -208,12 +208,6 @@ async def claim_send(
         return SendClaim(False, int(found["message_id"]))
     return SendClaim(False, int(found["message_id"]),
                      max(1.0, float(found["sending_until"] - stamp)))
-
-
-async def _gone(db: Database, tx: Tx, token: str | None) -> bool:
-    """Whether the send `token` is known to be dead: its process is gone."""
-    name = presence.owner(token)
-    return name is not None and await db.present(name, tx) is False
 
 
 async def renew_send(

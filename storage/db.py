@@ -148,6 +148,11 @@ class Database(ABC):
         None: cannot be told. Inside a transaction, asked through its `tx`."""
         return True if instance == self.instance else None
 
+    async def gone(self, instance: str | None, tx: Tx | None = None) -> bool:
+        """Whether the process named `instance` is known to have ended: its claims need not
+        be waited out (False for no name, this process, or one that cannot be told)."""
+        return instance is not None and await self.present(instance, tx) is False
+
     @abstractmethod
     def read(self) -> Any:
         """`async with db.read() as tx:` statements outside a write transaction."""

@@ -59,10 +59,8 @@ async def held_by_gone(db: Database, now: datetime) -> list[Notice]:
     found = []
     for row in rows:
         name = row["sender"]
-        if name == db.instance:
-            continue
         if name not in gone:
-            gone[name] = await db.present(name) is False
+            gone[name] = await db.gone(name)
         if gone[name]:
             found.append(_notice(row))
     return found

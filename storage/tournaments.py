@@ -476,10 +476,8 @@ async def claim_message(db: Database, tournament_id: int, kind: MessageKind, now
     held = await db.fetchone(
         "SELECT claimed_by FROM tournament_messages WHERE tournament_id = ? AND kind = ?"
         " AND message_id = 0 AND claimed_until > ?", (tournament_id, kind, stamp))
-    gone = None
-    if held is not None and held["claimed_by"] not in (None, db.instance) and \
-            await db.present(held["claimed_by"]) is False:
-        gone = held["claimed_by"]
+    gone = held["claimed_by"] if held is not None and await db.gone(held["claimed_by"]) \
+        else None
     async with db.transaction() as tx:
         changed = await tx.execute(
             "UPDATE tournament_messages SET claimed_until = ?, claimed_by = ?"
