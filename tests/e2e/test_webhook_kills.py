@@ -19,7 +19,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -36,10 +35,9 @@ from storage.connect import open_database
 from tests.support.driver import choose
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import SECRET, free_port
+from tests.support.processes import SECRET, free_port, start_webhook_bot
 from tests.support.waiting import until as wait_until
 
-ROOT = Path(__file__).resolve().parents[2]
 ALI, VALI = 4101, 4102
 NAMES = {ALI: "Ali", VALI: "Vali"}
 KILLS = int(os.environ.get("NARD_WEBHOOK_KILLS", "6"))
@@ -103,16 +101,9 @@ class Node:
     process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("BOT_", "TELEGRAM_", "WEBHOOK_", "COMPUTER_", "DATABASE_"))}
-        env.update(BOT_TOKEN=self.fake.token, TELEGRAM_API_URL=self.fake.url,
-                   DATABASE_URL=self.database, LOG_LEVEL="INFO", PYTHONPATH=str(ROOT),
-                   BOT_MODE="webhook", WEBHOOK_SECRET=SECRET, WEBHOOK_HOST="127.0.0.1",
-                   WEBHOOK_URL=f"http://127.0.0.1:{self.port}/tg/updates",
-                   WEBHOOK_PORT=str(self.port), COMPUTER_WORKERS="0")
-        log = (self.folder / "bot.log").open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.folder,
-                                        env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.process = start_webhook_bot(
+            self.fake, self.database, self.folder / "bot.log", port=self.port,
+            url=f"http://127.0.0.1:{self.port}/tg/updates")
 
     async def healthy(self) -> None:
         loop = asyncio.get_running_loop()

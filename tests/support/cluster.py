@@ -8,10 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import os
 import signal
 import subprocess
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,10 +22,9 @@ from core.live import Live
 from storage import Database, boards, games, outbox
 from tests.support.driver import choose
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
-from tests.support.processes import SECRET, free_port
+from tests.support.processes import SECRET, free_port, start_webhook_bot
 from tests.support.waiting import Predicate, until
 
-ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3
 WINDOW = 30  # MOVE_TIMEOUT_SECONDS
 GROUP = -100917
@@ -95,20 +92,12 @@ class Cluster:
     db: Database | None = None
 
     def start(self, index: int, balancer: Balancer) -> None:
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("BOT_", "TELEGRAM_", "WEBHOOK_", "COMPUTER_", "DATABASE_"))}
-        env.update(BOT_TOKEN=self.fake.token, TELEGRAM_API_URL=self.fake.url,
-                   DATABASE_URL=self.url, LOG_LEVEL="INFO", PYTHONPATH=str(ROOT),
-                   BOT_MODE="webhook", WEBHOOK_SECRET=SECRET, WEBHOOK_HOST="127.0.0.1",
-                   WEBHOOK_URL=f"http://127.0.0.1:{balancer.port}/tg/updates",
-                   WEBHOOK_PORT=str(self.ports[index]), MOVE_TIMEOUT_SECONDS=str(WINDOW),
-                   # The computer in threads: three warmed worker pools would take minutes
-                   # to start on a CI machine (the pool has tests of its own).
-                   COMPUTER_WORKERS="0")
-        log = (self.folder / f"bot{index}.log").open("ab")
-        self.processes[index] = subprocess.Popen(
-            [sys.executable, "-m", "bot"], cwd=self.folder, env=env, stdout=log,
-            stderr=subprocess.STDOUT)
+        # The computer in threads: three warmed worker pools would take minutes to start on
+        # a CI machine (the pool has tests of its own).
+        self.processes[index] = start_webhook_bot(
+            self.fake, self.url, self.folder / f"bot{index}.log", port=self.ports[index],
+            url=f"http://127.0.0.1:{balancer.port}/tg/updates",
+            MOVE_TIMEOUT_SECONDS=str(WINDOW))
 
     def kill(self, index: int) -> None:
         process = self.processes[index]

@@ -23,12 +23,21 @@ def start_bot(fake: FakeTelegram, database: str, log: Path, **settings: str
     """`python -m bot` polling `fake`, on `database`, its output appended to `log`;
     `settings` are more environment variables."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("BOT_", "TELEGRAM_", "DATABASE_"))}
+           if not k.startswith(("BOT_", "TELEGRAM_", "WEBHOOK_", "COMPUTER_", "DATABASE_"))}
     env.update(BOT_TOKEN=fake.token, TELEGRAM_API_URL=fake.url, DATABASE_URL=database,
                MOVE_TIMEOUT_SECONDS="120", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
     env.update(settings)
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=log.parent, env=env,
                             stdout=log.open("ab"), stderr=subprocess.STDOUT)
+
+
+def start_webhook_bot(fake: FakeTelegram, database: str, log: Path, *, port: int, url: str,
+                      **settings: str) -> subprocess.Popen:
+    """`python -m bot` in webhook mode (as `start_bot`): listening on 127.0.0.1:`port`,
+    Telegram told to post to `url` with the secret `SECRET`, the computer in threads."""
+    return start_bot(fake, database, log, BOT_MODE="webhook", WEBHOOK_SECRET=SECRET,
+                     WEBHOOK_HOST="127.0.0.1", WEBHOOK_URL=url, WEBHOOK_PORT=str(port),
+                     COMPUTER_WORKERS="0", **settings)
 
 
 
