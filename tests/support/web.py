@@ -105,12 +105,13 @@ async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short")
     return int(data["game"])
 
 
-async def friend_game(wh: WebHarness) -> int:
-    """A short friend game, Vali through Ali's challenge link; its id."""
+async def friend_game(wh: WebHarness, length: int = 1, cube: bool = False) -> int:
+    """A short friend game (to `length` points, with the `cube` or not), Vali through Ali's
+    challenge link; its id."""
     ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
     ali.command("/start")
     await wh.feed()
-    code = (await wh.app.challenges.create(ALI, "short", 1, False)).code
+    code = (await wh.app.challenges.create(ALI, "short", length, cube)).code
     vali.command(f"/start {code}")
     await wh.feed()
     [row] = await games.active_games(wh.app.db, ALI)

@@ -512,17 +512,11 @@ async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
 async def test_a_double_offered_by_a_friend_is_taken_in_the_page(
         wh: WebHarness, browser: Browser) -> None:
     wh.app.games.dice = SeededDice(5)
-    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
-    ali.command("/start")
-    await wh.feed()
-    code = (await wh.app.challenges.create(ALI, "short", 3, True)).code
-    vali.command(f"/start {code}")
-    await wh.feed()
-    [row] = await games.active_games(wh.app.db, ALI)
+    game = await friend_game(wh, length=3, cube=True)
     names = {ALI: "Ali", VALI: "Vali"}
     # Whoever may double first does; the other sees the offer in the page.
     for _ in range(20):
-        states = {user: (await wh.call("GET", f"api/games/{row.id}", user))[1]
+        states = {user: (await wh.call("GET", f"api/games/{game}", user))[1]
                   for user in names}
         doubler = next((u for u, st in states.items() if st["can"]["double"]), None)
         if doubler is not None:
@@ -531,9 +525,9 @@ async def test_a_double_offered_by_a_friend_is_taken_in_the_page(
         await play_turn(wh, mover, states[mover])
     assert doubler is not None
     taker = VALI if doubler == ALI else ALI
-    page, errors = await game_page(browser, wh, taker, names[taker], row.id)
+    page, errors = await game_page(browser, wh, taker, names[taker], game)
     before = await settled(page)
-    status, data = await wh.call("POST", f"api/games/{row.id}/actions", doubler,
+    status, data = await wh.call("POST", f"api/games/{game}/actions", doubler,
                                  {"act": "double", "version": states[doubler]["version"]})
     assert status == 200, data
     state = await newer(page, before["version"])
@@ -541,7 +535,7 @@ async def test_a_double_offered_by_a_friend_is_taken_in_the_page(
     assert state["status"] == "You are offered a double: take or drop?"
     assert await page.locator(".board .cube text").text_content() == "2"
     state = await click(page, "take")
-    _, stored = await wh.call("GET", f"api/games/{row.id}", taker)
+    _, stored = await wh.call("GET", f"api/games/{game}", taker)
     assert stored["cube"] == {"value": 2, "owner": "viewer", "state": "normal"}
     assert state["version"] == stored["version"] and "take" not in state["buttons"]
     assert not errors, errors
