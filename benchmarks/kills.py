@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TEST = "tests/e2e/test_lifecycle_kills.py"
 # The lines the test prints for the record (`-s`).
-FIGURES = ("SQLite:", "PostgreSQL:", "  ", "SIGTERM", "the next start")
+FIGURES = ("SQLite:", "PostgreSQL:", "    ", "  presses:", "SIGTERM")
 
 
 def main() -> int:
