@@ -13,9 +13,10 @@ when no other send of the message may still be on its way to Telegram (a lease,
 may go at once (the same board in either order; for a board not sent yet, a killed sender's
 message may appear beside the new one, whose id is kept), but then nobody may send a newer
 one until the lease is over, unless the process holding the lease is gone (`storage.presence`):
-the send is then taken over at once, and since the dead process's older request may still be
-carried out by Telegram until its lease would have ended, the message is due to be sent again
-then (`recheck_at`, found by `games_behind`). `finish_send` records what Telegram got:
+the send is then taken over at once, and since the dead process's request (an older board, or
+the same version drawn before a deadline moved) may still be carried out by Telegram until
+its lease would have ended, the message is due to be sent again then (`recheck_at`, found by
+`games_behind`). `finish_send` records what Telegram got:
 the version shown only when it is still the newest claimed, and the lease released only
 when the sender knows what became of its request. So a board edit for a version is never
 sent after one for a newer version of the same message, and what the database records as
@@ -176,10 +177,10 @@ async def claim_send(
                 and await db.gone(presence.owner(held["sending_token"]), tx)):
             taken = await tx.fetchone(
                 "UPDATE board_messages SET sending_version = ?, sending_token = ?,"
-                " sending_until = ?, recheck_at = CASE WHEN sending_version = ? THEN recheck_at"
-                " WHEN recheck_at > sending_until THEN recheck_at ELSE sending_until END"
+                " sending_until = ?, recheck_at = CASE WHEN recheck_at > sending_until"
+                " THEN recheck_at ELSE sending_until END"
                 " WHERE game_id = ? AND chat_id = ? RETURNING message_id",
-                (version, token, until, version, game_id, chat_id))
+                (version, token, until, game_id, chat_id))
             assert taken is not None  # the row is locked (PostgreSQL) or the writer is us
             return SendClaim(True, int(taken["message_id"]), until=until, at=stamp)
         granted = await tx.fetchone(

@@ -225,7 +225,9 @@ class Run:
                     Live.load(row.state_json).game.to_act] is None:
                 return False
             stored = await boards.board_messages(self.db, row.id)
-            if any(m.shown_version != row.version for m in stored):
+            # (a board taken over from the killed process is sure once sent again)
+            if any(m.shown_version != row.version or m.recheck_at is not None
+                   for m in stored):
                 return False
             chats = {m.chat_id for m in stored}
             if row.status == "active" and any(p is not None and p not in chats
