@@ -31,8 +31,9 @@ GAME_COLUMNS = (
     "finished_at"
 )
 
-# Told with "id:version" to the other processes when a game is saved (PostgreSQL, when
-# `Database.game_notices` is on): their live web boards read it.
+# Told with "id:version" to the other processes when a game is saved, "id:version:deadline"
+# (epoch seconds, empty for none) when its deadline moved without a new version (PostgreSQL,
+# when `Database.game_notices` is on): their live web boards read it.
 GAME_CHANGED = "nard_game_changed"
 
 
@@ -325,6 +326,9 @@ async def set_deadline(
             "UPDATE games SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
             (opt_epoch(deadline), game_id, version),
         )
+        if changed == 1 and db.game_notices:  # open pages show the new deadline
+            epoch = opt_epoch(deadline)
+            await tx.notify(GAME_CHANGED, f"{game_id}:{version}:{'' if epoch is None else epoch}")
     return changed == 1
 
 

@@ -43,7 +43,7 @@ from storage.models import Game as Row
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
 from web.layout import layout
 from web.limits import RateLimit
-from web.live import LiveBoards, Watcher
+from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
 from web.state import game_state
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class WebDoor:
         self.base_path = base_path if base_path.endswith("/") else base_path + "/"
         self.index = (STATIC / "index.html").read_text(encoding="utf-8").replace(
             "{{telegram_script}}", telegram_script)
-        self.live = LiveBoards(self.db, self._state_for_watcher)
+        self.live = LiveBoards(self.db, self._state_in, self.people.translator)
         self._sockets: set[web.WebSocketResponse] = set()
         # Users stored lately (name, when): stored again when the name changes or after a
         # while, as the chat's player middleware does.
@@ -235,16 +235,16 @@ class WebDoor:
 
     async def _state(self, row: Row, live: Live, seat: int | None, user_id: int
                      ) -> dict[str, Any]:
-        t = await self.people.translator(user_id)
+        return await self._state_in(row, live, seat, await self.people.translator(user_id))
+
+    async def _state_in(self, row: Row, live: Live, seat: int | None, t: Translator
+                        ) -> dict[str, Any]:
+        """What `seat` (None: a watcher) sees, in `t`'s language."""
         names = await self.people.names(row, t)
         state = game_state(row, live, seat, names, t, self.clock())
         if state["can"]["double"]:
             state["texts"]["double"] = t("btn-double", value=live.game.cube_value * 2)
         return state
-
-    async def _state_for_watcher(self, row: Row, live: Live, watcher: Watcher
-                                 ) -> dict[str, Any]:
-        return await self._state(row, live, watcher.seat, watcher.user_id)
 
     async def _shown(self, row: Row, seat: int) -> bool:
         """A sight for the core: an open page of the player has been sent this version."""
@@ -406,10 +406,13 @@ class WebDoor:
     # -- live ----------------------------------------------------------------------------
 
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
-        """The live board: the first message signs in and names the game and the version
-        the page has ({"auth": initData, "game": id, "version": v}); then the server sends
-        {"type": "state", "state": …} for every change and {"type": "warning"} when a
-        quarter of the player's time is left."""
+        """The live board: the first message signs in and names the game, the version the
+        page has and that version's deadline ({"auth": initData, "game": id, "version": v,
+        "deadline": iso or null}); then the server sends {"type": "state", "state": …} for
+        every change ("again": true when it is the page's version again, e.g. with a moved
+        deadline) and {"type": "warning"} when a quarter of the player's time is left.
+        Opened too often, or past the user's open pages (`PAGES_PER_USER`), it is closed
+        with 4429; a page that does not read its messages is cut off (`web.live`)."""
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=8 * 1024)
         await socket.prepare(request)
         self._sockets.add(socket)
@@ -425,22 +428,33 @@ class WebDoor:
                 await socket.close(code=4400, message=b"bad first message")
                 return socket
             try:
-                user = check_init_data(self.token, hello[0], self.clock())
+                user = check_init_data(self.token, hello.auth, self.clock())
             except Unauthorized:
                 await socket.close(code=4401, message=b"init data refused")
                 return socket
-            game_id, version = hello[1], hello[2]
+            if not self.limit.allow(user.id) \
+                    or self.live.pages_of(user.id) >= self.live.pages_per_user:
+                await socket.close(code=4429, message=b"too many live boards")
+                return socket
             try:
-                row = await games.load_game(self.db, game_id)
+                row = await games.load_game(self.db, hello.game)
             except GameNotFound:
                 await socket.close(code=4404, message=b"no such game")
                 return socket
+            transport = request.transport
 
-            async def send(message: dict[str, Any]) -> None:
-                await socket.send_json(message)
+            def drop() -> None:  # a page that does not read: no close frame would go out
+                if transport is not None:
+                    transport.abort()
 
-            watcher = Watcher(user.id, game_id, row.seat_of(user.id), send, version=version)
-            await self.live.open(watcher)
+            watcher = Watcher(user.id, hello.game, row.seat_of(user.id), socket.send_str,
+                              version=hello.version, deadline=hello.deadline, drop=drop)
+            try:
+                await self.live.open(watcher)
+            except TooManyPages:
+                watcher = None
+                await socket.close(code=4429, message=b"too many live boards")
+                return socket
             async for message in socket:  # the page only pings; anything else is ignored
                 if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
                     break
@@ -474,8 +488,18 @@ def _int(value: object, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _hello(message: Any) -> tuple[str, int, int] | None:
-    """(init data, game, version) of a live connection's first message, else None."""
+@dataclass(frozen=True)
+class Hello:
+    """A live connection's first message."""
+
+    auth: str  # the init data
+    game: int
+    version: int  # the newest version the page has
+    deadline: datetime | Unknown | None  # that version's deadline; UNKNOWN: not named
+
+
+def _hello(message: Any) -> Hello | None:
+    """The live connection's first message, else None."""
     if message.type is not WSMsgType.TEXT or len(message.data) > 8 * 1024:
         return None
     try:
@@ -487,8 +511,20 @@ def _hello(message: Any) -> tuple[str, int, int] | None:
     game, version = data.get("game"), data.get("version", 0)
     if not _int(game, 1, 2**62) or not _int(version, 0, 2**62):
         return None
-    auth: str = data["auth"]
-    return auth, game, version
+    deadline: datetime | Unknown | None = UNKNOWN
+    if "deadline" in data:
+        try:
+            deadline = None if data["deadline"] is None else _aware(
+                datetime.fromisoformat(data["deadline"]))
+        except (TypeError, ValueError):
+            return None
+    return Hello(data["auth"], game, version, deadline)
+
+
+def _aware(moment: datetime) -> datetime:
+    if moment.tzinfo is None:
+        raise ValueError("a deadline names its time zone")
+    return moment
 
 
 def _start_game(start_param: str | None) -> int | None:

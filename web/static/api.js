@@ -49,7 +49,7 @@ export class Live {
   constructor(initData, game, version, handlers) {
     this.initData = initData;
     this.game = game;
-    this.version = version; // () -> the version the page has
+    this.version = version; // () -> [the version the page has, its deadline]
     this.handlers = handlers;
     this.socket = null;
     this.failures = 0;
@@ -85,7 +85,8 @@ export class Live {
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ auth: this.initData, game: this.game, version: this.version() }));
+      const [version, deadline] = this.version();
+      socket.send(JSON.stringify({ auth: this.initData, game: this.game, version, deadline }));
       if (this.failures) this.handlers.onLink(true); // refused sign-in closes it again
       this.failures = 0;
     });
@@ -96,7 +97,7 @@ export class Live {
       } catch {
         return;
       }
-      if (message.type === "state") this.handlers.onState(message.state);
+      if (message.type === "state") this.handlers.onState(message.state, message.again === true);
       else if (message.type === "warning") this.handlers.onWarning();
     });
     socket.addEventListener("close", (event) => {

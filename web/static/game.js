@@ -95,8 +95,9 @@ export class GameView {
       return;
     }
     this.receive(data);
-    this.live = new Live(this.app.initData, this.id, () => (this.latest ? this.latest.version : 0), {
-      onState: (state) => this.receive(state),
+    this.live = new Live(this.app.initData, this.id,
+      () => (this.latest ? [this.latest.version, this.latest.deadline] : [0, null]), {
+      onState: (state, again) => this.receive(state, again),
       onWarning: () => {
         this.app.toast(this.T["web-time-left"]);
         this.app.haptic("warning");
