@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import OrderedDict
@@ -40,6 +39,7 @@ from storage.db import Database
 from storage.errors import GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
+from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
 from web.layout import layout
 from web.limits import RateLimit
@@ -460,7 +460,9 @@ async def _json(request: web.Request) -> dict[str, Any]:
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise BadRequest("request too large", 413)
     try:
-        body = await request.json(loads=json.loads)
+        body = await request.json(loads=jsonin.loads)
+    except jsonin.TooDeep as exc:
+        raise BadRequest(str(exc)) from None
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body is not JSON") from None
     except web.HTTPRequestEntityTooLarge:
@@ -479,7 +481,7 @@ def _hello(message: Any) -> tuple[str, int, int] | None:
     if message.type is not WSMsgType.TEXT or len(message.data) > 8 * 1024:
         return None
     try:
-        data = json.loads(message.data)
+        data = jsonin.loads(message.data)
     except ValueError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("auth"), str):

@@ -207,3 +207,27 @@ async def test_a_client_that_leaves_in_the_middle_of_its_request_is_no_error(
     assert any("the client left" in r.getMessage() for r in caplog.records)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert (await wh.call("GET", f"api/games/{game_id}", ALI))[0] == 200  # it goes on
+
+
+async def test_json_nested_too_deep_is_refused_without_a_traceback(
+        wh: WebHarness, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Nested beyond Python's recursion limit, JSON made a RecursionError: a 500 and an
+    ERROR traceback for the API's bodies, for the language an unverified Authorization
+    header claims (before sign-in) and for the live socket's first message (before
+    sign-in, the 500 written into the WebSocket stream)."""
+    game = await computer_game(wh)
+    deep = "[" * 1500 + "]" * 1500  # within each place's size limit
+    with caplog.at_level(logging.DEBUG):
+        async with wh.http.post(wh.url + f"api/games/{game}/actions", data=deep,
+                                headers=wh.headers(ALI)) as response:
+            body = await response.json()
+            assert response.status == 400 and "nested" in body["error"], body
+        user = '{"language_code":' + deep + "}"
+        status, body = await wh.call("GET", "api/session",
+                                     headers={"Authorization": f"tma user={user}&hash=0"})
+        assert status == 401 and body["text"].startswith("Could not sign you in"), body
+        async with wh.http.ws_connect(wh.url + "api/live") as socket:
+            await socket.send_str('{"auth": "x", "game": 1, "version": ' + deep[:2000] + "}")
+            message = await socket.receive()
+            assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4400, message
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
