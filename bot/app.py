@@ -285,6 +285,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        matchmaking=matchmaking, people=people,
                        default_language=settings.default_language, clock=clock,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
+                       trusted_proxies=settings.trusted_proxies,
                        base_path=urlsplit(webapp.url).path or "/",
                        telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
     return App(bot, dispatcher, services, timers, repair, players, pool, inflight, admission,

@@ -93,3 +93,35 @@ def test_every_link_of_the_docs_leads_somewhere(doc: str) -> None:
         assert linked.exists(), f"{doc}: {target} does not exist"
         if anchor and linked.suffix == ".md":
             assert anchor in anchors(linked), f"{doc}: no #{anchor} in {target or doc}"
+
+
+@pytest.mark.parametrize("name", ["nard-bot.service", "nard-bot@.service"])
+def test_the_units_raise_the_descriptor_limit(name: str) -> None:
+    """One user's 999 live sockets reached the default 1,024 descriptors: every new web
+    connection failed."""
+    [limit] = re.findall(r"^LimitNOFILE=(\d+)$", (DEPLOY / name).read_text(), re.M)
+    assert int(limit) >= 16_384
+
+
+def location(site: str, match: str) -> str:
+    """The body of the nginx `location <match> {…}` block."""
+    found = re.search(r"^ *location " + re.escape(match) + r" \{\n(.*?)^ *\}$", site,
+                      re.M | re.S)
+    assert found is not None, match
+    return found.group(1)
+
+
+def test_nginx_limits_each_address_on_the_web_board() -> None:
+    """An unsigned flood (4,187 requests a second from one client) reached the bot whole."""
+    site = (DEPLOY / "nginx-nard.conf").read_text()
+    zones = dict(re.findall(r"^limit_req_zone \$binary_remote_addr zone=(\w+):\d+m "
+                            r"rate=(\d+)r/s;$", site, re.M))
+    assert re.search(r"^limit_conn_zone \$binary_remote_addr zone=(\w+):\d+m;$", site, re.M)
+    for match, most in (("/app/", 100), ("= /app/api/live", 5)):
+        block = location(site, match)
+        [zone] = re.findall(r"limit_req zone=(\w+) burst=\d+ nodelay;", block)
+        assert 0 < int(zones[zone]) <= most, (match, zones)
+        assert "limit_req_status 429;" in block
+    live = location(site, "= /app/api/live")
+    assert re.search(r"limit_conn \w+ \d+;", live) and "limit_conn_status 429;" in live
+    assert "limit_req" not in location(site, "= /tg/updates")  # Telegram is never refused

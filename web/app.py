@@ -6,18 +6,19 @@ only in their own games, through the same game core as the chat buttons (`Action
 `GameService.act`: the same locks, version check, timers, outbox and move log); anybody
 signed in may watch any game, read-only. The live connection (`GET api/live`, a WebSocket)
 signs in with its first message. Bad input gets a 4xx with a reason, never a traceback;
-each user has a rate limit; every response carries a content-security policy that allows
-no inline script. docs/web.md describes the API.
+each user has a rate limit, and so has each address for refused sign-ins; every response
+carries a content-security policy that allows no inline script. docs/web.md describes the API.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -42,7 +43,7 @@ from storage.models import Game as Row
 from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
 from web.layout import layout
-from web.limits import RateLimit
+from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import LiveBoards, Watcher
 from web.state import game_state
 
@@ -106,13 +107,18 @@ class WebDoor:
     def __init__(self, *, token: str, db: Database, games: GameService, gate: ActionGate,
                  matchmaking: Matchmaking, people: People, default_language: str,
                  clock: Callable[[], datetime], hooks: Hooks = Hooks(),
-                 limit: RateLimit | None = None, base_path: str = "/",
+                 limit: RateLimit[int] | None = None,
+                 unsigned: RateLimit[str] | None = None,
+                 trusted_proxies: Iterable[str] = (), base_path: str = "/",
                  telegram_script: str = TELEGRAM_SCRIPT) -> None:
         self.token, self.games, self.gate = token, games, gate
         self.matchmaking, self.people, self.clock = matchmaking, people, clock
         self.db = db
         self.default_language, self.hooks = default_language, hooks
-        self.limit = limit or RateLimit()
+        self.limit: RateLimit[int] = limit or RateLimit()
+        self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
+        self.trusted_proxies = tuple(ipaddress.ip_network(proxy, strict=False)
+                                     for proxy in trusted_proxies)
         self.base_path = base_path if base_path.endswith("/") else base_path + "/"
         self.index = (STATIC / "index.html").read_text(encoding="utf-8").replace(
             "{{telegram_script}}", telegram_script)
@@ -210,10 +216,48 @@ class WebDoor:
 
     # -- who asks ----------------------------------------------------------------------
 
+    def peer(self, request: web.Request) -> str:
+        """The address refused sign-ins are counted against: the peer's, or behind a
+        trusted proxy (TRUSTED_PROXIES) the nearest X-Forwarded-For address that is no
+        trusted proxy (the client's, as nginx appends it)."""
+        remote = request.remote or ""
+        if not self._trusted(remote):
+            return remote
+        forwarded = ",".join(request.headers.getall("X-Forwarded-For", ()))
+        for address in reversed(forwarded.split(",")):
+            address = address.strip()
+            try:
+                address = str(ipaddress.ip_address(address))
+            except ValueError:
+                return remote  # not what a trusted proxy writes
+            if not self._trusted(address):
+                return address
+        return remote
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in proxy for proxy in self.trusted_proxies)
+
+    def refuse_flood(self, peer: str) -> None:
+        """429 before any signature is checked, while the address's refused sign-ins are
+        over their limit."""
+        if self.unsigned.empty(peer):
+            raise BadRequest("too many refused sign-ins: slow down", 429)
+
     async def user_of(self, request: web.Request) -> WebUser:
         """The signed-in user (stored as a player, as a chat update would store them)."""
-        user = check_init_data(self.token, from_header(request.headers.get("Authorization")),
-                               self.clock())
+        peer = self.peer(request)
+        self.refuse_flood(peer)
+        try:
+            user = check_init_data(self.token,
+                                   from_header(request.headers.get("Authorization")),
+                                   self.clock())
+        except Unauthorized:
+            self.unsigned.allow(peer)
+            raise
         if not self.limit.allow(user.id):
             raise BadRequest("too many requests: slow down", 429)
         now = time.monotonic()
@@ -410,6 +454,8 @@ class WebDoor:
         the page has ({"auth": initData, "game": id, "version": v}); then the server sends
         {"type": "state", "state": …} for every change and {"type": "warning"} when a
         quarter of the player's time is left."""
+        peer = self.peer(request)
+        self.refuse_flood(peer)  # an HTTP 429, before the upgrade
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=8 * 1024)
         await socket.prepare(request)
         self._sockets.add(socket)
@@ -418,15 +464,18 @@ class WebDoor:
             try:
                 first = await socket.receive(timeout=AUTH_SECONDS)
             except TimeoutError:
+                self.unsigned.allow(peer)
                 await socket.close(code=4401, message=b"sign in first")
                 return socket
             hello = _hello(first)
             if hello is None:
+                self.unsigned.allow(peer)
                 await socket.close(code=4400, message=b"bad first message")
                 return socket
             try:
                 user = check_init_data(self.token, hello[0], self.clock())
             except Unauthorized:
+                self.unsigned.allow(peer)
                 await socket.close(code=4401, message=b"init data refused")
                 return socket
             game_id, version = hello[1], hello[2]

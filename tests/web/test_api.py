@@ -4,16 +4,19 @@ chat buttons, refusing what it cannot take with a reason."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 from urllib.parse import urlsplit
 
 import aiohttp
+import pytest
 
 from engine.dice import SeededDice
 from storage import boards, games
 from tests.support.web import WebHarness, computer_game, friend_game, play_turn
-from web.auth import sign_init_data
+from web import app as web_app
+from web.auth import check_init_data, sign_init_data
 from web.limits import RateLimit
 
 ALI, VALI, EVE = 1001, 1002, 1003
@@ -231,3 +234,58 @@ async def test_json_nested_too_deep_is_refused_without_a_traceback(
             message = await socket.receive()
             assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4400, message
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_refused_sign_ins_are_limited_per_address_before_any_signature_is_checked(
+        wh: WebHarness, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """One client sent 4,187 requests a second with bad init data, each one's HMAC checked:
+    a whole core. Refused sign-ins are counted per address (behind a trusted proxy, the
+    client's address it forwards); once an address's bucket is empty it is answered 429
+    before any signature is checked, on the API and on the live socket."""
+    door = wh.app.web
+    assert door is not None
+    door.unsigned = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)
+    door.trusted_proxies = (ipaddress.ip_network("127.0.0.1"),)
+    checked = []
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        checked.append(1)
+        return check_init_data(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "check_init_data", counting)
+    bad = {"Authorization": "tma " + wh.init_data(ALI, token="9:FORGED")}
+
+    async def session(client: str, headers: dict[str, str]) -> int:
+        return (await wh.call("GET", "api/session",
+                              headers={**headers, "X-Forwarded-For": client}))[0]
+
+    flood = [await session("203.0.113.9", bad) for _ in range(8)]
+    assert flood == [401] * 5 + [429] * 3 and len(checked) == 5
+    # A forged address in front of the one nginx appends changes nothing.
+    assert await session("198.51.100.1, 203.0.113.9", bad) == 429
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await wh.http.ws_connect(wh.url + "api/live",
+                                 headers={"X-Forwarded-For": "203.0.113.9"})
+    assert refused.value.status == 429 and len(checked) == 5
+    # Another address is served, and signs in.
+    assert await session("198.51.100.7", wh.headers(ALI)) == 200
+    assert await session("198.51.100.7", bad) == 401
+    wh.clock.advance(2)  # two refusals more for the flooding address
+    assert [await session("203.0.113.9", bad) for _ in range(3)] == [401, 401, 429]
+    # Refused first messages of the live socket count as well.
+    door.unsigned = RateLimit(rate=1.0, burst=2, monotonic=wh.clock.monotonic)
+    for _ in range(2):
+        async with wh.http.ws_connect(wh.url + "api/live") as socket:
+            await socket.send_json({"auth": "forged", "game": 1})
+            assert (await socket.receive()).data == 4401
+    assert (await wh.call("GET", "api/session", ALI))[0] == 429
+
+
+async def test_without_a_trusted_proxy_forwarded_addresses_are_ignored(wh: WebHarness) -> None:
+    door = wh.app.web
+    assert door is not None
+    door.unsigned = RateLimit(rate=1.0, burst=3, monotonic=wh.clock.monotonic)
+    statuses = [(await wh.call("GET", "api/session", headers={
+        "Authorization": "tma forged", "X-Forwarded-For": f"203.0.113.{n}"}))[0]
+        for n in range(5)]
+    assert statuses == [401, 401, 401, 429, 429]  # all counted against 127.0.0.1
