@@ -557,8 +557,10 @@ def mount(door: WebDoor, parent: web.Application) -> None:
     if not prefix:
         raise ValueError("beside another application the web board needs a path of its own "
                          "(WEBAPP_URL such as https://bot.example.com/app/)")
+    # "/app" -> "/app/": added first, as the sub-application claims every path of its
+    # prefix (aiohttp 3.14 answers 404 for "/app" itself when it comes second).
+    parent.router.add_get(prefix, _redirect(door.base_path))
     parent.add_subapp(prefix, door.app())
-    parent.router.add_get(prefix, _redirect(door.base_path))  # "/app" -> "/app/"
 
     async def going_away(_: web.Application) -> None:
         await door.close_sockets()  # before the server waits for its requests to end

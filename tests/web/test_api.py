@@ -289,3 +289,11 @@ async def test_without_a_trusted_proxy_forwarded_addresses_are_ignored(wh: WebHa
         "Authorization": "tma forged", "X-Forwarded-For": f"203.0.113.{n}"}))[0]
         for n in range(5)]
     assert statuses == [401, 401, 401, 429, 429]  # all counted against 127.0.0.1
+
+
+async def test_the_path_without_its_slash_redirects_to_the_page(wh: WebHarness) -> None:
+    """docs/web.md: `/app` redirects to `/app/` (aiohttp's sub-application answered 404)."""
+    async with wh.http.get(wh.url.rstrip("/"), allow_redirects=False) as response:
+        assert response.status == 308 and response.headers["Location"] == urlsplit(wh.url).path
+    async with wh.http.get(wh.url.rstrip("/")) as response:
+        assert response.status == 200 and "<html" in await response.text()
