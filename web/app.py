@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 
 from core.actions import Act, Action, Refusal
 from core.games import Busy, GameService
@@ -133,6 +134,7 @@ class WebDoor:
     async def start(self) -> None:
         """Hear every committed change (this process's from the core; other processes'
         through PostgreSQL)."""
+        quiet_parse_errors()
         self.games.announcements.subscribe(self.live.on_change)
         self.games.sights.append(self._shown)
         if self.db.engine == "postgres":
@@ -498,6 +500,31 @@ class WebDoor:
                 self.live.close(watcher)
             self._sockets.discard(socket)
         return socket
+
+
+class ParseErrors(logging.Filter):
+    """aiohttp logs a request it cannot parse at ERROR with a traceback whose message
+    quotes the request: an Authorization header over its 8 KB, init data and all (the
+    user's id and name). Such a record becomes one INFO line naming what was wrong and
+    the peer, without the content."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            what = "a header too long" if isinstance(exc, LineTooLong) else \
+                f"a malformed request ({type(exc).__name__})"
+            peer = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            record.msg, record.args = "refused %s from %s", (what, peer)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def quiet_parse_errors() -> None:
+    """Install `ParseErrors` on aiohttp's server logger (once per process)."""
+    logger = logging.getLogger("aiohttp.server")
+    if not any(isinstance(existing, ParseErrors) for existing in logger.filters):
+        logger.addFilter(ParseErrors())
 
 
 def _error(status: int, reason: str, text: str | None = None) -> web.Response:

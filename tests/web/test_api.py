@@ -297,3 +297,20 @@ async def test_the_path_without_its_slash_redirects_to_the_page(wh: WebHarness) 
         assert response.status == 308 and response.headers["Location"] == urlsplit(wh.url).path
     async with wh.http.get(wh.url.rstrip("/")) as response:
         assert response.status == 200 and "<html" in await response.text()
+
+
+async def test_a_header_too_long_never_puts_its_content_in_the_log(
+        wh: WebHarness, caplog) -> None:  # type: ignore[no-untyped-def]
+    """An Authorization header over aiohttp's 8 KB made its parser's error, logged with its
+    traceback, quote the header: the user's id and name from the init data."""
+    data = sign_init_data(wh.fake.token, {"id": 777123, "first_name": "Zebulon"}, wh.clock())
+    for size in (9_000, 100_000):
+        header = "tma " + data + "&pad=" + "z" * size
+        with caplog.at_level(logging.DEBUG):
+            async with wh.http.get(wh.url + "api/session",
+                                   headers={"Authorization": header}) as response:
+                assert response.status == 400, response.status  # aiohttp's own answer
+    logged = "\n".join(record.getMessage() + (logging.Formatter().formatException(
+        record.exc_info) if record.exc_info else "") for record in caplog.records)
+    assert "Zebulon" not in logged and "777123" not in logged
+    assert "header too long" in logged  # one line, what and from where
