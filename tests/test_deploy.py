@@ -125,3 +125,28 @@ def test_nginx_limits_each_address_on_the_web_board() -> None:
     live = location(site, "= /app/api/live")
     assert re.search(r"limit_conn \w+ \d+;", live) and "limit_conn_status 429;" in live
     assert "limit_req" not in location(site, "= /tg/updates")  # Telegram is never refused
+
+
+def steps() -> str:
+    return HOSTING.split("## A Debian server, step by step", 1)[1].split("\n## ", 1)[0]
+
+
+def test_two_backups_in_one_minute_are_two_files() -> None:
+    unit = (DEPLOY / "nard-bot-backup.service").read_text()
+    [name] = re.findall(r"--file=(.+?\.dump)", unit)
+    assert "%%S" in name, name  # to the second (systemd needs %% for date's %)
+    for line in re.findall(r"^.*\$\(date \+[^)]*\).*$", HOSTING, re.M):
+        assert "%S" in line, line
+
+
+def test_the_steps_install_what_they_use() -> None:
+    text = steps()
+    assert text.index("apt-get update") < text.index("apt-get install")
+    assert "systemctl enable --now nard-bot-backup.timer" in text  # the upgrade starts it
+    assert "cp /srv/nard-bot/deploy/nard-bot-backup.service" in text
+    [certbot] = re.findall(r"^certbot certonly (?:.*\\\n)*.*$", text, re.M)
+    assert "--non-interactive" in certbot and "--agree-tos" in certbot, certbot
+    assert "--email" in certbot or "--register-unsafely-without-email" in certbot
+    # reload fails while nginx is not running
+    assert not re.search(r"^[^#\n]*systemctl reload nginx\s*$", text, re.M)
+    assert "systemctl reload-or-restart nginx" in text
