@@ -7,14 +7,19 @@
     python -m bot webhook-info         # what Telegram says about the webhook
     python -m bot --local              # play in the browser, no token (bot/local/)
 
-Without BOT_TOKEN `python -m bot` says so in one line and plays locally.
+Without BOT_TOKEN `python -m bot` says so in one line and plays locally, unless it is
+started as a service (`service_start`): then it exits with status 2, as for any setting
+that cannot work.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import sys
+from pathlib import Path
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.plumbing.allocator import fix_mmap_threshold, limit_arenas
@@ -44,6 +49,24 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 NOT_SET = "BOT_TOKEN is not set"
+
+
+def service_start() -> str | None:
+    """Why a start without a token is a service's, which must stop rather than play
+    locally (nobody would open the local page, and the bot would seem to run): its output
+    goes to systemd's journal, it was set up for a webhook, or a `.env` exists (a
+    deployment's settings without their token). None: a person trying the bot."""
+    journal = os.environ.get("JOURNAL_STREAM")
+    if journal:
+        with contextlib.suppress(OSError):
+            stderr = os.fstat(2)
+            if journal == f"{stderr.st_dev}:{stderr.st_ino}":
+                return "started by systemd"
+    if os.environ.get("BOT_MODE", "").strip().lower() == "webhook":
+        return "BOT_MODE=webhook"
+    if Path(".env").exists():
+        return ".env exists"
+    return None
 
 
 def local_settings(port: int | None) -> Settings:
@@ -91,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         if local or args.command or not str(exc).startswith(NOT_SET) or ";" in str(exc):
             print(f"nard-bot: {exc}", file=sys.stderr)
+            return 2
+        if (service := service_start()) is not None:
+            print(f"nard-bot: {exc} ({service}: not playing locally; python -m bot --local "
+                  "plays without a token)", file=sys.stderr)
             return 2
         print(f"nard-bot: {NOT_SET}: playing locally instead (python -m bot --local); put "
               "BOT_TOKEN=<token from @BotFather> in .env to run the bot", file=sys.stderr)

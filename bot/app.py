@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramUnauthorizedError
+from aiogram.exceptions import TelegramAPIError, TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery
 from aiohttp import web
 from aiohttp.web import AppRunner
@@ -90,7 +90,11 @@ STARTUP_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # then every 30 s, for as lo
 Sleep = Callable[[float], Awaitable[None]]
 
 
-class WebhookIsSet(Exception):
+class CannotStart(Exception):
+    """A start that cannot work whatever the wait: one line, exit status 2."""
+
+
+class WebhookIsSet(CannotStart):
     """Polling was asked for while Telegram posts updates to a webhook."""
 
 
@@ -285,6 +289,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        matchmaking=matchmaking, people=people,
                        default_language=settings.default_language, clock=clock,
                        hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
+                       trusted_proxies=settings.trusted_proxies,
                        base_path=urlsplit(webapp.url).path or "/",
                        telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
     return App(bot, dispatcher, services, timers, repair, players, pool, inflight, admission,
@@ -349,10 +354,23 @@ async def until_done(what: str, call: Callable[[], Awaitable[object]], sleep: Sl
             await sleep(delay)
 
 
+async def must_answer(what: str, call: Callable[[], Awaitable[object]], sleep: Sleep) -> None:
+    """`until_done` for a call a start cannot go without: an answer that is Telegram's
+    refusal (a JSON 404 from a wrong token's URL or a wrong TELEGRAM_API_URL) will not
+    change with time, so it stops the start (`CannotStart`) instead of a traceback."""
+    try:
+        await until_done(what, call, sleep)
+    except (TelegramUnauthorizedError, CannotStart):
+        raise
+    except TelegramAPIError as exc:
+        raise CannotStart(f"{what}: the Bot API refused it ({exc.message}): check BOT_TOKEN "
+                          "and TELEGRAM_API_URL") from None
+
+
 async def start_up(app: App, sleep: Sleep = asyncio.sleep) -> None:
     """Before polling: the bot's own user (getMe), its command menus, descriptions and
     names."""
-    await until_done("getMe", app.bot.me, sleep)  # cached: polling asks for it again
+    await must_answer("getMe", app.bot.me, sleep)  # cached: polling asks for it again
     await register_menus(app, sleep)
 
 
@@ -495,11 +513,11 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
         await give_grace(app, settings)
         first_pass = asyncio.Event()
         timer = asyncio.create_task(timer_loop(app, stop, first_pass=first_pass))
-        await until_done("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
+        await must_answer("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
         menus = asyncio.create_task(register_menus(app, after=first_pass))  # beside updates
         if settings.bot_mode == "polling" and not local:
-            await until_done("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
-                             asyncio.sleep)
+            await must_answer("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
+                              asyncio.sleep)
         door = app.web
         if door is not None:
             await door.start()
@@ -604,7 +622,7 @@ def run(settings: Settings, *, local: bool = False) -> int:
     except TelegramUnauthorizedError:
         log.error("Telegram refused the token (401 Unauthorized): check BOT_TOKEN")
         return 2
-    except WebhookIsSet as exc:
+    except CannotStart as exc:  # a webhook set while polling, a Bot API that refuses getMe
         log.error("%s", exc)
         return 2
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Annotated, Any, Literal, Self
 from urllib.parse import urlsplit
@@ -53,6 +54,9 @@ class Settings(BaseSettings):
     webapp_host: str = "127.0.0.1"
     webapp_port: int = Field(default=8081, ge=0, le=65_535)  # 0: any free port (--local)
     webapp_short_name: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{3,30}$")
+    # The reverse proxies (addresses or networks) whose X-Forwarded-For the web board
+    # believes: refused sign-ins are then limited per client, not per proxy.
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
 
     @field_validator("bot_token")
     @classmethod
@@ -193,6 +197,19 @@ class Settings(BaseSettings):
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
             return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+        return value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _address_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = tuple(part for part in value.replace(" ", "").split(",") if part)
+        if isinstance(value, tuple | list):
+            for part in value:
+                try:
+                    ipaddress.ip_network(str(part), strict=False)
+                except ValueError:
+                    raise ValueError(f"{part!r} is not an IP address or network") from None
         return value
 
     @field_validator("log_level", mode="before")

@@ -93,3 +93,60 @@ def test_every_link_of_the_docs_leads_somewhere(doc: str) -> None:
         assert linked.exists(), f"{doc}: {target} does not exist"
         if anchor and linked.suffix == ".md":
             assert anchor in anchors(linked), f"{doc}: no #{anchor} in {target or doc}"
+
+
+@pytest.mark.parametrize("name", ["nard-bot.service", "nard-bot@.service"])
+def test_the_units_raise_the_descriptor_limit(name: str) -> None:
+    """One user's 999 live sockets reached the default 1,024 descriptors: every new web
+    connection failed."""
+    [limit] = re.findall(r"^LimitNOFILE=(\d+)$", (DEPLOY / name).read_text(), re.M)
+    assert int(limit) >= 16_384
+
+
+def location(site: str, match: str) -> str:
+    """The body of the nginx `location <match> {…}` block."""
+    found = re.search(r"^ *location " + re.escape(match) + r" \{\n(.*?)^ *\}$", site,
+                      re.M | re.S)
+    assert found is not None, match
+    return found.group(1)
+
+
+def test_nginx_limits_each_address_on_the_web_board() -> None:
+    """An unsigned flood (4,187 requests a second from one client) reached the bot whole."""
+    site = (DEPLOY / "nginx-nard.conf").read_text()
+    zones = dict(re.findall(r"^limit_req_zone \$binary_remote_addr zone=(\w+):\d+m "
+                            r"rate=(\d+)r/s;$", site, re.M))
+    assert re.search(r"^limit_conn_zone \$binary_remote_addr zone=(\w+):\d+m;$", site, re.M)
+    for match, most in (("/app/", 100), ("= /app/api/live", 5)):
+        block = location(site, match)
+        [zone] = re.findall(r"limit_req zone=(\w+) burst=\d+ nodelay;", block)
+        assert 0 < int(zones[zone]) <= most, (match, zones)
+        assert "limit_req_status 429;" in block
+    live = location(site, "= /app/api/live")
+    assert re.search(r"limit_conn \w+ \d+;", live) and "limit_conn_status 429;" in live
+    assert "limit_req" not in location(site, "= /tg/updates")  # Telegram is never refused
+
+
+def steps() -> str:
+    return HOSTING.split("## A Debian server, step by step", 1)[1].split("\n## ", 1)[0]
+
+
+def test_two_backups_in_one_minute_are_two_files() -> None:
+    unit = (DEPLOY / "nard-bot-backup.service").read_text()
+    [name] = re.findall(r"--file=(.+?\.dump)", unit)
+    assert "%%S" in name, name  # to the second (systemd needs %% for date's %)
+    for line in re.findall(r"^.*\$\(date \+[^)]*\).*$", HOSTING, re.M):
+        assert "%S" in line, line
+
+
+def test_the_steps_install_what_they_use() -> None:
+    text = steps()
+    assert text.index("apt-get update") < text.index("apt-get install")
+    assert "systemctl enable --now nard-bot-backup.timer" in text  # the upgrade starts it
+    assert "cp /srv/nard-bot/deploy/nard-bot-backup.service" in text
+    [certbot] = re.findall(r"^certbot certonly (?:.*\\\n)*.*$", text, re.M)
+    assert "--non-interactive" in certbot and "--agree-tos" in certbot, certbot
+    assert "--email" in certbot or "--register-unsafely-without-email" in certbot
+    # reload fails while nginx is not running
+    assert not re.search(r"^[^#\n]*systemctl reload nginx\s*$", text, re.M)
+    assert "systemctl reload-or-restart nginx" in text

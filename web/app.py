@@ -6,25 +6,26 @@ only in their own games, through the same game core as the chat buttons (`Action
 `GameService.act`: the same locks, version check, timers, outbox and move log); anybody
 signed in may watch any game, read-only. The live connection (`GET api/live`, a WebSocket)
 signs in with its first message. Bad input gets a 4xx with a reason, never a traceback;
-each user has a rate limit; every response carries a content-security policy that allows
-no inline script. docs/web.md describes the API.
+each user has a rate limit, and so has each address for refused sign-ins; every response
+carries a content-security policy that allows no inline script. docs/web.md describes the API.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import ipaddress
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 
 from core.actions import Act, Action, Refusal
 from core.games import Busy, GameService
@@ -40,9 +41,10 @@ from storage.db import Database
 from storage.errors import GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
+from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
 from web.layout import layout
-from web.limits import RateLimit
+from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
 from web.state import game_state
 
@@ -106,13 +108,18 @@ class WebDoor:
     def __init__(self, *, token: str, db: Database, games: GameService, gate: ActionGate,
                  matchmaking: Matchmaking, people: People, default_language: str,
                  clock: Callable[[], datetime], hooks: Hooks = Hooks(),
-                 limit: RateLimit | None = None, base_path: str = "/",
+                 limit: RateLimit[int] | None = None,
+                 unsigned: RateLimit[str] | None = None,
+                 trusted_proxies: Iterable[str] = (), base_path: str = "/",
                  telegram_script: str = TELEGRAM_SCRIPT) -> None:
         self.token, self.games, self.gate = token, games, gate
         self.matchmaking, self.people, self.clock = matchmaking, people, clock
         self.db = db
         self.default_language, self.hooks = default_language, hooks
-        self.limit = limit or RateLimit()
+        self.limit: RateLimit[int] = limit or RateLimit()
+        self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
+        self.trusted_proxies = tuple(ipaddress.ip_network(proxy, strict=False)
+                                     for proxy in trusted_proxies)
         self.base_path = base_path if base_path.endswith("/") else base_path + "/"
         self.index = (STATIC / "index.html").read_text(encoding="utf-8").replace(
             "{{telegram_script}}", telegram_script)
@@ -127,6 +134,7 @@ class WebDoor:
     async def start(self) -> None:
         """Hear every committed change (this process's from the core; other processes'
         through PostgreSQL)."""
+        quiet_parse_errors()
         self.games.announcements.subscribe(self.live.on_change)
         self.games.sights.append(self._shown)
         if self.db.engine == "postgres":
@@ -210,10 +218,48 @@ class WebDoor:
 
     # -- who asks ----------------------------------------------------------------------
 
+    def peer(self, request: web.Request) -> str:
+        """The address refused sign-ins are counted against: the peer's, or behind a
+        trusted proxy (TRUSTED_PROXIES) the nearest X-Forwarded-For address that is no
+        trusted proxy (the client's, as nginx appends it)."""
+        remote = request.remote or ""
+        if not self._trusted(remote):
+            return remote
+        forwarded = ",".join(request.headers.getall("X-Forwarded-For", ()))
+        for address in reversed(forwarded.split(",")):
+            address = address.strip()
+            try:
+                address = str(ipaddress.ip_address(address))
+            except ValueError:
+                return remote  # not what a trusted proxy writes
+            if not self._trusted(address):
+                return address
+        return remote
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in proxy for proxy in self.trusted_proxies)
+
+    def refuse_flood(self, peer: str) -> None:
+        """429 before any signature is checked, while the address's refused sign-ins are
+        over their limit."""
+        if self.unsigned.empty(peer):
+            raise BadRequest("too many refused sign-ins: slow down", 429)
+
     async def user_of(self, request: web.Request) -> WebUser:
         """The signed-in user (stored as a player, as a chat update would store them)."""
-        user = check_init_data(self.token, from_header(request.headers.get("Authorization")),
-                               self.clock())
+        peer = self.peer(request)
+        self.refuse_flood(peer)
+        try:
+            user = check_init_data(self.token,
+                                   from_header(request.headers.get("Authorization")),
+                                   self.clock())
+        except Unauthorized:
+            self.unsigned.allow(peer)
+            raise
         if not self.limit.allow(user.id):
             raise BadRequest("too many requests: slow down", 429)
         now = time.monotonic()
@@ -413,6 +459,8 @@ class WebDoor:
         deadline) and {"type": "warning"} when a quarter of the player's time is left.
         Opened too often, or past the user's open pages (`PAGES_PER_USER`), it is closed
         with 4429; a page that does not read its messages is cut off (`web.live`)."""
+        peer = self.peer(request)
+        self.refuse_flood(peer)  # an HTTP 429, before the upgrade
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=8 * 1024)
         await socket.prepare(request)
         self._sockets.add(socket)
@@ -421,15 +469,18 @@ class WebDoor:
             try:
                 first = await socket.receive(timeout=AUTH_SECONDS)
             except TimeoutError:
+                self.unsigned.allow(peer)
                 await socket.close(code=4401, message=b"sign in first")
                 return socket
             hello = _hello(first)
             if hello is None:
+                self.unsigned.allow(peer)
                 await socket.close(code=4400, message=b"bad first message")
                 return socket
             try:
                 user = check_init_data(self.token, hello.auth, self.clock())
             except Unauthorized:
+                self.unsigned.allow(peer)
                 await socket.close(code=4401, message=b"init data refused")
                 return socket
             if not self.limit.allow(user.id) \
@@ -465,6 +516,31 @@ class WebDoor:
         return socket
 
 
+class ParseErrors(logging.Filter):
+    """aiohttp logs a request it cannot parse at ERROR with a traceback whose message
+    quotes the request: an Authorization header over its 8 KB, init data and all (the
+    user's id and name). Such a record becomes one INFO line naming what was wrong and
+    the peer, without the content."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            what = "a header too long" if isinstance(exc, LineTooLong) else \
+                f"a malformed request ({type(exc).__name__})"
+            peer = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            record.msg, record.args = "refused %s from %s", (what, peer)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def quiet_parse_errors() -> None:
+    """Install `ParseErrors` on aiohttp's server logger (once per process)."""
+    logger = logging.getLogger("aiohttp.server")
+    if not any(isinstance(existing, ParseErrors) for existing in logger.filters):
+        logger.addFilter(ParseErrors())
+
+
 def _error(status: int, reason: str, text: str | None = None) -> web.Response:
     body = {"error": reason} if text is None else {"error": reason, "text": text}
     return web.json_response(body, status=status)
@@ -474,7 +550,9 @@ async def _json(request: web.Request) -> dict[str, Any]:
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise BadRequest("request too large", 413)
     try:
-        body = await request.json(loads=json.loads)
+        body = await request.json(loads=jsonin.loads)
+    except jsonin.TooDeep as exc:
+        raise BadRequest(str(exc)) from None
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body is not JSON") from None
     except web.HTTPRequestEntityTooLarge:
@@ -503,7 +581,7 @@ def _hello(message: Any) -> Hello | None:
     if message.type is not WSMsgType.TEXT or len(message.data) > 8 * 1024:
         return None
     try:
-        data = json.loads(message.data)
+        data = jsonin.loads(message.data)
     except ValueError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("auth"), str):
@@ -542,8 +620,10 @@ def mount(door: WebDoor, parent: web.Application) -> None:
     if not prefix:
         raise ValueError("beside another application the web board needs a path of its own "
                          "(WEBAPP_URL such as https://bot.example.com/app/)")
+    # "/app" -> "/app/": added first, as the sub-application claims every path of its
+    # prefix (aiohttp 3.14 answers 404 for "/app" itself when it comes second).
+    parent.router.add_get(prefix, _redirect(door.base_path))
     parent.add_subapp(prefix, door.app())
-    parent.router.add_get(prefix, _redirect(door.base_path))  # "/app" -> "/app/"
 
     async def going_away(_: web.Application) -> None:
         await door.close_sockets()  # before the server waits for its requests to end

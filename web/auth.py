@@ -21,6 +21,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
+from web import jsonin
+
 MAX_AGE = timedelta(hours=24)
 CLOCK_SKEW = timedelta(minutes=5)  # init data "from the future" within this is accepted
 MAX_INIT_DATA = 4096  # characters: real init data is well under 1 KB
@@ -55,7 +57,7 @@ def claimed_language(header: str | None) -> str | None:
     if not header or not header.startswith(SCHEME) or len(header) > MAX_INIT_DATA + 16:
         return None
     try:
-        user = json.loads(dict(parse_qsl(header[len(SCHEME):].strip())).get("user", "{}"))
+        user = jsonin.loads(dict(parse_qsl(header[len(SCHEME):].strip())).get("user", "{}"))
     except ValueError:
         return None
     code = user.get("language_code") if isinstance(user, dict) else None

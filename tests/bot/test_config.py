@@ -137,3 +137,14 @@ def test_env_example_lists_every_setting() -> None:
     text = (ROOT / ".env.example").read_text(encoding="utf-8")
     for name in SETTING_NAMES:
         assert f"\n{name}=" in text
+
+
+def test_trusted_proxies_are_addresses_or_networks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", "1:a")
+    monkeypatch.setenv("TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8,::1")
+    assert load_settings().trusted_proxies == ("127.0.0.1", "10.0.0.0/8", "::1")
+    monkeypatch.setenv("TRUSTED_PROXIES", "")
+    assert load_settings().trusted_proxies == ()
+    monkeypatch.setenv("TRUSTED_PROXIES", "127.0.0.1,nginx")
+    with pytest.raises(ConfigError, match="TRUSTED_PROXIES"):
+        load_settings()

@@ -1,11 +1,13 @@
 """`python -m bot` with a database it cannot use: one line naming it, exit status 2.
-So with a token that cannot be one: it never hangs.
+So with a token that cannot be one: it never hangs; so with a Bot API that refuses getMe;
+so without a token where nobody could play locally (a service).
 
 Also the DATABASE_URL setting: which database the settings open.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -18,9 +20,13 @@ import pytest
 from aiogram.utils.token import TokenValidationError
 from pydantic import SecretStr
 
+from bot.__main__ import main as bot_main
+from bot.__main__ import service_start
 from bot.app import build
 from bot.config import ConfigError, load_settings
 from storage.migrations import latest_version
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.postgres import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,3 +133,53 @@ def test_database_setting() -> None:
     with pytest.raises(ConfigError, match="DATABASE_URL") as caught:
         load_settings(bot_token="1:a", database_url="oracle://u:secret@h/d")
     assert "secret" not in str(caught.value)
+
+
+@pytest.mark.slow  # a `python -m bot` that opens its database and asks the Bot API
+async def test_a_bot_api_that_refuses_get_me_stops_the_start(
+        tmp_path: Path, fake_telegram: FakeTelegram) -> None:  # noqa: F811
+    """A JSON 404 to getMe (a wrong token in the URL, a wrong TELEGRAM_API_URL) ended in a
+    traceback and exit status 1, and systemd started it again every 2 s."""
+    fake_telegram.fail_next("getMe", 404, times=1000)
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    env.update(BOT_TOKEN=fake_telegram.token, TELEGRAM_API_URL=fake_telegram.url,
+               PYTHONPATH=str(ROOT), LOG_LEVEL="WARNING", COMPUTER_WORKERS="0")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    result = subprocess.CompletedProcess([], process.returncode, out.decode(), err.decode())
+    line = assert_one_line(result, "getMe", "Not Found", "BOT_TOKEN", "TELEGRAM_API_URL")
+    assert fake_telegram.token not in line
+
+
+@pytest.mark.parametrize("service", ["journal", "webhook", "dotenv"])
+def test_a_service_without_a_token_stops_rather_than_play_locally(
+        service: str, clean_env: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/hosting.md: a service whose token is lost exits 2 (systemd then leaves it
+    stopped); only a person's `python -m bot`, without `.env`, plays locally instead."""
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "2")  # main() leaves this process's allocator be
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "131072")
+    monkeypatch.delenv("JOURNAL_STREAM", raising=False)
+    monkeypatch.delenv("BOT_MODE", raising=False)
+    if service == "journal":  # stderr is systemd's journal, as systemd says it
+        stderr = os.fstat(2)
+        monkeypatch.setenv("JOURNAL_STREAM", f"{stderr.st_dev}:{stderr.st_ino}")
+    elif service == "webhook":
+        monkeypatch.setenv("BOT_MODE", "webhook")
+        monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.com/tg")
+        monkeypatch.setenv("WEBHOOK_SECRET", "s3cret")
+    else:
+        (tmp_path / ".env").write_text("DATABASE_PATH=nard.db\n")
+    assert bot_main([]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "BOT_TOKEN is not set" in line and "not playing locally" in line, line
+    assert not list(tmp_path.glob("*.sqlite3"))
+
+
+def test_a_person_without_a_token_or_env_plays_locally(
+        clean_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JOURNAL_STREAM", "1:2")  # inherited from a session, not stderr's
+    monkeypatch.delenv("BOT_MODE", raising=False)
+    assert service_start() is None

@@ -4,16 +4,19 @@ chat buttons, refusing what it cannot take with a reason."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 from urllib.parse import urlsplit
 
 import aiohttp
+import pytest
 
 from engine.dice import SeededDice
 from storage import boards, games
 from tests.support.web import WebHarness, computer_game, friend_game, play_turn
-from web.auth import sign_init_data
+from web import app as web_app
+from web.auth import check_init_data, sign_init_data
 from web.limits import RateLimit
 
 ALI, VALI, EVE = 1001, 1002, 1003
@@ -207,3 +210,107 @@ async def test_a_client_that_leaves_in_the_middle_of_its_request_is_no_error(
     assert any("the client left" in r.getMessage() for r in caplog.records)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert (await wh.call("GET", f"api/games/{game_id}", ALI))[0] == 200  # it goes on
+
+
+async def test_json_nested_too_deep_is_refused_without_a_traceback(
+        wh: WebHarness, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Nested beyond Python's recursion limit, JSON made a RecursionError: a 500 and an
+    ERROR traceback for the API's bodies, for the language an unverified Authorization
+    header claims (before sign-in) and for the live socket's first message (before
+    sign-in, the 500 written into the WebSocket stream)."""
+    game = await computer_game(wh)
+    deep = "[" * 1500 + "]" * 1500  # within each place's size limit
+    with caplog.at_level(logging.DEBUG):
+        async with wh.http.post(wh.url + f"api/games/{game}/actions", data=deep,
+                                headers=wh.headers(ALI)) as response:
+            body = await response.json()
+            assert response.status == 400 and "nested" in body["error"], body
+        user = '{"language_code":' + deep + "}"
+        status, body = await wh.call("GET", "api/session",
+                                     headers={"Authorization": f"tma user={user}&hash=0"})
+        assert status == 401 and body["text"].startswith("Could not sign you in"), body
+        async with wh.http.ws_connect(wh.url + "api/live") as socket:
+            await socket.send_str('{"auth": "x", "game": 1, "version": ' + deep[:2000] + "}")
+            message = await socket.receive()
+            assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4400, message
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_refused_sign_ins_are_limited_per_address_before_any_signature_is_checked(
+        wh: WebHarness, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """One client sent 4,187 requests a second with bad init data, each one's HMAC checked:
+    a whole core. Refused sign-ins are counted per address (behind a trusted proxy, the
+    client's address it forwards); once an address's bucket is empty it is answered 429
+    before any signature is checked, on the API and on the live socket."""
+    door = wh.app.web
+    assert door is not None
+    door.unsigned = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)
+    door.trusted_proxies = (ipaddress.ip_network("127.0.0.1"),)
+    checked = []
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        checked.append(1)
+        return check_init_data(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "check_init_data", counting)
+    bad = {"Authorization": "tma " + wh.init_data(ALI, token="9:FORGED")}
+
+    async def session(client: str, headers: dict[str, str]) -> int:
+        return (await wh.call("GET", "api/session",
+                              headers={**headers, "X-Forwarded-For": client}))[0]
+
+    flood = [await session("203.0.113.9", bad) for _ in range(8)]
+    assert flood == [401] * 5 + [429] * 3 and len(checked) == 5
+    # A forged address in front of the one nginx appends changes nothing.
+    assert await session("198.51.100.1, 203.0.113.9", bad) == 429
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await wh.http.ws_connect(wh.url + "api/live",
+                                 headers={"X-Forwarded-For": "203.0.113.9"})
+    assert refused.value.status == 429 and len(checked) == 5
+    # Another address is served, and signs in.
+    assert await session("198.51.100.7", wh.headers(ALI)) == 200
+    assert await session("198.51.100.7", bad) == 401
+    wh.clock.advance(2)  # two refusals more for the flooding address
+    assert [await session("203.0.113.9", bad) for _ in range(3)] == [401, 401, 429]
+    # Refused first messages of the live socket count as well.
+    door.unsigned = RateLimit(rate=1.0, burst=2, monotonic=wh.clock.monotonic)
+    for _ in range(2):
+        async with wh.http.ws_connect(wh.url + "api/live") as socket:
+            await socket.send_json({"auth": "forged", "game": 1})
+            assert (await socket.receive()).data == 4401
+    assert (await wh.call("GET", "api/session", ALI))[0] == 429
+
+
+async def test_without_a_trusted_proxy_forwarded_addresses_are_ignored(wh: WebHarness) -> None:
+    door = wh.app.web
+    assert door is not None
+    door.unsigned = RateLimit(rate=1.0, burst=3, monotonic=wh.clock.monotonic)
+    statuses = [(await wh.call("GET", "api/session", headers={
+        "Authorization": "tma forged", "X-Forwarded-For": f"203.0.113.{n}"}))[0]
+        for n in range(5)]
+    assert statuses == [401, 401, 401, 429, 429]  # all counted against 127.0.0.1
+
+
+async def test_the_path_without_its_slash_redirects_to_the_page(wh: WebHarness) -> None:
+    """docs/web.md: `/app` redirects to `/app/` (aiohttp's sub-application answered 404)."""
+    async with wh.http.get(wh.url.rstrip("/"), allow_redirects=False) as response:
+        assert response.status == 308 and response.headers["Location"] == urlsplit(wh.url).path
+    async with wh.http.get(wh.url.rstrip("/")) as response:
+        assert response.status == 200 and "<html" in await response.text()
+
+
+async def test_a_header_too_long_never_puts_its_content_in_the_log(
+        wh: WebHarness, caplog) -> None:  # type: ignore[no-untyped-def]
+    """An Authorization header over aiohttp's 8 KB made its parser's error, logged with its
+    traceback, quote the header: the user's id and name from the init data."""
+    data = sign_init_data(wh.fake.token, {"id": 777123, "first_name": "Zebulon"}, wh.clock())
+    for size in (9_000, 100_000):
+        header = "tma " + data + "&pad=" + "z" * size
+        with caplog.at_level(logging.DEBUG):
+            async with wh.http.get(wh.url + "api/session",
+                                   headers={"Authorization": header}) as response:
+                assert response.status == 400, response.status  # aiohttp's own answer
+    logged = "\n".join(record.getMessage() + (logging.Formatter().formatException(
+        record.exc_info) if record.exc_info else "") for record in caplog.records)
+    assert "Zebulon" not in logged and "777123" not in logged
+    assert "header too long" in logged  # one line, what and from where
