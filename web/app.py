@@ -303,10 +303,12 @@ class WebDoor:
         src, dst = body.get("src", 0), body.get("dst", 0)
         if not _int(src, 0, 25) or not _int(dst, 0, 25):
             raise BadRequest("`src` and `dst` are points 0-25")
+        # The answer carries the game as stored: a refusal redraws nothing elsewhere.
         if act is Act.RESIGN:  # the question was about this game of the match
-            action = Action(row.id, version, act, seat=seat, number=live.number)
+            action = Action(row.id, version, act, seat=seat, number=live.number,
+                            answered_with_game=True)
         else:
-            action = Action(row.id, version, act, src, dst)
+            action = Action(row.id, version, act, src, dst, answered_with_game=True)
         refused: list[Refusal | None] = []
 
         async def respond(refusal: Refusal | None) -> None:
