@@ -276,7 +276,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     publisher.drawn = admission.playing  # a player's game buttons go first
     inflight = InFlight()  # a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
-    dispatcher.update.outer_middleware(UpdateScope(repair))
+    # A chat that writes to the bot can be sent its boards again.
+    dispatcher.update.outer_middleware(UpdateScope(repair, heard=publisher.unreachable.forget))
     dispatcher.callback_query.outer_middleware(CallbackGuard(settings))  # before any lookup
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)

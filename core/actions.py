@@ -45,6 +45,10 @@ class Action:
     finish's index for FULL. RESIGN may name the seat and the game of the match its
     question was asked for (`seat`, `number`): a question left over from another seat or an
     earlier game of the match is refused as stale.
+
+    `answered_with_game`: the door's answer shows the game as stored (the web API's does),
+    so a refusal announces nothing (no `What.SHOW` or `What.REFUSED`): no other view is
+    redrawn for it. A chat button's refusal is announced, to show its sender the game.
     """
 
     game: int
@@ -54,6 +58,7 @@ class Action:
     dst: int = 0
     seat: int | None = None
     number: int | None = None
+    answered_with_game: bool = False
 
 
 class Refusal(StrEnum):

@@ -320,7 +320,7 @@ class GameService:
             if action.version != row.version:
                 await respond(Refusal.STALE)
                 # The player may never have been shown the latest game: show it.
-                return await self.announce(Change(row, live, What.SHOW, seat))
+                return await self._refused(action, Change(row, live, What.SHOW, seat))
             if live.game.to_act != seat:
                 return await respond(Refusal.NOT_YOUR_TURN)
         try:
@@ -328,8 +328,9 @@ class GameService:
         except (VersionConflict, GameNotActive):  # the game moved on meanwhile
             log.info("game %s changed under an action; showing it as stored", row.id)
             await held.release()
-            row = await games.load_game(self.db, row.id)
-            await self.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
+            if not action.answered_with_game:
+                row = await games.load_game(self.db, row.id)
+                await self.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
 
     async def _apply(self, row: Row, live: Live, seat: int, action: Action,
                      respond: _Once, view: View | None) -> None:
@@ -363,12 +364,12 @@ class GameService:
                 game.resign(seat, computer.expected_loss)
             else:  # an action this service never offers
                 await respond(None)
-                return await self.announce(Change(row, live, What.SHOW, seat))
+                return await self._refused(action, Change(row, live, What.SHOW, seat))
         except (EngineError, KeyError) as exc:
             log.info("refused %s in game %s: %s", act, row.id, exc)
             await respond(Refusal.ILLEGAL)
             stored = Live.load(row.state_json)
-            return await self.announce(Change(row, stored, What.REFUSED, seat))
+            return await self._refused(action, Change(row, stored, What.REFUSED, seat))
         # A step inside a turn changes only the mover's view (the other player's is drawn
         # again when the turn is played) and leaves the turn's timer running.
         within_turn = act in WITHIN_TURN
@@ -380,6 +381,11 @@ class GameService:
         await respond(None)  # saved: from here on the action cannot be lost
         what = What.ENDED if ended else What.STEP if within_turn else What.MOVED
         await self._continue(row, live, what, seat if within_turn else None)
+
+    async def _refused(self, action: Action, change: Change) -> None:
+        """Show the stored game for a refused action, unless the door's answer shows it."""
+        if not action.answered_with_game:
+            await self.announce(change)
 
     @staticmethod
     def _play_built_turn(live: Live, seat: int) -> None:

@@ -65,10 +65,11 @@ class ActionGate:
                 except DatabaseBlip:  # no early answer: the action's own tries will tell
                     return await self.service.act(user_id, action, respond, view)
                 await respond(refusal)
-                if refusal is not None and not stale:
+                if refusal is not None and (not stale or action.answered_with_game):
                     return
                 # Stale for sure: GameService.act refuses it again under the lock and
-                # shows the sender the stored game (they may never have been shown it).
+                # shows the sender the stored game (they may never have been shown it),
+                # unless the door's answer shows it (`Action.answered_with_game`).
                 respond = _answered
             await self.service.act(user_id, action, respond, view)
         finally:

@@ -36,9 +36,9 @@ from core.resigning import resign_cost
 from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
-from storage import games, players
+from storage import games, outage, players
 from storage.db import Database
-from storage.errors import GameNotFound, PlayerBusy
+from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
 from web import jsonin
@@ -66,6 +66,7 @@ CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 's
        "base-uri 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org "
        "'self'")
 AUTH_SECONDS = 10.0  # a live connection must sign in within this
+RETRY_AFTER = "5"  # seconds: a request the database could not answer may come again then
 KNOWN_USERS, KNOWN_SECONDS = 10_000, 30.0
 # The texts of the page (formatted without arguments) in the reader's language.
 PAGE_TEXTS = (
@@ -128,6 +129,7 @@ class WebDoor:
         # Users stored lately (name, when): stored again when the name changes or after a
         # while, as the chat's player middleware does.
         self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
+        self._outage_told = -1  # the database outage (`OUTAGE.outages`) logged last
 
     # -- wiring ----------------------------------------------------------------------
 
@@ -202,6 +204,11 @@ class WebDoor:
                 None, claimed_language(request.headers.get("Authorization")),
                 self.default_language))
             return _error(401, str(exc), t("web-signin-failed"))
+        except DatabaseBlip:  # (QuietOutages would drop a traceback of it from the log)
+            t = Translator(pick_language(
+                None, claimed_language(request.headers.get("Authorization")),
+                self.default_language))
+            return self._unavailable(request, {"text": t("web-unavailable")})
         except web.HTTPException as exc:
             if exc.status >= 400 and exc.content_type != "application/json":
                 return _error(exc.status, exc.reason)
@@ -215,6 +222,17 @@ class WebDoor:
         except Exception:
             log.exception("the web API failed on %s %s", request.method, request.path)
             return _error(500, "internal error")
+
+    def _unavailable(self, request: web.Request, body: dict[str, Any],
+                     status: int = 503) -> web.Response:
+        """The database did not answer: `body` with a hint to come again, logged once per
+        outage (storage.outage logs the outage itself)."""
+        if self._outage_told != outage.OUTAGE.outages:
+            self._outage_told = outage.OUTAGE.outages
+            log.warning("the web board answers %s to %s %s: the database is not answering",
+                        status, request.method, request.path)
+        return web.json_response({"error": "the database is not answering", **body},
+                                 status=status, headers={"Retry-After": RETRY_AFTER})
 
     # -- who asks ----------------------------------------------------------------------
 
@@ -278,6 +296,22 @@ class WebDoor:
         player = await self.people.player(user.id)
         saved = player.language if player else None
         return Translator(pick_language(saved, user.language_code, self.default_language))
+
+    async def _words(self, user: WebUser) -> Translator:
+        """The user's language, or the one their init data claims while the database is
+        away."""
+        try:
+            return await self.translator(user)
+        except DatabaseBlip:
+            return Translator(pick_language(None, user.language_code, self.default_language))
+
+    async def _stored(self, game_id: int, seat: int | None, user_id: int) -> dict[str, Any]:
+        """The game as stored now, as `seat` sees it (read again while the database does
+        not answer, as the core tries an action again)."""
+        async def read() -> dict[str, Any]:
+            row = await games.load_game(self.db, game_id)
+            return await self._state(row, Live.load(row.state_json), seat, user_id)
+        return await outage.retrying(read, self.games.sleep)
 
     async def _state(self, row: Row, live: Live, seat: int | None, user_id: int
                      ) -> dict[str, Any]:
@@ -349,19 +383,32 @@ class WebDoor:
         src, dst = body.get("src", 0), body.get("dst", 0)
         if not _int(src, 0, 25) or not _int(dst, 0, 25):
             raise BadRequest("`src` and `dst` are points 0-25")
+        # The answer carries the game as stored: a refusal redraws nothing elsewhere.
         if act is Act.RESIGN:  # the question was about this game of the match
-            action = Action(row.id, version, act, seat=seat, number=live.number)
+            action = Action(row.id, version, act, seat=seat, number=live.number,
+                            answered_with_game=True)
         else:
-            action = Action(row.id, version, act, src, dst)
+            action = Action(row.id, version, act, src, dst, answered_with_game=True)
         refused: list[Refusal | None] = []
 
         async def respond(refusal: Refusal | None) -> None:
             refused.append(refusal)
 
         await self.gate.act(user.id, action, respond)
-        row = await games.load_game(self.db, row.id)
-        state = await self._state(row, Live.load(row.state_json), seat, user.id)
         refusal = refused[0] if refused else None
+        if refusal is Refusal.UNAVAILABLE:  # the core's tries ran out: nothing was saved
+            t = await self._words(user)
+            return self._unavailable(request, {"refusal": refusal.value,
+                                               "text": t(f"alert-{refusal}")})
+        try:
+            state = await self._stored(row.id, seat, user.id)
+        except DatabaseBlip:
+            if refusal is not None:
+                raise  # nothing was saved: 503 (`_errors`)
+            # Applied, but the game cannot be read back: say so; the live pushes follow.
+            t = await self._words(user)
+            return self._unavailable(request, {"applied": True,
+                                               "text": t("web-saved-unavailable")}, 202)
         if refusal is not None:
             t = await self.people.translator(user.id)
             return web.json_response({"refusal": refusal.value, "text": t(f"alert-{refusal}"),

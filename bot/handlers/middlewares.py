@@ -28,7 +28,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.methods import AnswerCallbackQuery, TelegramMethod
-from aiogram.types import CallbackQuery, TelegramObject, User
+from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 
 from bot.config import Settings
 from bot.plumbing.admission import Admission
@@ -55,12 +55,18 @@ KNOWN_SECONDS = 30.0  # and for how long (other processes may change a player)
 
 
 class UpdateScope(BaseMiddleware):
-    def __init__(self, repair: BoardRepair | None = None) -> None:
+    def __init__(self, repair: BoardRepair | None = None,
+                 heard: Callable[[int], None] = lambda chat_id: None) -> None:
         self.repair = repair
+        self.heard = heard  # told of every user and chat an update comes from
 
     async def __call__(self, handler: Handler, event: TelegramObject,
                        data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
+        chat: Chat | None = data.get("event_chat")
+        for writer in (user, chat):
+            if writer is not None:
+                self.heard(writer.id)
         hook = None
         if self.repair is not None and user is not None:
             hook = self.repair.hook_for_player(user.id)

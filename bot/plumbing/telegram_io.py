@@ -6,8 +6,10 @@ Waiting out 429s and retrying 5xx answers and network errors is the session's re
 * "message is not modified": nothing to do.
 * The message to edit is gone (or too old to edit): send a new one and report its id, so
   the caller stores it.
-* The chat cannot be reached (403 blocked or kicked, chat not found): give up quietly; a
-  game goes on to its timer.
+* The chat cannot be reached (403 blocked or kicked, chat not found, a deactivated user):
+  give up quietly; a game goes on to its timer. A board's send remembers such a chat
+  (`Unreachable`): its boards are not tried again until the chat writes to the bot or
+  `UNREACHABLE_FOR` has passed, so a player who only uses the web board costs one line.
 * Telegram still failing after the policy's tries (`FAULTS`): a board's send or edit raises
   it, so the board message keeps the version it showed and is redrawn later (the repair
   after `retry_after`, `bot/services/repair.py`, and the timer loop's catch-up); a text
@@ -19,8 +21,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -47,6 +51,51 @@ UNREACHABLE = (TelegramForbiddenError, TelegramNotFound)
 # tried again): it bounds how long such a request can be on its way, which the claim on the
 # board message covers (bot/services/boards.py).
 BOARD_TIMEOUT = 10
+# What a 400 says of a chat the bot cannot write to (403 and 404 say it by their code).
+CANNOT_WRITE = ("chat not found", "user not found", "peer_id_invalid", "user is deactivated",
+                "bot was blocked", "bot was kicked", "bot can't initiate conversation")
+UNREACHABLE_FOR = timedelta(minutes=10)  # a chat refusing boards is tried again after this
+UNREACHABLE_CHATS = 10_000  # chats remembered at most (the oldest forgotten first)
+
+
+def cannot_write(exc: TelegramAPIError) -> bool:
+    """Telegram says the chat cannot be written to (blocked, kicked, never opened, gone)."""
+    return isinstance(exc, UNREACHABLE) or (
+        isinstance(exc, TelegramBadRequest)
+        and any(words in exc.message.lower() for words in CANNOT_WRITE))
+
+
+class Unreachable:
+    """Chats that refused a board lately, in a bounded memory of this process: skipped
+    until the chat writes to the bot (`forget`) or `UNREACHABLE_FOR` has passed."""
+
+    def __init__(self, clock: Callable[[], datetime], *, size: int = UNREACHABLE_CHATS,
+                 lasts: timedelta = UNREACHABLE_FOR) -> None:
+        self.clock, self.size, self.lasts = clock, size, lasts
+        self._until: OrderedDict[int, datetime] = OrderedDict()
+
+    def __contains__(self, chat_id: int) -> bool:
+        until = self._until.get(chat_id)
+        if until is not None and until <= self.clock():
+            del self._until[chat_id]
+            return False
+        return until is not None
+
+    def add(self, chat_id: int, exc: TelegramAPIError) -> None:
+        if chat_id not in self:
+            log.info("cannot write to chat %s (%s): its boards wait until it writes to the bot",
+                     chat_id, exc.message)
+        self._until[chat_id] = self.clock() + self.lasts
+        self._until.move_to_end(chat_id)
+        while len(self._until) > self.size:
+            self._until.popitem(last=False)
+
+    def forget(self, chat_id: int) -> None:
+        """The chat wrote to the bot: it can be written to again."""
+        self._until.pop(chat_id, None)
+
+    def __len__(self) -> int:
+        return len(self._until)
 
 
 @dataclass(frozen=True)
@@ -69,28 +118,43 @@ def gone(exc: TelegramBadRequest) -> bool:
             or "message_id_invalid" in text or "message to delete not found" in text)
 
 
-async def send_board(bot: Bot, chat_id: int, board: Board) -> int | None:
-    """Send a new board message; its id, or None when it could not be sent."""
+async def send_board(bot: Bot, chat_id: int, board: Board,
+                     unreachable: Unreachable | None = None) -> int | None:
+    """Send a new board message; its id, or None when it could not be sent (a chat that
+    cannot be written to is remembered in `unreachable`)."""
     try:
         message: Message = await bot.send_photo(
             chat_id, BufferedInputFile(board.photo, "board.png"), caption=board.caption,
             reply_markup=board.keyboard, request_timeout=BOARD_TIMEOUT)
-    except UNREACHABLE as exc:
-        log.info("cannot send to chat %s: %s", chat_id, exc.message)
-        return None
     except FAULTS:
         raise  # not sent: the board stays behind and is drawn later
     except TelegramAPIError as exc:
-        log.warning("sending a board to chat %s failed: %s", chat_id, exc.message)
+        if not _unreachable(chat_id, exc, unreachable):
+            log.warning("sending a board to chat %s failed: %s", chat_id, exc.message)
         return None
     return message.message_id
 
 
-async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board) -> int | None:
+def _unreachable(chat_id: int, exc: TelegramAPIError, unreachable: Unreachable | None
+                 ) -> bool:
+    """Whether the chat cannot be written to: then remembered in `unreachable` (logged
+    once), or logged at INFO without it."""
+    if not cannot_write(exc):
+        return False
+    if unreachable is not None:
+        unreachable.add(chat_id, exc)
+    else:
+        log.info("cannot write to chat %s: %s", chat_id, exc.message)
+    return True
+
+
+async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board,
+                     unreachable: Unreachable | None = None) -> int | None:
     """Show `board` in the message; returns the id of the message now showing it.
 
     That is `message_id`, or a new message's id when the old one could not be edited, or
-    None when the chat cannot be reached or Telegram kept failing.
+    None when the chat cannot be reached (remembered in `unreachable`) or Telegram kept
+    failing.
     """
     media = InputMediaPhoto(media=BufferedInputFile(board.photo, "board.png"),
                             caption=board.caption)
@@ -100,16 +164,16 @@ async def edit_board(bot: Bot, chat_id: int, message_id: int, board: Board) -> i
     except TelegramBadRequest as exc:
         if not_modified(exc):
             return message_id
+        if _unreachable(chat_id, exc, unreachable):
+            return None
         if not gone(exc):
             log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
-        return await send_board(bot, chat_id, board)
-    except UNREACHABLE as exc:
-        log.info("cannot edit in chat %s: %s", chat_id, exc.message)
-        return None
+        return await send_board(bot, chat_id, board, unreachable)
     except FAULTS:
         raise  # not edited: the board stays behind and is drawn later
     except TelegramAPIError as exc:
-        log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
+        if not _unreachable(chat_id, exc, unreachable):
+            log.warning("editing board %s/%s failed: %s", chat_id, message_id, exc.message)
         return None
     return message_id
 

@@ -39,6 +39,7 @@ from bot.plumbing.retry import FAULTS, answered, watching
 from bot.plumbing.telegram_io import (
     BOARD_TIMEOUT,
     Board,
+    Unreachable,
     edit_board,
     edit_caption,
     send_board,
@@ -110,6 +111,8 @@ class BoardPublisher:
         self.later: Later = lambda game_id, seconds: None
         # Told of every player a board was sent to (their game buttons go first).
         self.drawn: Callable[[int], None] = lambda player_id: None
+        # Chats that refused a board lately: not tried again until they write to the bot.
+        self.unreachable = Unreachable(clock)
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -153,7 +156,7 @@ class BoardPublisher:
     async def warn(self, row: Row, seat: int) -> None:
         """Tell the player in `seat` how many seconds of their turn are left."""
         player = row.players[seat]
-        if player is None or row.deadline is None:
+        if player is None or row.deadline is None or player in self.unreachable:
             return
         t = await self.people.translator(player)
         left = max(0, round((row.deadline - self.clock()).total_seconds()))
@@ -227,9 +230,11 @@ class BoardPublisher:
         """Send `board` as a new message (into message id 0) or edit it into the message;
         the id of the message showing it, or None when the chat refuses it."""
         async def send(message_id: int) -> int | None:
+            if chat_id in self.unreachable:  # as refused (the chat is written to later)
+                return None
             if message_id == 0:
-                return await send_board(self.bot, chat_id, board)
-            return await edit_board(self.bot, chat_id, message_id, board)
+                return await send_board(self.bot, chat_id, board, self.unreachable)
+            return await edit_board(self.bot, chat_id, message_id, board, self.unreachable)
         return send
 
     async def _deliver(self, game_id: int, chat_id: int, version: int,
@@ -285,7 +290,7 @@ class BoardPublisher:
         board = await self.board(row, live, viewer)
         async with self._sending.hold((row.id, player_id)):
             try:
-                new_id = await send_board(self.bot, player_id, board)
+                new_id = await send_board(self.bot, player_id, board, self.unreachable)
             except FAULTS:  # the board message there stays; the timer loop looks after it
                 log.warning("sending game %s's board to %s failed", row.id, player_id)
                 return

@@ -314,3 +314,24 @@ async def test_a_header_too_long_never_puts_its_content_in_the_log(
         record.exc_info) if record.exc_info else "") for record in caplog.records)
     assert "Zebulon" not in logged and "777123" not in logged
     assert "header too long" in logged  # one line, what and from where
+
+
+async def test_a_refused_web_action_redraws_no_chat_board(wh: WebHarness) -> None:
+    """The answer carries the game as stored: refused web actions (stale, against the
+    rules) make no Bot API call; the chat board stays as it was."""
+    wh.app.games.dice = SeededDice(3)
+    game = await computer_game(wh)
+    _, state = await wh.call("GET", f"api/games/{game}", ALI)
+    assert state["you_act"]
+    drawn = len(wh.fake.calls("editMessageMedia")) + len(wh.fake.calls("sendPhoto"))
+    for _ in range(10):
+        status, body = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                     {"act": "roll", "version": state["version"] - 1})
+        assert status == 409 and body["refusal"] == "stale"
+        assert body["state"]["version"] == state["version"]
+    status, body = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                 {"act": "take", "version": state["version"]})
+    assert status == 409 and body["refusal"] == "illegal", body
+    await wh.feed()
+    assert len(wh.fake.calls("editMessageMedia")) + len(wh.fake.calls("sendPhoto")) == drawn
+    assert (await games.load_game(wh.app.db, game)).version == state["version"]

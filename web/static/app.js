@@ -86,7 +86,9 @@ class App {
 
   // A request that failed: the server's reason, or "no connection".
   failed(status, data, brief = false) {
-    const text = status === 0 || status >= 500 ? this.texts["web-offline"] :
+    // (a 503 while the bot's database is away comes worded)
+    const text = status === 0 || (status >= 500 && !(data && data.text)) ?
+      this.texts["web-offline"] :
       status === 404 ? this.texts["web-not-found"] :
       (data && (data.text || data.error)) || String(status);
     if (status === 401) {
