@@ -11,7 +11,8 @@ commit's own `bot`, `engine`, `render` and `storage` are imported, not the edita
 install's; before measuring, each worktree's module paths are printed and checked.
 
 By default the benchmark module itself (`benchmarks/<name>.py`) is copied from the current
-checkout into each worktree, so both commits are measured by the same benchmark code;
+checkout into each worktree, so both commits are measured by the same benchmark code (with
+the benchmark folder's modules an older commit lacks, such as `benchmarks/figures.py`);
 `--own-bench` runs each commit's own copy instead, `--bench-from REV` the copy of commit REV
 in both (e.g. to repeat a measurement made with an older benchmark).
 
@@ -138,6 +139,12 @@ def main() -> None:
             labels[side] = f"{rev} = {git('log', '-1', '--format=%h %cs %s', commit, cwd=here)}"
             if not args.own_bench and tree != here:
                 shutil.copyfile(bench_file, tree / bench_file.relative_to(here))
+                # The benchmark's helpers an older commit lacks (benchmarks/figures.py,
+                # added after accde45): added, never overwriting the commit's own.
+                for helper in bench_file.parent.glob("*.py"):
+                    target = tree / helper.relative_to(here)
+                    if not target.exists():
+                        shutil.copyfile(helper, target)
         if args.bench_from:  # the benchmark as it was at that commit, in both trees
             text = git("show", f"{args.bench_from}:{bench_file.relative_to(here)}", cwd=here)
             for tree in trees.values():
