@@ -258,3 +258,33 @@ def test_keyboard_data_is_what_the_model_packs_and_parses_back() -> None:
                 assert data == GameCb(game=game_id, v=version, a=act, src=src,
                                       dst=dst).pack()
                 assert parse(data) == GameCb.unpack(data)
+
+
+def test_game_keyboards_built_without_validation_are_the_validated_models() -> None:
+    """`views.board._markup` builds its buttons and keyboard with `model_construct`: the
+    models must equal, and be sent exactly as, the ones validation makes (a web button on
+    the last row included)."""
+    from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
+
+    from bot.views.board import _markup
+
+    web = InlineKeyboardButton(text="Web", web_app=WebAppInfo(url="https://example.org/g"))
+    rows = ((("13→7", Act.GO, 13, 7), ("bar→20*", Act.GO, 25, 20)),
+            (("Undo", Act.UNDO, 0, 0), ("Done", Act.DONE, 0, 0)),
+            (("Resign", Act.RESIGN, 0, 0),))
+    for extra in (None, web):
+        built = _markup(7, 42, rows, extra)
+        validated = InlineKeyboardMarkup(inline_keyboard=[
+            [InlineKeyboardButton(text=text, callback_data=game_data(7, 42, act, src, dst))
+             for text, act, src, dst in row] for row in rows])
+        if extra is not None:
+            validated.inline_keyboard[-1].append(extra)
+        assert built == validated
+        assert built.model_dump() == validated.model_dump()
+        assert built.model_dump_json(exclude_none=True) == validated.model_dump_json(
+            exclude_none=True)
+        assert built.model_fields_set == validated.model_fields_set
+        for mine, theirs in zip(built.inline_keyboard, validated.inline_keyboard,
+                                strict=True):
+            for a, b in zip(mine, theirs, strict=True):
+                assert a.model_fields_set == b.model_fields_set
