@@ -213,9 +213,11 @@ class LiveBoards:
             if not (again or moved):
                 return
         elif live.steps and live.game.to_act != watcher.seat and not again \
-                and not reconnect and row.status == "active":
+                and not reconnect and row.status == "active" \
+                and _deadline(row) == watcher.deadline:
             return  # a step of the turn being built: only its mover sees it (a game that
-            # ended mid-turn, resigned or timed out, is everybody's news)
+            # ended mid-turn, resigned or timed out, is everybody's news; so is a moved
+            # deadline)
         text = await fanout.message(watcher, again=row.version == watcher.version)
         if row.version < watcher.version:  # a newer one came while this one was made
             return

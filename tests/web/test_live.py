@@ -256,3 +256,36 @@ async def test_another_process_moving_a_deadline_reaches_this_processes_pages(
         assert message["state"]["deadline"] == later.isoformat() and message["again"]
         for bad in ("x", f"{game}", f"{game}:x", f"{game}:{row.version}:y"):
             boards(wh).on_notice(bad)  # ignored
+
+
+async def test_a_deadline_moved_mid_turn_reaches_the_waiting_players_page(
+        wh: WebHarness) -> None:
+    """The steps of a turn being built are not pushed to the other player, but a deadline
+    moved meanwhile is (their page counts the mover's time down too)."""
+    wh.app.games.dice = SeededDice(5)
+    game = await friend_game(wh)
+    _, a = await wh.call("GET", f"api/games/{game}", ALI)
+    _, v = await wh.call("GET", f"api/games/{game}", VALI)
+    mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
+    waiting = v if mover == ALI else a
+    async with wh.http.ws_connect(wh.url + "api/live") as socket:
+        await hello(socket, wh, waiter, game, waiting["version"],
+                    deadline=waiting["deadline"])
+        if state["can"]["roll"]:
+            _, data = await wh.call("POST", f"api/games/{game}/actions", mover,
+                                    {"act": "roll", "version": state["version"]})
+            state = data["state"]
+            await asyncio.wait_for(socket.receive_json(), HANG)  # the roll, pushed
+        src, targets = next(iter(state["movable"].items()))
+        _, data = await wh.call("POST", f"api/games/{game}/actions", mover,
+                                {"act": "go", "version": state["version"], "src": int(src),
+                                 "dst": int(next(iter(targets)))})
+        row = await games.load_game(wh.app.db, game)
+        assert data["state"]["steps"] and row.deadline is not None
+        later = row.deadline + timedelta(seconds=45)
+        assert await games.set_deadline(wh.app.db, game, row.version, later)
+        row = await games.load_game(wh.app.db, game)
+        await wh.app.games.announce(Change(row, Live.load(row.state_json), What.BEHIND))
+        pushed = (await asyncio.wait_for(socket.receive_json(), HANG))["state"]
+        assert pushed["deadline"] == later.isoformat() and pushed["steps"] == []
+        assert pushed["version"] == row.version and not pushed["you_act"]
