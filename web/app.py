@@ -66,6 +66,7 @@ CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 's
        "base-uri 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org "
        "'self'")
 AUTH_SECONDS = 10.0  # a live connection must sign in within this
+FLOOD_PAUSE = 1.0  # seconds an address over its refused sign-ins waits for its 429
 RETRY_AFTER = "5"  # seconds: a request the database could not answer may come again then
 KNOWN_USERS, KNOWN_SECONDS = 10_000, 30.0
 # The texts of the page (formatted without arguments) in the reader's language.
@@ -98,9 +99,9 @@ class Hooks:
 class BadRequest(Exception):
     """A request the API cannot take: 4xx with the reason."""
 
-    def __init__(self, reason: str, status: int = 400) -> None:
+    def __init__(self, reason: str, status: int = 400, *, close: bool = False) -> None:
         super().__init__(reason)
-        self.status = status
+        self.status, self.close = status, close  # close: and the connection with it
 
 
 class WebDoor:
@@ -130,6 +131,7 @@ class WebDoor:
         # while, as the chat's player middleware does.
         self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
         self._outage_told = -1  # the database outage (`OUTAGE.outages`) logged last
+        self.flood_pause, self.flood_sleep = FLOOD_PAUSE, asyncio.sleep
 
     # -- wiring ----------------------------------------------------------------------
 
@@ -196,7 +198,10 @@ class WebDoor:
         try:
             return await handler(request)
         except BadRequest as exc:
-            return _error(exc.status, str(exc))
+            response = _error(exc.status, str(exc))
+            if exc.close:
+                response.force_close()
+            return response
         except Unauthorized as exc:
             # The page has no texts before it signs in: the refusal comes worded, in the
             # language the init data claims (or the bot's default).
@@ -261,16 +266,20 @@ class WebDoor:
             return False
         return any(ip in proxy for proxy in self.trusted_proxies)
 
-    def refuse_flood(self, peer: str) -> None:
+    async def refuse_flood(self, peer: str) -> None:
         """429 before any signature is checked, while the address's refused sign-ins are
-        over their limit."""
+        over their limit: after a pause (`FLOOD_PAUSE`) and with the connection closed, so
+        a client looping on it sends a request a second a connection instead of as many
+        as the server can answer (a 429 answered at once cost the others as much as the
+        401s it replaced: docs/performance.md)."""
         if self.unsigned.empty(peer):
-            raise BadRequest("too many refused sign-ins: slow down", 429)
+            await self.flood_sleep(self.flood_pause)
+            raise BadRequest("too many refused sign-ins: slow down", 429, close=True)
 
     async def user_of(self, request: web.Request) -> WebUser:
         """The signed-in user (stored as a player, as a chat update would store them)."""
         peer = self.peer(request)
-        self.refuse_flood(peer)
+        await self.refuse_flood(peer)
         try:
             user = check_init_data(self.token,
                                    from_header(request.headers.get("Authorization")),
@@ -507,7 +516,7 @@ class WebDoor:
         Opened too often, or past the user's open pages (`PAGES_PER_USER`), it is closed
         with 4429; a page that does not read its messages is cut off (`web.live`)."""
         peer = self.peer(request)
-        self.refuse_flood(peer)  # an HTTP 429, before the upgrade
+        await self.refuse_flood(peer)  # an HTTP 429, before the upgrade
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=8 * 1024)
         await socket.prepare(request)
         self._sockets.add(socket)

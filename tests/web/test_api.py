@@ -254,13 +254,25 @@ async def test_refused_sign_ins_are_limited_per_address_before_any_signature_is_
 
     monkeypatch.setattr(web_app, "check_init_data", counting)
     bad = {"Authorization": "tma " + wh.init_data(ALI, token="9:FORGED")}
+    pauses: list[float] = []
+
+    async def pause(seconds: float) -> None:
+        pauses.append(seconds)
+
+    door.flood_pause, door.flood_sleep = web_app.FLOOD_PAUSE, pause
+    closing: list[str] = []
 
     async def session(client: str, headers: dict[str, str]) -> int:
-        return (await wh.call("GET", "api/session",
-                              headers={**headers, "X-Forwarded-For": client}))[0]
+        async with wh.http.get(wh.url + "api/session",
+                               headers={**headers, "X-Forwarded-For": client}) as response:
+            closing.append(response.headers.get("Connection", ""))
+            return response.status
 
     flood = [await session("203.0.113.9", bad) for _ in range(8)]
     assert flood == [401] * 5 + [429] * 3 and len(checked) == 5
+    # Each 429 waits a second and closes its connection: a loop gets one a second.
+    assert pauses == [web_app.FLOOD_PAUSE] * 3
+    assert [c.lower() for c in closing] == [""] * 5 + ["close"] * 3
     # A forged address in front of the one nginx appends changes nothing.
     assert await session("198.51.100.1, 203.0.113.9", bad) == 429
     with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
