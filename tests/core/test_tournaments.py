@@ -131,8 +131,14 @@ async def test_an_eight_player_knockout_with_a_withdrawal(world: World) -> None:
     assert done.status == "finished" and done.winner_id == ({1, 2} - {loser}).pop()
     every = await stored.pairings(w.db, t.id)
     assert all(p.status == "done" for p in every) and len(every) == 7
+    # Withdrawing and running out of time lose the match without finishing it: forfeits,
+    # the deciding game's kind kept; a player who resigned played the match out.
     forfeit = next(p for p in every if 6 in p.players)
-    assert forfeit.winner_id == 3 and forfeit.outcome == "played"
+    assert forfeit.winner_id == 3 and forfeit.outcome == "forfeit"
+    assert forfeit.result in ("plain", "mars", "koks")
+    timed_out = next(p for p in every if p.round == 3)
+    assert timed_out.outcome == "forfeit" and timed_out.winner_id == done.winner_id
+    assert {p.outcome for p in every if 6 not in p.players and p.round < 3} == {"played"}
     assert (await games.load_game(w.db, forfeit.game_id or 0)).status == "finished"
     assert all(not e.entered for e in await stored.entrants(w.db, t.id))
     assert await stored.player_record(w.db, done.winner_id or 0) == (1, 1)
