@@ -43,6 +43,7 @@ from typing import Protocol, TypeVar
 from core.events import Change, What
 from core.games import GameService
 from core.live import Live
+from engine.game import Reason
 from storage import games
 from storage import tournaments as stored
 from storage.db import Database
@@ -521,18 +522,31 @@ class Tournaments:
             await self._decide(held, pairing, winner, "forfeit")
             return
         assert row.winner_seat is not None
-        won = row.players[row.winner_seat]
-        assert won is not None
+        won, lost = row.players[row.winner_seat], row.players[1 - row.winner_seat]
+        assert won is not None and lost is not None
         winner = won
         score = await held.match_score(row.id)
+        outcome = "forfeit" if await self._forfeited(held, row, lost) else "played"
         if t.format == "arena":
-            await self._score_arena(held, pairing, winner, row.result, score)
+            await self._score_arena(held, pairing, winner, row.result, score, outcome)
         else:
-            await self._decide(held, pairing, winner, "played", result=row.result,
+            await self._decide(held, pairing, winner, outcome, result=row.result,
                                score=score)
 
+    async def _forfeited(self, held: Locked, row: Row, loser: int) -> bool:
+        """Whether the match was lost without being finished: its last game timed out
+        (in a tournament that loses the whole match) or was resigned for a player who left
+        the tournament (`GameService.forfeit`). A game the loser resigned while still in
+        is a match played out."""
+        result = Live.load(row.state_json).game.result
+        if result is None:
+            return False
+        if result.reason is Reason.TIMEOUT:
+            return True
+        return result.reason is Reason.RESIGN and await self._left(held, loser)
+
     async def _score_arena(self, held: Locked, pairing: Pairing, winner: int,
-                           kind: str | None, score: tuple[int, int]) -> None:
+                           kind: str | None, score: tuple[int, int], outcome: str) -> None:
         entrants = {e.player_id: e for e in await held.entrants()}
         points = []
         for seat, player in enumerate(pairing.players):
@@ -546,7 +560,7 @@ class Tournaments:
                 wins=me.wins + int(won), streak=me.streak + 1 if won else 0,
                 last_opponent=pairing.players[1 - seat], results=(*me.results, gained),
                 free_since=held.now)
-        await held.update_pairing(pairing.id, status="done", outcome="played",
+        await held.update_pairing(pairing.id, status="done", outcome=outcome,
                                   winner_id=winner, result=kind, score0=score[0],
                                   score1=score[1], points0=points[0], points1=points[1],
                                   finished_at=held.now)

@@ -171,8 +171,9 @@ def bracket_of(entrants: Sequence[Entrant], pairings: Sequence[Pairing],
         for pairing in sorted((p for p in pairings if p.round == round_), key=lambda p: p.slot):
             names = tuple(by_id[p].name if p in by_id else None for p in pairing.players)
             seeds = tuple(by_id[p].seed if p in by_id else None for p in pairing.players)
-            winner = (pairing.players.index(pairing.winner_id)
-                      if pairing.winner_id in pairing.players else None)
+            winner = None  # not decided: neither place is the winner, an empty one least
+            if pairing.status == "done" and pairing.winner_id is not None:
+                winner = pairing.players.index(pairing.winner_id)
             score = None
             if pairing.outcome == "played" and None not in pairing.score:
                 score = (pairing.score[0] or 0, pairing.score[1] or 0)

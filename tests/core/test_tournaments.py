@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
-from core.actions import Act, Action, Refusal
-from core.games import GameService
 from core.live import Live
 from core.tournaments import (
     NO_SHOW,
     Refused,
-    Tournaments,
     arena_pairs,
     arena_points,
     bracket_seeds,
@@ -25,16 +21,12 @@ from core.tournaments import (
     next_place,
     standings,
 )
-from engine.dice import SeededDice
-from storage import games, upsert_player
+from storage import games
 from storage import tournaments as stored
-from storage.connect import open_database
-from storage.db import Database
-from storage.models import Game as Row
-from storage.tournaments import Entrant, Pairing, Tournament
+from storage.tournaments import Entrant
+from tests.support.tournament_core import T0, World, open_world, playing, resign
 
 GROUP = -1001
-T0 = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
 
 
 # -- the rules -------------------------------------------------------------------------
@@ -88,69 +80,10 @@ def test_arena_pairing_nearest_score_never_the_last_opponent() -> None:
 # -- the service, through the game core ---------------------------------------------------
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@dataclass
-class News:
-    changes: list[int] = field(default_factory=list)
-    pairings: list[tuple[int, int]] = field(default_factory=list)
-
-    async def changed(self, tournament: Tournament) -> None:
-        self.changes.append(tournament.version)
-
-    async def paired(self, tournament: Tournament, pairing: Pairing, game: Row) -> None:
-        assert pairing.game_id == game.id and game.status == "active"
-        self.pairings.append((pairing.round, pairing.slot))
-
-
-@dataclass
-class World:
-    db: Database
-    clock: Clock
-    service: GameService
-    core: Tournaments
-    news: News
-
-
 @pytest.fixture
 async def world(database_url: str) -> AsyncIterator[World]:
-    db = await open_database(database_url)
-    clock = Clock()
-    service = GameService(db, clock=clock, window=timedelta(seconds=60), dice=SeededDice(5))
-    news = News()
-    core = Tournaments(db, service, news, clock=clock)
-    for player in range(1, 11):
-        await upsert_player(db, player, f"P{player}", username=None, language="en", now=T0)
-    try:
-        yield World(db, clock, service, core, news)
-    finally:
-        await db.close()
-
-
-async def resign(w: World, game_id: int, loser: int) -> None:
-    row = await games.load_game(w.db, game_id)
-    refused: list[Refusal | None] = []
-
-    async def respond(refusal: Refusal | None) -> None:
-        refused.append(refusal)
-
-    live = Live.load(row.state_json)
-    await w.service.act(loser, Action(game_id, row.version, Act.RESIGN,
-                                      number=live.number), respond)
-    assert refused == [None]
-
-
-async def playing(w: World, tournament_id: int) -> list[Pairing]:
-    return [p for p in await stored.pairings(w.db, tournament_id) if p.status == "playing"]
+    async with open_world(database_url) as w:
+        yield w
 
 
 async def test_an_eight_player_knockout_with_a_withdrawal(world: World) -> None:
@@ -198,8 +131,14 @@ async def test_an_eight_player_knockout_with_a_withdrawal(world: World) -> None:
     assert done.status == "finished" and done.winner_id == ({1, 2} - {loser}).pop()
     every = await stored.pairings(w.db, t.id)
     assert all(p.status == "done" for p in every) and len(every) == 7
+    # Withdrawing and running out of time lose the match without finishing it: forfeits,
+    # the deciding game's kind kept; a player who resigned played the match out.
     forfeit = next(p for p in every if 6 in p.players)
-    assert forfeit.winner_id == 3 and forfeit.outcome == "played"
+    assert forfeit.winner_id == 3 and forfeit.outcome == "forfeit"
+    assert forfeit.result in ("plain", "mars", "koks")
+    timed_out = next(p for p in every if p.round == 3)
+    assert timed_out.outcome == "forfeit" and timed_out.winner_id == done.winner_id
+    assert {p.outcome for p in every if 6 not in p.players and p.round < 3} == {"played"}
     assert (await games.load_game(w.db, forfeit.game_id or 0)).status == "finished"
     assert all(not e.entered for e in await stored.entrants(w.db, t.id))
     assert await stored.player_record(w.db, done.winner_id or 0) == (1, 1)

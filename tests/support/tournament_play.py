@@ -14,7 +14,9 @@ from tests.support.harness import Harness
 GROUP = -100900
 PLAYERS = list(range(7001, 7009))
 NAMES = {7001: "Ali", 7002: "Вали", 7003: "Oʻktam", 7004: "Rəşad", 7005: "Айгүл",
-         7006: "Leyla", 7007: "Бакыт", 7008: "Sam", 7009: "Late"}
+         7006: "Leyla", 7007: "Бакыт", 7008: "Sam", 7009: "Late", 7010: "Nodira",
+         7011: "Эрлан", 7012: "Günel", 7013: "Jasur", 7014: "Мария", 7015: "Zaur",
+         7016: "Dilnoza"}
 JOINED = "You are in!"
 # What Telegram counts against a group's 20 messages a minute (not getChatMember & co).
 SENDS = ("sendMessage", "sendPhoto", "editMessageText", "editMessageMedia",
