@@ -1,6 +1,7 @@
 """The one percentile every benchmark prints (benchmarks/figures.py), and the benchmarks that
 run in this process, at tiny sizes, so that they cannot rot unseen (the matchmaking one had:
-a storage call's new argument)."""
+a storage call's new argument). The fan-out one serves from this process and reads its live
+pages from a child process of its own."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import math
 
 import pytest
 
-from benchmarks import matchmaking, tournament_arena
+from benchmarks import fanout, matchmaking, tournament_arena
 from benchmarks.figures import percentile
 
 
@@ -41,3 +42,12 @@ async def test_the_arena_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> N
     await tournament_arena.main(8, 3, 1, None)
     out = capsys.readouterr().out
     assert "arena: 8 players, 3 simulated minutes" in out and "group messages:" in out
+
+
+async def test_the_fanout_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    cases = await fanout.main([0, 3], 3, ["mixed", "one"], warm_up=False, isolate=False)
+    out = capsys.readouterr().out
+    assert [(case.sockets, case.changes) for case in cases] == [(0, 3), (3, 3), (3, 3)]
+    assert "extra CPU per change per socket" in out
+    # Not a timing: every page got every version the watchers were sent.
+    assert out.count("every socket got every pushed version: yes (3 of 3)") == 2, out
