@@ -242,7 +242,8 @@ class LiveBoards:
                 assert watcher._next is not None
                 (version, text), watcher._next = watcher._next, None
             try:
-                await asyncio.wait_for(watcher.send(text), self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # no task of its own
+                    await watcher.send(text)
             except TimeoutError:
                 log.info("a live page of user %s did not read for %.0f s: dropped",
                          watcher.user_id, self.send_timeout)
