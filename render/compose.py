@@ -182,9 +182,37 @@ def _mark_layers(on_stack: list[tuple[marks.Spot, marks.Mark]], below: list[Key]
     boxes = [(_box(key), key) for key in below]
     for group in groups:
         box = _union([_mark_box(*m) for m in group])
-        under = tuple(key for b, key in boxes if _overlap(b, box))
+        under = tuple(reach for b, key in boxes
+                      if _overlap(b, box) and (reach := _within(key, box)) is not None)
         layers.append(("marks", under, tuple(group)))
     return layers
+
+
+def _within(key: Key, box: g.Box) -> Key | None:
+    """What of layer `key` can show in `box`: a stack cut to the discs whose sprites reach
+    the box (those above them never paint a pixel there), None if none does. A marks tile
+    keeps only pixels in its box, so it is the same for every stack that shows the same
+    discs there: a ring on a neighbour's edge does not need a tile per height of the
+    stack beside it."""
+    if key[0] != "stack":
+        return key
+    _, point, side, color, count = key
+    reach = _stack_reach(point, side, min(count, g.MAX_STACK), box)
+    if not reach:
+        return None
+    if count > g.MAX_STACK and reach == g.MAX_STACK:
+        return key  # the count printed on the top disc shows in the box
+    return ("stack", point, side, color, reach)
+
+
+@functools.cache
+def _stack_reach(point: int, side: Side, discs: int, box: g.Box) -> int:
+    """How many of a stack's lowest `discs` discs paint into `box`: one more than the
+    highest whose sprite overlaps it (0: none does)."""
+    size = art.checker("white").width
+    centers = g.stack_centers(side, point)[:discs]
+    return max((k + 1 for k, c in enumerate(centers) if _overlap(_sprite_box(c, size), box)),
+               default=0)
 
 
 def _union(boxes: list[g.Box]) -> g.Box:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -200,12 +201,31 @@ def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...]
     return InlineKeyboardMarkup.model_construct(inline_keyboard=keyboard)
 
 
+# What `InlineKeyboardButton.model_construct(text=..., callback_data=...)` makes, but for
+# those two fields: every other field's default, no extra fields, the private `_bot` unset.
+_BUTTON = InlineKeyboardButton.model_construct(text="", callback_data="")
+_set = object.__setattr__
+
+
+def _fresh(kept: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if kept is None else kept.copy()
+
+
 def _button(game_id: int, version: int, text: str, act: Act, src: int,
             dst: int) -> InlineKeyboardButton:
     """A game button: a text from the locale files and `game_data`, both strings made
-    here, so pydantic's validation has nothing to check (`model_construct`)."""
-    return InlineKeyboardButton.model_construct(
-        text=text, callback_data=game_data(game_id, version, act, src, dst))
+    here, so pydantic's validation has nothing to check. Made as `model_construct` makes
+    it, from the defaults it worked out once (`_BUTTON`): model_construct asks each of the
+    button's fourteen fields for its default every time, a third of a board's keyboard."""
+    button = InlineKeyboardButton.__new__(InlineKeyboardButton)
+    values = _BUTTON.__dict__.copy()
+    values["text"] = text
+    values["callback_data"] = game_data(game_id, version, act, src, dst)
+    _set(button, "__dict__", values)
+    _set(button, "__pydantic_fields_set__", {"text", "callback_data"})
+    _set(button, "__pydantic_extra__", _fresh(_BUTTON.__pydantic_extra__))
+    _set(button, "__pydantic_private__", _fresh(_BUTTON.__pydantic_private__))
+    return button
 
 
 def game_data(game_id: int, version: int, act: Act, src: int = 0, dst: int = 0) -> str:

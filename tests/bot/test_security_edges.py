@@ -288,3 +288,10 @@ def test_game_keyboards_built_without_validation_are_the_validated_models() -> N
                                 strict=True):
             for a, b in zip(mine, theirs, strict=True):
                 assert a.model_fields_set == b.model_fields_set
+                if b is not extra:
+                    assert a.__pydantic_extra__ == b.__pydantic_extra__
+                    assert a.__pydantic_private__ == b.__pydantic_private__
+    # Each button is its own: binding one to a bot leaves the others (and the next) unbound.
+    first, second = _markup(7, 42, rows).inline_keyboard[0]
+    first.as_(object())  # type: ignore[arg-type]
+    assert second._bot is None and _markup(7, 42, rows).inline_keyboard[0][0]._bot is None

@@ -14,8 +14,10 @@ from collections import OrderedDict
 import numpy as np
 import pytest
 
+from engine.position import Position
 from render import compose, encode, render_board
-from render.samples import gallery
+from render.samples import _side, gallery
+from render.scene import Scene
 
 
 @pytest.fixture
@@ -60,3 +62,38 @@ def test_the_reused_buffer_leaves_nothing_of_the_board_before() -> None:
     for before, scene in zip(scenes, scenes[1:] + scenes[:1], strict=True):
         render_board(before)
         assert render_board(scene) == encode.encode_png(fresh(scene))
+
+
+def _beside(height: int) -> Scene:
+    """A ring on a lone checker at the viewer's 7 beside a stack of `height` on the 8."""
+    me = {7: 1, 8: height, 6: 15 - 1 - height}
+    return Scene(Position("short", _side(me), _side({24: 15})), dice=(4, 2),
+                 last_move=((11, 7),), last_move_by_viewer=True)
+
+
+def test_a_ring_beside_stacks_of_any_height_shares_one_tile_and_draws_each_right(
+        cold_tiles: None) -> None:
+    """A marks tile is keyed by what reaches its box: the stack beside it cut to the discs
+    that paint there. Every height (up to a count printed on the fifth disc) still comes
+    out as if composed from cold, whatever was cached before it."""
+    heights = [1, 2, 3, 4, 5, 6, 9, 3, 1, 7]
+    expected = []
+    for height in heights:
+        compose._tiles.clear()
+        expected.append(fresh(_beside(height)))
+    compose._tiles.clear()
+    for height, cold in zip(heights, expected, strict=True):
+        assert np.array_equal(fresh(_beside(height)), cold), height
+    rings = {key for key in compose._tiles if key[0] == "marks"}
+    assert 1 <= len(rings) < len(set(heights))
+
+
+def test_every_gallery_board_is_the_same_after_any_other(cold_tiles: None) -> None:
+    scenes = list(gallery().values())
+    expected = []
+    for scene in scenes:
+        compose._tiles.clear()
+        expected.append(fresh(scene))
+    compose._tiles.clear()
+    for scene, cold in zip(scenes[::-1] + scenes, expected[::-1] + expected, strict=True):
+        assert np.array_equal(fresh(scene), cold)

@@ -159,6 +159,34 @@ async def test_nested_use_is_refused(db: Database) -> None:
             await db.fetchone("SELECT 1")
 
 
+async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
+        db: Database) -> None:
+    """Waiting for the connection (another task's transaction holds it) and cancelled: the
+    task is no longer counted as using it, and the holder and later uses go on."""
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def holder() -> None:
+        async with db.transaction() as tx:
+            holding.set()
+            await release.wait()
+            await tx.execute(INSERT_PLAYER, (1,))
+
+    held = asyncio.create_task(holder())
+    await holding.wait()
+    waiting = asyncio.create_task(db.fetchone("SELECT 1"))
+    await asyncio.sleep(0.01)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert waiting not in db._owners
+    release.set()
+    await held
+    assert await count_players(db) == 1
+    assert not db._owners
+    async with db.transaction() as tx:
+        await tx.execute("DELETE FROM players")
+
+
 async def test_reads_never_see_uncommitted_rows(db: Database) -> None:
     inserted = asyncio.Event()
     release = asyncio.Event()
