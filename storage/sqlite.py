@@ -275,11 +275,10 @@ class SqliteDatabase(Database):
         with suppress(sqlite3.OperationalError, ValueError):
             await self._conn.execute("ROLLBACK")
 
-    def _hold(self) -> _Held:
-        """`async with self._owned(), self._lock`, as one object: every statement takes
-        it, and two generator-based context managers cost twice as much (docs/
-        performance-press-cpu.md)."""
-        return _Held(self._owners, self._lock)
+    @asynccontextmanager
+    async def _hold(self) -> AsyncIterator[None]:
+        async with self._owned(), self._lock:
+            yield
 
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
@@ -293,37 +292,6 @@ class SqliteDatabase(Database):
                 await self._conn.backup(target)
         finally:
             await target.close()
-
-
-class _Held:
-    """The connection held by the current task: nested use refused (RuntimeError, as
-    `Database._owned`), then the connection's lock taken; both given back on the way out,
-    the task's ownership also when waiting for the lock is cancelled."""
-
-    __slots__ = ("_lock", "_owners", "_task")
-
-    def __init__(self, owners: set[asyncio.Task[Any]], lock: asyncio.Lock) -> None:
-        self._owners, self._lock = owners, lock
-        self._task: asyncio.Task[Any] | None = None
-
-    async def __aenter__(self) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            if task in self._owners:
-                raise RuntimeError("nested use of the database inside read()/transaction()")
-            self._owners.add(task)
-        self._task = task
-        try:
-            await self._lock.acquire()
-        except BaseException:
-            if task is not None:
-                self._owners.discard(task)
-            raise
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._lock.release()
-        if self._task is not None:
-            self._owners.discard(self._task)
 
 
 def locked(exc: sqlite3.OperationalError) -> bool:

@@ -214,7 +214,8 @@ class LiveBoards:
                 return
         elif live.steps and live.game.to_act != watcher.seat and not again \
                 and not reconnect and row.status == "active" \
-                and _deadline(row) == watcher.deadline:
+                and (isinstance(watcher.deadline, Unknown)
+                     or _deadline(row) == watcher.deadline):
             return  # a step of the turn being built: only its mover sees it (a game that
             # ended mid-turn, resigned or timed out, is everybody's news; so is a moved
             # deadline)

@@ -160,9 +160,11 @@ async def test_nested_use_is_refused(db: Database) -> None:
 
 
 async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
-        db: Database) -> None:
-    """Waiting for the connection (another task's transaction holds it) and cancelled: the
-    task is no longer counted as using it, and the holder and later uses go on."""
+        sqlite_db: Database) -> None:
+    """Waiting for SQLite's one connection (another task's transaction holds it) and
+    cancelled: the task is no longer counted as using it, and the holder and later uses go
+    on. (PostgreSQL's pool has a connection for each.)"""
+    db = sqlite_db
     holding, release = asyncio.Event(), asyncio.Event()
 
     async def holder() -> None:
@@ -174,7 +176,9 @@ async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
     held = asyncio.create_task(holder())
     await holding.wait()
     waiting = asyncio.create_task(db.fetchone("SELECT 1"))
-    await asyncio.sleep(0.01)
+    for _ in range(5):  # it reaches the connection's lock without any I/O
+        await asyncio.sleep(0)
+    assert not waiting.done()
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
