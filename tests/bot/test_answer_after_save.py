@@ -102,3 +102,26 @@ async def test_a_change_waiting_for_its_busy_game_is_not_answered_before_a_kill(
     finally:
         if app.h is not None:
             await app.kill()
+
+
+async def test_a_change_cut_short_by_a_stop_is_not_answered_done(harness: Harness) -> None:
+    """A stop cancels what did not finish within its grace: a Done still waiting for its
+    game is answered "nothing was done", not with the empty answer of a change made."""
+    h = harness
+    game_id = await english_friend_game(h)
+    mover = await press_until(h, game_id, Act.DONE)
+    board = h.board(mover)
+    done = next(d for _, d in game_buttons(board.buttons) if d.a is Act.DONE)
+    before = await games.load_game(h.app.db, game_id)
+    locks = h.app.games.locks
+    async with h.app.games.holding(game_id):
+        update = h.fake.user(mover, "P").press(board, done.pack())
+        feeding = asyncio.create_task(h.feed())
+        await until(lambda: locks._locks[game_id][1] == 2, 30, "the press to wait")
+        feeding.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await feeding
+    assert (await games.load_game(h.app.db, game_id)).version == before.version
+    answer = h.fake.callback_answer(update)
+    assert answer is not None and answer["show_alert"], answer
+    assert "nothing was done" in answer["text"]
