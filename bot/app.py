@@ -225,7 +225,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     games.announcements.subscribe(results.on_change)
     games.announcements.subscribe(publisher.on_change)
     games.sights.append(publisher.shows)
-    afterplay = Afterplay(bot, db, people, clock=clock)
+    afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock, window=window)
     challenges = ChallengeService(bot, db, games, Challenges(db, games, clock=clock), people,
                                   publisher, coalescer, results, boarding, clock=clock)
@@ -240,7 +240,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         with on_give_up(repair.hook_for_game(game_id)):
             await boarding.expire(game_id)
 
-    analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner)
+    analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner,
+                               sleep=sleep)
     # Tournaments: the core's, told to the groups by the door (subscribed after the boards,
     # so a match's final board is drawn before its players are paired again).
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, clock=clock,
@@ -562,6 +563,7 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
             await web_runner.cleanup()
         await app.repair.close()
         await app.analysis.stop()  # an analysis cut short starts again at the next start
+        await app.services.afterplay.stop()
         await app.db.close()
         await app.bot.session.close()
         await pool.close()

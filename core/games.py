@@ -94,20 +94,24 @@ def result_notice(live: Live) -> dict[str, Any]:
 
 class _Once:
     """An action's outcome, told exactly once (later calls do nothing). The game's
-    database lock is released first (`held`): a door's answer may wait on the network."""
+    database lock is released first (`held`): a door's answer may wait on the network.
+    `decided` holds the outcome from the first call on, even if that call is cut short."""
 
     def __init__(self, respond: Respond) -> None:
         self._respond, self.given = respond, False
         self.held: GameLock | None = None
+        self.decided: tuple[Refusal | None] | None = None
 
     async def __call__(self, refusal: Refusal | None = None) -> None:
+        if self.decided is None:
+            self.decided = (refusal,)
         if self.held is not None:
             await self.held.release()
         if self.given:
             return
         self.given = True
         try:
-            await self._respond(refusal)
+            await self._respond(self.decided[0])
         except Exception:  # the action stands whatever happens to its answer
             log.warning("answering an action failed", exc_info=True)
         hook = decided.get()  # e.g. the webhook acknowledges the update now
@@ -263,34 +267,44 @@ class GameService:
         in its commit, it was, and the next try finds the action out of date). Still failing,
         the action is refused as `UNAVAILABLE` ("nothing was saved, press again"), never
         left unanswered. A failure after the outcome was given (the announcements, the
-        computer's reply) is left to the timer loop, which resumes what was cut short."""
+        computer's reply) is left to the timer loop, which resumes what was cut short.
+
+        An action cut short before its outcome was decided (cancelled by a stop, a bug) is
+        not answered here: nothing was saved, and the door says so; never "done"."""
         once = _Once(respond)
+        try:
+            await self._tries(user_id, action, once, view)
+        except BaseException:
+            if once.decided is not None:  # decided (e.g. saved); its answer was cut short
+                await once()
+            raise
+        await once(None)  # decided without a word (e.g. nothing to take back)
+
+    async def _tries(self, user_id: int, action: Action, once: _Once,
+                     view: View | None) -> None:
         views: list[tuple[Row, Live, int]] = []
 
         async def later(row: Row, live: Live, seat: int) -> None:
             views.append((row, live, seat))
 
-        try:
-            for pause in (*BLIP_PAUSES, None):
-                try:
-                    views.clear()
-                    async with self.locks.hold(action.game), \
-                            self.db.game_lock(action.game) as held:
-                        once.held = held
-                        await self._act(user_id, action, once, later if view else None)
-                    if view is not None:
-                        for shown in views:
-                            await view(*shown)
+        for pause in (*BLIP_PAUSES, None):
+            try:
+                views.clear()
+                async with self.locks.hold(action.game), \
+                        self.db.game_lock(action.game) as held:
+                    once.held = held
+                    await self._act(user_id, action, once, later if view else None)
+                if view is not None:
+                    for shown in views:
+                        await view(*shown)
+                return
+            except DatabaseBlip:
+                if once.decided is not None:  # decided: what failed came after the answer
                     return
-                except DatabaseBlip:
-                    if once.given:  # decided: what failed came after the answer
-                        return
-                    if pause is None:
-                        await once(Refusal.UNAVAILABLE)
-                        return
-                    await self.sleep(pause)
-        finally:
-            await once(None)  # every action is answered, whatever happened
+                if pause is None:
+                    await once(Refusal.UNAVAILABLE)
+                    return
+                await self.sleep(pause)
 
     async def _act(self, user_id: int, action: Action, respond: _Once,
                    view: View | None) -> None:
@@ -327,7 +341,7 @@ class GameService:
             await self._apply(row, live, seat, action, respond, view)
         except (VersionConflict, GameNotActive):  # the game moved on meanwhile
             log.info("game %s changed under an action; showing it as stored", row.id)
-            await held.release()
+            await respond(Refusal.STALE)  # not applied (and the database's lock released)
             if not action.answered_with_game:
                 row = await games.load_game(self.db, row.id)
                 await self.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))

@@ -3,20 +3,21 @@
 A door's user waits for an answer (Telegram shows a spinner on a pressed button and gives
 up after a few seconds). `GameService.act` answers after its checks, under the game's lock;
 while that lock is held (another action being applied and announced, the computer
-thinking, the timer) an action would wait. The gate answers such an action first:
+thinking, the timer) an action would wait. The gate answers such an action first when it
+can do so truthfully:
 
 * with the refusal it is certain to get, decided from the stored game without the lock:
   the game is over or unknown, the sender is not a player, the action's version is older
   than the stored one (versions only grow), it is not the sender's turn — or the version
   is current but an earlier accepted action of the player to act will change it first (a
   double tap: the second tap is out of date by the time it runs);
-* otherwise with no refusal, and the action then waits for the lock and goes through
-  `GameService.act` as usual (its own answer is then skipped). If it turns out out of date
-  after all (something outside the gate changed the game meanwhile), it changes nothing and
-  the sender is shown the stored game.
+* a view (which changes nothing, so nothing can be lost) with no refusal, before it waits.
 
-An action that finds the game free goes straight to `GameService.act`, which answers after
-its checks as before.
+An action that may change the game is never answered before it is saved: it waits for the
+lock and `GameService.act` answers it after its commit (an early "done" would be a lie if
+the process died while it waited). If it turns out out of date after all, it is refused.
+
+An action that finds the game free goes straight to `GameService.act`.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class ActionGate:
                 try:
                     refusal, stale = await self._refusal(entry, queue)
                 except DatabaseBlip:  # no early answer: the action's own tries will tell
+                    return await self.service.act(user_id, action, respond, view)
+                if refusal is None and action.act not in KEEPS_VERSION:
+                    # A change: answered by GameService.act once saved, never before.
                     return await self.service.act(user_id, action, respond, view)
                 await respond(refusal)
                 if refusal is not None and (not stale or action.answered_with_game):

@@ -56,17 +56,24 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
         return
     target = chat.id if chat is not None else player.id
     await query.answer(t("after-preparing"))
+
+    async def send() -> bool:
+        if callback_data.a == "replay":
+            return await services.afterplay.send_replay(target, row, callback_data.n,
+                                                        seat if seat is not None else 0, t)
+        return await services.afterplay.send_match_file(target, row, callback_data.n, t)
+
+    sent: bool | None
     try:
         async with uploading_document(bot_of(query), target):
-            if callback_data.a == "replay":
-                sent = await services.afterplay.send_replay(target, row, callback_data.n,
-                                                   seat if seat is not None else 0, t)
-            else:
-                sent = await services.afterplay.send_match_file(target, row, callback_data.n, t)
+            sent = await send()
     except LogDoesNotReplay:
         log.exception("game %s: the stored log does not replay", row.id)
         sent = None
-    except (TelegramAPIError, *FAULTS) as exc:  # blocked, or Telegram failing after retries
+    except FAULTS as exc:  # Telegram failing, or asking to wait longer than a press may
+        services.afterplay.later(exc, send, f"{callback_data.a} of game {row.id}")
+        return
+    except TelegramAPIError as exc:  # blocked, say
         log.info("sending the %s of game %s failed: %s", callback_data.a, row.id,
                  type(exc).__name__)
         return

@@ -125,8 +125,13 @@ class CallbackGuard(BaseMiddleware):
             if not pending.answered:
                 await self._alert(event, self._words(event)("alert-unavailable"))
             raise
+        except BaseException:  # failed, or cancelled by a stop, before it answered: an
+            if not pending.answered:  # empty answer would say a change was made
+                pending.answered = True  # (also if this alert fails)
+                await self._alert(event, self._words(event)("busy-try-again"))
+            raise
         finally:
-            if not pending.answered:  # the handler did not answer (or failed first)
+            if not pending.answered:  # the handler did not answer
                 with contextlib.suppress(TelegramAPIError, *FAULTS):
                     await event.answer()
             _pending.reset(token)

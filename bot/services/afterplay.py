@@ -5,21 +5,28 @@ the state, so they show exactly what was played. The replay is drawn off the eve
 (Pillow in a worker thread) and sent with sendAnimation; Telegram's file_id is kept
 (`storage.media`) so a second request re-sends it without drawing or uploading again. The
 match file is small text, written afresh each time.
+
+Both are sent in the press's handling, within its 2 s allowance for Telegram
+(`bot/plumbing/retry.py`). One Telegram refuses for now (a longer `retry_after`, a failing
+Telegram) is not given up: `later` sends it again after the wait Telegram asked for, from a
+task of its own outside the press, up to `TRIES` times, then gives up with a warning.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramRetryAfter
 from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 
+from bot.plumbing.retry import FAULTS, LATER
 from bot.views.callbacks import AfterCb
 from bot.views.recap import local_notation
 from core.locks import KeyedLocks
@@ -37,6 +44,8 @@ log = logging.getLogger(__name__)
 REPLAY = "replay"
 REPLAY_DRAWING = 2  # bumped when the pictures of a replay change
 SITE = "nard bot (Telegram)"
+TRIES = 5  # sending a replay or a file Telegram keeps refusing (each after its wait)
+Sleep = Callable[[float], Awaitable[None]]
 
 
 def result_buttons(row: Row, result: dict[str, Any], t: Translator
@@ -67,10 +76,48 @@ def match_text(row: Row, played: Sequence[Game], names: tuple[str, str]) -> str:
 class Afterplay:
     def __init__(self, bot: Bot, db: Database, people: People, *,
                  clock: Callable[[], datetime],
-                 render: Callable[..., bytes] = replay_gif) -> None:
+                 render: Callable[..., bytes] = replay_gif,
+                 sleep: Sleep = asyncio.sleep) -> None:
         self.bot, self.db, self.people, self.clock = bot, db, people, clock
-        self.render = render
+        self.render, self.sleep = render, sleep  # sleep: waiting before a send's next try
         self.locks = KeyedLocks()  # one drawing of a replay at a time
+        self._later: set[asyncio.Task[None]] = set()  # sends waiting for Telegram
+
+    def later(self, error: BaseException, send: Callable[[], Awaitable[object]],
+              what: str) -> None:
+        """Call `send` again once Telegram allows (`error`: how it refused), in a task of
+        its own with Telegram's usual allowance, not the press's."""
+        task = asyncio.create_task(self._again(error, send, what),
+                                   context=contextvars.Context())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def _again(self, error: BaseException, send: Callable[[], Awaitable[object]],
+                     what: str) -> None:
+        for _ in range(TRIES):
+            wait = float(error.retry_after) if isinstance(error, TelegramRetryAfter) else LATER
+            log.info("sending the %s again in %.0f s", what, wait)
+            await self.sleep(wait)
+            try:
+                await send()
+                return
+            except FAULTS as exc:
+                error = exc
+            except TelegramAPIError as exc:  # blocked meanwhile, say: nothing more to do
+                log.info("sending the %s failed: %s", what, type(exc).__name__)
+                return
+        log.warning("the %s given up: Telegram kept failing", what)
+
+    async def drain(self) -> None:
+        """Wait for the sends waiting for Telegram (tests)."""
+        while self._later:
+            await asyncio.gather(*self._later, return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Drop the sends still waiting (a stop: the player presses again)."""
+        for task in self._later:
+            task.cancel()
+        await asyncio.gather(*self._later, return_exceptions=True)
 
     async def finished_games(self, row: Row, upto: int) -> list[Game]:
         """Games 1..`upto` of the match that have ended, rebuilt from the log (in a worker

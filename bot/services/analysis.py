@@ -13,11 +13,19 @@ process made on first use, spawned, so the bot's own state is not copied), one d
 per call, so the loop stays free and two games' jobs take turns. A job whose process
 stopped keeps its stored claim until it runs out (`CLAIM`); then the next press or the
 timer loop (`resume`) starts it again and its waiters still get their answer.
+
+The answer (the summary, then the mistake pictures) is sent where it is ready: in a press's
+handling, or in a job started by one, whose 2 s allowance for Telegram it shares
+(`bot/plumbing/retry.py`). What Telegram refuses for now (a `retry_after` longer than that,
+a failing Telegram) is not given up: the parts not sent yet go out after the wait Telegram
+asked for, from a task of its own outside the press (Telegram's usual allowance), up to
+`DELIVERY_TRIES` times, then given up with a warning.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import os
@@ -27,10 +35,12 @@ from functools import partial
 from typing import Any, TypeVar
 
 from aiogram import Bot
+from aiogram.exceptions import TelegramRetryAfter
 from aiogram.types import InlineKeyboardButton
 
 from ai import review
 from ai.review import CHECKER, Decision
+from bot.plumbing.retry import FAULTS, LATER
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.views.callbacks import AnalysisCb
 from bot.views.recap import local_notation
@@ -58,7 +68,9 @@ RENEW_AFTER = timedelta(seconds=10)
 WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process
 DECISION_SECONDS = 300.0  # one decision's analysis; its worker is replaced after that
 MISTAKES = 3  # the asking player's worst mistakes shown
+DELIVERY_TRIES = 5  # sending an answer Telegram keeps refusing (each after its wait)
 Answer = Callable[[str | None, bool], Awaitable[None]]
+Sleep = Callable[[float], Awaitable[None]]
 
 
 def analysis_pool() -> ProcessPool:
@@ -76,11 +88,12 @@ def analysis_button(t: Translator, game_id: int, number: int) -> InlineKeyboardB
 class AnalysisService:
     def __init__(self, bot: Bot, db: Database, people: People, *,
                  clock: Callable[[], datetime], runner: Runner | None = None,
-                 ply: int = 2) -> None:
+                 ply: int = 2, sleep: Sleep = asyncio.sleep) -> None:
         self.bot, self.db, self.people, self.clock = bot, db, people, clock
         self.runner: Runner = runner or analysis_pool()
-        self.ply = ply
+        self.ply, self.sleep = ply, sleep  # sleep: waiting before an answer's next try
         self._jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._deliveries: set[asyncio.Task[None]] = set()  # answers being sent
 
     # -- a press ------------------------------------------------------------------------
 
@@ -137,17 +150,19 @@ class AnalysisService:
                 await self._serve(await games.load_game(self.db, waiter.game_id), waiter)
 
     async def drain(self) -> None:
-        """Wait for the jobs running in this process (tests, a graceful stop)."""
-        while self._jobs:
-            await asyncio.gather(*list(self._jobs.values()), return_exceptions=True)
+        """Wait for the jobs running in this process and the answers being sent (tests, a
+        graceful stop)."""
+        while self._jobs or self._deliveries:
+            await asyncio.gather(*list(self._jobs.values()), *self._deliveries,
+                                 return_exceptions=True)
 
     async def stop(self) -> None:
         """Stop this process's jobs and give up their claims: the next start (or another
         process's timer) takes them over at once, and their waiters still get an answer."""
         jobs = dict(self._jobs)
-        for job in jobs.values():
+        for job in (*jobs.values(), *self._deliveries):
             job.cancel()
-        await asyncio.gather(*jobs.values(), return_exceptions=True)
+        await asyncio.gather(*jobs.values(), *self._deliveries, return_exceptions=True)
         for game_id, number in jobs:
             await analysis.release(self.db, game_id, number)
         await self.runner.close()
@@ -244,16 +259,51 @@ class AnalysisService:
                 await analysis.decisions(self.db, row.id, number, seat=seat)]
         worst = review.worst(mine, seat, MISTAKES)
         text = summary_text(t, row, number, names, figures, engine, bool(worst))
-        if message_id is None or await edit_text(self.bot, chat_id, message_id, text) is None:
-            await send_text(self.bot, chat_id, text)
-        if not worst:
-            return
-        found = await self._history(row, number)
-        match = found[1] if found else MatchState(row.match_length)
-        for decision in worst:
-            photo = await asyncio.to_thread(_picture, decision, row, match, names, t)
-            await send_board(self.bot, chat_id,
-                             Board(photo, mistake_caption(t, decision, row.variant), None))
+        pictures = []
+        if worst:
+            found = await self._history(row, number)
+            match = found[1] if found else MatchState(row.match_length)
+            for decision in worst:
+                photo = await asyncio.to_thread(_picture, decision, row, match, names, t)
+                pictures.append(Board(photo, mistake_caption(t, decision, row.variant), None))
+        sent, wait = await self._send_parts(chat_id, message_id, text, pictures, 0)
+        if wait is not None:  # later, in a task of its own with Telegram's usual allowance
+            task = asyncio.create_task(
+                self._later(chat_id, message_id, text, pictures, sent, wait),
+                context=contextvars.Context())
+            self._deliveries.add(task)
+            task.add_done_callback(self._deliveries.discard)
+
+    async def _send_parts(self, chat_id: int, message_id: int | None, text: str,
+                          pictures: list[Board], sent: int) -> tuple[int, float | None]:
+        """Send the summary (into the progress message when there is one), then the
+        pictures, from part `sent` on: (parts sent, None), or (parts sent, the seconds to
+        wait) when Telegram refused one for now."""
+        try:
+            if sent == 0:
+                if message_id is None or await edit_text(
+                        self.bot, chat_id, message_id, text) is None:
+                    await send_text(self.bot, chat_id, text, strict=True)
+                sent = 1
+            while sent <= len(pictures):
+                await send_board(self.bot, chat_id, pictures[sent - 1])
+                sent += 1
+        except TelegramRetryAfter as exc:
+            return sent, float(exc.retry_after)
+        except FAULTS:
+            return sent, LATER
+        return sent, None
+
+    async def _later(self, chat_id: int, message_id: int | None, text: str,
+                     pictures: list[Board], sent: int, wait: float) -> None:
+        for _ in range(DELIVERY_TRIES):
+            log.info("the analysis answer to chat %s goes on in %.0f s", chat_id, wait)
+            await self.sleep(wait)
+            sent, again = await self._send_parts(chat_id, message_id, text, pictures, sent)
+            if again is None:
+                return
+            wait = again
+        log.warning("the analysis answer to chat %s given up: Telegram kept failing", chat_id)
 
 
 # -- rows ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 import shlex
 from collections import Counter
@@ -192,6 +193,23 @@ async def test_replay_sends_the_game_as_an_animation_then_by_file_id(harness: Ha
     assert again.params["animation"] == animation.sent_file.file_id and not again.files
     assert h.fake.last_message(USER).sent_file.data == gif  # type: ignore[union-attr]
     assert sent.files  # the first one was uploaded
+
+
+@pytest.mark.parametrize("button", ["🎞 Replay", "📄 File"])
+async def test_a_long_429_on_the_upload_is_sent_later_once(
+        harness: Harness, button: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Telegram asks to wait 35 s, longer than a press may: the upload goes out after that
+    wait (the clock's sleep), outside the press, once, and nothing is logged as an error."""
+    h = harness
+    await computer_game(h, "short")
+    method = "sendAnimation" if button == "🎞 Replay" else "sendDocument"
+    h.fake.fail_next(method, 429, retry_after=35)
+    h.fake.user(USER, "Ali").press_button(USER, button)
+    await h.feed()
+    await h.app.services.afterplay.drain()
+    sent = [m for m in h.fake.messages(USER) if m.sent_file is not None]
+    assert len(sent) == 1 and len(h.fake.calls(method)) == 2
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 def _must_not_draw(*args: object) -> bytes:

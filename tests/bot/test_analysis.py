@@ -8,11 +8,13 @@ two seconds, so the progress message is edited every second decision (every 3 s 
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot.plumbing.telegram_io import send_text
@@ -313,3 +315,37 @@ async def test_the_worker_process_runs_below_the_bot_and_is_replaced_when_it_die
         assert os.getpriority(os.PRIO_PROCESS, second) == min(19, mine + WORKER_NICENESS)
     finally:
         await runner.close()
+
+
+# -- Telegram asking us to wait ---------------------------------------------------------------
+
+
+def _cube_game() -> Game:
+    """Vali's wrong double: one mistake picture in Vali's answer."""
+    game = Game.new("short", FixedDice(3, 1), cube=True)
+    game.play(0, "8/5 6/5")
+    game.double(1)
+    game.take(0)
+    game.resign(1, lambda position, **stands: ResultKind.PLAIN)
+    return game
+
+
+async def test_a_long_429_on_the_answer_is_sent_later_without_a_traceback(
+        h: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """Both ways the answer goes out (at the job's end, and at once when the analysis is
+    stored): a `retry_after` longer than a press may wait is waited out in the background
+    (the clock's sleep), the rest of the answer then sent once, and nothing is logged as an
+    error (before, the job logged a traceback, the press's handler raised)."""
+    counting(h)
+    await store(h, _cube_game())
+    for attempt in ("the job's end", "the stored answer"):
+        before = len(h.fake.messages(VALI))
+        h.fake.fail_next("sendPhoto", 429, retry_after=35)
+        await press(h, VALI, VALI)
+        await h.app.analysis.drain()
+        new = h.fake.messages(VALI)[before:]
+        summaries = [m for m in new if (m.text or "").startswith("📊 Analysis · ")]
+        pictures = [m for m in new if m.photo is not None]
+        assert len(pictures) == 1, (attempt, h.fake.transcript(VALI))
+        assert len(summaries) == 1, (attempt, h.fake.transcript(VALI))
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], attempt

@@ -42,7 +42,9 @@ class Restartable:
         self.h = None
 
     async def restart(self) -> Harness:
-        await self.kill()
+        """Start again ("killed" first, unless it is already)."""
+        if self.h is not None:
+            await self.kill()
         h = await self.start()
         await give_grace(h.app, h.app.services.settings)  # as `python -m bot` starts
         await h.app.timers.tick()  # the timer loop's first pass, at start-up

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ from web.layout import layout
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 
 ALI, VALI, EVE = 1001, 1002, 1003
+STILL = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # the page's time, where it stands still
 
 
 @pytest_asyncio.fixture
@@ -57,8 +59,13 @@ async def browser() -> AsyncIterator[Browser]:
 
 
 async def game_page(browser: Browser, wh: WebHarness, user: int, name: str, game: int, *,
-                    reduced: bool = False) -> tuple[Page, list[str]]:
+                    reduced: bool = False, still_time: bool = False
+                    ) -> tuple[Page, list[str]]:
+    """`still_time`: the page's `Date` stands still (its timers and frames still run), so
+    its turn clock never ticks, however slowly the machine runs the test."""
     context = await new_context(browser, reduced_motion="reduce" if reduced else "no-preference")
+    if still_time:
+        await context.clock.set_fixed_time(STILL)
     return await open_page(context, page_url(wh.url, wh.init_data(user, name),
                                              query=f"?game={game}"))
 
@@ -479,7 +486,8 @@ async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
     checker's transform moves, in its own layer (benchmarks/webboard.py measures the
     frames)."""
     game = await computer_game(wh, ALI)
-    page, errors = await game_page(browser, wh, ALI, "Ali", game)
+    # The turn's clock would tick during a slow drag (a change, though not the drag's).
+    page, errors = await game_page(browser, wh, ALI, "Ali", game, still_time=True)
     await settled(page)
     x, y = await centre(page, ".board .hit.movable")
     await page.mouse.move(x, y)
