@@ -62,6 +62,8 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeAlias
 
 from aiohttp import web
 
+from tests.support.waiting import patient
+
 if TYPE_CHECKING:
     from aiogram import Bot, Dispatcher
     from aiogram.types import Message
@@ -1020,6 +1022,7 @@ class FakeTelegram:
         ``predicate``; waits for it up to ``timeout`` seconds (then TimeoutError)."""
         name = self._canonical(method)
         loop = asyncio.get_running_loop()
+        timeout = patient(timeout)  # a hang detector (tests/support/waiting.py)
         deadline = loop.time() + timeout
         while True:
             for record in self.requests[after:]:
@@ -1079,6 +1082,7 @@ class FakeTelegram:
     async def wait_delivered(self, timeout: float = 5.0) -> None:
         """Wait until the bot has received (getUpdates) every queued update."""
         loop = asyncio.get_running_loop()
+        timeout = patient(timeout)  # a hang detector (tests/support/waiting.py)
         deadline = loop.time() + timeout
         while self._queue and self._queue[-1]["update_id"] > self._handed_out_upto:
             event = self._request_event

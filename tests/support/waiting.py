@@ -1,9 +1,23 @@
-"""Waiting in tests for something another task or process does: polled, with a deadline."""
+"""Waiting in tests for something another task or process does: polled, with a deadline.
+
+Every such deadline only catches a hang: it is multiplied by `PATIENCE` (the environment's
+`NARD_TEST_PATIENCE`, 4 by default), so a machine slowed down several times over (a loaded
+CI host: `python -m bot` alone took 93 s to import at load 11 on two cores) still passes,
+and only something that never happens fails, later.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
+
+PATIENCE = float(os.environ.get("NARD_TEST_PATIENCE", "4"))
+
+
+def patient(seconds: float) -> float:
+    """A hang detector's `seconds`, as long as this run's patience makes it."""
+    return seconds * PATIENCE
 
 Predicate = Callable[[], bool | Awaitable[bool]]
 
@@ -14,7 +28,7 @@ async def until(predicate: Predicate, timeout: float, what: str = "", *,
     AssertionError naming `what`, and `tail()` (e.g. the end of a process's log), once
     `timeout` seconds have gone by."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    deadline = loop.time() + patient(timeout)
     while True:
         value = predicate()
         if not isinstance(value, bool):
@@ -22,6 +36,6 @@ async def until(predicate: Predicate, timeout: float, what: str = "", *,
         if value:
             return
         if loop.time() > deadline:
-            raise AssertionError(f"waited {timeout:.0f} s for {what or 'a condition'}"
+            raise AssertionError(f"waited {patient(timeout):.0f} s for {what or 'a condition'}"
                                  + (f"\n{tail()}" if tail is not None else ""))
         await asyncio.sleep(pause)
