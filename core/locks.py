@@ -35,5 +35,9 @@ class KeyedLocks:
         entry = self._locks.get(key)
         return entry is not None and entry[0].locked()
 
+    def users(self, key: Hashable) -> int:
+        """How many hold `key`'s lock or wait for it."""
+        return self._locks.get(key, (None, 0))[1]
+
     def __len__(self) -> int:
         return len(self._locks)

@@ -85,7 +85,7 @@ async def test_a_change_waiting_for_its_busy_game_is_not_answered_before_a_kill(
             update = h.fake.user(mover, "P").press(board, done.pack())
             feeding = asyncio.create_task(h.feed())
             # The press waits for the game: one holder, one waiter.
-            await until(lambda: locks._locks[game_id][1] == 2, 30, "the press to wait")
+            await until(lambda: locks.users(game_id) == 2, 30, "the press to wait")
             told = h.fake.callback_answer(update)  # what the player was told when it died
             await app.kill()
             feeding.cancel()
@@ -117,7 +117,7 @@ async def test_a_change_cut_short_by_a_stop_is_not_answered_done(harness: Harnes
     async with h.app.games.holding(game_id):
         update = h.fake.user(mover, "P").press(board, done.pack())
         feeding = asyncio.create_task(h.feed())
-        await until(lambda: locks._locks[game_id][1] == 2, 30, "the press to wait")
+        await until(lambda: locks.users(game_id) == 2, 30, "the press to wait")
         feeding.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await feeding

@@ -45,7 +45,7 @@ async def test_a_change_is_answered_only_once_saved_while_another_holds_the_game
     async with h.app.games.holding(game_id):  # e.g. a slow redraw of another press
         update = h.fake.user(chat, "X").press(board, done.pack())
         feeding = asyncio.create_task(h.fake.feed(h.app.dispatcher, h.app.bot))
-        await until(lambda: locks._locks[game_id][1] == 2, 30, "the press to wait")
+        await until(lambda: locks.users(game_id) == 2, 30, "the press to wait")
         assert h.fake.callback_answer(update) is None
     answer = await answered(h, update)
     assert not answer.get("show_alert") and not answer.get("text")
