@@ -81,6 +81,7 @@ class _Fanout:
     live: Live
     state_of: StateOf
     translator_of: TranslatorOf
+    states: dict[Hashable, dict[str, Any]] = field(default_factory=dict)
     made: dict[Hashable, str] = field(default_factory=dict)
 
     async def message(self, watcher: Watcher, again: bool) -> str:
@@ -88,7 +89,11 @@ class _Fanout:
         key = (watcher.seat, t.language, again)
         text = self.made.get(key)
         if text is None:
-            state = await self.state_of(self.row, self.live, watcher.seat, t)
+            view = key[:2]
+            state = self.states.get(view)
+            if state is None:  # the same state whether or not it is marked "again"
+                state = self.states[view] = await self.state_of(
+                    self.row, self.live, watcher.seat, t)
             message: dict[str, Any] = {"type": "state", "state": state}
             if again:
                 message["again"] = True
