@@ -539,8 +539,7 @@ class WebDoor:
                 self.unsigned.allow(peer)
                 await socket.close(code=4401, message=b"init data refused")
                 return socket
-            if not self.limit.allow(user.id) \
-                    or self.live.pages_of(user.id) >= self.live.pages_per_user:
+            if not self.limit.allow(user.id):
                 await socket.close(code=4429, message=b"too many live boards")
                 return socket
             try:
