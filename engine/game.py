@@ -62,9 +62,11 @@ class MatchState:
         return self.length - self.score[seat]
 
     def after(self, result: GameResult) -> MatchState:
-        """The match state after `result`; `winner_of_match` tells whether it is over."""
+        """The match state after `result`; `winner` tells whether it is over. A score
+        stops at the match's length: points won beyond it do not count (a gammon at a cube
+        of 2 ends a match to 3 at 3, not 4)."""
         score = list(self.score)
-        score[result.winner] += result.points
+        score[result.winner] = min(score[result.winner] + result.points, self.length)
         new_score = (score[0], score[1])
         crawford = (
             not self.crawford

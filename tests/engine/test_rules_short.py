@@ -599,6 +599,8 @@ def test_match_is_won_at_its_length():
     match = MatchState(length=3, score=(1, 0))
     won = match.after(GameResult(0, ResultKind.MARS, 1, 2, Reason.BORNE_OFF))
     assert won.winner == 0
+    assert won.score == (3, 0)  # 4 points won, but a match to 3 ends at 3
+    assert match.after(GameResult(1, ResultKind.KOKS, 4, 12, Reason.BORNE_OFF)).score == (1, 3)
     game = Game.new(SHORT, FixedDice(6, 1), match=match)
     game.resign(1)  # plain: 2-0, not yet over
     assert game.next_game(FixedDice(6, 1)) is not None
