@@ -10,11 +10,11 @@ number of players ever seen.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from i18n import Translator, pick_language
+from i18n import Translator, available_languages, pick_language
 from storage import chats, players
 from storage.db import Database
 from storage.models import Game as Row
@@ -93,11 +93,41 @@ class People:
 
     async def chat_translator(self, chat_id: int, row: Row | None = None, *,
                               starter: int | None = None) -> Translator:
-        """A group's language: set by an admin with /lang, else the language of the game's
-        starter (the player in seat 0 of `row`, or `starter`: whoever posts the challenge),
-        so everything about one game in a group speaks the language its board speaks."""
-        language = await chats.chat_language(self.db, chat_id)
+        """A group's language (`group_translator`); the game's starter (the player in seat 0
+        of `row`, or `starter`: whoever posts the challenge) breaks a tie."""
         first = row.players[0] if row is not None else starter
-        if language is None and first is not None:
-            return await self.translator(first)
-        return Translator(pick_language(language, None, self.default_language))
+        player = await self.player(first) if first is not None else None
+        return await group_translator(self.db, chat_id, self.default_language,
+                                      player.language if player else None)
+
+
+def group_language(chosen: str | None, members: list[str], default: str,
+                   asker: str | None = None) -> str:
+    """The language a group is answered in: the one an admin chose with /lang, else the
+    one most of its players read (a tie goes to `asker`'s language, then the default,
+    then the first by name), else `asker`'s (a group with no known players yet), else
+    the default."""
+    if chosen is not None:
+        return pick_language(chosen, None, default)
+    votes = Counter(code for code in map(_spoken, members) if code is not None)
+    if votes:
+        top = max(votes.values())
+        tied = sorted(code for code, count in votes.items() if count == top)
+        for preferred in (_spoken(asker), default):
+            if preferred in tied:
+                return preferred
+        return tied[0]
+    return pick_language(None, asker, default)
+
+
+def _spoken(code: str | None) -> str | None:
+    """A stored language code ("ru", "uz-UZ") as one of the bot's languages, or None."""
+    language = (code or "").split("-")[0].lower()
+    return language if language in available_languages() else None
+
+
+async def group_translator(db: Database, chat_id: int, default: str,
+                           asker: str | None = None) -> Translator:
+    """A translator in `group_language` of the group `chat_id`."""
+    chosen, members = await chats.chat_languages(db, chat_id)
+    return Translator(group_language(chosen, members, default, asker))

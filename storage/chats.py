@@ -24,6 +24,18 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
     return None if row is None else row["language"]
 
 
+async def chat_languages(db: Database, chat_id: int) -> tuple[str | None, list[str]]:
+    """A group's chosen language (None until an admin picks one with /lang) and the stored
+    languages of its players (those who set up or joined a game or tournament there)."""
+    async with db.read() as tx:
+        chosen = await tx.fetchval(
+            "SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,))
+        rows = await tx.fetchall(
+            "SELECT p.language FROM chat_members m JOIN players p ON p.id = m.player_id"
+            " WHERE m.chat_id = ? AND p.language IS NOT NULL", (chat_id,))
+    return chosen, [row[0] for row in rows]
+
+
 async def add_chat_member(db: Database, chat_id: int, player_id: int, *, now: datetime
                           ) -> None:
     """Remember that `player_id` plays in group `chat_id` (idempotent)."""

@@ -6,13 +6,12 @@ from __future__ import annotations
 import logging
 
 from aiogram import Router
-from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import bot_of, send_text, uploading_document
+from bot.plumbing.telegram_io import GROUPS, bot_of, send_text, uploading_document
 from bot.services import Services
 from bot.views.callbacks import AfterCb
 from bot.views.fairness import commitment_line
@@ -25,7 +24,6 @@ from storage.fairness import MAX_CLIENT_SEED
 from storage.models import Player
 
 log = logging.getLogger(__name__)
-GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 CLEAR = ("-", "off")  # `/seed -` forgets the seed
 
 

@@ -4,10 +4,10 @@ handler expected.
 * Every callback query gets an answer: data that parsed but that no handler took gets the
   same short alert as data no button of this bot carries (`CallbackGuard`).
 * A command no handler took gets one short line: where it works (`/nard` in a private chat,
-  `/play` in a group) or that /help lists the commands. In a group only a command addressed
-  to this bot (`/foo@bot`) is answered: a bare `/foo` may be another bot's. Messages without
-  a command are never answered (the bot is played with buttons and commands; a chat is not
-  filled with "I don't understand").
+  `/play` in a group, even bare: it is this bot's) or that /help lists the commands. In a
+  group any other command is answered only when addressed to this bot (`/foo@bot`): a bare
+  `/foo` may be another bot's. Messages without a command are never answered (the bot is
+  played with buttons and commands; a chat is not filled with "I don't understand").
 * A Bot API call that failed while a handler ran (Telegram down after the retry policy's
   tries, a chat that went away) ends that update with one line in the log, not a
   traceback: it is the network's fault, not a bug. Any other exception is left to aiogram,
@@ -66,8 +66,8 @@ async def unknown_command(message: Message, t: Translator) -> None:
     if mention is not None and mention.lower() != (me.username or "").lower():
         return  # another bot's command
     private = message.chat.type == ChatType.PRIVATE
-    if not private and mention is None:
-        return  # in a group, only what is addressed to this bot
+    if not private and mention is None and name not in PRIVATE_ONLY:
+        return  # in a group, only what is addressed to this bot (or is this bot's own)
     if private and name in GROUP_ONLY:  # with the button that adds the bot to a group
         await message.answer(t(GROUP_ONLY[name]), reply_markup=await add_to_group(message, t))
     elif not private and name in PRIVATE_ONLY:

@@ -6,7 +6,6 @@ import contextlib
 from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import (
@@ -22,14 +21,13 @@ from aiogram.types import (
 
 from bot.handlers.refusals import accepted_or_alert
 from bot.plumbing.retry import FAULTS
-from bot.plumbing.telegram_io import answer, show
+from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
 from i18n import Translator
 from storage.models import Game as Row
 from storage.models import Player
 
-GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 LENGTHS = (1, 3, 5, 7)
 
 

@@ -5,16 +5,13 @@ from __future__ import annotations
 from functools import partial
 
 from aiogram import Router
-from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.plumbing.telegram_io import bot_of, send_text
+from bot.plumbing.telegram_io import GROUPS, bot_of, send_text
 from bot.services import Services
 from bot.services.movelog import game_in_chat, log_texts
 from i18n import Translator
-
-GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
 
 async def show_log(message: Message, t: Translator, services: Services) -> None:

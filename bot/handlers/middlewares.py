@@ -7,7 +7,8 @@
   carries (over 64 bytes, an unknown prefix, a field out of range) gets a short alert
   before any lookup; and whatever happens in the handler, the query is answered, so no
   button spinner is left turning.
-* `PlayerMiddleware`: the stored player and a translator in the player's language.
+* `PlayerMiddleware`: the stored player and a translator in the player's language (`t`;
+  a message in a group gets the group's language as `t` and the player's as `own_t`).
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.methods import AnswerCallbackQuery, TelegramMethod
-from aiogram.types import CallbackQuery, Chat, TelegramObject, User
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from bot.config import Settings
 from bot.plumbing.admission import Admission
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
+from bot.plumbing.telegram_io import GROUPS
 from bot.views.callbacks import parse
 from i18n import Translator, pick_language
-from i18n.people import evict
+from i18n.people import evict, group_translator
 from storage import players
 from storage.db import Database
 from storage.errors import DatabaseBlip
@@ -182,8 +184,15 @@ class PlayerMiddleware(BaseMiddleware):
             return None
         player = await self.player(user)
         data["player"] = player
-        data["t"] = Translator(pick_language(player.language, user.language_code,
-                                             self.settings.default_language))
+        own = Translator(pick_language(player.language, user.language_code,
+                                       self.settings.default_language))
+        data["own_t"] = data["t"] = own
+        if isinstance(event, Message) and event.chat.type in GROUPS:
+            # Read by the whole group: in the group's language (`own_t` for what goes to
+            # the sender alone).
+            data["t"] = await retrying(lambda: group_translator(
+                self.db, event.chat.id, self.settings.default_language, own.language),
+                self.sleep)
         return await handler(event, data)
 
     async def player(self, user: User) -> Player:

@@ -7,7 +7,15 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.refusals import refusal
-from bot.plumbing.telegram_io import answer, bot_of, message_of, remove, show, uploading_photo
+from bot.plumbing.telegram_io import (
+    GROUPS,
+    answer,
+    bot_of,
+    message_of,
+    remove,
+    show,
+    uploading_photo,
+)
 from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
 from core.challenges import CHALLENGE_HOURS
@@ -129,7 +137,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                                                     cube)
                 return
             chat = query.message.chat if query.message is not None else None
-            if chat is not None and chat.type in ("group", "supergroup"):
+            if chat is not None and chat.type in GROUPS:
                 # A friend in a group is anyone here: an open challenge with Join, as /nard
                 # posts it (a link would take the game out of the group).
                 await remove(query)

@@ -9,9 +9,17 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.handlers.fallback import GROUP_START, add_to_group
-from bot.handlers.groups import GROUPS, group_lang_allowed
+from bot.handlers.groups import group_lang_allowed
 from bot.handlers.refusals import refusal
-from bot.plumbing.telegram_io import answer, bot_of, chat_of, send_text, uploading_photo
+from bot.handlers.stats import ME_START, send_me
+from bot.plumbing.telegram_io import (
+    GROUPS,
+    answer,
+    bot_of,
+    chat_of,
+    send_text,
+    uploading_photo,
+)
 from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
 from core.games import Busy
@@ -58,6 +66,9 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         return
     if code == "tournament":  # from a tournament's Join: the bot may write to them now
         await message.answer(t("tm-opened"))
+        return
+    if code == ME_START:  # from /me in a group: the statistics, here in private
+        await send_me(bot_of(message), message.chat.id, player, t, services)
         return
     if code == "play":  # from an inline card: show this player's board here
         async with uploading_photo(bot_of(message), message.chat.id):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import (
     BufferedInputFile,
@@ -14,8 +14,16 @@ from aiogram.types import (
     InlineKeyboardMarkup,
     Message,
 )
+from aiogram.utils.deep_linking import create_start_link
 
-from bot.plumbing.telegram_io import answer, bot_of, show, uploading_photo
+from bot.plumbing.telegram_io import (
+    GROUPS,
+    UNREACHABLE,
+    answer,
+    bot_of,
+    show,
+    uploading_photo,
+)
 from bot.services import Services
 from bot.services.analysis import me_line
 from bot.views.callbacks import TopCb
@@ -28,6 +36,7 @@ from storage import analysis, leaderboard, matchmaking, stats, tournaments
 from storage.models import Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
+ME_START = "me"  # the start link /me in a group offers: the statistics in private
 
 
 async def board_of(services: Services, data: TopCb, player_id: int,
@@ -46,7 +55,7 @@ async def board_of(services: Services, data: TopCb, player_id: int,
 
 
 def _group_of(chat: Chat | None) -> int | None:
-    return chat.id if chat is not None and chat.type in ("group", "supergroup") else None
+    return chat.id if chat is not None and chat.type in GROUPS else None
 
 
 async def activity(services: Services, variant: str, t: Translator,
@@ -116,13 +125,40 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
     await show(query, text, top_keyboard(callback_data, t))
 
 
-async def me(message: Message, player: Player, t: Translator, services: Services) -> None:
+async def me(message: Message, player: Player, t: Translator, own_t: Translator,
+             services: Services) -> None:
+    """The player's statistics and rating chart: in a group, sent to their private chat
+    (with a short note in the group, in its language), since they are no one else's."""
+    bot = bot_of(message)
+    if message.chat.type not in GROUPS:
+        await send_me(bot, message.chat.id, player, t, services)
+        return
+    try:
+        await send_me(bot, player.id, player, own_t, services)
+    except UNREACHABLE:  # the player never opened the private chat: a bot cannot start it
+        link = await create_start_link(bot, ME_START)
+        await message.reply(t("me-open-private"), reply_markup=InlineKeyboardMarkup(
+            inline_keyboard=[[InlineKeyboardButton(text=t("btn-open-bot"), url=link)]]))
+        return
+    await message.reply(t("me-sent-privately"))
+
+
+async def send_me(bot: Bot, chat_id: int, player: Player, t: Translator,
+                  services: Services) -> None:
+    """/me's statistics and chart, sent to `chat_id`."""
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
-    async with uploading_photo(bot_of(message), message.chat.id):
-        await _me(message, player, t, services)
+    async with uploading_photo(bot, chat_id):
+        text, chart = await me_report(player, t, services)
+    if chart is None:
+        await bot.send_message(chat_id, text)
+    else:
+        await bot.send_photo(chat_id, BufferedInputFile(chart, "rating.png"),
+                             caption=text[:1024])
 
 
-async def _me(message: Message, player: Player, t: Translator, services: Services) -> None:
+async def me_report(player: Player, t: Translator, services: Services
+                    ) -> tuple[str, bytes | None]:
+    """/me's text and its rating chart (None before the first rated game)."""
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:
@@ -146,14 +182,13 @@ async def _me(message: Message, player: Player, t: Translator, services: Service
     variant = max(VARIANTS, key=lambda v: len(histories[v]))
     events = histories[variant]
     if not events:
-        await message.answer(text + "\n\n" + t("me-no-rated"))
-        return
+        return text + "\n\n" + t("me-no-rated"), None
     start = events[0].rating_after - events[0].delta
     rates = [p.error_rate for p in await analysis.error_rates(services.db, player.id)]
     chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
                                     start=start, title=f"{player.name} · {t(f'variant-{variant}')}",
                                     error_rates=rates)
-    await message.answer_photo(BufferedInputFile(chart, "rating.png"), caption=text[:1024])
+    return text, chart
 
 
 def make_router() -> Router:

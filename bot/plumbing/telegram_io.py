@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from aiogram import Bot
+from aiogram.enums import ChatType
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
@@ -44,6 +45,8 @@ from aiogram.types import (
 from aiogram.utils.chat_action import ChatActionSender
 
 from bot.plumbing.retry import FAULTS
+
+GROUPS = frozenset({ChatType.GROUP, ChatType.SUPERGROUP})  # chats many people read
 
 log = logging.getLogger(__name__)
 UNREACHABLE = (TelegramForbiddenError, TelegramNotFound)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bot.views import board as views
 from bot.views.callbacks import Act
+from i18n import Translator
+from i18n.people import group_language
 from storage import chats, games
 from tests.support.driver import choose, game_buttons
 from tests.support.groups import ALI, GROUP, VALI, WATCHER, group_game, mover
@@ -163,3 +165,70 @@ async def test_new_with_a_friend_in_a_group_posts_a_join_there(group_harness: Ha
     [row] = await games.active_games(h.app.db, ALI)
     assert row.players == (ALI, VALI) and row.variant == "long"
     assert len([m for m in h.fake.messages(GROUP) if m.photo is not None]) == 1
+
+
+async def test_a_group_is_answered_in_its_players_language(group_harness: Harness) -> None:
+    """No /lang chosen: the language most of the group's players read, whoever asks; /me's
+    statistics go to the asker's private chat in the asker's language."""
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    ali = h.fake.user(ALI, "Ali", language_code="ky")
+    vali = h.fake.user(VALI, "Vali", language_code="ky")
+    ali.command("/nard long", chat=GROUP)  # both become the group's players
+    await h.feed()
+    vali.press_button(GROUP, "🎲 Кошулуу")
+    await h.feed()
+    uzbek = h.fake.user(WATCHER, "Guli", language_code="uz")
+    uzbek.command("/help", chat=GROUP)
+    await h.feed()
+    help_text = h.fake.last_message(GROUP).text or ""
+    assert help_text == Translator("ky")("help"), help_text
+    uzbek.command("/top", chat=GROUP)
+    await h.feed()
+    assert (h.fake.last_message(GROUP).text or "").startswith(
+        Translator("ky")("top-title", variant=Translator("ky")("variant-short"),
+                         period=Translator("ky")("top-period-day")))
+    before = len(h.fake.messages(GROUP))
+    uzbek.command("/me", chat=GROUP)
+    await h.feed()
+    [note] = h.fake.messages(GROUP)[before:]
+    assert note.text == Translator("ky")("me-sent-privately")
+    private = h.fake.last_message(WATCHER).text or ""
+    assert private.startswith(Translator("uz")("me-title", name="Guli")), private
+    # An admin's choice wins over the majority.
+    await chats.set_chat_language(h.app.db, GROUP, "az", now=h.clock())
+    uzbek.command("/help", chat=GROUP)
+    await h.feed()
+    assert h.fake.last_message(GROUP).text == Translator("az")("help")
+
+
+async def test_me_in_a_group_for_a_player_the_bot_cannot_write_to(
+        group_harness: Harness) -> None:
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    h.fake.block(WATCHER)  # never opened the private chat: the bot may not write first
+    h.fake.user(WATCHER, "Guli").command("/me", chat=GROUP)
+    await h.feed()
+    note = h.fake.last_message(GROUP)
+    assert note.text == Translator("en")("me-open-private")
+    [(text, url)] = [(b["text"], b["url"]) for row in note.reply_markup["inline_keyboard"]
+                     for b in row]
+    assert text == Translator("en")("btn-open-bot") and url.endswith("?start=me")
+    assert not [m for m in h.fake.messages(GROUP) if m.photo is not None]
+    # The link's /start me shows the statistics in private.
+    h.fake.unblock(WATCHER)
+    h.fake.user(WATCHER, "Guli").command("/start me")
+    await h.feed()
+    assert (h.fake.last_message(WATCHER).text or "").startswith(
+        Translator("en")("me-title", name="Guli"))
+
+
+def test_group_language_rule() -> None:
+    rule = group_language
+    assert rule("ru", ["uz", "uz"], "en") == "ru"  # chosen by an admin
+    assert rule(None, ["ky", "ky-KG", "uz"], "en", "uz") == "ky"  # the majority
+    assert rule(None, ["ky", "uz"], "en", "uz-UZ") == "uz"  # a tie: the asker's
+    assert rule(None, ["ky", "uz"], "en", "ru") == "ky"  # neither: the first by name
+    assert rule(None, ["en", "ru"], "ru", "az") == "ru"  # or the default among them
+    assert rule(None, ["de", "fr"], "en", "az") == "az"  # no known language: the asker's
+    assert rule(None, [], "ru") == "ru"

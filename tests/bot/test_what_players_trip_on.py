@@ -243,6 +243,7 @@ async def test_unknown_and_misplaced_commands_are_answered_briefly(
     assert await answers("hello", group) == []
     [play] = await answers("/play@nard_test_bot", group)
     assert "private" in play and "/play" in play, play
+    assert await answers("/play", group) == [play]  # bare, but this bot's own command
     [foo_here] = await answers("/foo@nard_test_bot", group)
     assert "/foo" in foo_here and "/help" in foo_here
 

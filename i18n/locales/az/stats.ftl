@@ -15,3 +15,6 @@ me-stats =
 me-koks = Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
 me-streak = Ən uzun qələbə seriyası: { $best_streak }
 me-no-rated = Reytinq qrafiki ilk reytinq oyununuzdan sonra görünəcək: dostunuzla (/new) və ya /play ilə tapılan rəqiblə.
+me-sent-privately = 📬 Statistikanızı mənimlə şəxsi çata göndərdim.
+me-open-private = Statistika mənimlə şəxsi çata göndərilir, siz isə onu hələ açmamısınız: düymə ilə açın, statistika orada olacaq.
+btn-open-bot = Şəxsi çatı açmaq

@@ -15,3 +15,6 @@ me-stats =
 me-koks = Koks given { $koks_given } · taken { $koks_taken }
 me-streak = Best winning streak { $best_streak }
 me-no-rated = Your rating chart appears after your first rated game: against a friend (/new) or an opponent found with /play.
+me-sent-privately = 📬 I sent your statistics to our private chat.
+me-open-private = Your statistics go to our private chat, which you have not opened yet: open it with the button and they are there.
+btn-open-bot = Open the private chat

@@ -15,3 +15,6 @@ me-stats =
 me-koks = Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
 me-streak = Eng uzun gʻalabalar seriyasi: { $best_streak }
 me-no-rated = Reyting grafigi birinchi reytingli oʻyiningizdan keyin paydo boʻladi: doʻstingiz bilan (/new) yoki /play orqali topilgan raqib bilan.
+me-sent-privately = 📬 Statistikangizni men bilan shaxsiy chatga yubordim.
+me-open-private = Statistika men bilan shaxsiy chatga yuboriladi, siz uni hali ochmagansiz: tugma orqali oching, statistika oʻsha yerda boʻladi.
+btn-open-bot = Shaxsiy chatni ochish
