@@ -1,48 +1,19 @@
 """Match files in the Jellyfish `.mat` text format (GNU Backgammon, eXtreme Gammon).
 
-The layout follows GNU Backgammon's export, which its importer and eXtreme Gammon read:
+`write_mat` writes a short nard match byte for byte as GNU Backgammon 1.07 exports it
+(`ExportGameJF`): tags, ` N point match`, per game ` Game N`, the players with the score
+before it (` %-31s%s : %d`, padded by bytes), numbered rows of two cells (`%3d) %-27s `,
+seat 0 left), a turn as `52: 13/11 13/8 ` (each mover's own points, 25 = bar, 0 = off,
+steps highest first as its importer sorts them, `*` on the first step onto a blot, a space
+after each of the first three), ` Doubles => 2`, ` Takes`, ` Drops`, and `Wins N point(s)`
+where GNU puts it, beside a roll left unplayed too. Names lose `:` and `,` and are cut at
+a word so GNU keeps them whole and reads the header back. Not GNU's: a money game's
+(`0 point match`) tags `Jacoby` and `Beaver` "Off" (GNU neither writes nor reads them),
+and long nard, which GNU does not play: the same layout, `; [Variation "Long Nard"]`.
+`tests/engine/data/gnubg/` holds GNU Backgammon's exports the tests compare with.
 
-    ; [Site "nard bot"]
-    ; [EventDate "2026.11.29"]
-
-     5 point match
-
-     Game 1
-     Ali : 0                        Vali : 0
-      1)                             52: 13/8 13/11
-      2) 64: 24/18 13/9              33: 8/5 8/5 6/3 6/3
-      3)  Doubles => 2                Takes
-      4) 65: 25/20 20/14*            41:
-     ...
-          Wins 1 point
-
-* Comment lines `; [Tag "value"]` before the match line (Site, Event, EventDate,
-  Variation, Jacoby, Beaver). Then ` N point match` (`0` is a money game: our single game
-  with the cube, played without the Jacoby rule and without beavers, says so in tags).
-* Each game: ` Game N`, the players with the match score before the game
-  (` %-31s%s : %d`, seat 0 first), then numbered rows of two columns, seat 0 on the left
-  (`%3d) %-27s `) and seat 1 on the right. When seat 1 starts, row 1's left is empty.
-* A turn is `d1d2: ` and its steps one die at a time (`13/7 7/3`), each written from the
-  mover's own side: points 24..1, 25 = the bar, 0 = borne off; `*` marks a hit. Steps come
-  highest starting point first, as GNU Backgammon orders them, unless the rules need
-  another order (then in the order played). Like GNU Backgammon, each of the first three
-  steps is followed by a space (`52: 13/11 13/8 `), so the file is byte for byte GNU's,
-  trailing spaces included. A roll that cannot be played is the dice alone (`41: `); so is
-  a roll left unplayed because the game ended first: its player resigned or ran out of
-  time, or the other player resigned (the roll stays in its roller's column).
-* Cube actions take a turn's place: ` Doubles => 2`, ` Takes`, ` Drops`.
-* The game's end: `Wins N point(s)` in the winner's column (on its own line at column 6
-  for seat 0, at column 34 for seat 1; beside a drop or the loser's last cell in the left
-  column, on the same row).
-  N is the game's points with the cube. A game that ends by resignation or timeout has no
-  other marker: the importer reads a win without a finished position as a resignation.
-
-**Long nard** uses the same layout with the header line `; [Variation "Long Nard"]`. Points
-are still each mover's own (24..1, 0 = off; long nard has no bar); a win is 1 or 3 points
-(mars and home mars are 3). GNU Backgammon does not play long nard, so it cannot import
-such a file; our reader does.
-
-Names lose `:` and `,` (which the importers read as separators) and are cut to 31 bytes.
+`read_mat` reads such files (ours or another program's), `replay` plays a game through
+the engine and `records_of` turns a file back into engine games.
 """
 
 from __future__ import annotations
@@ -64,7 +35,8 @@ from engine.turn import Turn
 
 LONG_VARIATION = "Long Nard"
 LEFT_WIDTH = 27  # the left column: "%3d) %-27s " puts the right column at 33
-NAME_BYTES = 31
+PLAYERS_WIDTH = 31  # the first player and score: " %-31s%s : %d"
+NAME_BYTES = 31  # GNU Backgammon keeps this much of a name
 
 
 class MatError(EngineError):
@@ -131,85 +103,95 @@ class MatFile:
 def write_mat(match: MatchRecord) -> str:
     """The match as `.mat` text (UTF-8 when saved; lines end with `\\n`)."""
     variant = Variant(match.variant)
-    names = (_file_name(match.names[0], "Player 1"), _file_name(match.names[1], "Player 2"))
+    # GNU Backgammon keeps 31 bytes of a name. The left one is cut shorter, so that a space
+    # follows its score in " %-31s%s : %d": without it GNU's importer misreads the line.
+    left_bytes = PLAYERS_WIDTH - 1 - len(f" : {match.length - 1}")
+    names = (_file_name(match.names[0], "Player 1", left_bytes),
+             _file_name(match.names[1], "Player 2", NAME_BYTES))
     money = match.length == 1 and match.cube
     out: list[str] = []
     for tag, value in (("Site", match.site), ("Event", match.event)):
         if value:
-            out.append(f'; [{tag} "{_tag_value(value)}"]')
+            out.append(f'; [{tag} "{_tag_value(value)}"]\n')
     if match.day is not None:
-        out.append(f'; [EventDate "{match.day:%Y.%m.%d}"]')
+        out.append(f'; [EventDate "{match.day:%Y.%m.%d}"]\n')
     if variant is Variant.LONG:
-        out.append(f'; [Variation "{LONG_VARIATION}"]')
+        out.append(f'; [Variation "{LONG_VARIATION}"]\n')
     if money:
-        out += ['; [Jacoby "Off"]', '; [Beaver "Off"]']
-    out += ["", f" {0 if money else match.length} point match", ""]
+        out += ['; [Jacoby "Off"]\n', '; [Beaver "Off"]\n']
+    out.append(f"\n {0 if money else match.length} point match\n\n")
     for number, game in enumerate(match.games, start=1):
-        out.append(f" Game {number}")
+        out.append(f" Game {number}\n")
+        # GNU Backgammon's " %-31s%s : %d": C pads by bytes, and not at all from 31 on.
         left = f"{names[0]} : {game.score[0]}"
-        gap = "" if len(left) < 31 else " "
-        out.append(f" {left:<31}{gap}{names[1]} : {game.score[1]}")
-        out += _game_rows(variant, game.history)
-        out.append("")
-    return "\n".join(out) + "\n"
+        pad = " " * max(0, PLAYERS_WIDTH - len(left.encode("utf-8")))
+        out.append(f" {left}{pad}{names[1]} : {game.score[1]}\n")
+        out.append(_game_text(_records(variant, game.history)))
+    return "".join(out)
 
 
-class _Cell(NamedTuple):
-    seat: int
-    text: str  # as GNU Backgammon writes it, trailing spaces included
-    rolled_only: bool = False  # dice rolled and left unplayed (resigned, out of time)
+class _Record(NamedTuple):
+    """One of GNU Backgammon's move records, as its export reads them."""
+
+    kind: str  # "move" | "double" | "take" | "drop" | "resign" | "dice" (rolled, unplayed)
+    seat: int  # the mover, doubler, taker, dropper, resigner or roller
+    text: str = ""  # a move's or the dice's cell: "52: 13/11 13/8 ", "31: "
+    points: int = 0  # the points won: by a bear-off ending with this move, a drop, a resign
 
 
-def _game_rows(variant: Variant, history: Sequence[dict[str, Any]]) -> list[str]:
-    """The numbered rows of one game, and its `Wins` line, byte for byte as GNU
-    Backgammon's export writes them (its trailing spaces included)."""
-    cells, win = _cells(variant, history)
-    rows: list[list[_Cell | None]] = []
-    for cell in cells:
-        if not rows or rows[-1][1] is not None or cell.seat == 0:
-            rows.append([None, None])
-        rows[-1][cell.seat] = cell
-    lines = [_row(number, left, right) for number, (left, right) in enumerate(rows, 1)]
-    if win is None:
-        return lines
-    seat, points = win
-    text = f"Wins {points} point{'' if points == 1 else 's'}"
-    last = rows[-1] if rows else [None, None]
-    if seat == 0:  # the left column's win: a line of its own
-        lines.append(" " * 6 + text)
-    elif last[1] is not None:  # after a cell in the right column: a line of its own
-        lines.append(" " * 34 + text)
-    elif last[0] is not None:  # beside the loser's last cell, in the right column
-        if last[0].rolled_only:
-            lines[-1] += " " * 24 + text
-        elif last[0].text == " Drops":  # GNU Backgammon writes the drop's win with it
-            lines[-1] = f"{len(rows):3d}) {last[0].text}{' ' * 23}{text} "
+def _game_text(records: Sequence[_Record]) -> str:
+    """One game's numbered rows and its `Wins` line, as GNU Backgammon 1.07's
+    `ExportGameJF` writes them: `i` counts the cells (odd = the right column) and
+    `rolled` is its `diceRolled`, a roll left unplayed just before."""
+    out: list[str] = []
+    i, rolled, cube = 0, False, 1
+    for record in records:
+        kind, wins = record.kind, _wins(record.points)
+        if kind == "move":
+            rolled, cell = False, record.text
+        elif kind == "dice":
+            rolled, cell = True, record.text
+        elif kind == "double":
+            cube *= 2
+            cell = f" Doubles => {cube}"
+        elif kind == "take":
+            cell = " Takes"
+        elif kind == "drop":
+            cell = " Drops" + ("\n      " if i & 1 else " " * 23) + wins
+        elif record.seat == 1:  # seat 1 resigns: the left column's win
+            cell = ("\n" if (i & 1) ^ rolled else "") + " " * 6 + wins + "\n"
+        else:  # seat 0 resigns: the right column's win
+            cell = (" " if (i & 1) ^ rolled else " " * (24 if i & 1 else 34)) + wins + "\n"
+        if i == 0 and kind == "move" and record.seat == 1:
+            out.append(f"  1){'':29}")  # seat 1 begins: row 1's left cell stays empty
+            i += 1
+        if i & 1 or kind == "resign":
+            out.append(cell if kind == "dice" else cell + "\n")
+        elif kind == "dice":  # the left column's roll: GNU's "%3d) %-3s", no padding
+            out.append(f"{(i >> 1) + 1:3d}) {cell}")
         else:
-            lines[-1] += " " + text
-    else:  # nothing was played
-        lines.append(" " * 34 + text)
-    return lines
+            out.append(f"{(i >> 1) + 1:3d}) {cell:<{LEFT_WIDTH}} ")
+        if kind == "drop":
+            out.append("\n" if i & 1 else "\n\n")
+        if kind == "move" and record.points:  # borne off
+            out.append(("" if i & 1 else "\n") + " " * (34 if i & 1 else 6) + wins + "\n\n")
+        i += 1
+    return "".join(out)
 
 
-def _row(number: int, left: _Cell | None, right: _Cell | None) -> str:
-    """One numbered row: `%3d) %-27s ` and the right cell; an empty left column when seat 1
-    begins; a roll left unplayed in the left column unpadded (GNU Backgammon's `%-3s`)."""
-    if left is not None and left.rolled_only:
-        return f"{number:3d}) {left.text}"
-    head = f"{number:3d}) {left.text if left is not None else '':<{LEFT_WIDTH}} "
-    return head + (right.text if right is not None else "")
+def _wins(points: int) -> str:
+    return f"Wins {points} point{'' if points == 1 else 's'}"
 
 
-def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_Cell], Any]:
-    """Replay the log through the engine: each turn's steps in playing order, the cube
-    actions, a roll left unplayed when the game ended, and (seat, points) of the win."""
+def _records(variant: Variant, history: Sequence[dict[str, Any]]) -> list[_Record]:
+    """Replay the log through the engine into GNU Backgammon's records: each turn's steps
+    in its order, the cube actions, a roll left unplayed when the game ended (its roller
+    resigned or ran out of time, or the other player resigned) and the resignation."""
     position = Position.initial(variant)
     mover: int | None = None
     moved = [False, False]
     rolled: dict[int, tuple[int, int]] = {}
-    cells: list[_Cell] = []
-    cube = 1
-    win = None
+    records: list[_Record] = []
     for event in history:
         # Every event but the opening and the result names its seat.
         kind, seat = event.get("type"), event.get("seat", -1)
@@ -227,33 +209,29 @@ def _cells(variant: Variant, history: Sequence[dict[str, Any]]) -> tuple[list[_C
             except EngineError as exc:
                 raise MatError(f"the log does not replay: {exc}") from None
             steps = _file_order(position, dice, play.move.steps, not moved[seat])
-            cells.append(_Cell(seat, f"{dice[0]}{dice[1]}: {_steps_text(steps)}"))
+            records.append(_Record("move", seat, f"{dice[0]}{dice[1]}: "
+                                   f"{_steps_text(position, steps)}"))
             position, moved[seat], mover = play.after, True, 1 - seat
-        elif kind == "double":
-            cells.append(_Cell(seat, f" Doubles => {cube * 2}"))
-        elif kind == "take":
-            cube *= 2
-            cells.append(_Cell(seat, " Takes"))
-        elif kind == "drop":
-            cells.append(_Cell(seat, " Drops"))
-        elif kind in ("resign", "timeout") and rolled:
-            # Rolled, then the game ended (the roller ran out of time or resigned, or the
-            # other player resigned): the dice stay in the record, in the roller's column.
-            roller, dice = rolled.popitem()
-            cells.append(_Cell(roller, f"{dice[0]}{dice[1]}: ", rolled_only=True))
-        elif kind == "result":
-            win = (int(event["winner"]), int(event["points"]))
-    return cells, win
+        elif kind in ("double", "take", "drop"):
+            records.append(_Record(kind, seat))
+        elif kind in ("resign", "timeout"):
+            for roller, dice in rolled.items():  # the roll waiting to be played
+                records.append(_Record("dice", roller, f"{dice[0]}{dice[1]}: "))
+            rolled.clear()
+            records.append(_Record("resign", seat))
+        elif kind == "result" and records:  # the points go with what ended the game
+            records[-1] = records[-1]._replace(points=int(event["points"]))
+    return records
 
 
 def _file_order(position: Position, dice: tuple[int, int], steps: tuple[Step, ...],
                 first_turn: bool) -> tuple[Step, ...]:
-    """GNU Backgammon's order for a move's steps (highest starting point first) when it can
-    be played in that order, else the engine's playing order (long nard's head and
-    six-block rules can make order matter)."""
+    """GNU Backgammon's order for a move's steps: highest starting point first, then
+    highest landing point (its `CanonicalMoveOrder`, which its importer applies). Long
+    nard keeps the order played where its head and six-block rules need it."""
     ordered = tuple(sorted(steps, key=lambda s: (-s.src, -s.dst)))
-    if ordered == steps:
-        return steps
+    if ordered == steps or position.variant is Variant.SHORT:
+        return ordered
     turn = Turn(position, dice, first_turn=first_turn)
     try:
         for step in ordered:
@@ -263,16 +241,28 @@ def _file_order(position: Position, dice: tuple[int, int], steps: tuple[Step, ..
     return ordered
 
 
-def _steps_text(steps: Iterable[Step]) -> str:
-    """The steps as GNU Backgammon writes them: each followed by a space but the fourth
-    (`13/8 13/11 `, `6/2 6/2 6/2 6/2`)."""
-    return "".join(f"{s.src}/{s.dst}{'*' if s.hit else ''}{' ' if i < 3 else ''}"
-                   for i, s in enumerate(steps))
+def _steps_text(position: Position, steps: Iterable[Step]) -> str:
+    """The steps as GNU Backgammon's `FormatMovePlain` writes them: each followed by a
+    space but the fourth (`13/11 13/8 `, `6/2 6/2 6/2 6/2`), and `*` on the first step to
+    land where an opposing checker stood before the move."""
+    parts, landed = [], set()
+    for i, step in enumerate(steps):
+        hit = step.dst != OFF and step.dst not in landed and position.opp_at(step.dst) > 0
+        landed.add(step.dst)
+        parts.append(f"{step.src}/{step.dst}{'*' if hit else ''}{' ' if i < 3 else ''}")
+    return "".join(parts)
 
 
-def _file_name(name: str, default: str) -> str:
+def _file_name(name: str, default: str, limit: int) -> str:
+    """The name without the importers' separators (`:`, `,`), cut at a word (at a letter
+    when its first word is too long) to `limit` bytes. GNU Backgammon itself cuts a name at
+    byte 31, mid-word or mid-letter; a name we cut it keeps whole."""
     cleaned = " ".join(re.sub(r"[:,\x00-\x1f]", " ", name or "").split()) or default
-    return cleaned.encode("utf-8")[:NAME_BYTES].decode("utf-8", "ignore").strip() or default
+    if len(cleaned.encode("utf-8")) <= limit:
+        return cleaned
+    head = cleaned.encode("utf-8")[:limit + 1].decode("utf-8", "ignore")
+    words = head.rsplit(" ", 1)[0] if " " in head else ""
+    return words or head.encode("utf-8")[:limit].decode("utf-8", "ignore") or default
 
 
 def _tag_value(value: str) -> str:
@@ -284,7 +274,9 @@ def _tag_value(value: str) -> str:
 _TAG = re.compile(r'^[;#]\s*\[(\w[\w ]*?)\s+"(.*)"\]\s*$')
 _MATCH_LINE = re.compile(r"^\s*(\d+)\s+[Pp]oint\s+[Mm]atch\b")
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$")
-_PLAYERS = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+# GNU Backgammon writes no space between the first score and the second name when the
+# first name and score fill their 31 bytes.
+_PLAYERS = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s*(.*?)\s*:\s*(\d+)\s*$")
 _NUMBER = re.compile(r"^\s*\d+\)")
 _CELL_START = re.compile(r"[1-6][1-6]:|\b(?:Doubles|Beavers|Takes|Drops|Wins)\b", re.I)
 _TURN = re.compile(r"^([1-6])([1-6]):\s*(.*)$")
@@ -352,15 +344,18 @@ def _row_actions(line: str, number: int) -> list[Action]:
     starts = [m.start() for m in _CELL_START.finditer(line, start)]
     if not starts:
         raise MatError(f"line {number}: cannot read {line.strip()!r}")
-    if len(starts) > 2:
-        raise MatError(f"line {number}: more than two cells in {line.strip()!r}")
-    cells = []
+    cells: list[Action] = []
     for k, begin in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(line)
         seat = 1 if begin >= RIGHT_COLUMN else 0
-        if k == 1 and seat == 0:
-            raise MatError(f"line {number}: the second cell starts in the left column")
-        cells.append(_cell_action(line[begin:end].strip(), seat, number))
+        action = _cell_action(line[begin:end].strip(), seat, number)
+        # After a roll left unplayed, GNU Backgammon writes the win on the same line
+        # ("  2) 64:       Wins 1 point", "31:  Wins 1 point"): a third cell, or a second
+        # one in the left column, is that win.
+        if k and action.kind != "win" and (k > 1 or seat == 0):
+            raise MatError(f"line {number}: more than two cells, or the second one in the "
+                           f"left column, in {line.strip()!r}")
+        cells.append(action)
     return cells
 
 

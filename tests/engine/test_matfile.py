@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import matfile
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, MatchState, Phase
 from engine.matfile import (
@@ -20,7 +21,10 @@ from engine.matfile import (
     replay,
     write_mat,
 )
-from engine.position import Variant
+from engine.moves import Step
+from engine.position import Position, Variant
+from tests.engine.gnubg_matches import CASES as GNUBG_CASES
+from tests.engine.gnubg_matches import DAY, MONEY_TAGS, SITE, as_gnu_writes
 
 
 def play_match(variant: str, length: int, seed: int, *, cube: bool = False,
@@ -187,12 +191,12 @@ def test_a_roll_made_before_the_other_player_resigned_stays_in_the_record(resign
     game.resign(resigner)  # the other player's roll is waiting to be played
     text = write_mat(MatchRecord(Variant.SHORT, 1, ("A", "B"), [GameRecord(game.history)]))
     rows = text.split(" Game 1\n A : 0")[1].splitlines()[1:]
+    # One line, as GNU Backgammon writes it (its own importer does not read it back).
     if resigner == 1:
-        assert rows == ["  1) 52: 13/11 13/8              31: 8/5 6/5 ", "  2) 64: ",
-                        "      Wins 1 point", ""]
+        assert rows == ["  1) 52: 13/11 13/8              31: 8/5 6/5 ",
+                        "  2) 64:       Wins 1 point", ""]
     else:
-        assert rows == ["  1) 52: 13/11 13/8              31: ",
-                        "                                  Wins 1 point", ""]
+        assert rows == ["  1) 52: 13/11 13/8              31:  Wins 1 point", ""]
     [mat_game] = read_mat(text).games
     winner = 1 - resigner
     rolled = (6, 4) if winner == 0 else (3, 1)
@@ -297,3 +301,85 @@ def test_gnubg_exports_read_replay_and_are_written_back_byte_for_byte(path: Path
 
 def test_the_gnubg_samples_are_present() -> None:
     assert len(GNUBG_EXPORTS) == 2
+
+
+# Files GNU Backgammon 1.07.001 exported for matches our engine played
+# (`tests/engine/gnubg_matches.py`; made by `tests/engine/make_gnubg_fixtures.py`).
+@pytest.mark.parametrize("case", GNUBG_CASES, ids=lambda case: case.stem)
+def test_our_file_is_gnubgs_export_of_the_same_match_byte_for_byte(case) -> None:
+    ours = write_mat(case.match())
+    assert as_gnu_writes(case, ours).encode("utf-8") == case.path.read_bytes()
+    if case.money:  # all but our two tags, which GNU Backgammon neither writes nor reads
+        assert ours.startswith('; [Site "nard bot (Telegram)"]\n; [EventDate "2026.12.02"]\n'
+                               + MONEY_TAGS + "\n 0 point match\n")
+
+
+@pytest.mark.parametrize("case", GNUBG_CASES, ids=lambda case: case.stem)
+def test_gnubgs_export_reads_back_to_the_same_games(case) -> None:
+    match = case.match()
+    parsed = read_mat(case.path.read_text(encoding="utf-8"))
+    assert parsed.length == (0 if case.money else case.length)
+    assert len(parsed.games) == len(match.games)
+    for record, mat_game in zip(match.games, parsed.games, strict=True):
+        end = record.history[-1]
+        again = replay(parsed.variant, mat_game)
+        assert (again.winner, again.points) == (end["winner"], end["points"])
+        assert mat_game.score == record.score
+    rewritten = MatchRecord(Variant.SHORT, case.length, parsed.games[0].names,
+                            records_of(parsed), cube=case.cube, site=SITE, day=DAY)
+    assert as_gnu_writes(case, write_mat(rewritten)) == case.path.read_text(encoding="utf-8")
+
+
+def test_the_gnubg_fixtures_hold_what_the_claim_rests_on() -> None:
+    texts = {case.stem: case.path.read_text(encoding="utf-8") for case in GNUBG_CASES}
+    every = "".join(texts.values())
+    headers = re.findall(r"^ Game \d+\n(.*)$", every, re.M)
+    # Names padded by bytes: a 2-byte letter takes one column less than a byte of pad.
+    assert any(len(h) != len(h.encode("utf-8")) and len(h.split(" : ")[0].encode()) < 30
+               for h in headers)
+    assert " Jean-Baptiste Alexandre Du : 0 Абдурахмонбекше : 0\n" in every  # cut names
+    assert re.search(r"^  \d\) \d\d:       Wins 1 point$", every, re.M)  # left roll, win
+    assert re.search(r"^ +\d+\) .{27} \d\d:  Wins 1 point$", every, re.M)  # right roll, win
+    assert re.search(r"^  \d\) \d\d: {25}Wins 1 point$", every, re.M)  # its roller resigned
+    assert re.search(r"^  1\) \d\d:       Wins 1 point$", every, re.M)  # at the opening
+    assert re.search(r"Takes.*\n(.*\n)*? {34}Wins 4 points\n", texts["resign-on-roll-9-point"])
+    assert re.search(r"^ +\d+\)  Drops {23}Wins 1 point $", every, re.M)  # left drop
+    assert re.search(r"Drops\n      Wins 1 point\n", every)  # right drop
+    lengths = {int(re.search(r" (\d+) point match", t)[1]) for t in texts.values()}
+    assert {3, 5} <= lengths
+    crawford = [case.stem for case in GNUBG_CASES for h in re.findall(
+        r"^ Game \d+\n.* : (\d+) +.* : (\d+)$", texts[case.stem], re.M)
+        if case.length - 1 in map(int, h)]
+    assert {"ascii-5-point", "cyrillic-uzbek-3-point"} <= set(crawford)
+
+
+def test_a_hit_is_marked_where_gnubg_marks_it() -> None:
+    # Played 6/4* then 8/4: GNU Backgammon writes the steps highest first and the `*` on
+    # the first step to land on the blot, whatever the order played.
+    me = [0] * 26
+    me[8], me[6], me[13] = 3, 5, 7
+    opp = [0] * 26
+    opp[21], opp[6], opp[13], opp[8] = 1, 5, 5, 4  # its 21 is my 4
+    position = Position(Variant.SHORT, me, opp)
+    steps = (Step(6, 4, True), Step(8, 4))
+    assert matfile._steps_text(position, matfile._file_order(position, (2, 4), steps, False)
+                               ) == "8/4* 6/4 "
+
+
+def test_names_are_cut_at_a_word_to_fit_gnubg() -> None:
+    game = Game.new("short", FixedDice(5, 2))
+    game.resign(1)
+    long = ("Jean-Baptiste Alexandre Du Pont", "Абдурахмонбекшерзодбекович Тошкентов")
+    header = write_mat(MatchRecord(Variant.SHORT, 11, long, [GameRecord(game.history)]))
+    # The left name to 25 bytes in a match to 11 (a score of 10 then leaves a space).
+    assert " Jean-Baptiste Alexandre : 0    Абдурахмонбекше : 0\n" in header
+    assert len("Абдурахмонбекше".encode()) == 30  # the 16th letter would make 32 bytes
+
+
+def test_a_players_line_without_a_space_is_read() -> None:
+    # GNU Backgammon writes no space when the first name and score fill 31 bytes.
+    text = (" 1 point match\n\n Game 1\n Jean-Baptiste Alexandre Dupont : 0Ботир : 0\n"
+            "  1) 52: 13/11 13/8              Wins 1 point \n\n")
+    [game] = read_mat(text).games
+    assert game.names == ("Jean-Baptiste Alexandre Dupont", "Ботир")
+    assert game.score == (0, 0)
