@@ -22,12 +22,13 @@ from storage.models import Game as Row
 from storage.models import Player
 
 
-def question(row: Row, player_id: int, t: Translator) -> tuple[str, InlineKeyboardMarkup]:
+def question(row: Row, player_id: int, t: Translator, names: tuple[str, str]
+             ) -> tuple[str, InlineKeyboardMarkup]:
     """"Resign? You lose 2 points: mars" for the game as stored, with Yes and No."""
     live = Live.load(row.state_json)
     seat = row.seat_of(player_id)
     assert seat is not None
-    asked = resign_question(t, live.game, seat)
+    asked = resign_question(t, live.game, seat, names)
 
     def button(text: str, yes: int) -> InlineKeyboardButton:
         data = ResignCb(game=row.id, v=row.version, number=live.number, yes=yes)
@@ -42,7 +43,7 @@ async def resign(message: Message, player: Player, t: Translator, services: Serv
     if row is None:
         await message.answer(t("no-game"))
         return
-    text, keyboard = question(row, player.id, t)
+    text, keyboard = question(row, player.id, t, await services.people.names(row, t))
     await message.answer(text, reply_markup=keyboard)
 
 
@@ -73,7 +74,7 @@ async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, 
         return await edit(t("resign-cancelled"))
     if row.version != callback_data.v:  # the game moved on: the cost may be another now
         await reply(t("resign-changed"), True)
-        return await edit(*question(row, player.id, t))
+        return await edit(*question(row, player.id, t, await services.people.names(row, t)))
     confirm = GameCb(game=row.id, v=row.version, a=Act.RESIGN_YES, src=seat + 1,
                      dst=callback_data.number)
     await services.presses.press(player.id, confirm, reply)

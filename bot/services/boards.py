@@ -370,7 +370,7 @@ class BoardPublisher:
             elif message.player_id != row.players[seat]:
                 continue
             viewer = Viewer(seat, t, await self.people.names(row, t))
-            question = resign_question(t, live.game, seat)
+            question = resign_question(t, live.game, seat, viewer.names)
             if message.player_id is None:  # everybody reads it: say who is asked
                 question = t("resign-asking", name=viewer.names[seat]) + "\n" + question
             keyboard = resign_keyboard(viewer, row.id, row.version, live.number)

@@ -109,8 +109,7 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     if game.phase is Phase.DOUBLED:
         doubler = viewer.names[game.seat]
         value = game.cube_value * 2
-        return t("double-answer", value=value) if mine else t("double-wait", name=doubler,
-                                                               value=value)
+        return t("double-answer" if mine else "double-wait", name=doubler, value=value)
     if not viewer.is_player and game.phase is Phase.MOVE:
         d1, d2 = thrown(game.dice)
         return t("group-turn", name=other, d1=d1, d2=d2)

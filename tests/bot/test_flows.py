@@ -107,7 +107,7 @@ async def test_resign_in_a_match_says_whether_the_match_ends(harness: Harness) -
     h.fake.user(ALI, "Ali").command("/resign")
     await h.feed()
     text = h.fake.last_message(ALI).text or ""
-    assert "Match to 3: the score would become 0–1." in text and "goes on" in text
+    assert "Match to 3: the score would become Ali 0–1 Vali." in text and "goes on" in text
     live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
     assert live.number == 1
 

@@ -99,10 +99,10 @@ async def test_the_flag_in_a_group_says_who_is_asked_and_the_match(
     player = await mover(h, game_id)
     assert player is not None
     board = await press_flag(h, GROUP, player)
-    name = "Ali" if player == G_ALI else "Vali"
+    name, other = ("Ali", "Vali") if player == G_ALI else ("Vali", "Ali")
     assert board.caption == (f"{name} is thinking of resigning:\n"
                              "🏳 Resign this game? You lose 1 point.\n"
-                             "Match to 3: the score would become 0–1.\n"
+                             f"Match to 3: the score would become {name} 0–1 {other}.\n"
                              "The match goes on with its next game."), board.caption
 
 

@@ -350,7 +350,7 @@ def test_cube_actions_are_told_to_the_other_player() -> None:
 
     game.double(0)
     assert "Ali doubles to 2." not in caption(1)  # the question itself says so
-    assert caption(1)[-1] == "Your opponent doubles to 2. Take or drop?"
+    assert caption(1)[-1] == "Ali doubles to 2. Take or drop?"
     game.take(1)
     assert caption(0)[1:3] == ["Ali doubles to 2.", "Vali takes: the cube is at 2."]
     game.roll(0, (6, 5))

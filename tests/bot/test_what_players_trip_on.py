@@ -203,12 +203,12 @@ async def test_resign_says_the_score_it_would_make_not_the_current_one(
     h.fake.user(ALI, "Ali").command("/resign")
     await h.feed()
     text = h.fake.last_message(ALI).text or ""
-    assert "Match to 3: the score would become 0–1." in text, text
+    assert "Match to 3: the score would become Ali 0–1 Vali." in text, text
     # Every language says it is the score after resigning, not the score now.
     game = Game.new("short", FixedDice(3, 1), match=MatchState(3))
     for language, words in WOULD_BECOME.items():
-        text = resign_question(Translator(language), game, 1)
-        assert words in text.lower() and "0–1" in text, (language, text)
+        text = resign_question(Translator(language), game, 1, ("Ali", "Vali"))
+        assert words in text.lower() and "vali 0–1 ali" in text.lower(), (language, text)
 
 
 # -- 6. commands the bot cannot do here get a short answer; chatter gets none --------------

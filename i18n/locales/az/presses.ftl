@@ -8,7 +8,7 @@ resign-ask-plain = 🏳 Bu oyunda təslim olursunuz? { $points ->
    *[other] { $points } xal
 } itirəcəksiniz.
 resign-asking = { $name } təslim olmağı düşünür:
-resign-score-after = Matç { $length } xala qədər: hesab { $me }–{ $them } olacaq.
+resign-score-after = Matç { $length } xala qədər: hesab { $a } { $me }–{ $them } { $b } olacaq.
 resign-ends-match = Bununla matç bitir: siz onu uduzursunuz.
 resign-match-goes-on = Matç növbəti oyunla davam edir.
 resign-cancelled = Oyun davam edir!

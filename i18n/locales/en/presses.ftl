@@ -8,7 +8,7 @@ resign-ask-plain = 🏳 Resign this game? You lose { $points ->
    *[other] { $points } points
 }.
 resign-asking = { $name } is thinking of resigning:
-resign-score-after = Match to { $length }: the score would become { $me }–{ $them }.
+resign-score-after = Match to { $length }: the score would become { $a } { $me }–{ $them } { $b }.
 resign-ends-match = That ends the match: you lose it.
 resign-match-goes-on = The match goes on with its next game.
 resign-cancelled = Play on!

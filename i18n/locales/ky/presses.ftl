@@ -8,7 +8,7 @@ resign-ask-plain = 🏳 Бул оюнда багынасызбы? { $points ->
    *[other] { $points } упай
 } уттурасыз.
 resign-asking = { $name } багынууну ойлонуп жатат:
-resign-score-after = Матч { $length } упайга чейин: эсеп { $me }–{ $them } болот.
+resign-score-after = Матч { $length } упайга чейин: эсеп { $a } { $me }–{ $them } { $b } болот.
 resign-ends-match = Ушуну менен матч бүтөт: сиз аны уттурасыз.
 resign-match-goes-on = Матч кийинки оюн менен улантылат.
 resign-cancelled = Оюн улантылат!

@@ -12,7 +12,7 @@ resign-ask-plain = 🏳 Сдаться в этой партии? Вы проиг
    *[other] { $points } очка
 }.
 resign-asking = { $name } думает, не сдаться ли:
-resign-score-after = Матч до { $length }: счёт станет { $me }–{ $them }.
+resign-score-after = Матч до { $length }: счёт станет { $a } { $me }–{ $them } { $b }.
 resign-ends-match = На этом матч закончится: вы его проиграете.
 resign-match-goes-on = Матч продолжится следующей партией.
 resign-cancelled = Играем дальше!

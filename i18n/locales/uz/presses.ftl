@@ -8,7 +8,7 @@ resign-ask-plain = 🏳 Bu oʻyinda taslim boʻlasizmi? { $points ->
    *[other] { $points } ochko
 } yutqazasiz.
 resign-asking = { $name } taslim boʻlishni oʻylayapti:
-resign-score-after = Match { $length } ochkogacha: hisob { $me }–{ $them } boʻladi.
+resign-score-after = Match { $length } ochkogacha: hisob { $a } { $me }–{ $them } { $b } boʻladi.
 resign-ends-match = Shu bilan match tugaydi: siz uni yutqazasiz.
 resign-match-goes-on = Match keyingi oʻyin bilan davom etadi.
 resign-cancelled = Oʻyin davom etadi!
