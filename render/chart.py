@@ -1,7 +1,7 @@
 """The /me chart: rating history, and below it the error rate per analysed game.
 
-matplotlib (Agg), DejaVu Sans, numbers only (language-neutral): the x axes count games, the
-caption the bot sends says what the panels are.
+matplotlib (Agg), DejaVu Sans. The chart is drawn for one reader: its title and axis names
+come in that reader's language (`ChartLabels`); the x axes count games, in whole numbers.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import matplotlib
 
@@ -23,6 +24,7 @@ _LOCK = threading.Lock()  # matplotlib's font cache and text layout are not thre
 WIDTH, HEIGHT, DPI = 8.0, 4.5, 100  # 800 x 450 px: readable on a phone
 ERRORS_HEIGHT = 2.2  # the error-rate panel adds 220 px
 MARKERS_UP_TO = 40  # games; beyond that the line alone
+EVERY_GAME_UP_TO = 10  # games; up to that many, each has its tick
 # Room right of the last point for its value, as a share of the x range: the value is
 # written beside the point, where no part of the line can be.
 _LABEL_ROOM = 0.12
@@ -36,7 +38,17 @@ def _hex(rgb: tuple[int, int, int]) -> str:
 TEXT = _hex(theme.BAND_TEXT)
 
 
-def _style(axes: Axes, xs: list[int]) -> None:
+@dataclass(frozen=True)
+class ChartLabels:
+    """The axes' names, in the reader's language ("" leaves an axis unnamed)."""
+
+    rating: str = ""
+    games: str = ""
+    errors: str = ""
+    analysed: str = ""
+
+
+def _style(axes: Axes, xs: list[int], x_name: str, y_name: str) -> None:
     axes.set_facecolor(_hex(theme.FIELD))
     axes.tick_params(colors=TEXT, labelsize=13)
     for spine in axes.spines.values():
@@ -44,9 +56,13 @@ def _style(axes: Axes, xs: list[int]) -> None:
     axes.grid(color=TEXT, alpha=0.15)
     span = max(1, xs[-1] - xs[0])
     axes.set_xlim(xs[0] - _EDGE_ROOM * span, xs[-1] + _LABEL_ROOM * span)
-    locator = axes.xaxis.get_major_locator()
-    assert isinstance(locator, MaxNLocator)  # a linear axis's AutoLocator
-    locator.set_params(integer=True)
+    if len(xs) <= EVERY_GAME_UP_TO:  # whole games only, even for one game
+        axes.set_xticks(xs)
+    else:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    for name, set_name in ((x_name, axes.set_xlabel), (y_name, axes.set_ylabel)):
+        if name:
+            set_name(name, color=TEXT, fontsize=12)
 
 
 def _series(axes: Axes, xs: list[int], values: Sequence[float], color: str, fmt: str) -> None:
@@ -59,7 +75,8 @@ def _series(axes: Axes, xs: list[int], values: Sequence[float], color: str, fmt:
 
 
 def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
-                 error_rates: Sequence[float] = ()) -> Figure:
+                 error_rates: Sequence[float] = (), labels: ChartLabels = ChartLabels()
+                 ) -> Figure:
     """The chart as a matplotlib Figure (render_rating_chart saves it; tests measure it)."""
     values = [start, *ratings]
     games = list(range(len(values)))
@@ -69,7 +86,7 @@ def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
         axes, below = figure.subplots(2, 1, height_ratios=[HEIGHT - 0.9, ERRORS_HEIGHT - 0.2])
     else:
         axes, below = figure.add_subplot(), None
-    _style(axes, games)
+    _style(axes, games, labels.games, labels.rating)
     axes.axhline(start, color=TEXT, linewidth=1, linestyle="--", zorder=2)
     _series(axes, games, values, _hex(theme.SCORE), "{:.0f}")
     best = max(range(len(values)), key=values.__getitem__)
@@ -85,7 +102,7 @@ def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
         # from 1; the dashed line is the player's average.
         rates = list(error_rates)
         numbers = list(range(1, len(rates) + 1))
-        _style(below, numbers)
+        _style(below, numbers, labels.analysed, labels.errors)
         mean = sum(rates) / len(rates)
         below.axhline(mean, color=_hex(theme.STEP), linewidth=1, linestyle="--", zorder=2)
         _series(below, numbers, rates, _hex(theme.STEP), "{:.1f}")
@@ -95,7 +112,8 @@ def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
 
 
 def render_rating_chart(ratings: Sequence[int], *, start: int, title: str = "",
-                        error_rates: Sequence[float] = ()) -> bytes:
+                        error_rates: Sequence[float] = (),
+                        labels: ChartLabels = ChartLabels()) -> bytes:
     """A PNG of the rating after each rated game, starting from `start` (game 0).
 
     `title` (a player's name, any Unicode the font has) is drawn above it. With
@@ -103,7 +121,8 @@ def render_rating_chart(ratings: Sequence[int], *, start: int, title: str = "",
     x 1000) a second, smaller panel below shows them, with their average dashed.
     """
     with _LOCK:
-        figure = chart_figure(ratings, start=start, title=title, error_rates=error_rates)
+        figure = chart_figure(ratings, start=start, title=title, error_rates=error_rates,
+                              labels=labels)
         out = io.BytesIO()
         figure.savefig(out, format="png", facecolor=figure.get_facecolor())
     return out.getvalue()

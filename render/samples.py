@@ -23,7 +23,7 @@ from engine.game import Game, MatchState, Phase
 from engine.position import Position
 from render import palette, theme
 from render.board import render_board
-from render.chart import render_rating_chart
+from render.chart import ChartLabels, render_rating_chart
 from render.compose import compose
 from render.mistake import compose_mistake, render_mistake
 from render.scene import Outcome, Scene
@@ -197,7 +197,8 @@ def write_gallery(folder: str) -> list[str]:
     pictures["mistake-short.png"] = render_mistake(MISTAKES[0][0], played=MISTAKES[0][1],
                                                    best=MISTAKES[0][2])
     pictures["rating-chart.png"] = render_rating_chart(
-        RATINGS, start=1500, title="Nurbek · Short nard", error_rates=ERROR_RATES)
+        RATINGS, start=1500, title="Nurbek · Short nard", error_rates=ERROR_RATES,
+        labels=ChartLabels("Rating", "Rated games", "Error rate", "Analysed games"))
     paths = []
     for name, data in pictures.items():
         path = Path(folder) / name

@@ -31,7 +31,7 @@ from bot.views.fairness import stats_line
 from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
-from render.chart import render_rating_chart
+from render.chart import ChartLabels, render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats, tournaments
 from storage.models import Leaderboard, Player, Standing
 
@@ -187,7 +187,9 @@ async def me_report(player: Player, t: Translator, services: Services
     rates = [p.error_rate for p in await analysis.error_rates(services.db, player.id)]
     chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
                                     start=start, title=f"{player.name} · {t(f'variant-{variant}')}",
-                                    error_rates=rates)
+                                    error_rates=rates, labels=ChartLabels(
+                                        t("chart-rating"), t("chart-games"),
+                                        t("chart-errors"), t("chart-analysed")))
     return text, chart
 
 

@@ -10,7 +10,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from render import theme
-from render.chart import DPI, chart_figure, render_rating_chart
+from render.chart import DPI, ChartLabels, chart_figure, render_rating_chart
 
 RISING = [1520, 1490, 1560, 1610, 1580, 1650, 1700]  # the best rating is the last one
 PEAKED = [1520, 1610, 1750, 1700, 1640, 1660, 1600]
@@ -24,7 +24,9 @@ def _inside(inner, outer, slack: float = 0.5) -> bool:
 @pytest.mark.parametrize("ratings", [RISING, PEAKED, [], list(range(1500, 2500, 10))])
 @pytest.mark.parametrize("errors", [(), (12.5, 8.0, 20.1, 4.2)])
 def test_no_point_or_label_is_clipped(ratings, errors):
-    figure = chart_figure(ratings, start=1500, title="Алишер · Short", error_rates=errors)
+    figure = chart_figure(ratings, start=1500, title="Алишер · Short", error_rates=errors,
+                          labels=ChartLabels("Рейтинг", "Рейтинговые партии", "Уровень ошибок",
+                                             "Разобранные партии"))
     renderer = FigureCanvasAgg(figure).get_renderer()
     assert len(figure.axes) == (2 if errors else 1)
     for axes in figure.axes:
@@ -64,3 +66,18 @@ def test_the_error_panel_makes_the_picture_taller_and_draws_its_series():
 def _pixels_near(image, color, tolerance: float = 40) -> int:
     rgb = np.asarray(image, dtype=float)
     return int((np.sqrt(((rgb - color) ** 2).sum(axis=2)) <= tolerance).sum())
+
+
+def test_axes_are_named_and_one_game_has_one_whole_tick():
+    names = ChartLabels("Rating", "Rated games", "Error rate", "Analysed games")
+    figure = chart_figure([1516], start=1500, error_rates=[12.5], labels=names)
+    FigureCanvasAgg(figure).draw()
+    top, below = figure.axes
+    assert (top.get_ylabel(), top.get_xlabel()) == ("Rating", "Rated games")
+    assert (below.get_ylabel(), below.get_xlabel()) == ("Error rate", "Analysed games")
+    assert [t.get_text() for t in below.get_xticklabels()] == ["1"]
+    assert [t.get_text() for t in top.get_xticklabels()] == ["0", "1"]
+    many = chart_figure(list(range(1500, 1560)), start=1500)
+    FigureCanvasAgg(many).draw()
+    ticks = many.axes[0].get_xticks()
+    assert all(float(x).is_integer() for x in ticks) and len(ticks) < 15

@@ -18,3 +18,8 @@ me-no-rated = Reytinq qrafiki ilk reytinq oyununuzdan sonra görünəcək: dostu
 me-sent-privately = 📬 Statistikanızı mənimlə şəxsi çata göndərdim.
 me-open-private = Statistika mənimlə şəxsi çata göndərilir, siz isə onu hələ açmamısınız: düymə ilə açın, statistika orada olacaq.
 btn-open-bot = Şəxsi çatı açmaq
+# The /me chart's axes
+chart-rating = Reytinq
+chart-games = Reytinqli oyunlar
+chart-errors = Səhv dərəcəsi
+chart-analysed = Təhlil edilmiş oyunlar

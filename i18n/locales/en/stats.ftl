@@ -18,3 +18,8 @@ me-no-rated = Your rating chart appears after your first rated game: against a f
 me-sent-privately = 📬 I sent your statistics to our private chat.
 me-open-private = Your statistics go to our private chat, which you have not opened yet: open it with the button and they are there.
 btn-open-bot = Open the private chat
+# The /me chart's axes
+chart-rating = Rating
+chart-games = Rated games
+chart-errors = Error rate
+chart-analysed = Analysed games

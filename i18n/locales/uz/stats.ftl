@@ -18,3 +18,8 @@ me-no-rated = Reyting grafigi birinchi reytingli oʻyiningizdan keyin paydo boʻ
 me-sent-privately = 📬 Statistikangizni men bilan shaxsiy chatga yubordim.
 me-open-private = Statistika men bilan shaxsiy chatga yuboriladi, siz uni hali ochmagansiz: tugma orqali oching, statistika oʻsha yerda boʻladi.
 btn-open-bot = Shaxsiy chatni ochish
+# The /me chart's axes
+chart-rating = Reyting
+chart-games = Reytingli oʻyinlar
+chart-errors = Xato darajasi
+chart-analysed = Tahlil qilingan oʻyinlar
