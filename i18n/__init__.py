@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
 
 LANGUAGES = ("en", "ru", "uz", "ky", "az")  # every language the bot speaks
@@ -58,6 +59,11 @@ class Translator:
 
     def __call__(self, key: str, **args: Any) -> str:
         return self.get(key, **args)
+
+    def decimal(self, value: float, pattern: str = "0.0") -> str:
+        """`value` as this language writes decimals (`pattern` is CLDR's: "+0.000;−0.000"
+        signs both ways): 12.5 in English, 12,5 in the other four."""
+        return format_decimal(value, format=pattern, locale=self.language)
 
     def get(self, key: str, **args: Any) -> str:
         try:

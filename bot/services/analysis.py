@@ -338,15 +338,15 @@ async def me_line(db: Database, player_id: int, t: Translator) -> str | None:
     """/me's line: the player's average error rate over their analysed games (None before
     the first)."""
     rate, count = await analysis.average_error_rate(db, player_id)
-    return t("me-analysis", rate=_rate(rate), games=count) if count else None
+    return t("me-analysis", rate=_rate(t, rate), games=count) if count else None
 
 
-def _rate(value: float) -> str:
-    return f"{value:.1f}"
+def _rate(t: Translator, value: float) -> str:
+    return t.decimal(value, "0.0")
 
 
-def _equity(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "−")
+def _equity(t: Translator, value: float) -> str:
+    return t.decimal(value, "+0.000;−0.000")
 
 
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
@@ -359,7 +359,7 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                       else "analysis-engine-network", ply=ply), ""]
     for f in figures:
         lines.append(t("analysis-player", name=names[f.seat],
-                       rate=_rate(review.error_rate(f.total_loss, f.decisions)),
+                       rate=_rate(t, review.error_rate(f.total_loss, f.decisions)),
                        count=f.decisions))
         lines.append(t("analysis-grades", inaccuracies=f.inaccuracies, errors=f.errors,
                        blunders=f.blunders))
@@ -393,14 +393,14 @@ def mistake_caption(t: Translator, d: Decision, variant: str) -> str:
         d1, d2 = thrown(d.dice)  # the larger first, as every text writes a roll
         lines = [t("mistake-title", turn=d.turn, d1=d1, d2=d2, grade=grade),
                  t("mistake-played", move=local_notation(t, d.played),
-                   equity=_equity(d.played_equity)),
+                   equity=_equity(t, d.played_equity)),
                  t("mistake-best", move=local_notation(t, d.best),
-                   equity=_equity(d.best_equity))]
+                   equity=_equity(t, d.best_equity))]
     else:
         lines = [t("mistake-title-cube", turn=d.turn, grade=grade),
-                 t("mistake-played", move=_action(t, d.played), equity=_equity(d.played_equity)),
-                 t("mistake-best", move=_action(t, d.best), equity=_equity(d.best_equity))]
-    lines.append(t("mistake-lost", equity=f"{d.loss:.3f}"))
+                 t("mistake-played", move=_action(t, d.played), equity=_equity(t, d.played_equity)),
+                 t("mistake-best", move=_action(t, d.best), equity=_equity(t, d.best_equity))]
+    lines.append(t("mistake-lost", equity=t.decimal(d.loss, "0.000")))
     if variant == Variant.SHORT.value:
         # The doubler's position is the one on roll; for a take that is the opponent's.
         on_roll = d.position if d.kind != "take" else d.position.swapped()

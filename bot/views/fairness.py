@@ -64,6 +64,7 @@ def stats_line(t: Translator, stats: DiceStats) -> str:
     if not stats.rolls:
         return t("me-dice-none")
     return t("me-dice", rolls=stats.rolls, doubles=stats.doubles,
-             doubles_share=f"{100 * stats.doubles / stats.rolls:.1f}",
-             doubles_expected=f"{100 * EXPECTED_DOUBLES:.1f}",
-             pips=f"{stats.pips / stats.rolls:.2f}", pips_expected=f"{EXPECTED_PIPS:.2f}")
+             doubles_share=t.decimal(100 * stats.doubles / stats.rolls),
+             doubles_expected=t.decimal(100 * EXPECTED_DOUBLES),
+             pips=t.decimal(stats.pips / stats.rolls, "0.00"),
+             pips_expected=t.decimal(EXPECTED_PIPS, "0.00"))

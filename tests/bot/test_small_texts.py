@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+from ai.review import Decision
+from bot.services.analysis import mistake_caption
 from bot.views.recap import local_notation
+from engine.position import Position
 from i18n import LANGUAGES, Translator
 from tests.support.locales import english_keys, glossary, sample_calls
 
@@ -63,3 +66,19 @@ def test_the_bar_and_bearing_off_are_one_word_per_language_everywhere() -> None:
                 text = t(key, **args)
                 for found in re.findall(r"([^\W\d_]+)/\d|\d/([^\W\d_]+)", text):
                     assert set(found) <= {"", bar, off}, (language, key, text)
+
+
+def test_decimals_are_written_one_way_per_language() -> None:
+    """Russian (and the other three) write decimals with a comma, English with a point: an
+    analysis that mixed "0,04" (from a text) with "+0.087" (from a number) now agrees."""
+    decision = Decision(0, 12, 1, "checker", Position.initial("short"), (6, 5), "13/7 13/8",
+                        "24/18 13/8", -0.087, 0.004)
+    for language in ("en", "ru", "uz", "ky", "az"):
+        t = Translator(language)
+        point = "." if language == "en" else ","
+        assert t.decimal(-0.087, "+0.000;−0.000") == f"−0{point}087"
+        assert t.decimal(12.46) == f"12{point}5"
+        caption = mistake_caption(t, decision, "short")
+        assert f"−0{point}087" in caption and f"+0{point}004" in caption, caption
+        other = "," if point == "." else "."
+        assert f"0{other}0" not in caption, caption
