@@ -188,6 +188,12 @@ class Database(ABC):
         write that is one statement, e.g. PostgreSQL's data-modifying WITH)."""
         return self.read()
 
+    async def write(self, sql: str, params: Params = ()) -> int:
+        """One statement as its own transaction, atomic by itself: the rows it changed
+        (SQLite waits for another program's write lock as `transaction()` does)."""
+        async with self.autocommit() as tx:
+            return await tx.execute(sql, params)
+
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.read() as tx:
             return await tx.fetchall(sql, params)
