@@ -211,20 +211,15 @@ class SqliteDatabase(Database):
         if self._checkpoint is not None:
             await self._checkpoint
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[SqliteTx]:
+    def read(self) -> _Use:
         """Exclusive use of the connection for reads (each statement sees committed data)."""
-        async with self._hold():
-            yield SqliteTx(self._conn)
+        return _Use(self, committing=False)
 
-    @asynccontextmanager
-    async def autocommit(self) -> AsyncIterator[SqliteTx]:
+    def autocommit(self) -> _Use:
         """Each statement its own transaction: a write of one statement is one trip to
         aiosqlite's thread, where `transaction()` takes three (BEGIN, it, COMMIT). Counted
         among the commits that start a checkpoint."""
-        async with self.read() as tx:
-            yield tx
-        self._committed()
+        return _Use(self, committing=True)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
@@ -299,10 +294,8 @@ class SqliteDatabase(Database):
         with suppress(sqlite3.OperationalError, ValueError):
             await self._conn.execute("ROLLBACK")
 
-    @asynccontextmanager
-    async def _hold(self) -> AsyncIterator[None]:
-        async with self._owned(), self._lock:
-            yield
+    def _hold(self) -> _Use:
+        return _Use(self, committing=False)
 
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
@@ -316,6 +309,44 @@ class SqliteDatabase(Database):
                 await self._conn.backup(target)
         finally:
             await target.close()
+
+
+class _Use:
+    """`async with`: the connection held by the current task, as `Database._owned` and the
+    lock would hold it (nested use refused with its RuntimeError; the task's claim given
+    back when waiting for the lock is cancelled), yielding a `SqliteTx`; `committing`: a
+    use left without an error counts as a commit (`autocommit`). One object, where three
+    generator-based context managers cost a press several times as much: every statement
+    takes one (docs/performance-press-cpu.md, "third pass")."""
+
+    __slots__ = ("_committing", "_db", "_task")
+
+    def __init__(self, db: SqliteDatabase, *, committing: bool) -> None:
+        self._db, self._committing = db, committing
+        self._task: asyncio.Task[Any] | None = None
+
+    async def __aenter__(self) -> SqliteTx:
+        db, task = self._db, asyncio.current_task()
+        if task is not None:
+            if task in db._owners:
+                raise RuntimeError("nested use of the database inside read()/transaction()")
+            db._owners.add(task)
+            self._task = task
+        try:
+            await db._lock.acquire()
+        except BaseException:
+            if task is not None:
+                db._owners.discard(task)
+            raise
+        return SqliteTx(db._conn)
+
+    async def __aexit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        db = self._db
+        db._lock.release()
+        if self._task is not None:
+            db._owners.discard(self._task)
+        if self._committing and kind is None:
+            db._committed()
 
 
 def locked(exc: sqlite3.OperationalError) -> bool:
