@@ -149,6 +149,18 @@ async def load_game(db: Database, game_id: int) -> Game:
         return await fetch_game(tx, game_id)
 
 
+async def load_game_with_setting(db: Database, game_id: int, player_id: int, name: str
+                                 ) -> tuple[Game, str | None]:
+    """The game and one setting of a player (`storage.settings`; None: never changed), in
+    one read: a press that may end a turn reads the Done setting with its game."""
+    row = await db.fetchone(
+        f"SELECT {GAME_COLUMNS}, (SELECT value FROM player_settings WHERE player_id = ?"
+        " AND name = ?) AS setting FROM games WHERE id = ?", (player_id, name, game_id))
+    if row is None:
+        raise GameNotFound(f"game {game_id} does not exist")
+    return game_from_row(row), row["setting"]
+
+
 async def game_version(db: Database, game_id: int) -> int | None:
     """The game's stored version (None: no such game), without reading its state."""
     value = await db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
