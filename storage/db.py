@@ -8,7 +8,8 @@ engine's pending migrations. Every statement then goes through a `Tx`:
   PostgreSQL: READ COMMITTED with explicit row locks), rolled back on any error or
   cancellation;
 * `async with db.read() as tx:` reads, each statement seeing committed data;
-* `db.fetchall/fetchone/fetchval(sql, params)`: one read.
+* `db.fetchall/fetchone/fetchval(sql, params)`: one read;
+* `db.write(sql, params)`: one statement that writes, as its own transaction.
 
 SQL is written once, with `?` placeholders (PostgreSQL's `$1, $2, …` are made from them) in
 the SQL both engines accept: `ON CONFLICT … DO NOTHING/UPDATE`, `RETURNING`, `CASE` rather
