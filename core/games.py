@@ -310,8 +310,14 @@ class GameService:
                    view: View | None) -> None:
         held = respond.held
         assert held is not None
+        confirm: bool | None = None  # the player's Done setting, when read with the game
         try:
-            row = await games.load_game(self.db, action.game)
+            if action.act in (Act.GO, Act.FULL) and self.player_settings is not None:
+                # A step may play the turn's last die: its Done setting comes with the game.
+                row, confirm = await self.player_settings.with_game(action.game, user_id,
+                                                                    CONFIRM_MOVES)
+            else:
+                row = await games.load_game(self.db, action.game)
         except GameNotFound:
             return await respond(Refusal.FINISHED)
         seat = row.seat_of(user_id)
@@ -338,7 +344,7 @@ class GameService:
             if live.game.to_act != seat:
                 return await respond(Refusal.NOT_YOUR_TURN)
         try:
-            await self._apply(row, live, seat, action, respond, view)
+            await self._apply(row, live, seat, action, respond, view, confirm)
         except (VersionConflict, GameNotActive):  # the game moved on meanwhile
             log.info("game %s changed under an action; showing it as stored", row.id)
             await respond(Refusal.STALE)  # not applied (and the database's lock released)
@@ -347,7 +353,7 @@ class GameService:
                 await self.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
 
     async def _apply(self, row: Row, live: Live, seat: int, action: Action,
-                     respond: _Once, view: View | None) -> None:
+                     respond: _Once, view: View | None, confirm: bool | None = None) -> None:
         game, act = live.game, action.act
         if act is Act.VIEW:  # nothing to save: the door shows the checked game
             await respond(None)
@@ -387,7 +393,8 @@ class GameService:
         # A step inside a turn changes only the mover's view (the other player's is drawn
         # again when the turn is played) and leaves the turn's timer running.
         within_turn = act in WITHIN_TURN
-        if act in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat):
+        if act in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat,
+                                                                         confirm):
             self._play_built_turn(live, seat)
             within_turn = False
         self._auto(live, row.computer_seat)
@@ -408,8 +415,10 @@ class GameService:
         live.steps.clear()
         live.game.play(seat, play)
 
-    async def _ends_without_done(self, row: Row, live: Live, seat: int) -> bool:
-        """The last die is played and the player does not confirm moves with Done.
+    async def _ends_without_done(self, row: Row, live: Live, seat: int,
+                                 confirm: bool | None = None) -> bool:
+        """The last die is played and the player does not confirm moves with Done
+        (`confirm`: their setting as read with the game; None: read it now).
 
         "The last die": nothing more can be played. A turn can be complete before that
         (6-4, checkers on 6 and 2: 6/off stands where 6/2/off ends, and 2/off may follow).
@@ -419,7 +428,9 @@ class GameService:
         if player is None or self.player_settings is None or not turn.is_complete \
                 or turn.legal_steps():
             return False
-        return not await self.player_settings.enabled(player, CONFIRM_MOVES)
+        if confirm is None:
+            confirm = await self.player_settings.enabled(player, CONFIRM_MOVES)
+        return not confirm
 
     async def _continue(self, row: Row, live: Live, what: What,
                         seat: int | None = None) -> None:

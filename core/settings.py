@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from storage import games
 from storage import settings as stored
 from storage.db import Database
+from storage.models import Game
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,13 @@ class PlayerSettings:
 
     async def enabled(self, player_id: int, toggle: Toggle) -> bool:
         return _value(await stored.player_setting(self.db, player_id, toggle.name), toggle)
+
+    async def with_game(self, game_id: int, player_id: int, toggle: Toggle
+                        ) -> tuple[Game, bool]:
+        """The stored game and the player's `toggle`, read together (one read)."""
+        row, text = await games.load_game_with_setting(self.db, game_id, player_id,
+                                                       toggle.name)
+        return row, _value(text, toggle)
 
     async def toggles(self, player_id: int) -> list[tuple[Toggle, bool]]:
         """Every registered toggle with the player's value, in the registry's order."""

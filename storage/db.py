@@ -8,7 +8,8 @@ engine's pending migrations. Every statement then goes through a `Tx`:
   PostgreSQL: READ COMMITTED with explicit row locks), rolled back on any error or
   cancellation;
 * `async with db.read() as tx:` reads, each statement seeing committed data;
-* `db.fetchall/fetchone/fetchval(sql, params)`: one read.
+* `db.fetchall/fetchone/fetchval(sql, params)`: one read;
+* `db.write(sql, params)`: one statement that writes, as its own transaction.
 
 SQL is written once, with `?` placeholders (PostgreSQL's `$1, $2, …` are made from them) in
 the SQL both engines accept: `ON CONFLICT … DO NOTHING/UPDATE`, `RETURNING`, `CASE` rather
@@ -187,6 +188,12 @@ class Database(ABC):
         """`async with db.autocommit() as tx:` each statement is its own transaction (for a
         write that is one statement, e.g. PostgreSQL's data-modifying WITH)."""
         return self.read()
+
+    async def write(self, sql: str, params: Params = ()) -> int:
+        """One statement as its own transaction, atomic by itself: the rows it changed
+        (SQLite waits for another program's write lock as `transaction()` does)."""
+        async with self.autocommit() as tx:
+            return await tx.execute(sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.read() as tx:

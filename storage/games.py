@@ -7,6 +7,7 @@ version and bumps it, so a stale or doubled button press changes nothing and rai
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -148,6 +149,18 @@ async def load_game(db: Database, game_id: int) -> Game:
         return await fetch_game(tx, game_id)
 
 
+async def load_game_with_setting(db: Database, game_id: int, player_id: int, name: str
+                                 ) -> tuple[Game, str | None]:
+    """The game and one setting of a player (`storage.settings`; None: never changed), in
+    one read: a press that may end a turn reads the Done setting with its game."""
+    row = await db.fetchone(
+        f"SELECT {GAME_COLUMNS}, (SELECT value FROM player_settings WHERE player_id = ?"
+        " AND name = ?) AS setting FROM games WHERE id = ?", (player_id, name, game_id))
+    if row is None:
+        raise GameNotFound(f"game {game_id} does not exist")
+    return game_from_row(row), row["setting"]
+
+
 async def game_version(db: Database, game_id: int) -> int | None:
     """The game's stored version (None: no such game), without reading its state."""
     value = await db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
@@ -195,13 +208,16 @@ async def save_game(
                 raise update_refused(game_id, expected_version,
                                      await tx.fetchone(_WHY_NOT, (game_id,)))
         return expected_version + 1
-    rows = _log_rows(game_id, expected_version + 1, entries, stamp)
-    async with db.transaction() as tx:
-        if await tx.execute(_SAVE, update) != 1:
-            raise update_refused(game_id, expected_version,
-                                 await tx.fetchone(_WHY_NOT, (game_id,)))
-        if rows:
-            await tx.executemany(_INSERT_MOVE, rows)
+    # SQLite: one INSERT into the connection's `game_save` view (SQLITE_SESSION), whose
+    # trigger checks, updates and logs: one statement, one trip to aiosqlite's thread.
+    logged = json.dumps([(e.seat, e.kind, e.notation, e.number, e.data) for e in entries])
+    try:
+        await db.write(_SAVE_VIEW, (*update, logged))
+    except ConstraintViolation as exc:
+        if str(exc) != _REFUSED:
+            raise
+        raise update_refused(game_id, expected_version,
+                             await db.fetchone(_WHY_NOT, (game_id,))) from None
     return expected_version + 1
 
 
@@ -229,6 +245,27 @@ _SAVE_LOG_AND_NOTIFY = _SAVE_AND_LOG.replace(
     " SELECT COUNT(*) FROM (SELECT pg_notify('" + GAME_CHANGED + "',"
     " saved.id || ':' || saved.version) FROM saved) AS told")
 _WHY_NOT = "SELECT version, status FROM games WHERE id = ?"
+# SQLite has no data-modifying WITH: a save is an INSERT into a view of this connection
+# whose INSTEAD OF trigger refuses a game not at the expected version or not active (the
+# message _REFUSED, nothing written), updates it and adds the log rows (a JSON array of
+# [seat, kind, notation, game number, data], in order). One statement: all or nothing.
+_REFUSED = "nard: save_game refused"
+SQLITE_SESSION = (
+    "CREATE TEMP VIEW game_save (state_json, deadline, status, finished_at, updated_at, id,"
+    " expected, log) AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
+    "CREATE TEMP TRIGGER game_save INSTEAD OF INSERT ON game_save BEGIN"
+    f" SELECT RAISE(ABORT, '{_REFUSED}') WHERE NOT EXISTS (SELECT 1 FROM games"
+    " WHERE id = NEW.id AND version = NEW.expected AND status = 'active');"
+    " UPDATE games SET state_json = NEW.state_json, deadline = NEW.deadline,"
+    " status = NEW.status, finished_at = NEW.finished_at, version = version + 1,"
+    " updated_at = NEW.updated_at WHERE id = NEW.id;"
+    " INSERT INTO moves (game_id, version, seat, kind, notation, created_at, game_number,"
+    " data) SELECT NEW.id, NEW.expected + 1, json_extract(value, '$[0]'),"
+    " json_extract(value, '$[1]'), json_extract(value, '$[2]'), NEW.updated_at,"
+    " json_extract(value, '$[3]'), json_extract(value, '$[4]')"
+    " FROM json_each(NEW.log) ORDER BY key; END",
+)
+_SAVE_VIEW = "INSERT INTO game_save VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_MOVE = (
     "INSERT INTO moves (game_id, version, seat, kind, notation, created_at, game_number, data)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

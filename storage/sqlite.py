@@ -1,17 +1,19 @@
 """SQLite through aiosqlite's public API: one connection per process, one asyncio lock.
 
 Every statement is one trip to aiosqlite's thread (a write transaction is `BEGIN IMMEDIATE`,
-its statements, `COMMIT`). The lock serialises `transaction()` and `read()`: on a single
-connection a read issued while another coroutine's transaction is open would see that
-transaction's uncommitted rows. A new database file is created 0600 (its WAL and shared-
-memory files take the same mode), since it holds every player's name and games.
+its statements, `COMMIT`; a write of one statement, `write`, is one trip). The lock serialises
+`transaction()` and `read()`: on a single connection a read issued while another coroutine's
+transaction is open would see that transaction's uncommitted rows. A new database file is
+created 0600 (its WAL and shared-memory files take the same mode), since it holds every
+player's name and games.
 
 A database locked by another program (the `sqlite3` shell in a write transaction, a backup
 tool) makes `BEGIN IMMEDIATE` fail with "database is locked" once the busy timeout (5 s) is
-over. The transaction is not lost: its BEGIN is tried again with a growing pause (0.1 s … 2 s)
-for up to `LOCKED_WAIT` seconds in all, one warning when the wait starts and one line when it
-ends. Nothing ran yet when BEGIN fails, so trying it again is safe; the callers (presses, the
-timer) wait meanwhile, as they waited for the busy timeout before.
+over. The transaction is not lost: its BEGIN (or the one statement of `write`) is tried again
+with a growing pause (0.1 s … 2 s) for up to `LOCKED_WAIT` seconds in all, one warning when the
+wait starts and one line when it ends. Nothing was written when it fails, so trying it again is
+safe; the callers (presses, the timer) wait meanwhile, as they waited for the busy timeout
+before.
 
 Checkpoints run beside the writers, not inside them: SQLite's automatic checkpoint copies the
 WAL into the database inside the COMMIT that crosses 1,000 pages, so one press in a few
@@ -31,13 +33,14 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import aiosqlite
 
 from storage.db import Database, Params, Row, Tx, log_statement
 from storage.errors import ConstraintViolation, DatabaseUnavailable, MigrationError
+from storage.games import SQLITE_SESSION
 from storage.migrations import (
     Migration,
     check_not_newer,
@@ -48,6 +51,7 @@ from storage.migrations import (
 from storage.presence import FilePresence, new_name
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5_000
 LOCKED_WAIT = 60.0  # seconds a transaction waits in all for another program's lock
@@ -146,6 +150,8 @@ class SqliteDatabase(Database):
             before = await _user_version(conn)
             after = await apply_migrations(
                 conn, load_migrations("sqlite") if migrations is None else list(migrations))
+            for statement in SQLITE_SESSION:  # this connection's own (TEMP) view
+                await conn.execute(statement)
         except MigrationError as exc:
             await conn.close()
             raise MigrationError(f"{path}: {exc}") from exc.__cause__
@@ -205,20 +211,15 @@ class SqliteDatabase(Database):
         if self._checkpoint is not None:
             await self._checkpoint
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[SqliteTx]:
+    def read(self) -> _Use:
         """Exclusive use of the connection for reads (each statement sees committed data)."""
-        async with self._hold():
-            yield SqliteTx(self._conn)
+        return _Use(self, committing=False)
 
-    @asynccontextmanager
-    async def autocommit(self) -> AsyncIterator[SqliteTx]:
+    def autocommit(self) -> _Use:
         """Each statement its own transaction: a write of one statement is one trip to
         aiosqlite's thread, where `transaction()` takes three (BEGIN, it, COMMIT). Counted
         among the commits that start a checkpoint."""
-        async with self.read() as tx:
-            yield tx
-        self._committed()
+        return _Use(self, committing=True)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
@@ -241,11 +242,29 @@ class SqliteDatabase(Database):
     async def _begin(self) -> None:
         """`BEGIN IMMEDIATE`, tried again while another program holds the write lock (see
         the module's docstring); raises once `LOCKED_WAIT` seconds have gone by."""
+        await self._unlocked(lambda: self._conn.execute("BEGIN IMMEDIATE"))
+
+    async def write(self, sql: str, params: Params = ()) -> int:
+        """One statement as its own transaction, in one trip to aiosqlite's thread (see
+        `Database.write`); tried again as BEGIN is while another program holds the write
+        lock (a statement that failed so wrote nothing)."""
+        log_statement(sql)
+        async with self._hold():
+            try:
+                cursor = await self._unlocked(lambda: self._conn.execute(sql, params))
+            except sqlite3.IntegrityError as exc:
+                raise violation(exc) from exc
+        self._committed()
+        return cursor.rowcount
+
+    async def _unlocked(self, start: Callable[[], Awaitable[T]]) -> T:
+        """`start()` (a statement that takes the write lock), tried again with a growing
+        pause while another program holds the lock, for up to `LOCKED_WAIT` seconds."""
         started = self.monotonic()
         tries = 0
         while True:
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
+                result = await start()
             except sqlite3.OperationalError as exc:
                 if not locked(exc):
                     raise
@@ -264,8 +283,8 @@ class SqliteDatabase(Database):
                 continue
             if tries:
                 log.info("the database %s is free again after %.1f s (%d tries)",
-                            self.path, self.monotonic() - started, tries + 1)
-            return
+                         self.path, self.monotonic() - started, tries + 1)
+            return result
 
     async def _rollback(self) -> None:
         # aiosqlite runs statements in queue order, and a statement whose await was
@@ -275,10 +294,8 @@ class SqliteDatabase(Database):
         with suppress(sqlite3.OperationalError, ValueError):
             await self._conn.execute("ROLLBACK")
 
-    @asynccontextmanager
-    async def _hold(self) -> AsyncIterator[None]:
-        async with self._owned(), self._lock:
-            yield
+    def _hold(self) -> _Use:
+        return _Use(self, committing=False)
 
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
@@ -292,6 +309,44 @@ class SqliteDatabase(Database):
                 await self._conn.backup(target)
         finally:
             await target.close()
+
+
+class _Use:
+    """`async with`: the connection held by the current task, as `Database._owned` and the
+    lock would hold it (nested use refused with its RuntimeError; the task's claim given
+    back when waiting for the lock is cancelled), yielding a `SqliteTx`; `committing`: a
+    use left without an error counts as a commit (`autocommit`). One object, where three
+    generator-based context managers cost a press several times as much: every statement
+    takes one (docs/performance-press-cpu.md, "third pass")."""
+
+    __slots__ = ("_committing", "_db", "_task")
+
+    def __init__(self, db: SqliteDatabase, *, committing: bool) -> None:
+        self._db, self._committing = db, committing
+        self._task: asyncio.Task[Any] | None = None
+
+    async def __aenter__(self) -> SqliteTx:
+        db, task = self._db, asyncio.current_task()
+        if task is not None:
+            if task in db._owners:
+                raise RuntimeError("nested use of the database inside read()/transaction()")
+            db._owners.add(task)
+            self._task = task
+        try:
+            await db._lock.acquire()
+        except BaseException:
+            if task is not None:
+                db._owners.discard(task)
+            raise
+        return SqliteTx(db._conn)
+
+    async def __aexit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        db = self._db
+        db._lock.release()
+        if self._task is not None:
+            db._owners.discard(self._task)
+        if self._committing and kind is None:
+            db._committed()
 
 
 def locked(exc: sqlite3.OperationalError) -> bool:

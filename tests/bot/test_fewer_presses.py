@@ -113,6 +113,32 @@ async def test_without_confirmation_the_last_die_ends_the_turn(harness: Harness)
     assert ("move", "6/off", seat) in log
 
 
+async def test_the_done_setting_is_read_with_the_game(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A press that plays the turn's last die reads the player's Done setting in the game's
+    own read, not in a read of its own (one trip to the database fewer)."""
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row = await games.load_game(h.app.db, game_id)
+    await turn_confirmation_off(h, row.players[seat])
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    reads: list[str] = []
+    fetchone = h.app.db.fetchone
+
+    async def counted(sql: str, params: Any = ()) -> Any:
+        reads.append(sql)
+        return await fetchone(sql, params)
+
+    monkeypatch.setattr(h.app.db, "fetchone", counted)
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the turn is played
+    monkeypatch.undo()
+    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
+    assert live.game.seat == 1 - seat  # the setting was read, and it was off
+    settings_reads = [sql for sql in reads if "player_settings" in sql]
+    assert len(settings_reads) == 1 and "FROM games" in settings_reads[0]
+
+
 async def test_without_confirmation_step_buttons_end_the_turn_too(harness: Harness) -> None:
     h = harness
     game_id = await friend_game(h)

@@ -42,19 +42,27 @@ PATH = sys.argv[1]
 """
 
 # Runs save_game or finish_game and, from SQLite's trace callback (called as each statement
-# starts), blocks the database thread when the statement named by argv[4] comes: inside the
-# transaction, with every earlier write done. The 2 MB state overflows a small page cache,
-# so uncommitted pages reach the WAL file before the kill.
+# starts, and as each statement of a trigger starts), blocks the database thread when the
+# statement named by argv[4] comes: inside the transaction, with every earlier write done.
+# With argv[5] "1", only once that statement has changed a row (save_game is one INSERT into
+# a view whose trigger updates the game, then writes the log: it hangs between the two).
+# The 2 MB state overflows a small page cache, so uncommitted pages reach the WAL file before
+# the kill.
 HANG_IN_TRANSACTION = """
 import time
-action, game_id, hang_at = sys.argv[2], int(sys.argv[3]), sys.argv[4]
+action, game_id, hang_at, after_a_write = sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+first = []
 
 def trace(statement):
     if statement.startswith(hang_at):
-        print("ready", os.path.getsize(PATH + "-wal"), flush=True)
-        time.sleep(3600)
+        changes = db._conn._conn.total_changes
+        first.append(changes)
+        if after_a_write == "0" or changes > first[0]:
+            print("ready", os.path.getsize(PATH + "-wal"), flush=True)
+            time.sleep(3600)
 
 async def main():
+    global db
     db = await open_database(PATH)
     async with db.read() as tx:
         await tx.execute("PRAGMA cache_size = -64")
@@ -132,18 +140,18 @@ def check_integrity(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "hang_at"),
+    ("action", "hang_at", "after_a_write"),
     [
-        ("save", "INSERT INTO moves"),  # the version UPDATE done, the move log not yet
-        ("save", "COMMIT"),
-        ("finish", "INSERT INTO rating_events"),  # result, statistics, ratings written
-        ("finish", "COMMIT"),
+        # inside save_game's one statement: the version UPDATE done, the move log not yet
+        ("save", "INSERT INTO game_save", 1),
+        ("finish", "INSERT INTO rating_events", 0),  # result, statistics, ratings written
+        ("finish", "COMMIT", 0),
     ],
 )
 async def test_killed_inside_a_transaction(db: Database, db_path: Path, action: str,
-                                           hang_at: str) -> None:
+                                           hang_at: str, after_a_write: int) -> None:
     game = await human_game(db)
-    child = spawn(HANG_IN_TRANSACTION, db_path, action, game.id, hang_at)
+    child = spawn(HANG_IN_TRANSACTION, db_path, action, game.id, hang_at, after_a_write)
     try:
         assert child.stdout is not None
         wal_before = int(child.stdout.readline().split()[1])

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from storage import (
+    ConstraintViolation,
     Database,
     GameNotActive,
     GameNotFound,
@@ -115,6 +116,51 @@ async def test_stale_version_conflicts_and_changes_nothing(db: Database) -> None
     assert (caught.value.expected, caught.value.actual) == (1, 2)
     assert await load_game(db, game.id) == before
     assert await move_log(db, game.id) == log_before
+
+
+async def test_a_save_whose_log_breaks_a_rule_writes_nothing(db: Database) -> None:
+    """The game's UPDATE and its log rows are one: a bad row takes the UPDATE back too."""
+    game = await human_game(db)
+    with pytest.raises(ConstraintViolation):
+        await save_game(db, game.id, 1, state_json='{"s":2}', deadline=None, now=T0,
+                        log=[LogEntry("roll", "3-1", 0), LogEntry("step", "x", seat=5)])
+    assert await load_game(db, game.id) == game
+    assert await move_log(db, game.id) == []
+    assert await save_game(db, game.id, 1, state_json="{}", deadline=None, now=T0) == 2
+
+
+async def test_the_log_is_stored_as_given_in_order(db: Database) -> None:
+    entries = [LogEntry("roll", "6-5", 0), LogEntry("timeout", "ё'\"\\", None, 2, None),
+               LogEntry("move", "24/18", 1, 3, '{"a": "\\u00e9", "b": [1, 2.5, null]}'),
+               *(LogEntry("step", str(i), i % 2, 1, f"[{i}]") for i in range(20))]
+    game = await human_game(db)
+    await save_game(db, game.id, 1, state_json="{}", deadline=None, now=T0, log=entries)
+    assert [(e.kind, e.notation, e.seat, e.number, e.data, e.version)
+            for e in await move_log(db, game.id)] == [
+        (e.kind, e.notation, e.seat, e.number, e.data, 2) for e in entries]
+
+
+async def test_a_save_is_one_statement_on_sqlite(sqlite_db: Database) -> None:
+    """A press's save is one trip to aiosqlite's thread (not BEGIN, UPDATE, log, COMMIT)."""
+    await upsert_player(sqlite_db, ALICE, "Alice", username=None, language="en", now=T0)
+    await upsert_player(sqlite_db, BOB, "Bob", username=None, language="en", now=T0)
+    game = await human_game(sqlite_db)
+    conn = sqlite_db._conn  # type: ignore[attr-defined]
+    trips: list[str] = []
+    execute = conn.execute
+
+    def counted(sql: str, *args: object) -> object:
+        trips.append(sql)
+        return execute(sql, *args)
+
+    conn.execute = counted
+    try:
+        await save_game(sqlite_db, game.id, 1, state_json="{}", deadline=None, now=T0,
+                        log=[LogEntry("roll", "3-1", 0), LogEntry("step", "24/21", 0)])
+    finally:
+        del conn.execute
+    assert len(trips) == 1
+    assert len(await move_log(sqlite_db, game.id)) == 2
 
 
 async def test_concurrent_saves_with_the_same_version(db: Database) -> None:

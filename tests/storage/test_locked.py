@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, upsert_player
+from storage import Database, LogEntry, load_game, move_log, save_game, upsert_player
 from storage.connect import open_database
 from storage.sqlite import LOCKED_WAIT
-from tests.support.storage_rows import T0
+from tests.support.storage_rows import ALICE, BOB, T0, human_game
 
 
 @pytest.fixture
@@ -83,6 +83,29 @@ async def test_a_transaction_waits_for_another_programs_write_lock(
     assert "locked by another program" in said[0].getMessage()
     assert "free again" in said[1].getMessage()
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_a_save_waits_for_another_programs_write_lock(
+        db: Database, other_program: sqlite3.Connection) -> None:
+    """save_game is one statement, not a transaction: it waits for the lock as BEGIN does
+    and is then written whole, once."""
+    for player_id in (ALICE, BOB):
+        await upsert_player(db, player_id, str(player_id), username=None, language="en",
+                            now=T0)
+    game = await human_game(db)
+    clock = Clock(db)
+    other_program.execute("BEGIN EXCLUSIVE")
+
+    def release_after_5_seconds(pauses: list[float]) -> None:
+        if sum(pauses) >= 5:
+            other_program.execute("COMMIT")
+
+    clock.on_pause = release_after_5_seconds
+    assert await save_game(db, game.id, 1, state_json="{}", deadline=None, now=T0,
+                           log=[LogEntry("roll", "3-1", 0)]) == 2
+    assert clock.pauses == [0.1, 0.2, 0.5, 1.0, 2.0, 2.0]
+    assert [e.notation for e in await move_log(db, game.id)] == ["3-1"]
+    assert (await load_game(db, game.id)).version == 2
 
 
 async def test_a_lock_held_for_good_is_given_up_after_the_longest_wait(
