@@ -30,6 +30,7 @@ from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
+from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.tournaments import (
     bracket_of,
@@ -62,6 +63,7 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
             "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat"}
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
+TAGS_KEPT = 4096  # games whose tournament pairing (or none) this process remembers
 PODIUM = {1: "tm-podium-1", 2: "tm-podium-2", 3: "tm-podium-3"}  # an arena's top three
 
 
@@ -84,6 +86,9 @@ class TournamentDoor:
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
+        # Game -> its tournament pairing (None: not a tournament's) and the knock-out's
+        # rounds: fixed once the game is made, asked for every board drawn.
+        self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
 
     @property
     def core(self) -> Tournaments:
@@ -179,6 +184,52 @@ class TournamentDoor:
                 text = t("tm-paired-knockout", number=pairing.round, total=total,
                          name=names[1 - seat])
             await send_text(self.bot, player, text)
+
+    async def board_tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:
+        """What a tournament game's board says (`BoardPublisher.tags`): the round, or the
+        player's place in the arena; no "Play again" while the tournament runs (a rematch
+        would keep a player still in it busy)."""
+        found = await self._tournament_pairing(row)
+        if found is None:
+            return None
+        pairing, rounds = found
+        tournament = await stored.get_tournament(self.db, pairing.tournament_id)
+        if tournament is None:
+            return None
+        if tournament.format == "arena":
+            player = row.players[seat] if seat is not None else None
+            order = standings(await stored.entrants(self.db, tournament.id))
+            rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
+            line = t("tm-board-arena-group") if rank is None else t(
+                "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
+        elif pairing.round == rounds:
+            line = t("tm-board-final")
+        else:
+            line = t("tm-board-knockout", number=pairing.round, total=rounds)
+        return GameTag(line, rematch=tournament.status != "running")
+
+    async def rematchable(self, row: Row) -> bool:
+        """Whether "Play again" may follow the game (the web board asks): not a game of a
+        tournament still running."""
+        found = await self._tournament_pairing(row)
+        if found is None:
+            return True
+        tournament = await stored.get_tournament(self.db, found[0].tournament_id)
+        return tournament is None or tournament.status != "running"
+
+    async def _tournament_pairing(self, row: Row) -> tuple[Pairing, int] | None:
+        """The game's pairing and its tournament's rounds (None: not a tournament's game).
+        A pairing's game is made with it, so the answer never changes: it is kept."""
+        if row.computer_seat is not None or None in row.players:
+            return None
+        if row.id in self._pairing_of:
+            return self._pairing_of[row.id]
+        pairing = await stored.game_pairing(self.db, row.id)
+        found = None if pairing is None else (pairing, await self._rounds(pairing.tournament_id))
+        if len(self._pairing_of) >= TAGS_KEPT:
+            self._pairing_of.clear()
+        self._pairing_of[row.id] = found
+        return found
 
     def result_lines(self, t: Translator, result: dict[str, Any], seat: int | None,
                      names: tuple[str, str]) -> list[str]:

@@ -62,5 +62,14 @@ tm-arena-over = ⏱ Arena bitdi. Qaliblər:
 tm-podium-1 = 🥇 { $name }: { $points } xal
 tm-podium-2 = 🥈 { $name }: { $points } xal
 tm-podium-3 = 🥉 { $name }: { $points } xal
+tm-board-knockout = 🏆 Turnir · { $total } turdan { $number ->
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur
+tm-board-final = 🏆 Turnir · final
+tm-board-arena = ⏱ Arena · yeriniz: { $rank } ({ $count } oyunçu arasında), { $points } xal
+tm-board-arena-group = ⏱ Arena oyunu
 tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
 me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }

@@ -71,5 +71,12 @@ tm-podium-3 = 🥉 { $name }: { $points ->
     [one] 1 point
    *[other] { $points } points
 }
+tm-board-knockout = 🏆 Tournament · round { $number } of { $total }
+tm-board-final = 🏆 Tournament · the final
+tm-board-arena = ⏱ Arena · you are #{ $rank } of { $count }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-board-arena-group = ⏱ Arena game
 tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
 me-tournaments = 🏆 Tournaments: played { $count }, won { $won }

@@ -95,5 +95,14 @@ tm-podium-3 = 🥉 { $name }: { $points ->
     [many] { $points } очков
    *[other] { $points } очка
 }
+tm-board-knockout = 🏆 Турнир · круг { $number } из { $total }
+tm-board-final = 🏆 Турнир · финал
+tm-board-arena = ⏱ Арена · вы на { $rank }-м месте из { $count }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-board-arena-group = ⏱ Партия арены
 tm-forfeit-line = В турнире выход из игры или истёкшее время проигрывают весь матч.
 me-tournaments = 🏆 Турниры: сыграно { $count }, выиграно { $won }
