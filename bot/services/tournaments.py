@@ -2,15 +2,21 @@
 
 In its group a tournament has three messages (`storage.tournaments.tournament_messages`):
 the lobby (what it is, who joined, its buttons), the picture (the bracket or the
-standings, from the start) and, at the end, the announcement of the winner (a knock-out)
-or of the top three (an arena). The lobby and the picture are redrawn from the stored
-tournament whenever it changes, through the group's pacer (`bot.plumbing.pacing`: a newer
-redraw replaces one still waiting, so a busy arena costs the group at most the pacer's
-allowance), and each records the version it shows: the timer loop (`sweep`) redraws
-whatever is behind after a restart or a Telegram fault and posts an announcement not
-posted yet (claimed in the database, so it goes out once). Each pairing's players hear
-privately whom they play; the games are private games like any other.
-"""
+standings, from the start) and, at the end, the result under the final picture (a
+knock-out's winner, runner-up and final; an arena's top three). The lobby and the picture
+are redrawn from the stored tournament whenever it changes, through the group's pacer
+(`bot.plumbing.pacing`: a newer redraw replaces one still waiting, so a busy arena costs
+the group at most the pacer's allowance), and each records the version it shows: the
+timer loop (`sweep`) redraws whatever is behind after a restart or a Telegram fault and
+posts a result not posted yet (claimed in the database, so it goes out once). Each
+pairing's players hear privately whom they play; the games are private games like any
+other, their boards tagged with the round (`board_tag`).
+
+News is worked out from the stored tournament (`bot.views.tournaments.news_due`), each
+piece named by a topic and recorded once (`storage.tournaments.add_news`), whatever
+process, restart or beat works it out again: at the end, every player's placing, sent
+privately by the sweep (claimed, sent, recorded: once; a player the bot cannot write to
+is skipped)."""
 
 from __future__ import annotations
 
@@ -37,7 +43,10 @@ from bot.views.tournaments import (
     lobby_keyboard,
     lobby_text,
     menu_complete,
+    news_due,
     picture_caption,
+    place_words,
+    result_text,
     standings_of,
 )
 from core.tournaments import Refused, Tournaments, standings
@@ -49,7 +58,7 @@ from storage import chats
 from storage import tournaments as stored
 from storage.db import Database
 from storage.models import Game as Row
-from storage.tournaments import MIN_PLAYERS, MessageKind, Pairing, Tournament
+from storage.tournaments import MIN_PLAYERS, Entrant, MessageKind, Pairing, Tournament
 
 log = logging.getLogger(__name__)
 RECENT = timedelta(days=1)  # finished tournaments whose messages are still looked after
@@ -64,7 +73,7 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
 TAGS_KEPT = 4096  # games whose tournament pairing (or none) this process remembers
-PODIUM = {1: "tm-podium-1", 2: "tm-podium-2", 3: "tm-podium-3"}  # an arena's top three
+PRIVATE_PER_BEAT = 10  # private news a sweep sends per tournament (the rest: next beat)
 
 
 class Answer:
@@ -89,6 +98,8 @@ class TournamentDoor:
         # Game -> its tournament pairing (None: not a tournament's) and the knock-out's
         # rounds: fixed once the game is made, asked for every board drawn.
         self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
+        # The news topics this process has recorded, by tournament (not recorded again).
+        self._recorded: dict[int, set[str]] = {}
 
     @property
     def core(self) -> Tournaments:
@@ -243,6 +254,7 @@ class TournamentDoor:
         """Queue the redraws of the tournament's messages that are behind it in its group
         (each shows the tournament as stored when it is sent; a newer redraw replaces one
         still waiting)."""
+        await self._record_news(tournament)
         draws = {"lobby": self._lobby, "picture": self._picture, "final": self._final}
         for kind, message in (await stored.messages(self.db, tournament.id)).items():
             current = message.message_id and (
@@ -261,6 +273,21 @@ class TournamentDoor:
         if not tournament.live:
             self._lobby_shown.pop(tournament.id, None)
 
+    async def _record_news(self, tournament: Tournament) -> None:
+        """Record the news the stored tournament has made (`news_due`) that this process
+        has not recorded yet; the sweep posts what is not posted."""
+        if tournament.started_at is None:
+            return
+        entrants = await stored.entrants(self.db, tournament.id)
+        pairings = await stored.pairings(self.db, tournament.id)
+        known = self._recorded.setdefault(tournament.id, set())
+        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings)
+               if topic not in known]
+        await stored.add_news(self.db, tournament.id, new, self.clock())
+        if len(self._recorded) > TAGS_KEPT:  # (only topics known to be stored are kept)
+            self._recorded = {tournament.id: known}
+        known.update(topic for topic, _ in new)
+
     async def sweep(self) -> None:
         """The timer's beat: every tournament message behind its tournament, or not posted
         yet, is drawn (at start-up, after a Telegram fault)."""
@@ -268,6 +295,8 @@ class TournamentDoor:
         behind = await stored.behind(self.db, now - RECENT)
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
+            if tournament_id not in self._retry:
+                await self._post_private(tournament_id)
             if tournament_id in self._retry or any(
                     self.coalescer.waiting(("tournament", tournament_id, kind))
                     for kind in KINDS):
@@ -275,6 +304,46 @@ class TournamentDoor:
             tournament = await stored.get_tournament(self.db, tournament_id)
             if tournament is not None:
                 await self.redraw(tournament)
+
+    async def _post_private(self, tournament_id: int) -> None:
+        """Send the tournament's private news not sent yet (a player's placing), a few a
+        beat, each once: claimed, sent, recorded. A player the bot cannot write to (never
+        started it, blocked it) is skipped quietly."""
+        tournament = await stored.get_tournament(self.db, tournament_id)
+        if tournament is None:
+            return
+        waiting = [n for n in await stored.unposted_news(self.db, tournament_id)
+                   if n.chat_id != tournament.chat_id][:PRIVATE_PER_BEAT]
+        if not waiting:
+            return
+        entrants = await stored.entrants(self.db, tournament_id)
+        pairings = await stored.pairings(self.db, tournament_id)
+        for item in waiting:
+            now = self.clock()
+            if not await stored.claim_news(self.db, tournament_id, item.topic, now,
+                                           now + CLAIM):
+                continue
+            text = None
+            if tournament.status != "cancelled":
+                t = await self.people.translator(item.chat_id)
+                text = self._private_text(t, tournament, item.topic, entrants, pairings)
+            if text is None:  # no longer news
+                await stored.record_news(self.db, tournament_id, item.topic, -1)
+                continue
+            try:
+                sent = await send_text(self.bot, item.chat_id, text, strict=True)
+            except FAULTS:  # the claim runs out; a later beat sends it
+                return self._failed(tournament_id, "private news")
+            await stored.record_news(self.db, tournament_id, item.topic,
+                                     -1 if sent is None else sent)
+
+    @staticmethod
+    def _private_text(t: Translator, tournament: Tournament, topic: str,
+                      entrants: list[Entrant], pairings: list[Pairing]) -> str | None:
+        kind, _, rest = topic.partition("-")
+        if kind == "place":
+            return place_words(t, tournament, int(rest), entrants, pairings)
+        return None
 
     def _failed(self, tournament_id: int, what: str) -> None:
         log.warning("tournament %s: Telegram did not take its %s; again in %s s",
@@ -395,16 +464,17 @@ class TournamentDoor:
             return
         t = await self.people.chat_translator(tournament.chat_id,
                                               starter=tournament.creator_id)
+        entrants = await stored.entrants(self.db, tournament_id)
+        pairings = await stored.pairings(self.db, tournament_id)
+        text = result_text(t, tournament, entrants, pairings)
         if tournament.format == "arena":
-            top = standings(await stored.entrants(self.db, tournament_id))[:3]
-            lines = [t("tm-arena-over")] + [t(PODIUM[rank], name=e.name, points=e.score)
-                                            for rank, e in enumerate(top, start=1)]
-            text = "\n".join(lines)
+            photo = await asyncio.to_thread(
+                render_standings, standings_of(tournament, entrants, pairings, now))
         else:
-            winner = tournament.winner_id
-            text = t("tm-winner", name=await self.people.name(winner) if winner else "?")
+            photo = await asyncio.to_thread(
+                render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
         try:
-            sent = await self._send(tournament.chat_id, text, None)
+            sent = await self._show_photo(tournament.chat_id, 0, photo, text)
         except FAULTS:  # the claim runs out; the sweep posts it
             return self._failed(tournament_id, "announcement")
         await stored.record_shown(self.db, tournament_id, "final", sent or -1,

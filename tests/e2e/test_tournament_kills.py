@@ -50,7 +50,7 @@ class Hold:
         self.hit = asyncio.Event()
         self.release = asyncio.Event()
         self.rule: tuple[str, Callable[[dict[str, Any]], bool]] | None = None
-        for method, name in (("sendMessage", "_send_message"),
+        for method, name in (("sendMessage", "_send_message"), ("sendPhoto", "_send_photo"),
                              ("editMessageMedia", "_edit_message_media")):
             fake.register(method, self._wrap(method, getattr(fake, name)))
 
@@ -118,6 +118,8 @@ class Run:
         if self.fake._queue or await outbox.pending_notices(self.db):
             return False
         t = await self.tournament()
+        if await stored.unposted_news(self.db, t.id):
+            return False
         for kind, message in (await stored.messages(self.db, t.id)).items():
             if not message.message_id or (kind != "final"
                                           and message.shown_version != t.version):
@@ -160,8 +162,13 @@ class Run:
         messages = await stored.messages(self.db, t.id)
         picture = self.fake.message(GROUP, messages["picture"].message_id)
         assert picture.photo == bracket, "the group's bracket is the stored tournament's"
-        won = [m for m in self.fake.messages(GROUP) if "wins the tournament" in (m.text or "")]
+        won = [m for m in self.fake.messages(GROUP)
+               if "wins the tournament" in (m.caption or m.text or "")]
         assert len(won) == (1 if t.status == "finished" else 0)
+        for player in PLAYERS:  # each placing told once, at the end
+            told = [m for m in self.fake.messages(player) if (m.text or "").startswith(
+                ("🏆 The tournament is over. Your place:", "🏆 You won the tournament!"))]
+            assert len(told) == (1 if t.status == "finished" else 0), (player, told)
         played: dict[int, int] = dict.fromkeys(PLAYERS, 0)
         for row in rows:
             game = await games.load_game(self.db, row[0])
@@ -170,7 +177,8 @@ class Run:
                     played[player] += len(await games.game_results(self.db, game.id))
         for player, results in played.items():  # each result message reached its player once
             got = [m for m in self.fake.messages(player)
-                   if (m.text or "").startswith(("🏆 You won", "You lost"))]
+                   if (m.text or "").startswith(("🏆 You won", "You lost"))
+                   and not (m.text or "").startswith("🏆 You won the tournament")]
             assert len(got) == results, (player, len(got), results)
 
     async def playing(self) -> list[games.Game]:
@@ -258,7 +266,7 @@ async def test_sigkill_in_the_middle_of_a_knockout_changes_nothing(
         assert final.status == "active" and final.id not in {row.id for row in first}
         assert Live.load(final.state_json).game.result is None
         # 3. The final ends; the process dies before the winner is announced.
-        run.hold.arm("sendMessage", lambda p: "wins the tournament" in str(p.get("text")))
+        run.hold.arm("sendPhoto", lambda p: "wins the tournament" in str(p.get("caption")))
         await run.lose(final)
         await run.kill("the tournament won, the winner not announced")
         t = await run.tournament()

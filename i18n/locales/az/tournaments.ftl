@@ -26,6 +26,7 @@ tm-starts-at = Başlanğıc: { $time } (ən azı { $count } oyunçu).
 tm-running = Turnir davam edir.
 tm-running-arena = Arena { $time } qədər davam edir.
 tm-finished = Turnir bitdi.
+tm-finished-winner = Turnir bitdi: 🏆 qalib — { $name }.
 tm-cancelled = Turnir ləğv edildi.
 tm-players = Oyunçular ({ $count }/{ $total }): { $name }
 tm-no-players = Hələ heç kim yazılmayıb.
@@ -58,11 +59,18 @@ tm-caption-over = 🏆 { $variant }: turnir bitdi
 tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number }-ci tur: rəqibiniz { $name }. Uğurlar!
 tm-paired-arena = ⏱ Arena: növbəti oyununuz { $name } ilədir. Uğurlar!
 tm-winner = 🏆 Turnirin qalibi { $name }! Təbrik edirik!
+tm-runner-up = 🥈 İkinci yer: { $name }
+tm-final-line = Final: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: rəqibsiz, birbaşa növbəti tura
+tm-news-beat = { $winner } { $loser } üzərində qələbə qazandı: { $won }–{ $lost }
+tm-news-forfeit = { $winner } növbəti tura keçdi: { $loser } matçı başa vurmadı
 tm-arena-over = ⏱ Arena bitdi. Qaliblər:
 tm-podium-1 = 🥇 { $name }: { $points } xal
 tm-podium-2 = 🥈 { $name }: { $points } xal
 tm-podium-3 = 🥉 { $name }: { $points } xal
 tm-board-knockout = 🏆 Turnir · { $total } turdan { $number ->
+    [one] { $number }-ci
     [3] 3-cü
     [4] 4-cü
     [6] 6-cı
@@ -71,5 +79,8 @@ tm-board-knockout = 🏆 Turnir · { $total } turdan { $number ->
 tm-board-final = 🏆 Turnir · final
 tm-board-arena = ⏱ Arena · yeriniz: { $rank } ({ $count } oyunçu arasında), { $points } xal
 tm-board-arena-group = ⏱ Arena oyunu
+tm-place-won = 🏆 Siz turnirin qalibisiniz! { $count } oyunçu arasında birinci yer. Təbrik edirik!
+tm-place = 🏆 Turnir bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında). Qalib — { $winner }.
+tm-place-arena = ⏱ Arena bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında), { $points } xal. Qalib — { $winner }.
 tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
 me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }

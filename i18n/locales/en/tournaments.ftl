@@ -26,6 +26,7 @@ tm-starts-at = Starts at { $time } (at least { $count } players).
 tm-running = The tournament is under way.
 tm-running-arena = Under way until { $time }.
 tm-finished = The tournament is over.
+tm-finished-winner = The tournament is over: 🏆 { $name } won.
 tm-cancelled = The tournament was called off.
 tm-players = Players ({ $count }/{ $total }): { $name }
 tm-no-players = Nobody has joined yet.
@@ -58,6 +59,12 @@ tm-caption-over = 🏆 { $variant }: the tournament is over
 tm-paired-knockout = 🏆 Tournament, round { $number } of { $total }: you play { $name }. Good luck!
 tm-paired-arena = ⏱ Arena: your next game is against { $name }. Good luck!
 tm-winner = 🏆 { $name } wins the tournament! Congratulations!
+tm-runner-up = 🥈 Runner-up: { $name }
+tm-final-line = The final: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: a bye, straight to the next round
+tm-news-beat = { $winner } beat { $loser } { $won }–{ $lost }
+tm-news-forfeit = { $winner } goes through: { $loser } did not finish the match
 tm-arena-over = ⏱ The arena is over. The winners:
 tm-podium-1 = 🥇 { $name }: { $points ->
     [one] 1 point
@@ -78,5 +85,11 @@ tm-board-arena = ⏱ Arena · you are #{ $rank } of { $count }, { $points ->
    *[other] { $points } points
 }
 tm-board-arena-group = ⏱ Arena game
+tm-place-won = 🏆 You won the tournament! First of { $count }. Congratulations!
+tm-place = 🏆 The tournament is over. Your place: { $place } of { $count }. { $winner } won it.
+tm-place-arena = ⏱ The arena is over. Your place: { $place } of { $count }, with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}. { $winner } won it.
 tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
 me-tournaments = 🏆 Tournaments: played { $count }, won { $won }

@@ -39,6 +39,7 @@ tm-starts-at = Начало в { $time } (нужно не меньше { $count 
 tm-running = Турнир идёт.
 tm-running-arena = Арена идёт до { $time }.
 tm-finished = Турнир окончен.
+tm-finished-winner = Турнир окончен: 🏆 победитель — { $name }.
 tm-cancelled = Турнир отменён.
 tm-players = Игроки ({ $count }/{ $total }): { $name }
 tm-no-players = Пока никто не записался.
@@ -76,6 +77,12 @@ tm-caption-over = 🏆 { $variant }: турнир окончен
 tm-paired-knockout = 🏆 Турнир, круг { $number } из { $total }: ваш соперник — { $name }. Удачи!
 tm-paired-arena = ⏱ Арена: следующая партия — против { $name }. Удачи!
 tm-winner = 🏆 Турнир выигрывает { $name }! Поздравляем!
+tm-runner-up = 🥈 Второе место: { $name }
+tm-final-line = Финал: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: без соперника, сразу в следующий круг
+tm-news-beat = { $winner } – { $loser } { $won }:{ $lost }
+tm-news-forfeit = { $winner } – { $loser } +:− (матч не доигран), дальше проходит { $winner }
 tm-arena-over = ⏱ Арена окончена. Победители:
 tm-podium-1 = 🥇 { $name }: { $points ->
     [one] { $points } очко
@@ -104,5 +111,13 @@ tm-board-arena = ⏱ Арена · вы на { $rank }-м месте из { $cou
    *[other] { $points } очка
 }
 tm-board-arena-group = ⏱ Партия арены
+tm-place-won = 🏆 Вы выиграли турнир! Первое место из { $count }. Поздравляем!
+tm-place = 🏆 Турнир окончен. Ваше место: { $place } из { $count }. Победитель — { $winner }.
+tm-place-arena = ⏱ Арена окончена. Ваше место: { $place } из { $count }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}. Победитель — { $winner }.
 tm-forfeit-line = В турнире выход из игры или истёкшее время проигрывают весь матч.
 me-tournaments = 🏆 Турниры: сыграно { $count }, выиграно { $won }
