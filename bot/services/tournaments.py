@@ -14,9 +14,12 @@ other, their boards tagged with the round (`board_tag`).
 
 News is worked out from the stored tournament (`bot.views.tournaments.news_due`), each
 piece named by a topic and recorded once (`storage.tournaments.add_news`), whatever
-process, restart or beat works it out again: at the end, every player's placing, sent
-privately by the sweep (claimed, sent, recorded: once; a player the bot cannot write to
-is skipped)."""
+process, restart or beat works it out again. The group's (round 1 begins; a round is over,
+with the next round's pairings or the final) is posted as new messages one at a time
+through the group's pacer, the result after the news before it (`_post_news`); each
+player's (whom they wait for; their placing at the end) is sent privately by the sweep.
+Each is claimed, sent and recorded, so it goes out once; a chat that refuses it, or news
+that is no news any more when its turn comes (a wait that is over), is recorded as such."""
 
 from __future__ import annotations
 
@@ -44,10 +47,12 @@ from bot.views.tournaments import (
     lobby_text,
     menu_complete,
     news_due,
+    news_text,
     picture_caption,
     place_words,
     result_text,
     standings_of,
+    wait_text,
 )
 from core.tournaments import Refused, Tournaments, standings
 from i18n import Translator
@@ -72,6 +77,7 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
             "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat"}
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
+NEWS = "news"  # the coalescer's slot posting a tournament's group news, one at a time
 TAGS_KEPT = 4096  # games whose tournament pairing (or none) this process remembers
 PRIVATE_PER_BEAT = 10  # private news a sweep sends per tournament (the rest: next beat)
 
@@ -255,6 +261,11 @@ class TournamentDoor:
         (each shows the tournament as stored when it is sent; a newer redraw replaces one
         still waiting)."""
         await self._record_news(tournament)
+        if any(n.chat_id == tournament.chat_id
+               for n in await stored.unposted_news(self.db, tournament.id)):
+            await self.coalescer.submit(tournament.chat_id,
+                                        partial(self._post_news, tournament.id),
+                                        slot=("tournament", tournament.id, NEWS))
         draws = {"lobby": self._lobby, "picture": self._picture, "final": self._final}
         for kind, message in (await stored.messages(self.db, tournament.id)).items():
             current = message.message_id and (
@@ -299,11 +310,41 @@ class TournamentDoor:
                 await self._post_private(tournament_id)
             if tournament_id in self._retry or any(
                     self.coalescer.waiting(("tournament", tournament_id, kind))
-                    for kind in KINDS):
+                    for kind in (*KINDS, NEWS)):
                 continue
             tournament = await stored.get_tournament(self.db, tournament_id)
             if tournament is not None:
                 await self.redraw(tournament)
+
+    async def _post_news(self, tournament_id: int) -> None:
+        """Post the group's oldest news not posted yet (one message: the pacer's turn),
+        then queue the next, or the result once the news before it is out."""
+        tournament = await stored.get_tournament(self.db, tournament_id)
+        if tournament is None:
+            return
+        waiting = [n for n in await stored.unposted_news(self.db, tournament_id)
+                   if n.chat_id == tournament.chat_id]
+        if not waiting:
+            return
+        item, now = waiting[0], self.clock()
+        if not await stored.claim_news(self.db, tournament_id, item.topic, now, now + CLAIM):
+            return  # another sender has it; the sweep looks again
+        text = None
+        if tournament.status != "cancelled":
+            t = await self.people.chat_translator(tournament.chat_id,
+                                                  starter=tournament.creator_id)
+            text = news_text(t, item.topic, tournament,
+                             await stored.entrants(self.db, tournament_id),
+                             await stored.pairings(self.db, tournament_id), self.zone)
+        sent: int | None = -1
+        if text is not None:
+            try:
+                sent = await self._send(tournament.chat_id, text, None)
+            except FAULTS:  # the claim runs out; the sweep posts it
+                return self._failed(tournament_id, "news")
+        await stored.record_news(self.db, tournament_id, item.topic,
+                                 -1 if sent is None else sent)
+        await self.redraw(tournament)  # the next news, or the result after the last
 
     async def _post_private(self, tournament_id: int) -> None:
         """Send the tournament's private news not sent yet (a player's placing), a few a
@@ -343,6 +384,9 @@ class TournamentDoor:
         kind, _, rest = topic.partition("-")
         if kind == "place":
             return place_words(t, tournament, int(rest), entrants, pairings)
+        if kind == "wait" and tournament.status == "running":
+            round_, _, player = rest.partition("-")
+            return wait_text(t, int(round_), int(player), entrants, pairings)
         return None
 
     def _failed(self, tournament_id: int, what: str) -> None:
@@ -459,6 +503,9 @@ class TournamentDoor:
         message = (await stored.messages(self.db, tournament_id)).get("final")
         if tournament is None or message is None or message.message_id:
             return
+        if any(n.chat_id == tournament.chat_id
+               for n in await stored.unposted_news(self.db, tournament_id)):
+            return  # the result comes after the news before it (`_post_news` asks again)
         now = self.clock()
         if not await stored.claim_message(self.db, tournament_id, "final", now, now + CLAIM):
             return

@@ -209,11 +209,31 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
              pairings: Sequence[Pairing]) -> list[tuple[str, int]]:
     """Every piece of news the stored tournament has made so far, as (topic, chat), in the
     order it happened; worked out again at any time, it names the same news the same way
-    (the door posts each topic once): "place-P" at the end, each player's placing."""
-    if tournament.started_at is None or tournament.status != "finished":
+    (the door posts each topic once).
+
+    In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
+    players are all known (the results of the round before, and who plays whom; the last
+    round is the final). To a player: "wait-N-P" while P is through to round N and waits
+    for an opponent still to be decided; "place-P" at the end (their placing)."""
+    if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
-    return [(f"place-{player}", player)
-            for player in placings(tournament, entrants, pairings)]
+    group = tournament.chat_id
+    items = [("start", group)]
+    if tournament.format == "knockout" and pairings:
+        last = max(p.round for p in pairings)
+        for number in range(2, last + 1):
+            if all(p.ready for p in pairings if p.round == number):
+                items.append((f"round-{number}", group))
+        if tournament.status == "running":
+            for pairing in pairings:
+                if pairing.round >= 2 and pairing.status == "waiting" and not pairing.ready:
+                    player = pairing.players[0] or pairing.players[1]
+                    if player is not None:
+                        items.append((f"wait-{pairing.round}-{player}", player))
+    if tournament.status == "finished":
+        places = placings(tournament, entrants, pairings)
+        items.extend((f"place-{player}", player) for player in places)
+    return items
 
 
 def placings(tournament: Tournament, entrants: Sequence[Entrant],
@@ -261,6 +281,63 @@ def _pair_line(t: Translator, pairing: Pairing, names: dict[int, str]) -> str:
         return t("tm-news-beat", winner=winner or "?", loser=loser or "?", won=won,
                  lost=lost)
     return t("tm-news-forfeit", winner=winner or "?", loser=loser or "?")
+
+
+def news_text(t: Translator, topic: str, tournament: Tournament,
+              entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+              zone: ZoneInfo) -> str | None:
+    """A group's news in its words, as the tournament stands now; None when it is no
+    news any more."""
+    names = {e.player_id: e.name for e in entrants}
+    if topic == "start":
+        if tournament.format == "arena":
+            first = [p for p in pairings if tournament.started_at is not None
+                     and p.created_at <= tournament.started_at]
+            lines = [t("tm-news-arena-start", count=len([e for e in entrants if e.seed]),
+                       time=clock_time(tournament.ends_at, zone)
+                       if tournament.ends_at else "")]
+            lines += [_pair_line(t, p, names) for p in first]
+            return "\n".join(lines)
+        total = max((p.round for p in pairings), default=1)
+        lines = [t("tm-news-round-start", number=1, total=total)]
+        lines += [_pair_line(t, p, names) for p in pairings if p.round == 1]
+        return "\n".join(lines)
+    number = int(topic.removeprefix("round-"))
+    total = max((p.round for p in pairings), default=1)
+    lines = [t("tm-news-round-over", number=number - 1, total=total)]
+    lines += [_pair_line(t, p, names) for p in pairings if p.round == number - 1]
+    lines.append("")
+    if number == total:
+        [final] = [p for p in pairings if p.round == number]
+        a, b = (names.get(p, "?") if p is not None else "?" for p in final.players)
+        lines.append(t("tm-news-final", first=a, second=b))
+        if final.status == "done":
+            lines.append(_pair_line(t, final, names))
+    else:
+        lines.append(t("tm-news-round-start", number=number, total=total))
+        lines += [_pair_line(t, p, names) for p in pairings if p.round == number]
+    return "\n".join(lines)
+
+
+def wait_text(t: Translator, round_: int, player: int, entrants: Sequence[Entrant],
+              pairings: Sequence[Pairing]) -> str | None:
+    """What a player through to `round_` waits for: the match whose winner they meet.
+    None when it is no news any more (their opponent is known)."""
+    mine = next((p for p in pairings if p.round == round_ and player in p.players), None)
+    if mine is None or mine.ready or mine.status != "waiting":
+        return None
+    names = {e.player_id: e.name for e in entrants}
+    total = max(p.round for p in pairings)
+    heading = (t("tm-through-final") if round_ == total
+               else t("tm-through", number=round_, total=total))
+    empty = 1 if mine.players[0] == player else 0  # the seat still to be filled
+    feeder = next((p for p in pairings if p.round == round_ - 1
+                   and p.slot == 2 * mine.slot - 1 + empty), None)
+    if feeder is not None and feeder.ready:
+        a, b = (names.get(p, "?") for p in feeder.players if p is not None)
+        state = t("tm-wait-playing" if feeder.status == "playing" else "tm-wait-waiting")
+        return "\n".join((heading, t("tm-wait-match", first=a, second=b), state))
+    return "\n".join((heading, t("tm-wait-unknown", number=round_ - 1)))
 
 
 def place_words(t: Translator, tournament: Tournament, player: int,

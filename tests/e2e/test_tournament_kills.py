@@ -165,6 +165,13 @@ class Run:
         won = [m for m in self.fake.messages(GROUP)
                if "wins the tournament" in (m.caption or m.text or "")]
         assert len(won) == (1 if t.status == "finished" else 0)
+        # The group's news (a round begins, a round is over with the final), each once.
+        posted = [n for n in await stored.news(self.db, t.id)
+                  if n.chat_id == GROUP and n.message_id > 0]
+        news = [m.text for m in self.fake.messages(GROUP)
+                if (m.text or "").startswith(("🏆 Round", "🏁 Round"))]
+        assert len(news) == len(set(news)) == len(posted), news
+        assert len(posted) == 2 or t.status != "finished"  # round 1; its end and the final
         for player in PLAYERS:  # each placing told once, at the end
             told = [m for m in self.fake.messages(player) if (m.text or "").startswith(
                 ("🏆 The tournament is over. Your place:", "🏆 You won the tournament!"))]

@@ -58,6 +58,40 @@ tm-caption-arena = ⏱ { $variant }: { $minutes } dəqiqə qalıb
 tm-caption-over = 🏆 { $variant }: turnir bitdi
 tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number }-ci tur: rəqibiniz { $name }. Uğurlar!
 tm-paired-arena = ⏱ Arena: növbəti oyununuz { $name } ilədir. Uğurlar!
+tm-news-round-start = 🏆 { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur:
+tm-news-round-over = 🏁 { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur bitdi:
+tm-news-final = 🏆 Final: { $first } – { $second }!
+tm-news-arena-start = ⏱ Arena başladı: { $count } oyunçu, { $time } qədər. İlk oyunlar:
+tm-through = 🏆 Siz növbəti tura keçdiniz: { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur!
+tm-through-final = 🏆 Siz finala çıxdınız!
+tm-wait-match = Rəqibiniz: { $first } – { $second } matçının qalibi.
+tm-wait-playing = Bu matç indi oynanılır; o bitən kimi sizinki başlayacaq.
+tm-wait-waiting = Bu matç hələ başlamayıb (oyunçulardan biri başqa oyunu bitirir); nəticəsi bəlli olan kimi sizinki başlayacaq.
+tm-wait-unknown = Rəqibiniz hələ davam edən { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turdan çıxacaq. Matçınız başlayanda bot sizə xəbər verəcək.
 tm-winner = 🏆 Turnirin qalibi { $name }! Təbrik edirik!
 tm-runner-up = 🥈 İkinci yer: { $name }
 tm-final-line = Final: { $line }
