@@ -74,10 +74,10 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         match = seen.final_match(live)
         me, them = match.score[seat], match.score[1 - seat]
         lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
-    if tag is not None:  # a tournament's game: which round (or the arena's standing)
-        lines.append(tag.line)
         if game.phase is not Phase.OVER and game.match.crawford:
             lines.append(t("crawford-game"))
+    if tag is not None:  # a tournament's game: which round (or the arena's standing)
+        lines.append(tag.line)
     # The dice's commitment, published before the game (/seed, the last result), once more
     # on the first board: until the viewer has decided something (on a group's board,
     # until anybody has). Later boards leave it out; /seed shows it while the game goes on.
