@@ -6,8 +6,11 @@ write to is skipped quietly. Through the real Dispatcher on both storage engines
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
+from core.live import Live
 from render.bracket import render_bracket
+from storage import games
 from storage import tournaments as stored
 from tests.support.brackets import expected_bracket
 from tests.support.harness import Harness
@@ -82,3 +85,29 @@ async def test_the_end_names_winner_runner_up_and_final_and_tells_each_placing(
     news = {n.topic: n.message_id for n in await stored.news(h.app.db, t.id)}
     assert news[f"place-{gone}"] == -1  # refused: not tried again
     assert all(news[f"place-{p}"] > 0 for p in four if p != gone)
+
+
+async def test_a_one_game_match_lost_on_time_says_the_whole_match_is_lost(
+        group_harness: Harness) -> None:
+    """docs/playing.md: running out of time loses the whole match and the result message
+    says so; in a match of one game too (docs/rules.md: the match ends with it)."""
+    h = group_harness
+    four = PLAYERS[:4]
+    await meet(h, four)
+    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+                              "Without the cube", "4", "When full")
+    for player in four:
+        assert JOINED in await press(h, player, "✅ Join")
+    row = (await tournament_games(h, t.id))[0]
+    mover = row.players[Live.load(row.state_json).game.to_act]
+    assert mover is not None and row.deadline is not None
+    h.clock.now = max(h.clock.now, row.deadline + timedelta(seconds=1))
+    await tick(h)
+    assert (await games.load_game(h.app.db, row.id)).status == "finished"
+    line = "In a tournament, leaving or running out of time loses the whole match."
+    for player in row.players:
+        assert player is not None
+        assert any(line in (m.text or "") for m in h.fake.messages(player)), \
+            h.fake.transcript(player)
+    pairing = next(p for p in await stored.pairings(h.app.db, t.id) if p.game_id == row.id)
+    assert pairing.outcome == "forfeit" and pairing.winner_id != mover
