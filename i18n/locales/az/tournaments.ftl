@@ -53,10 +53,22 @@ tm-refused-not-entered = Siz bu turnirdə iştirak etmirsiniz.
 tm-refused-too-few = Başlamaq üçün ən azı { $count } oyunçu lazımdır.
 tm-refused-admins = Bunu yalnız turnirin yaradıcısı və ya qrupun admini edə bilər.
 tm-refused-other-chat = Bu düymə başqa qrupun turnirinə aiddir.
-tm-caption-knockout = 🏆 { $variant }: { $total } turdan { $number }-ci tur
+tm-caption-knockout = 🏆 { $variant }: { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur
 tm-caption-arena = ⏱ { $variant }: { $minutes } dəqiqə qalıb
 tm-caption-over = 🏆 { $variant }: turnir bitdi
-tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number }-ci tur: rəqibiniz { $name }. Uğurlar!
+tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur: rəqibiniz { $name }. Uğurlar!
 tm-paired-arena = ⏱ Arena: növbəti oyununuz { $name } ilədir. Uğurlar!
 tm-news-round-start = 🏆 { $total } turdan { $number ->
     [one] { $number }-ci
