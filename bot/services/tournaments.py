@@ -43,6 +43,7 @@ from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.tournaments import (
     bracket_of,
+    due_text,
     lobby_keyboard,
     lobby_text,
     menu_complete,
@@ -367,7 +368,8 @@ class TournamentDoor:
             text = None
             if tournament.status != "cancelled":
                 t = await self.people.translator(item.chat_id)
-                text = self._private_text(t, tournament, item.topic, entrants, pairings)
+                text = await self._private_text(t, tournament, item.topic, entrants,
+                                                pairings)
             if text is None:  # no longer news
                 await stored.record_news(self.db, tournament_id, item.topic, -1)
                 continue
@@ -378,15 +380,21 @@ class TournamentDoor:
             await stored.record_news(self.db, tournament_id, item.topic,
                                      -1 if sent is None else sent)
 
-    @staticmethod
-    def _private_text(t: Translator, tournament: Tournament, topic: str,
-                      entrants: list[Entrant], pairings: list[Pairing]) -> str | None:
+    async def _private_text(self, t: Translator, tournament: Tournament, topic: str,
+                            entrants: list[Entrant], pairings: list[Pairing]) -> str | None:
+        """A player's news in their words, as the tournament stands now (None: no news
+        any more)."""
         kind, _, rest = topic.partition("-")
         if kind == "place":
             return place_words(t, tournament, int(rest), entrants, pairings)
-        if kind == "wait" and tournament.status == "running":
-            round_, _, player = rest.partition("-")
+        if tournament.status != "running":
+            return None
+        round_, _, player = rest.partition("-")
+        if kind == "wait":
             return wait_text(t, int(round_), int(player), entrants, pairings)
+        if kind == "due":
+            busy = await self.core.service.active_game(int(player)) is not None
+            return due_text(t, int(round_), int(player), busy, entrants, pairings, self.zone)
         return None
 
     def _failed(self, tournament_id: int, what: str) -> None:

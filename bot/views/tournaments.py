@@ -214,7 +214,8 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
     In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
     players are all known (the results of the round before, and who plays whom; the last
     round is the final). To a player: "wait-N-P" while P is through to round N and waits
-    for an opponent still to be decided; "place-P" at the end (their placing)."""
+    for an opponent still to be decided; "due-N-P" while P's match of round N waits for a
+    player busy in another game (the no-show rule); "place-P" at the end (their placing)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
     group = tournament.chat_id
@@ -230,6 +231,9 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
                     player = pairing.players[0] or pairing.players[1]
                     if player is not None:
                         items.append((f"wait-{pairing.round}-{player}", player))
+                if pairing.status == "waiting" and pairing.ready and pairing.due_at:
+                    items.extend((f"due-{pairing.round}-{player}", player)
+                                 for player in pairing.players if player is not None)
     if tournament.status == "finished":
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)
@@ -338,6 +342,21 @@ def wait_text(t: Translator, round_: int, player: int, entrants: Sequence[Entran
         state = t("tm-wait-playing" if feeder.status == "playing" else "tm-wait-waiting")
         return "\n".join((heading, t("tm-wait-match", first=a, second=b), state))
     return "\n".join((heading, t("tm-wait-unknown", number=round_ - 1)))
+
+
+def due_text(t: Translator, round_: int, player: int, busy: bool,
+             entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+             zone: ZoneInfo) -> str | None:
+    """A player whose match of `round_` waits because a player is in another game: until
+    when (the no-show rule), from their side (`busy`: they are the one playing). None when
+    the match waits no more."""
+    mine = next((p for p in pairings if p.round == round_ and player in p.players), None)
+    if mine is None or mine.status != "waiting" or not mine.ready or mine.due_at is None:
+        return None
+    other = mine.players[1] if mine.players[0] == player else mine.players[0]
+    name = next((e.name for e in entrants if e.player_id == other), "?")
+    return t("tm-due-busy" if busy else "tm-due-free", number=round_, name=name,
+             time=clock_time(mine.due_at, zone))
 
 
 def place_words(t: Translator, tournament: Tournament, player: int,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.views.tournaments import clock_time
+from storage import games
 from storage import tournaments as stored
 from tests.support.harness import Harness
 from tests.support.tournament_play import (
@@ -168,3 +170,40 @@ async def test_an_arena_names_its_first_games(group_harness: Harness) -> None:
     games = await tournament_games(h, t.id)
     assert {f"{NAMES[r.players[0]]} – {NAMES[r.players[1]]}"  # type: ignore[index]
             for r in games} == set(lines[1:])
+
+
+async def test_a_match_waiting_for_a_busy_player_tells_both_until_when(
+        group_harness: Harness) -> None:
+    """The final is due while a finalist plays a game elsewhere: the busy one hears to
+    finish it by the no-show deadline, the other that the match begins when they are free
+    (or they go through)."""
+    h = group_harness
+    four = PLAYERS[:4]
+    await meet(h, four)
+    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+                              "Without the cube", "4", "When full")
+    for player in four:
+        assert JOINED in await press(h, player, "✅ Join")
+    first, second = await tournament_games(h, t.id)
+    busy = min(p for p in first.players if p is not None)
+    await lose(h, first, max(p for p in first.players if p is not None))
+    user = h.fake.user(busy, NAMES[busy])  # waiting, the finalist starts a computer game
+    user.command("/new")
+    await h.feed()
+    for label in ("Short nard", "🤖 Computer", "Beginner", "1 game", "Without the cube"):
+        user.press_button(busy, label)
+        await h.feed()
+    assert await games.active_games(h.app.db, busy)
+    free = min(p for p in second.players if p is not None)
+    await lose(h, second, max(p for p in second.players if p is not None))
+    await tick(h)
+    await tick(h)
+    final = max(await stored.pairings(h.app.db, t.id), key=lambda p: p.round)
+    assert final.status == "waiting" and final.due_at is not None
+    time = clock_time(final.due_at, h.app.services.tournaments.zone)
+    assert private(h, busy, "🏆 Your round 2 match") == [
+        f"🏆 Your round 2 match against {NAMES[free]} is waiting for you: finish the game "
+        f"you are playing by {time}, or you lose the match."]
+    assert private(h, free, "🏆 Your round 2 match") == [
+        f"🏆 Your round 2 match against {NAMES[busy]} begins as soon as they finish another "
+        f"game. If they are not free by {time}, you go through."]

@@ -104,6 +104,20 @@ tm-wait-unknown = Rəqibiniz hələ davam edən { $number ->
     [6] 6-cı
    *[other] { $number }-ci
 } turdan çıxacaq. Matçınız başlayanda bot sizə xəbər verəcək.
+tm-due-free = 🏆 { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turda { $name } ilə matçınız o, başqa oyununu bitirən kimi başlayacaq. { $time } qədər boşalmasa, siz növbəti tura keçirsiniz.
+tm-due-busy = 🏆 { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turda { $name } ilə matçınız sizi gözləyir: indiki oyununuzu { $time } qədər bitirin, yoxsa matçı uduzacaqsınız.
 tm-winner = 🏆 Turnirin qalibi { $name }! Təbrik edirik!
 tm-runner-up = 🥈 İkinci yer: { $name }
 tm-final-line = Final: { $line }
