@@ -249,6 +249,7 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     tournament_door.core = Tournaments(db, games, tournament_door, clock=clock,
                                        absent=boarding.unseen)
     results.result_lines.append(tournament_door.result_lines)
+    publisher.tags.append(tournament_door.board_tag)  # "round 2 of 3", no Play again
     # Analyses whose process stopped are started again on the same beat; tournaments
     # start, pair, settle and end on it, and their group messages are kept up to date.
     timers = Timers(games, clock=clock, window=window, expire=expire,
@@ -290,7 +291,8 @@ async def build(settings: Settings, *, bot: Bot | None = None,
                        gate=gate,
                        matchmaking=matchmaking, people=people,
                        default_language=settings.default_language, clock=clock,
-                       hooks=Hooks(chat.rematch, chat.analyse, chat.replay),
+                       hooks=Hooks(chat.rematch, chat.analyse, chat.replay,
+                                   rematchable=tournament_door.rematchable),
                        trusted_proxies=settings.trusted_proxies,
                        base_path=urlsplit(webapp.url).path or "/",
                        telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)

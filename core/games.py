@@ -502,8 +502,8 @@ class GameService:
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
         live.paused = None
         notice = result_notice(live)
-        if match_over and not notice["match_over"]:
-            notice.update(match_over=True, forfeit=True)
+        if match_over:  # forfeited (a tournament's rule): said so even when the match
+            notice.update(match_over=True, forfeit=True)  # would have ended here anyway
 
         async def store(dealt: Dealt | None) -> Live:
             """Finish the game; a match's next game takes its players' seeds here."""

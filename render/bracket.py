@@ -14,13 +14,14 @@ follows the final once it is decided.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from render import theme
 from render.encode import to_palette
-from render.text import clean, fit, font
+from render.text import clean, fit, font, width
 
 MAX_ROUNDS = 4
 BOX_W, ROW_H = 264, 42  # a match: two rows of a name
@@ -28,7 +29,9 @@ GAP = 20  # between two matches of the first round drawn
 LINK = 40  # the connectors between two rounds
 MARGIN, HEAD = 24, 56
 NAME_SIZE, SMALL_SIZE, HEAD_SIZE = 26, 17, 30
-WINNER_BOX = 250
+WINNER_BOX = 250  # the champion's box, at least: wider for a long name, never cut
+CHAMPION_ROOM = 330 - 72  # a name wider than this goes on two lines (smaller, if need be)
+CHAMPION_SIZES = (22, 18, 15)  # two lines' sizes, the larger first
 DENSE = 16  # a first column of more matches than this is drawn with less room between
 
 FELT = theme.FIELD
@@ -91,10 +94,11 @@ def draw_bracket(bracket: Bracket) -> Image.Image:
     gap = GAP if first_count <= DENSE else GAP // 3  # 32 matches high: closer together
     height = HEAD + MARGIN + first_count * (2 * ROW_H + gap) - gap + MARGIN
     final_shown = columns[-1] == len(bracket.rounds) - 1 and bracket.champion is not None
-    width = MARGIN * 2 + len(columns) * BOX_W + (len(columns) - 1) * LINK
+    wide = MARGIN * 2 + len(columns) * BOX_W + (len(columns) - 1) * LINK
+    champion = champion_layout(bracket.champion or "?")
     if final_shown:
-        width += LINK + WINNER_BOX
-    image = Image.new("RGB", (width, height), theme.BAND)
+        wide += LINK + champion[0]
+    image = Image.new("RGB", (wide, height), theme.BAND)
     draw = ImageDraw.Draw(image)
     centres: list[list[float]] = []
     for column, round_index in enumerate(columns):
@@ -122,7 +126,7 @@ def draw_bracket(bracket: Bracket) -> Image.Image:
         x = MARGIN + len(columns) * (BOX_W + LINK)
         centre = centres[-1][0]
         draw.line([(x - LINK, centre), (x, centre)], fill=LINE, width=2)
-        _champion(draw, bracket.champion, x, centre)
+        _champion(draw, champion, x, centre)
     return image
 
 
@@ -169,11 +173,43 @@ def _mark(match: BracketMatch, seat: int) -> str:
     return "✗" if match.forfeit else ""
 
 
-def _champion(draw: ImageDraw.ImageDraw, champion: str | None, x: float,
-              centre: float) -> None:
+def champion_layout(champion: str) -> tuple[int, tuple[str, ...], int]:
+    """The champion's box: (its width, the name's lines, their size). The whole name, on
+    one line at the names' size when it fits the room, else on two lines, smaller, and the
+    box as wide as they need."""
+    name = clean(champion) or "?"
+    if width(name, NAME_SIZE) <= CHAMPION_ROOM:
+        return max(WINNER_BOX, math.ceil(width(name, NAME_SIZE)) + 72), (name,), NAME_SIZE
+    lines = _halves(name)
+    widest = 0.0
+    for size in CHAMPION_SIZES:
+        widest = max(width(line, size) for line in lines)
+        if widest <= CHAMPION_ROOM:
+            break
+    return max(WINNER_BOX, math.ceil(widest) + 72), lines, size
+
+
+def _halves(name: str) -> tuple[str, str]:
+    """The name in two lines about as wide: at the space nearest its middle (by width),
+    or, for one long word, between characters."""
+    words = name.split(" ")
+    if len(words) > 1:
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    else:
+        splits = [(name[:i], name[i:]) for i in range(1, len(name))]
+    first, second = min(splits, key=lambda pair: max(width(pair[0], NAME_SIZE),
+                                                     width(pair[1], NAME_SIZE)))
+    return first, second
+
+
+def _champion(draw: ImageDraw.ImageDraw, layout: tuple[int, tuple[str, ...], int],
+              x: float, centre: float) -> None:
+    box, lines, size = layout
     top = centre - ROW_H
-    draw.rounded_rectangle([x, top, x + WINNER_BOX, top + 2 * ROW_H], radius=10,
+    draw.rounded_rectangle([x, top, x + box, top + 2 * ROW_H], radius=10,
                            fill=theme.FRAME, outline=GOLD, width=3)
     draw.text((x + 28, centre), "♛", font=font(40), fill=GOLD, anchor="mm")
-    name = fit(clean(champion or "?"), NAME_SIZE, WINNER_BOX - 64)
-    draw.text((x + 56, centre), name, font=font(NAME_SIZE), fill=GOLD, anchor="lm")
+    step = size * 1.25
+    for number, line in enumerate(lines):
+        middle = centre + (number - (len(lines) - 1) / 2) * step
+        draw.text((x + 56, middle), line, font=font(size), fill=GOLD, anchor="lm")

@@ -139,6 +139,16 @@ class Pairing:
 
 
 @dataclass(frozen=True, slots=True)
+class News:
+    """A piece of a tournament's news (`tournament_news`): `topic` names it once."""
+
+    tournament_id: int
+    topic: str
+    chat_id: int
+    message_id: int  # 0: not posted yet; -1: not to be posted
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentMessage:
     tournament_id: int
     kind: MessageKind
@@ -489,15 +499,80 @@ async def claim_message(db: Database, tournament_id: int, kind: MessageKind, now
 
 async def behind(db: Database, finished_since: datetime) -> list[int]:
     """Tournaments (open, running or finished since `finished_since`) with a message that
-    does not show them as stored, or one not posted yet; oldest first."""
+    does not show them as stored, or one (or news) not posted yet; oldest first."""
     rows = await db.fetchall(
         "SELECT DISTINCT t.id FROM tournaments AS t JOIN tournament_messages AS m"
         " ON m.tournament_id = t.id"
         " WHERE (t.status IN ('open', 'running') OR t.finished_at >= ?)"
-        " AND ((m.kind <> 'final' AND m.shown_version < t.version) OR m.message_id = 0)"
+        " AND ((m.kind <> 'final' AND m.shown_version < t.version) OR m.message_id = 0"
+        " OR EXISTS (SELECT 1 FROM tournament_news AS n WHERE n.tournament_id = t.id"
+        " AND n.message_id = 0))"
         " ORDER BY t.id",
         (to_epoch(finished_since),))
     return [int(row[0]) for row in rows]
+
+
+# -- the news (the door's) -------------------------------------------------------------------
+
+
+async def add_news(db: Database, tournament_id: int, items: Sequence[tuple[str, int]],
+                   now: datetime) -> None:
+    """Record news worked out from the tournament, each (topic, chat) once, in this order;
+    topics recorded already are left as they are."""
+    if not items:
+        return
+    async with db.transaction() as tx:
+        for topic, chat_id in items:
+            await tx.execute(
+                "INSERT INTO tournament_news (tournament_id, topic, chat_id, created_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, topic) DO NOTHING",
+                (tournament_id, topic, chat_id, to_epoch(now)))
+
+
+async def news(db: Database, tournament_id: int) -> list[News]:
+    """The tournament's news, in the order it came."""
+    rows = await db.fetchall(
+        "SELECT tournament_id, topic, chat_id, message_id FROM tournament_news"
+        " WHERE tournament_id = ? ORDER BY id", (tournament_id,))
+    return [News(row["tournament_id"], row["topic"], row["chat_id"], row["message_id"])
+            for row in rows]
+
+
+async def unposted_news(db: Database, tournament_id: int) -> list[News]:
+    """The news not posted yet, in the order it came."""
+    rows = await db.fetchall(
+        "SELECT tournament_id, topic, chat_id, message_id FROM tournament_news"
+        " WHERE tournament_id = ? AND message_id = 0 ORDER BY id", (tournament_id,))
+    return [News(row["tournament_id"], row["topic"], row["chat_id"], row["message_id"])
+            for row in rows]
+
+
+async def claim_news(db: Database, tournament_id: int, topic: str, now: datetime,
+                     until: datetime) -> bool:
+    """Take the posting of news not posted yet until `until`, in this process's name (as
+    `claim_message`: a claim held by a process that is gone is taken over at once)."""
+    stamp = to_epoch(now)
+    held = await db.fetchone(
+        "SELECT claimed_by FROM tournament_news WHERE tournament_id = ? AND topic = ?"
+        " AND message_id = 0 AND claimed_until > ?", (tournament_id, topic, stamp))
+    gone = held["claimed_by"] if held is not None and await db.gone(held["claimed_by"]) \
+        else None
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE tournament_news SET claimed_until = ?, claimed_by = ?"
+            " WHERE tournament_id = ? AND topic = ? AND message_id = 0"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
+            (to_epoch(until), db.instance, tournament_id, topic, stamp, gone))
+    return changed == 1
+
+
+async def record_news(db: Database, tournament_id: int, topic: str, message_id: int) -> None:
+    """The news is posted as `message_id` (-1: not to be posted)."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE tournament_news SET message_id = ?, claimed_until = NULL,"
+            " claimed_by = NULL WHERE tournament_id = ? AND topic = ?",
+            (message_id, tournament_id, topic))
 
 
 async def _add_message(tx: Tx, tournament_id: int, kind: MessageKind, chat_id: int) -> None:

@@ -94,6 +94,8 @@ class Hooks:
     rematch: Callable[[int, int], Awaitable[None]] | None = None  # (user, game)
     analysis: ChatHook | None = None
     replay: ChatHook | None = None
+    # Whether Play again may follow the game (not a game of a tournament still running).
+    rematchable: Callable[[Row], Awaitable[bool]] | None = None
 
 
 class BadRequest(Exception):
@@ -331,9 +333,15 @@ class WebDoor:
         """What `seat` (None: a watcher) sees, in `t`'s language."""
         names = await self.people.names(row, t)
         state = game_state(row, live, seat, names, t, self.clock())
+        if state["result"] is not None and seat is not None:
+            state["result"]["rematch"] = await self._rematchable(row)
         if state["can"]["double"]:
             state["texts"]["double"] = t("btn-double", value=live.game.cube_value * 2)
         return state
+
+    async def _rematchable(self, row: Row) -> bool:
+        hook = self.hooks.rematchable
+        return hook is None or row.status == "active" or await hook(row)
 
     async def _shown(self, row: Row, seat: int) -> bool:
         """A sight for the core: an open page of the player has been sent this version."""
@@ -444,6 +452,8 @@ class WebDoor:
             raise BadRequest("you did not play in this game", 403)
         what = request.match_info["what"]
         if what == "rematch":
+            if not await self._rematchable(row):
+                raise BadRequest("not while the tournament runs", 409)
             if row.level is not None:  # the computer: a new game at once, same settings
                 try:
                     new = await self.games.start_vs_computer(

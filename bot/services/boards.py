@@ -45,7 +45,15 @@ from bot.plumbing.telegram_io import (
     send_board,
     send_text,
 )
-from bot.views.board import Viewer, caption_for, keyboard_for, resign_keyboard, scene_for, viewer_of
+from bot.views.board import (
+    GameTag,
+    Viewer,
+    caption_for,
+    keyboard_for,
+    resign_keyboard,
+    scene_for,
+    viewer_of,
+)
 from bot.views.resigning import resign_question
 from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
@@ -68,6 +76,9 @@ Clock = Callable[[], datetime]
 SEND_LEASE = BOARD_TIMEOUT + 2
 Later = Callable[[int, float], None]  # (game, seconds): draw the game's boards again then
 Send = Callable[[int], Awaitable[int | None]]  # message id (0: none) -> the id showing it
+# What a board says of the event its game is part of: (game, seat or None for a group's
+# board, language) -> a caption line and whether Play again is offered (tournaments).
+Tagger = Callable[[Row, int | None, Translator], Awaitable[GameTag | None]]
 
 
 class Superseded(Exception):
@@ -113,6 +124,8 @@ class BoardPublisher:
         self.drawn: Callable[[int], None] = lambda player_id: None
         # Chats that refused a board lately: not tried again until they write to the bot.
         self.unreachable = Unreachable(clock)
+        # Asked for every board drawn; the first tag given is shown (the tournament door's).
+        self.tags: list[Tagger] = []
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -335,14 +348,16 @@ class BoardPublisher:
         if actor != 0 and live.game.phase is not Phase.OVER:
             scene = replace(scene, numbering="opponent")
         photo = await asyncio.to_thread(self.render, scene)
+        tag = await self.tag(row, None, t)
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
-                              computer_seat=None)
+                              computer_seat=None, tag=tag)
         web = None
         if self.web is not None:
             me = await self.bot.me()
             web = group_button(t, self.web, me.username or "", row.id)
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
-                                self.selection(row, live, actor), web)
+                                self.selection(row, live, actor), web,
+                                rematch=tag is None or tag.rematch)
         return Board(photo, caption, keyboard)
 
     async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:
@@ -354,11 +369,21 @@ class BoardPublisher:
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         scene = scene_for(live, viewer, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
+        tag = await self.tag(row, viewer.seat, viewer.t)
         caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=row.computer_seat)
+                              computer_seat=row.computer_seat, tag=tag)
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
-        keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web)
+        keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,
+                                rematch=tag is None or tag.rematch)
         return Board(photo, caption, keyboard)
+
+    async def tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:
+        """What the board says of the game's tournament, if it is one's (`tags`)."""
+        for tagger in self.tags:
+            tag = await tagger(row, seat, t)
+            if tag is not None:
+                return tag
+        return None
 
     async def ask_resign(self, row: Row, live: Live, seat: int, t: Translator) -> None:
         """Where the player sees the board, ask what /resign asks (what resigning costs as

@@ -2,15 +2,24 @@
 
 In its group a tournament has three messages (`storage.tournaments.tournament_messages`):
 the lobby (what it is, who joined, its buttons), the picture (the bracket or the
-standings, from the start) and, at the end, the announcement of the winner (a knock-out)
-or of the top three (an arena). The lobby and the picture are redrawn from the stored
-tournament whenever it changes, through the group's pacer (`bot.plumbing.pacing`: a newer
-redraw replaces one still waiting, so a busy arena costs the group at most the pacer's
-allowance), and each records the version it shows: the timer loop (`sweep`) redraws
-whatever is behind after a restart or a Telegram fault and posts an announcement not
-posted yet (claimed in the database, so it goes out once). Each pairing's players hear
-privately whom they play; the games are private games like any other.
-"""
+standings, from the start) and, at the end, the result under the final picture (a
+knock-out's winner, runner-up and final; an arena's top three). The lobby and the picture
+are redrawn from the stored tournament whenever it changes, through the group's pacer
+(`bot.plumbing.pacing`: a newer redraw replaces one still waiting, so a busy arena costs
+the group at most the pacer's allowance), and each records the version it shows: the
+timer loop (`sweep`) redraws whatever is behind after a restart or a Telegram fault and
+posts a result not posted yet (claimed in the database, so it goes out once). Each
+pairing's players hear privately whom they play; the games are private games like any
+other, their boards tagged with the round (`board_tag`).
+
+News is worked out from the stored tournament (`bot.views.tournaments.news_due`), each
+piece named by a topic and recorded once (`storage.tournaments.add_news`), whatever
+process, restart or beat works it out again. The group's (round 1 begins; a round is over,
+with the next round's pairings or the final) is posted as new messages one at a time
+through the group's pacer, the result after the news before it (`_post_news`); each
+player's (whom they wait for; their placing at the end) is sent privately by the sweep.
+Each is claimed, sent and recorded, so it goes out once; a chat that refuses it, or news
+that is no news any more when its turn comes (a wait that is over), is recorded as such."""
 
 from __future__ import annotations
 
@@ -30,14 +39,21 @@ from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
+from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.tournaments import (
     bracket_of,
+    due_text,
     lobby_keyboard,
     lobby_text,
     menu_complete,
+    news_due,
+    news_text,
     picture_caption,
+    place_words,
+    result_text,
     standings_of,
+    wait_text,
 )
 from core.tournaments import Refused, Tournaments, standings
 from i18n import Translator
@@ -48,7 +64,7 @@ from storage import chats
 from storage import tournaments as stored
 from storage.db import Database
 from storage.models import Game as Row
-from storage.tournaments import MIN_PLAYERS, MessageKind, Pairing, Tournament
+from storage.tournaments import MIN_PLAYERS, Entrant, MessageKind, Pairing, Tournament
 
 log = logging.getLogger(__name__)
 RECENT = timedelta(days=1)  # finished tournaments whose messages are still looked after
@@ -62,7 +78,9 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
             "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat"}
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
-PODIUM = {1: "tm-podium-1", 2: "tm-podium-2", 3: "tm-podium-3"}  # an arena's top three
+NEWS = "news"  # the coalescer's slot posting a tournament's group news, one at a time
+TAGS_KEPT = 4096  # games whose tournament pairing (or none) this process remembers
+PRIVATE_PER_BEAT = 10  # private news a sweep sends per tournament (the rest: next beat)
 
 
 class Answer:
@@ -84,6 +102,11 @@ class TournamentDoor:
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
+        # Game -> its tournament pairing (None: not a tournament's) and the knock-out's
+        # rounds: fixed once the game is made, asked for every board drawn.
+        self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
+        # The news topics this process has recorded, by tournament (not recorded again).
+        self._recorded: dict[int, set[str]] = {}
 
     @property
     def core(self) -> Tournaments:
@@ -180,6 +203,52 @@ class TournamentDoor:
                          name=names[1 - seat])
             await send_text(self.bot, player, text)
 
+    async def board_tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:
+        """What a tournament game's board says (`BoardPublisher.tags`): the round, or the
+        player's place in the arena; no "Play again" while the tournament runs (a rematch
+        would keep a player still in it busy)."""
+        found = await self._tournament_pairing(row)
+        if found is None:
+            return None
+        pairing, rounds = found
+        tournament = await stored.get_tournament(self.db, pairing.tournament_id)
+        if tournament is None:
+            return None
+        if tournament.format == "arena":
+            player = row.players[seat] if seat is not None else None
+            order = standings(await stored.entrants(self.db, tournament.id))
+            rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
+            line = t("tm-board-arena-group") if rank is None else t(
+                "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
+        elif pairing.round == rounds:
+            line = t("tm-board-final")
+        else:
+            line = t("tm-board-knockout", number=pairing.round, total=rounds)
+        return GameTag(line, rematch=tournament.status != "running")
+
+    async def rematchable(self, row: Row) -> bool:
+        """Whether "Play again" may follow the game (the web board asks): not a game of a
+        tournament still running."""
+        found = await self._tournament_pairing(row)
+        if found is None:
+            return True
+        tournament = await stored.get_tournament(self.db, found[0].tournament_id)
+        return tournament is None or tournament.status != "running"
+
+    async def _tournament_pairing(self, row: Row) -> tuple[Pairing, int] | None:
+        """The game's pairing and its tournament's rounds (None: not a tournament's game).
+        A pairing's game is made with it, so the answer never changes: it is kept."""
+        if row.computer_seat is not None or None in row.players:
+            return None
+        if row.id in self._pairing_of:
+            return self._pairing_of[row.id]
+        pairing = await stored.game_pairing(self.db, row.id)
+        found = None if pairing is None else (pairing, await self._rounds(pairing.tournament_id))
+        if len(self._pairing_of) >= TAGS_KEPT:
+            self._pairing_of.clear()
+        self._pairing_of[row.id] = found
+        return found
+
     def result_lines(self, t: Translator, result: dict[str, Any], seat: int | None,
                      names: tuple[str, str]) -> list[str]:
         """A result message's line when a tournament's match was lost by leaving or by
@@ -192,6 +261,12 @@ class TournamentDoor:
         """Queue the redraws of the tournament's messages that are behind it in its group
         (each shows the tournament as stored when it is sent; a newer redraw replaces one
         still waiting)."""
+        await self._record_news(tournament)
+        if any(n.chat_id == tournament.chat_id
+               for n in await stored.unposted_news(self.db, tournament.id)):
+            await self.coalescer.submit(tournament.chat_id,
+                                        partial(self._post_news, tournament.id),
+                                        slot=("tournament", tournament.id, NEWS))
         draws = {"lobby": self._lobby, "picture": self._picture, "final": self._final}
         for kind, message in (await stored.messages(self.db, tournament.id)).items():
             current = message.message_id and (
@@ -210,6 +285,21 @@ class TournamentDoor:
         if not tournament.live:
             self._lobby_shown.pop(tournament.id, None)
 
+    async def _record_news(self, tournament: Tournament) -> None:
+        """Record the news the stored tournament has made (`news_due`) that this process
+        has not recorded yet; the sweep posts what is not posted."""
+        if tournament.started_at is None:
+            return
+        entrants = await stored.entrants(self.db, tournament.id)
+        pairings = await stored.pairings(self.db, tournament.id)
+        known = self._recorded.setdefault(tournament.id, set())
+        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings)
+               if topic not in known]
+        await stored.add_news(self.db, tournament.id, new, self.clock())
+        if len(self._recorded) > TAGS_KEPT:  # (only topics known to be stored are kept)
+            self._recorded = {tournament.id: known}
+        known.update(topic for topic, _ in new)
+
     async def sweep(self) -> None:
         """The timer's beat: every tournament message behind its tournament, or not posted
         yet, is drawn (at start-up, after a Telegram fault)."""
@@ -217,13 +307,95 @@ class TournamentDoor:
         behind = await stored.behind(self.db, now - RECENT)
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
+            if tournament_id not in self._retry:
+                await self._post_private(tournament_id)
             if tournament_id in self._retry or any(
                     self.coalescer.waiting(("tournament", tournament_id, kind))
-                    for kind in KINDS):
+                    for kind in (*KINDS, NEWS)):
                 continue
             tournament = await stored.get_tournament(self.db, tournament_id)
             if tournament is not None:
                 await self.redraw(tournament)
+
+    async def _post_news(self, tournament_id: int) -> None:
+        """Post the group's oldest news not posted yet (one message: the pacer's turn),
+        then queue the next, or the result once the news before it is out."""
+        tournament = await stored.get_tournament(self.db, tournament_id)
+        if tournament is None:
+            return
+        waiting = [n for n in await stored.unposted_news(self.db, tournament_id)
+                   if n.chat_id == tournament.chat_id]
+        if not waiting:
+            return
+        item, now = waiting[0], self.clock()
+        if not await stored.claim_news(self.db, tournament_id, item.topic, now, now + CLAIM):
+            return  # another sender has it; the sweep looks again
+        text = None
+        if tournament.status != "cancelled":
+            t = await self.people.chat_translator(tournament.chat_id,
+                                                  starter=tournament.creator_id)
+            text = news_text(t, item.topic, tournament,
+                             await stored.entrants(self.db, tournament_id),
+                             await stored.pairings(self.db, tournament_id), self.zone)
+        sent: int | None = -1
+        if text is not None:
+            try:
+                sent = await self._send(tournament.chat_id, text, None)
+            except FAULTS:  # the claim runs out; the sweep posts it
+                return self._failed(tournament_id, "news")
+        await stored.record_news(self.db, tournament_id, item.topic,
+                                 -1 if sent is None else sent)
+        await self.redraw(tournament)  # the next news, or the result after the last
+
+    async def _post_private(self, tournament_id: int) -> None:
+        """Send the tournament's private news not sent yet (a player's placing), a few a
+        beat, each once: claimed, sent, recorded. A player the bot cannot write to (never
+        started it, blocked it) is skipped quietly."""
+        tournament = await stored.get_tournament(self.db, tournament_id)
+        if tournament is None:
+            return
+        waiting = [n for n in await stored.unposted_news(self.db, tournament_id)
+                   if n.chat_id != tournament.chat_id][:PRIVATE_PER_BEAT]
+        if not waiting:
+            return
+        entrants = await stored.entrants(self.db, tournament_id)
+        pairings = await stored.pairings(self.db, tournament_id)
+        for item in waiting:
+            now = self.clock()
+            if not await stored.claim_news(self.db, tournament_id, item.topic, now,
+                                           now + CLAIM):
+                continue
+            text = None
+            if tournament.status != "cancelled":
+                t = await self.people.translator(item.chat_id)
+                text = await self._private_text(t, tournament, item.topic, entrants,
+                                                pairings)
+            if text is None:  # no longer news
+                await stored.record_news(self.db, tournament_id, item.topic, -1)
+                continue
+            try:
+                sent = await send_text(self.bot, item.chat_id, text, strict=True)
+            except FAULTS:  # the claim runs out; a later beat sends it
+                return self._failed(tournament_id, "private news")
+            await stored.record_news(self.db, tournament_id, item.topic,
+                                     -1 if sent is None else sent)
+
+    async def _private_text(self, t: Translator, tournament: Tournament, topic: str,
+                            entrants: list[Entrant], pairings: list[Pairing]) -> str | None:
+        """A player's news in their words, as the tournament stands now (None: no news
+        any more)."""
+        kind, _, rest = topic.partition("-")
+        if kind == "place":
+            return place_words(t, tournament, int(rest), entrants, pairings)
+        if tournament.status != "running":
+            return None
+        round_, _, player = rest.partition("-")
+        if kind == "wait":
+            return wait_text(t, int(round_), int(player), entrants, pairings)
+        if kind == "due":
+            busy = await self.core.service.active_game(int(player)) is not None
+            return due_text(t, int(round_), int(player), busy, entrants, pairings, self.zone)
+        return None
 
     def _failed(self, tournament_id: int, what: str) -> None:
         log.warning("tournament %s: Telegram did not take its %s; again in %s s",
@@ -339,21 +511,25 @@ class TournamentDoor:
         message = (await stored.messages(self.db, tournament_id)).get("final")
         if tournament is None or message is None or message.message_id:
             return
+        if any(n.chat_id == tournament.chat_id
+               for n in await stored.unposted_news(self.db, tournament_id)):
+            return  # the result comes after the news before it (`_post_news` asks again)
         now = self.clock()
         if not await stored.claim_message(self.db, tournament_id, "final", now, now + CLAIM):
             return
         t = await self.people.chat_translator(tournament.chat_id,
                                               starter=tournament.creator_id)
+        entrants = await stored.entrants(self.db, tournament_id)
+        pairings = await stored.pairings(self.db, tournament_id)
+        text = result_text(t, tournament, entrants, pairings)
         if tournament.format == "arena":
-            top = standings(await stored.entrants(self.db, tournament_id))[:3]
-            lines = [t("tm-arena-over")] + [t(PODIUM[rank], name=e.name, points=e.score)
-                                            for rank, e in enumerate(top, start=1)]
-            text = "\n".join(lines)
+            photo = await asyncio.to_thread(
+                render_standings, standings_of(tournament, entrants, pairings, now))
         else:
-            winner = tournament.winner_id
-            text = t("tm-winner", name=await self.people.name(winner) if winner else "?")
+            photo = await asyncio.to_thread(
+                render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
         try:
-            sent = await self._send(tournament.chat_id, text, None)
+            sent = await self._show_photo(tournament.chat_id, 0, photo, text)
         except FAULTS:  # the claim runs out; the sweep posts it
             return self._failed(tournament_id, "announcement")
         await stored.record_shown(self.db, tournament_id, "final", sent or -1,

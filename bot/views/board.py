@@ -40,6 +40,15 @@ class Viewer:
     is_player: bool = True
 
 
+@dataclass(frozen=True)
+class GameTag:
+    """What a board says of the event its game belongs to (a tournament's round, the
+    arena's standing): a caption line, and whether "Play again" may be offered."""
+
+    line: str
+    rematch: bool = True
+
+
 async def viewer_of(people: People, row: Row, seat: int) -> Viewer:
     """The player in `seat`, reading in their own language."""
     t = await people.seat_translator(row, seat)
@@ -58,7 +67,7 @@ def recent(live: Live, viewer: Viewer) -> list[Event]:
 
 
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
-                computer_seat: int | None) -> str:
+                computer_seat: int | None, tag: GameTag | None = None) -> str:
     t, game, seat = viewer.t, live.game, viewer.seat
     lines = [t(f"variant-{game.variant.value}")]
     if game.match.length > 1:
@@ -67,6 +76,8 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
         lines[0] += " · " + t("match-score", length=match.length, me=me, them=them)
         if game.phase is not Phase.OVER and game.match.crawford:
             lines.append(t("crawford-game"))
+    if tag is not None:  # a tournament's game: which round (or the arena's standing)
+        lines.append(tag.line)
     # The dice's commitment, published before the game (/seed, the last result), once more
     # on the first board: until the viewer has decided something (on a group's board,
     # until anybody has). Later boards leave it out; /seed shows it while the game goes on.
@@ -148,14 +159,17 @@ ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
 
 
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
-                 selected: int | None = None, web: InlineKeyboardButton | None = None
-                 ) -> InlineKeyboardMarkup | None:
+                 selected: int | None = None, web: InlineKeyboardButton | None = None,
+                 rematch: bool = True) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message (`web`: the one opening the web board, on
-    the last row); None when there is nothing to press."""
+    the last row); None when there is nothing to press. `rematch` False: no "Play again"
+    on the finished game (a tournament's, while the tournament runs)."""
     game, t = live.game, viewer.t
     if not viewer.is_player:
         return None
     if game.phase is Phase.OVER:
+        if not rematch:
+            return _markup(game_id, version, ((),), web) if web is not None else None
         return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),), web)
     rows: list[tuple[ButtonSpec, ...]] = []
     if game.to_act == viewer.seat:

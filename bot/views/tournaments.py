@@ -105,7 +105,8 @@ def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant
         status = (t("tm-running-arena", time=clock_time(tournament.ends_at, zone))
                   if tournament.ends_at is not None else t("tm-running"))
     elif tournament.status == "finished":
-        status = t("tm-finished")
+        winner = next((e.name for e in entrants if e.player_id == tournament.winner_id), None)
+        status = t("tm-finished") if winner is None else t("tm-finished-winner", name=winner)
     else:
         status = t("tm-cancelled")
     present = [e for e in entrants if e.state == "in" or tournament.status != "open"]
@@ -199,3 +200,202 @@ def standings_of(tournament: Tournament, entrants: Sequence[Entrant],
     if tournament.status == "running" and tournament.ends_at is not None:
         left = max(0, int((tournament.ends_at - now).total_seconds()))
     return Standings(rows, seconds_left=left)
+
+
+# -- the news, as new messages (bot/services/tournaments.py posts them) ------------------
+
+
+def news_due(tournament: Tournament, entrants: Sequence[Entrant],
+             pairings: Sequence[Pairing]) -> list[tuple[str, int]]:
+    """Every piece of news the stored tournament has made so far, as (topic, chat), in the
+    order it happened; worked out again at any time, it names the same news the same way
+    (the door posts each topic once).
+
+    In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
+    players are all known (the results of the round before, and who plays whom; the last
+    round is the final). To a player: "wait-N-P" while P is through to round N and waits
+    for an opponent still to be decided; "due-N-P" while P's match of round N waits for a
+    player busy in another game (the no-show rule); "place-P" at the end (their placing)."""
+    if tournament.started_at is None or tournament.status not in ("running", "finished"):
+        return []
+    group = tournament.chat_id
+    items = [("start", group)]
+    if tournament.format == "knockout" and pairings:
+        last = max(p.round for p in pairings)
+        for number in range(2, last + 1):
+            if all(p.ready for p in pairings if p.round == number):
+                items.append((f"round-{number}", group))
+        if tournament.status == "running":
+            for pairing in pairings:
+                if pairing.round >= 2 and pairing.status == "waiting" and not pairing.ready:
+                    player = pairing.players[0] or pairing.players[1]
+                    if player is not None:
+                        items.append((f"wait-{pairing.round}-{player}", player))
+                if pairing.status == "waiting" and pairing.ready and pairing.due_at:
+                    items.extend((f"due-{pairing.round}-{player}", player)
+                                 for player in pairing.players if player is not None)
+    if tournament.status == "finished":
+        places = placings(tournament, entrants, pairings)
+        items.extend((f"place-{player}", player) for player in places)
+    return items
+
+
+def placings(tournament: Tournament, entrants: Sequence[Entrant],
+             pairings: Sequence[Pairing]) -> dict[int, tuple[int, int]]:
+    """Each player's final placing, as (best, worst) place: 1 the winner; in a knock-out
+    the runner-up 2, the semi-finals' losers 3–4, the quarter-finals' 5–8 and so on (never
+    below the number of players); in an arena the place in the standings."""
+    if tournament.format == "arena":
+        order = [e for e in standings(entrants) if e.seed is not None or e.games]
+        return {e.player_id: (rank, rank) for rank, e in enumerate(order, start=1)}
+    started = [e.player_id for e in entrants if e.seed is not None]
+    if not pairings:
+        return {}
+    last = max(p.round for p in pairings)
+    places = {}
+    if tournament.winner_id is not None:
+        places[tournament.winner_id] = (1, 1)
+    for pairing in pairings:
+        if pairing.status != "done" or pairing.outcome == "bye":
+            continue
+        for player in pairing.players:
+            if player is not None and player != pairing.winner_id:
+                best = 2 ** (last - pairing.round) + 1
+                places[player] = (best, min(2 * best - 2 if best > 2 else 2, len(started)))
+    return {player: places[player] for player in started if player in places}
+
+
+def place_text(place: tuple[int, int]) -> str:
+    """"3" or "3–4"."""
+    best, worst = place
+    return str(best) if worst <= best else f"{best}–{worst}"
+
+
+def _pair_line(t: Translator, pairing: Pairing, names: dict[int, str]) -> str:
+    """A pairing in the news: who plays whom, or how it ended."""
+    a, b = (names.get(p, "?") if p is not None else None for p in pairing.players)
+    if pairing.outcome == "bye":
+        return t("tm-news-bye", name=a or b or "?")
+    if pairing.status != "done" or pairing.winner_id is None:
+        return t("tm-news-pair", first=a or "?", second=b or "?")
+    seat = pairing.players.index(pairing.winner_id)
+    winner, loser = (a, b) if seat == 0 else (b, a)
+    if pairing.outcome == "played" and None not in pairing.score:
+        won, lost = pairing.score[seat] or 0, pairing.score[1 - seat] or 0
+        return t("tm-news-beat", winner=winner or "?", loser=loser or "?", won=won,
+                 lost=lost)
+    return t("tm-news-forfeit", winner=winner or "?", loser=loser or "?")
+
+
+def news_text(t: Translator, topic: str, tournament: Tournament,
+              entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+              zone: ZoneInfo) -> str | None:
+    """A group's news in its words, as the tournament stands now; None when it is no
+    news any more."""
+    names = {e.player_id: e.name for e in entrants}
+    if topic == "start":
+        if tournament.format == "arena":
+            first = [p for p in pairings if tournament.started_at is not None
+                     and p.created_at <= tournament.started_at]
+            lines = [t("tm-news-arena-start", count=len([e for e in entrants if e.seed]),
+                       time=clock_time(tournament.ends_at, zone)
+                       if tournament.ends_at else "")]
+            lines += [_pair_line(t, p, names) for p in first]
+            return "\n".join(lines)
+        total = max((p.round for p in pairings), default=1)
+        lines = [t("tm-news-round-start", number=1, total=total)]
+        lines += [_pair_line(t, p, names) for p in pairings if p.round == 1]
+        return "\n".join(lines)
+    number = int(topic.removeprefix("round-"))
+    total = max((p.round for p in pairings), default=1)
+    lines = [t("tm-news-round-over", number=number - 1, total=total)]
+    lines += [_pair_line(t, p, names) for p in pairings if p.round == number - 1]
+    lines.append("")
+    if number == total:
+        [final] = [p for p in pairings if p.round == number]
+        a, b = (names.get(p, "?") if p is not None else "?" for p in final.players)
+        lines.append(t("tm-news-final", first=a, second=b))
+        if final.status == "done":
+            lines.append(_pair_line(t, final, names))
+    else:
+        lines.append(t("tm-news-round-start", number=number, total=total))
+        lines += [_pair_line(t, p, names) for p in pairings if p.round == number]
+    return "\n".join(lines)
+
+
+def wait_text(t: Translator, round_: int, player: int, entrants: Sequence[Entrant],
+              pairings: Sequence[Pairing]) -> str | None:
+    """What a player through to `round_` waits for: the match whose winner they meet.
+    None when it is no news any more (their opponent is known)."""
+    mine = next((p for p in pairings if p.round == round_ and player in p.players), None)
+    if mine is None or mine.ready or mine.status != "waiting":
+        return None
+    names = {e.player_id: e.name for e in entrants}
+    total = max(p.round for p in pairings)
+    heading = (t("tm-through-final") if round_ == total
+               else t("tm-through", number=round_, total=total))
+    empty = 1 if mine.players[0] == player else 0  # the seat still to be filled
+    feeder = next((p for p in pairings if p.round == round_ - 1
+                   and p.slot == 2 * mine.slot - 1 + empty), None)
+    if feeder is not None and feeder.ready:
+        a, b = (names.get(p, "?") for p in feeder.players if p is not None)
+        state = t("tm-wait-playing" if feeder.status == "playing" else "tm-wait-waiting")
+        return "\n".join((heading, t("tm-wait-match", first=a, second=b), state))
+    return "\n".join((heading, t("tm-wait-unknown", number=round_ - 1)))
+
+
+def due_text(t: Translator, round_: int, player: int, busy: bool,
+             entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+             zone: ZoneInfo) -> str | None:
+    """A player whose match of `round_` waits because a player is in another game: until
+    when (the no-show rule), from their side (`busy`: they are the one playing). None when
+    the match waits no more."""
+    mine = next((p for p in pairings if p.round == round_ and player in p.players), None)
+    if mine is None or mine.status != "waiting" or not mine.ready or mine.due_at is None:
+        return None
+    other = mine.players[1] if mine.players[0] == player else mine.players[0]
+    name = next((e.name for e in entrants if e.player_id == other), "?")
+    return t("tm-due-busy" if busy else "tm-due-free", number=round_, name=name,
+             time=clock_time(mine.due_at, zone))
+
+
+def place_words(t: Translator, tournament: Tournament, player: int,
+                entrants: Sequence[Entrant], pairings: Sequence[Pairing]) -> str | None:
+    """A player's placing at the end, for their private chat."""
+    places = placings(tournament, entrants, pairings)
+    if player not in places:
+        return None
+    names = {e.player_id: e.name for e in entrants}
+    count = len(places)
+    winner = names.get(tournament.winner_id or 0, "?")
+    if places[player] == (1, 1):
+        return t("tm-place-won", count=count)
+    if tournament.format == "arena":
+        me = next(e for e in entrants if e.player_id == player)
+        return t("tm-place-arena", place=place_text(places[player]), count=count,
+                 points=me.score, winner=winner)
+    return t("tm-place", place=place_text(places[player]), count=count, winner=winner)
+
+
+def result_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
+                pairings: Sequence[Pairing]) -> str:
+    """The announcement of the end: a knock-out's winner, runner-up and final; an arena's
+    top three."""
+    names = {e.player_id: e.name for e in entrants}
+    if tournament.format == "arena":
+        top = standings(entrants)[:3]
+        return "\n".join([t("tm-arena-over")] + [
+            t(PODIUM[rank], name=e.name, points=e.score) for rank, e in enumerate(top, 1)])
+    winner = tournament.winner_id
+    lines = [t("tm-winner", name=names.get(winner or 0, "?"))]
+    final = max(pairings, key=lambda p: p.round, default=None)
+    if final is not None and final.status == "done" and final.winner_id is not None:
+        seat = final.players.index(final.winner_id)
+        runner = final.players[1 - seat]
+        if runner is not None:
+            lines.append(t("tm-runner-up", name=names.get(runner, "?")))
+            lines.append(t("tm-final-line", line=_pair_line(t, final, names)))
+    return "\n".join(lines)
+
+
+PODIUM = {1: "tm-podium-1", 2: "tm-podium-2", 3: "tm-podium-3"}  # an arena's top three

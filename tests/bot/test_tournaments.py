@@ -5,6 +5,7 @@ pictures in the group at the group's pace, the winner announced, /me; and bad in
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from datetime import timedelta
@@ -83,7 +84,21 @@ async def test_an_eight_player_knockout_with_a_forfeit(group_harness: Harness) -
     assert done is not None and done.status == "finished" and done.winner_id is not None
     winner = NAMES[done.winner_id]
     assert f"🏆 {winner} wins the tournament!" in h.fake.transcript(GROUP)
-    assert "The tournament is over." in lobby(h), h.fake.transcript(GROUP)
+    assert f"The tournament is over: 🏆 {winner} won." in lobby(h), h.fake.transcript(GROUP)
+    # Every player hears their own placing privately: 1, 2, 3–4 twice, 5–8 four times.
+    await tick(h)
+
+    def placing(player: int) -> str:
+        for m in h.fake.messages(player):
+            if "You won the tournament!" in (m.text or ""):
+                return "1"
+            found = re.search(r"Your place: (\S+) of 8\.", m.text or "")
+            if found:
+                return found.group(1)
+        return "-"
+
+    told = Counter(placing(p) for p in PLAYERS)
+    assert told == {"1": 1, "2": 1, "3–4": 2, "5–8": 4}, told
     # Every match had its game, nobody was paired twice, and every game was rated.
     every = await stored.pairings(h.app.db, t.id)
     assert [p.status for p in every] == ["done"] * 7 and all(p.game_id for p in every)

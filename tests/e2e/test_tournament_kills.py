@@ -3,8 +3,9 @@ middle of its rounds: after a match's result was saved but before the group's br
 redrawn, after the final's game was made but before its players were told, and after the
 tournament was won but before the winner was announced. After each restart the bot
 settles and nothing has changed: every pairing has one game, every result stands, the
-group's lobby and bracket show the stored tournament (the bracket byte for byte as drawn
-from the database), the game boards are drawn, and the winner is announced once.
+group's lobby and bracket show the stored tournament (the bracket byte for byte as the
+test works it out from the stored rows, tests/support/brackets.py), the game boards are
+drawn, the news and the winner are announced once, and each placing is told once.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from typing import Any
 import pytest
 
 from bot.views.callbacks import Act
-from bot.views.tournaments import bracket_of
 from core.live import Live
 from render.bracket import render_bracket
 from storage import boards, games, outbox
 from storage import tournaments as stored
 from storage.connect import open_database
 from storage.db import Database
+from tests.support.brackets import expected_bracket
 from tests.support.driver import game_buttons
 from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
@@ -50,7 +51,7 @@ class Hold:
         self.hit = asyncio.Event()
         self.release = asyncio.Event()
         self.rule: tuple[str, Callable[[dict[str, Any]], bool]] | None = None
-        for method, name in (("sendMessage", "_send_message"),
+        for method, name in (("sendMessage", "_send_message"), ("sendPhoto", "_send_photo"),
                              ("editMessageMedia", "_edit_message_media")):
             fake.register(method, self._wrap(method, getattr(fake, name)))
 
@@ -118,6 +119,8 @@ class Run:
         if self.fake._queue or await outbox.pending_notices(self.db):
             return False
         t = await self.tournament()
+        if await stored.unposted_news(self.db, t.id):
+            return False
         for kind, message in (await stored.messages(self.db, t.id)).items():
             if not message.message_id or (kind != "final"
                                           and message.shown_version != t.version):
@@ -155,13 +158,31 @@ class Run:
                 row = await games.load_game(self.db, pairing.game_id)
                 assert row.status == "finished"
                 assert row.players[row.winner_seat or 0] == pairing.winner_id
-        entrants = await stored.entrants(self.db, t.id)
-        bracket = render_bracket(bracket_of(entrants, pairings, t.winner_id))
+        # The bracket as the test works it out from the rows (tests/support/brackets.py),
+        # never through the door's bracket_of.
+        expected = await expected_bracket(self.db, t.id)
+        bracket = render_bracket(expected)
         messages = await stored.messages(self.db, t.id)
         picture = self.fake.message(GROUP, messages["picture"].message_id)
-        assert picture.photo == bracket, "the group's bracket is the stored tournament's"
-        won = [m for m in self.fake.messages(GROUP) if "wins the tournament" in (m.text or "")]
+        if picture.photo != bracket:
+            shown = await stored.pairings(self.db, t.id)
+            raise AssertionError("the group's bracket is not the stored tournament's:\n"
+                                 + "\n".join(map(str, shown)) + f"\nexpected {expected}")
+        won = [m for m in self.fake.messages(GROUP)
+               if "wins the tournament" in (m.caption or m.text or "")]
         assert len(won) == (1 if t.status == "finished" else 0)
+        assert all(m.photo == bracket for m in won), "the result shows the final bracket"
+        # The group's news (a round begins, a round is over with the final), each once.
+        posted = [n for n in await stored.news(self.db, t.id)
+                  if n.chat_id == GROUP and n.message_id > 0]
+        news = [m.text for m in self.fake.messages(GROUP)
+                if (m.text or "").startswith(("🏆 Round", "🏁 Round"))]
+        assert len(news) == len(set(news)) == len(posted), news
+        assert len(posted) == 2 or t.status != "finished"  # round 1; its end and the final
+        for player in PLAYERS:  # each placing told once, at the end
+            told = [m for m in self.fake.messages(player) if (m.text or "").startswith(
+                ("🏆 The tournament is over. Your place:", "🏆 You won the tournament!"))]
+            assert len(told) == (1 if t.status == "finished" else 0), (player, told)
         played: dict[int, int] = dict.fromkeys(PLAYERS, 0)
         for row in rows:
             game = await games.load_game(self.db, row[0])
@@ -170,7 +191,8 @@ class Run:
                     played[player] += len(await games.game_results(self.db, game.id))
         for player, results in played.items():  # each result message reached its player once
             got = [m for m in self.fake.messages(player)
-                   if (m.text or "").startswith(("🏆 You won", "You lost"))]
+                   if (m.text or "").startswith(("🏆 You won", "You lost"))
+                   and not (m.text or "").startswith("🏆 You won the tournament")]
             assert len(got) == results, (player, len(got), results)
 
     async def playing(self) -> list[games.Game]:
@@ -258,7 +280,7 @@ async def test_sigkill_in_the_middle_of_a_knockout_changes_nothing(
         assert final.status == "active" and final.id not in {row.id for row in first}
         assert Live.load(final.state_json).game.result is None
         # 3. The final ends; the process dies before the winner is announced.
-        run.hold.arm("sendMessage", lambda p: "wins the tournament" in str(p.get("text")))
+        run.hold.arm("sendPhoto", lambda p: "wins the tournament" in str(p.get("caption")))
         await run.lose(final)
         await run.kill("the tournament won, the winner not announced")
         t = await run.tournament()

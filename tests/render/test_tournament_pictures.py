@@ -11,13 +11,16 @@ from PIL import Image
 
 from render.bracket import (
     MAX_ROUNDS,
+    WINNER_BOX,
     Bracket,
     BracketMatch,
+    champion_layout,
     render_bracket,
     round_label,
     shown_rounds,
 )
 from render.standings import Standing, Standings, render_standings
+from render.text import clean, width
 from render.tournament_samples import sample_bracket, sample_final, sample_standings
 
 PHONE_WIDTH = 1400  # px: about 3.5 times a phone's width in points, like the board (944)
@@ -84,3 +87,24 @@ def test_the_documentation_samples_draw() -> None:
                 render_standings(sample_standings())):
         assert png.startswith(b"\x89PNG")
     assert render_standings(Standings((), seconds_left=None)).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", [
+    "Алишер", "Oʻktamjon Abdurahmonov", "Александра Константиновна Старостина-Петрова 🎲",
+    "Rəşad" + "x" * 59])
+def test_the_champions_name_is_never_cut(name: str) -> None:
+    """The champion's box holds the whole name: on one line when it fits, else on two
+    (smaller), the box as wide as they need; a short name keeps the usual box."""
+    box, lines, size = champion_layout(name)
+    whole = clean(name)
+    assert " ".join(lines) == whole or "".join(lines) == whole
+    assert "…" not in "".join(lines)
+    assert all(width(line, size) <= box - 72 for line in lines)
+    if len(lines) == 1:
+        assert size == 26
+    final = Bracket(bracket(8, decided_rounds=3).rounds, champion=name)
+    png_width, _ = size_of(render_bracket(final))
+    usual, _ = size_of(render_bracket(Bracket(final.rounds, champion="Ali")))
+    assert png_width == usual - WINNER_BOX + box
+    if name == "Алишер":
+        assert (box, lines) == (WINNER_BOX, ("Алишер",))

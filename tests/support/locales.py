@@ -75,6 +75,8 @@ SAMPLES: dict[str, object] = {
     "game": "1234", "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
     "seed": "lucky", "seeds": "lucky", "rolls": 120,
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
+    # tournaments: a final's result line, a placing shared by two players
+    "line": "Aziz beat Leyla 3–1", "place": "3–4",
 }
 
 

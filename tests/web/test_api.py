@@ -14,6 +14,7 @@ import pytest
 
 from engine.dice import SeededDice
 from storage import boards, games
+from storage import tournaments as stored
 from tests.support.web import WebHarness, computer_game, friend_game, play_turn
 from web import app as web_app
 from web.auth import check_init_data, sign_init_data
@@ -347,3 +348,33 @@ async def test_a_refused_web_action_redraws_no_chat_board(wh: WebHarness) -> Non
     await wh.feed()
     assert len(wh.fake.calls("editMessageMedia")) + len(wh.fake.calls("sendPhoto")) == drawn
     assert (await games.load_game(wh.app.db, game)).version == state["version"]
+
+
+async def test_a_tournament_game_offers_no_play_again_while_the_tournament_runs(
+        wh: WebHarness) -> None:
+    """The result of a knock-out's first-round game: no Play again on the page, and the
+    request refused, while the tournament runs."""
+    group, players = -100555, (ALI, VALI, EVE, 1004)
+    wh.fake.group(group, "Nard club")
+    for player in players:
+        wh.fake.user(player, f"P{player}").command("/start")
+        await wh.feed()
+    core = wh.app.services.tournaments.core
+    t = await core.create(group, ALI, variant="short", format="knockout", length=1,
+                          cube=False, capacity=4, start_in=None, minutes=None)
+    for player in players:
+        await core.join(t.id, player)
+    await wh.feed()
+    pairing = next(p for p in await stored.pairings(wh.app.db, t.id) if p.status == "playing")
+    game_id, loser = pairing.game_id, pairing.players[1]
+    assert game_id is not None and loser is not None
+    _, state = await wh.call("GET", f"api/games/{game_id}", loser)
+    status, data = await wh.call("POST", f"api/games/{game_id}/actions", loser,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 200 and data["state"]["status"] == "finished", data
+    assert data["state"]["result"]["rematch"] is False
+    _, again = await wh.call("GET", f"api/games/{game_id}", loser)
+    assert again["result"]["rematch"] is False
+    status, _ = await wh.call("POST", f"api/games/{game_id}/rematch", loser)
+    assert status == 409
+    assert (await stored.get_tournament(wh.app.db, t.id)).status == "running"  # type: ignore[union-attr]

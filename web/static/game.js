@@ -269,8 +269,10 @@ export class GameView {
     }
     const buttons = [];
     if (playing) {
-      buttons.push(h("button", { type: "button", "data-after": "rematch",
-        onclick: () => this.after("rematch") }, T["btn-rematch"]));
+      if (r.rematch !== false) { // none after a game of a tournament still running
+        buttons.push(h("button", { type: "button", "data-after": "rematch",
+          onclick: () => this.after("rematch") }, T["btn-rematch"]));
+      }
       buttons.push(h("button", { type: "button", class: "secondary", "data-after": "analysis",
         onclick: () => this.after("analysis") }, T["btn-analysis"]));
       buttons.push(h("button", { type: "button", class: "secondary", "data-after": "replay",

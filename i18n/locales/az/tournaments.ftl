@@ -26,6 +26,7 @@ tm-starts-at = Başlanğıc: { $time } (ən azı { $count } oyunçu).
 tm-running = Turnir davam edir.
 tm-running-arena = Arena { $time } qədər davam edir.
 tm-finished = Turnir bitdi.
+tm-finished-winner = Turnir bitdi: 🏆 qalib — { $name }.
 tm-cancelled = Turnir ləğv edildi.
 tm-players = Oyunçular ({ $count }/{ $total }): { $name }
 tm-no-players = Hələ heç kim yazılmayıb.
@@ -52,15 +53,94 @@ tm-refused-not-entered = Siz bu turnirdə iştirak etmirsiniz.
 tm-refused-too-few = Başlamaq üçün ən azı { $count } oyunçu lazımdır.
 tm-refused-admins = Bunu yalnız turnirin yaradıcısı və ya qrupun admini edə bilər.
 tm-refused-other-chat = Bu düymə başqa qrupun turnirinə aiddir.
-tm-caption-knockout = 🏆 { $variant }: { $total } turdan { $number }-ci tur
+tm-caption-knockout = 🏆 { $variant }: { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur
 tm-caption-arena = ⏱ { $variant }: { $minutes } dəqiqə qalıb
 tm-caption-over = 🏆 { $variant }: turnir bitdi
-tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number }-ci tur: rəqibiniz { $name }. Uğurlar!
+tm-paired-knockout = 🏆 Turnir, { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur: rəqibiniz { $name }. Uğurlar!
 tm-paired-arena = ⏱ Arena: növbəti oyununuz { $name } ilədir. Uğurlar!
+tm-news-round-start = 🏆 { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur:
+tm-news-round-over = 🏁 { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur bitdi:
+tm-news-final = 🏆 Final: { $first } – { $second }!
+tm-news-arena-start = ⏱ Arena başladı: { $count } oyunçu, { $time } qədər. İlk oyunlar:
+tm-through = 🏆 Siz növbəti tura keçdiniz: { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur!
+tm-through-final = 🏆 Siz finala çıxdınız!
+tm-wait-match = Rəqibiniz: { $first } – { $second } matçının qalibi.
+tm-wait-playing = Bu matç indi oynanılır; o bitən kimi sizinki başlayacaq.
+tm-wait-waiting = Bu matç hələ başlamayıb (oyunçulardan biri başqa oyunu bitirir); nəticəsi bəlli olan kimi sizinki başlayacaq.
+tm-wait-unknown = Rəqibiniz hələ davam edən { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turdan çıxacaq. Matçınız başlayanda bot sizə xəbər verəcək.
+tm-due-free = 🏆 { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turda { $name } ilə matçınız o, başqa oyununu bitirən kimi başlayacaq. { $time } qədər boşalmasa, siz növbəti tura keçirsiniz.
+tm-due-busy = 🏆 { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} turda { $name } ilə matçınız sizi gözləyir: indiki oyununuzu { $time } qədər bitirin, yoxsa matçı uduzacaqsınız.
 tm-winner = 🏆 Turnirin qalibi { $name }! Təbrik edirik!
+tm-runner-up = 🥈 İkinci yer: { $name }
+tm-final-line = Final: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: rəqibsiz, birbaşa növbəti tura
+tm-news-beat = { $winner } { $loser } üzərində qələbə qazandı: { $won }–{ $lost }
+tm-news-forfeit = { $winner } növbəti tura keçdi: { $loser } matçı başa vurmadı
 tm-arena-over = ⏱ Arena bitdi. Qaliblər:
 tm-podium-1 = 🥇 { $name }: { $points } xal
 tm-podium-2 = 🥈 { $name }: { $points } xal
 tm-podium-3 = 🥉 { $name }: { $points } xal
+tm-board-knockout = 🏆 Turnir · { $total } turdan { $number ->
+    [one] { $number }-ci
+    [3] 3-cü
+    [4] 4-cü
+    [6] 6-cı
+   *[other] { $number }-ci
+} tur
+tm-board-final = 🏆 Turnir · final
+tm-board-arena = ⏱ Arena · yeriniz: { $rank } ({ $count } oyunçu arasında), { $points } xal
+tm-board-arena-group = ⏱ Arena oyunu
+tm-place-won = 🏆 Siz turnirin qalibisiniz! { $count } oyunçu arasında birinci yer. Təbrik edirik!
+tm-place = 🏆 Turnir bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında). Qalib — { $winner }.
+tm-place-arena = ⏱ Arena bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında), { $points } xal. Qalib — { $winner }.
 tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
 me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }

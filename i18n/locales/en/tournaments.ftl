@@ -26,6 +26,7 @@ tm-starts-at = Starts at { $time } (at least { $count } players).
 tm-running = The tournament is under way.
 tm-running-arena = Under way until { $time }.
 tm-finished = The tournament is over.
+tm-finished-winner = The tournament is over: 🏆 { $name } won.
 tm-cancelled = The tournament was called off.
 tm-players = Players ({ $count }/{ $total }): { $name }
 tm-no-players = Nobody has joined yet.
@@ -57,7 +58,25 @@ tm-caption-arena = ⏱ { $variant }: { $minutes } min left
 tm-caption-over = 🏆 { $variant }: the tournament is over
 tm-paired-knockout = 🏆 Tournament, round { $number } of { $total }: you play { $name }. Good luck!
 tm-paired-arena = ⏱ Arena: your next game is against { $name }. Good luck!
+tm-news-round-start = 🏆 Round { $number } of { $total }:
+tm-news-round-over = 🏁 Round { $number } of { $total } is over:
+tm-news-final = 🏆 The final: { $first } – { $second }!
+tm-news-arena-start = ⏱ The arena has begun: { $count } players, until { $time }. The first games:
+tm-through = 🏆 You are through to round { $number } of { $total }!
+tm-through-final = 🏆 You are through to the final!
+tm-wait-match = Your opponent: the winner of { $first } – { $second }.
+tm-wait-playing = That match is being played now; yours begins as soon as it is over.
+tm-wait-waiting = That match has not begun yet (a player is finishing another game); yours begins as soon as it is decided.
+tm-wait-unknown = Your opponent comes from round { $number }, which is still being played. The bot will tell you when your match begins.
+tm-due-free = 🏆 Your round { $number } match against { $name } begins as soon as they finish another game. If they are not free by { $time }, you go through.
+tm-due-busy = 🏆 Your round { $number } match against { $name } is waiting for you: finish the game you are playing by { $time }, or you lose the match.
 tm-winner = 🏆 { $name } wins the tournament! Congratulations!
+tm-runner-up = 🥈 Runner-up: { $name }
+tm-final-line = The final: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: a bye, straight to the next round
+tm-news-beat = { $winner } beat { $loser } { $won }–{ $lost }
+tm-news-forfeit = { $winner } goes through: { $loser } did not finish the match
 tm-arena-over = ⏱ The arena is over. The winners:
 tm-podium-1 = 🥇 { $name }: { $points ->
     [one] 1 point
@@ -71,5 +90,18 @@ tm-podium-3 = 🥉 { $name }: { $points ->
     [one] 1 point
    *[other] { $points } points
 }
+tm-board-knockout = 🏆 Tournament · round { $number } of { $total }
+tm-board-final = 🏆 Tournament · the final
+tm-board-arena = ⏱ Arena · you are #{ $rank } of { $count }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-board-arena-group = ⏱ Arena game
+tm-place-won = 🏆 You won the tournament! First of { $count }. Congratulations!
+tm-place = 🏆 The tournament is over. Your place: { $place } of { $count }. { $winner } won it.
+tm-place-arena = ⏱ The arena is over. Your place: { $place } of { $count }, with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}. { $winner } won it.
 tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
 me-tournaments = 🏆 Tournaments: played { $count }, won { $won }

@@ -39,6 +39,7 @@ tm-starts-at = Начало в { $time } (нужно не меньше { $count 
 tm-running = Турнир идёт.
 tm-running-arena = Арена идёт до { $time }.
 tm-finished = Турнир окончен.
+tm-finished-winner = Турнир окончен: 🏆 победитель — { $name }.
 tm-cancelled = Турнир отменён.
 tm-players = Игроки ({ $count }/{ $total }): { $name }
 tm-no-players = Пока никто не записался.
@@ -75,7 +76,25 @@ tm-caption-arena = ⏱ { $variant }: осталось { $minutes } мин
 tm-caption-over = 🏆 { $variant }: турнир окончен
 tm-paired-knockout = 🏆 Турнир, круг { $number } из { $total }: ваш соперник — { $name }. Удачи!
 tm-paired-arena = ⏱ Арена: следующая партия — против { $name }. Удачи!
+tm-news-round-start = 🏆 Круг { $number } из { $total }:
+tm-news-round-over = 🏁 Круг { $number } из { $total } окончен:
+tm-news-final = 🏆 Финал: { $first } – { $second }!
+tm-news-arena-start = ⏱ Арена началась, игроков: { $count }, до { $time }. Первые партии:
+tm-through = 🏆 Вы прошли в круг { $number } из { $total }!
+tm-through-final = 🏆 Вы вышли в финал!
+tm-wait-match = Ваш соперник — победитель матча { $first } – { $second }.
+tm-wait-playing = Этот матч идёт сейчас; ваш начнётся, как только он закончится.
+tm-wait-waiting = Этот матч ещё не начался (один из игроков доигрывает другую партию); ваш начнётся, как только он решится.
+tm-wait-unknown = Ваш соперник выйдет из круга { $number }, который ещё идёт. Бот напишет, когда начнётся ваш матч.
+tm-due-free = 🏆 Ваш матч круга { $number } против { $name } начнётся, как только соперник доиграет другую партию. Если к { $time } соперник не освободится, вы проходите дальше.
+tm-due-busy = 🏆 Ваш матч круга { $number } против { $name } ждёт вас: доиграйте текущую партию до { $time }, иначе матч будет проигран.
 tm-winner = 🏆 Турнир выигрывает { $name }! Поздравляем!
+tm-runner-up = 🥈 Второе место: { $name }
+tm-final-line = Финал: { $line }
+tm-news-pair = { $first } – { $second }
+tm-news-bye = { $name }: без соперника, сразу в следующий круг
+tm-news-beat = { $winner } – { $loser } { $won }:{ $lost }
+tm-news-forfeit = { $winner } – { $loser } +:− (матч не доигран), дальше проходит { $winner }
 tm-arena-over = ⏱ Арена окончена. Победители:
 tm-podium-1 = 🥇 { $name }: { $points ->
     [one] { $points } очко
@@ -95,5 +114,22 @@ tm-podium-3 = 🥉 { $name }: { $points ->
     [many] { $points } очков
    *[other] { $points } очка
 }
+tm-board-knockout = 🏆 Турнир · круг { $number } из { $total }
+tm-board-final = 🏆 Турнир · финал
+tm-board-arena = ⏱ Арена · вы на { $rank }-м месте из { $count }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-board-arena-group = ⏱ Партия арены
+tm-place-won = 🏆 Вы выиграли турнир! Первое место из { $count }. Поздравляем!
+tm-place = 🏆 Турнир окончен. Ваше место: { $place } из { $count }. Победитель — { $winner }.
+tm-place-arena = ⏱ Арена окончена. Ваше место: { $place } из { $count }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}. Победитель — { $winner }.
 tm-forfeit-line = В турнире выход из игры или истёкшее время проигрывают весь матч.
 me-tournaments = 🏆 Турниры: сыграно { $count }, выиграно { $won }
