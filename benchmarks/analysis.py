@@ -117,7 +117,7 @@ async def latency(presses: int, seed: int = 1) -> None:
             out: list[float] = []
             while len(out) < count:
                 for pid in (p for pair in pairs for p in pair):
-                    if busy and not app.analysis._jobs and analysed:
+                    if busy and not app.core.analysis.active() and analysed:
                         await app.analysis.press(9000, 9000, AnalysisCb(game=analysed.pop(0),
                                                                         n=1), nothing)
                     message_id, markup = session.keyboards.get(pid, (0, None))
@@ -135,7 +135,7 @@ async def latency(presses: int, seed: int = 1) -> None:
         await app.analysis.press(9000, 9000, AnalysisCb(game=analysed.pop(), n=1), nothing)
         await app.analysis.drain()
         await measure(40, busy=False)
-        runner, done = app.analysis.runner, []
+        runner, done = app.core.analysis.runner, []
 
         class Counted:  # the runner, counting
             async def run(self, fn, /, *args, **kwargs):
@@ -146,7 +146,7 @@ async def latency(presses: int, seed: int = 1) -> None:
             async def close(self) -> None:
                 await runner.close()
 
-        app.analysis.runner = Counted()
+        app.core.analysis.runner = Counted()
         quiet = await measure(presses, busy=False)
         quiet_calls = len(done)
         start = time.perf_counter()
@@ -154,6 +154,7 @@ async def latency(presses: int, seed: int = 1) -> None:
         seconds = time.perf_counter() - start
         busy_calls = len(done) - quiet_calls
         await app.analysis.stop()
+        await app.core.stop()
         await app.db.close()
     for name, values in (("no analysis running", quiet), ("an analysis running", busy)):
         print(f"{name:20}: {len(values)} presses, p50 {statistics.median(values):.1f} ms, "

@@ -141,18 +141,18 @@ def pushed_to_watchers(change: Any) -> bool:
     return not (change.live.steps and change.row.status == "active")
 
 
-async def next_action(app: Any, game: int) -> tuple[int, Any] | None:
+async def next_action(web: Any, game: int) -> tuple[int, Any] | None:
     """(the player, the action) the mover plays next: the first checker that may move."""
     from core.actions import Act, Action
     from core.live import Live
     from storage import games
 
-    row = await games.load_game(app.db, game)
+    row = await games.load_game(web.db, game)
     if row.status != "active":
         return None
     live = Live.load(row.state_json)
     for seat, player in enumerate(PLAYERS):
-        state = await app.web._state(row, live, seat, player)
+        state = await web._state(row, live, seat, player)
         if not state["you_act"]:
             continue
         can = state["can"]
@@ -175,6 +175,7 @@ async def run_case(case: Case, changes: int, seed: int) -> Case:
     from benchmarks.sessions import InstantSession
     from bot.app import build, freeze_startup_objects
     from bot.config import load_settings
+    from bot.launch import web_door
     from engine.dice import SeededDice
     from storage import players
     from web.app import serve
@@ -186,10 +187,11 @@ async def run_case(case: Case, changes: int, seed: int) -> Case:
         bot = Bot(TOKEN, session=InstantSession(
             User(id=42, is_bot=True, first_name="Nard", username="nard_fanout_bot")))
         app = await build(settings, bot=bot, dice=SeededDice(seed))
-        assert app.web is not None
-        app.web.limit = RateLimit(rate=10_000, burst=10_000)
-        await app.web.start()
-        runner = await serve(app.web, "127.0.0.1", 0)
+        web = web_door(app.core, app, settings)
+        assert web is not None
+        web.limit = RateLimit(rate=10_000, burst=10_000)
+        await web.start()
+        runner = await serve(web, "127.0.0.1", 0)
         url = f"http://127.0.0.1:{runner.addresses[0][1]}/app/"
         now = datetime.now(UTC)
         for player in PLAYERS:
@@ -220,12 +222,12 @@ async def run_case(case: Case, changes: int, seed: int) -> Case:
         gc.collect()
         wall0, cpu0, loop0 = time.perf_counter(), time.process_time(), time.thread_time()
         while len(seen) < changes:
-            chosen = await next_action(app, row.id)
+            chosen = await next_action(web, row.id)
             if chosen is None:
                 print(f"  the match ended after {len(seen)} changes", flush=True)
                 break
             before = len(seen)
-            await app.web.gate.act(chosen[0], chosen[1], respond)
+            await web.gate.act(chosen[0], chosen[1], respond)
             case.actions += 1
             if refusals:
                 raise RuntimeError(f"{chosen[1]} refused: {refusals}")
@@ -237,7 +239,7 @@ async def run_case(case: Case, changes: int, seed: int) -> Case:
         case.changes, case.pushed = len(seen), list(seen)
         if reader is not None:
             case.report = await reader.finish(seen)
-        await app.web.stop()
+        await web.stop()
         await runner.cleanup()
         await app.db.close()
     return case

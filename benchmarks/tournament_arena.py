@@ -136,9 +136,9 @@ async def main(count: int, minutes: int, seed: int, database: str | None) -> Non
         target = database or str(Path(folder) / "bench.sqlite3")
         settings = load_settings(bot_token="123456:BENCH", database_url=target,
                                  move_timeout_seconds=3600)
-        coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
         app = await build(settings, bot=Bot("123456:BENCH", session=session), clock=clock,
-                          coalescer=coalescer, sleep=clock.sleep, dice=SeededDice(seed))
+                          monotonic=clock.monotonic, sleep=clock.sleep, dice=SeededDice(seed))
+        coalescer = app.coalescer
         door = app.services.tournaments
         core = door.core
         service = app.services.games

@@ -150,6 +150,7 @@ async def run(args: argparse.Namespace) -> None:
     from benchmarks.sessions import InstantSession
     from bot.app import build
     from bot.config import load_settings
+    from bot.launch import web_door
     from engine.dice import SeededDice
     from storage import players as stored_players
     from web.app import serve
@@ -162,9 +163,10 @@ async def run(args: argparse.Namespace) -> None:
         bot_user = User(id=1, is_bot=True, first_name="Bench", username="bench_bot")
         bot = Bot(TOKEN, session=InstantSession(bot_user))
         app = await build(settings, bot=bot, dice=SeededDice(args.seed))
-        assert app.web is not None
-        await app.web.start()
-        runner = await serve(app.web, "127.0.0.1", 0)
+        web = web_door(app.core, app, settings)
+        assert web is not None
+        await web.start()
+        runner = await serve(web, "127.0.0.1", 0)
         url = f"http://127.0.0.1:{runner.addresses[0][1]}/app/"
         now = datetime.now(UTC)
         seats: list[tuple[str, int]] = []
@@ -203,7 +205,7 @@ async def run(args: argparse.Namespace) -> None:
         samples: list[Sample] = await asyncio.to_thread(out.get)
         await asyncio.to_thread(users.join)
         await asyncio.to_thread(flooder.join)
-        await app.web.stop()
+        await web.stop()
         await runner.cleanup()
         await app.db.close()
 

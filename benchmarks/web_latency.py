@@ -35,6 +35,7 @@ from benchmarks.computer import CountingRunner, TimedSession, press
 from benchmarks.figures import percentile
 from bot.app import build, freeze_startup_objects
 from bot.config import load_settings
+from bot.launch import web_door
 from core import computer
 from core.workers import ProcessPool
 from engine.dice import SeededDice
@@ -158,10 +159,11 @@ async def run(args: argparse.Namespace) -> None:
         await inner.start()
         pool = CountingRunner(inner)
         app = await build(settings, bot=bot, dice=SeededDice(args.seed), pool=pool)
-        assert app.web is not None
-        app.web.limit = RateLimit(rate=10_000, burst=10_000)
-        await app.web.start()
-        runner = await serve(app.web, "127.0.0.1", 0)
+        web = web_door(app.core, app, settings)
+        assert web is not None
+        web.limit = RateLimit(rate=10_000, burst=10_000)
+        await web.start()
+        runner = await serve(web, "127.0.0.1", 0)
         url = f"http://127.0.0.1:{runner.addresses[0][1]}/app/"
         now = datetime.now(UTC)
         friends = [(1000 + 2 * i, 1001 + 2 * i) for i in range(args.friend_games)]
@@ -198,7 +200,7 @@ async def run(args: argparse.Namespace) -> None:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-        await app.web.stop()
+        await web.stop()
         await runner.cleanup()
         await pool.close()
         await app.db.close()

@@ -73,7 +73,7 @@ async def drags(count: int, scale: float) -> dict[str, object]:
         async with FakeTelegram() as fake:
             wh = await make_web_harness(fake, Path(folder))
             try:
-                wh.app.games.dice = SeededDice(3)
+                wh.core.games.dice = SeededDice(3)
                 fake.user(PLAYER, "Ali").command("/start")
                 await wh.feed()
                 _, data = await wh.call("POST", "api/games", PLAYER,

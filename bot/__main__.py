@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         except TelegramAPIError as exc:  # e.g. a refused URL: Telegram's words, one line
             print(f"nard-bot: {args.command}: {exc}", file=sys.stderr)
             return 1
-    from bot.app import run
+    from bot.launch import run
     from storage.errors import DatabaseUnavailable, MigrationError
 
     try:

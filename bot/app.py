@@ -1,5 +1,7 @@
-"""Build the Bot, Dispatcher and services from the settings, and run them (long polling,
-or a webhook server with `BOT_MODE=webhook`)."""
+"""The Telegram door: the Bot, the Dispatcher and the door's services, built on the game core
+(`core.assembly.Core`) and attached to it (`build`), and what running it takes (start-up
+calls, the timer loop with the process's upkeep, a graceful stop). The process's entry,
+which starts the configured doors, is `bot/launch.py`."""
 
 from __future__ import annotations
 
@@ -13,24 +15,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError, TelegramUnauthorizedError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery
-from aiohttp import web
-from aiohttp.web import AppRunner
 
 from bot.config import Settings
 from bot.handlers import get_routers
 from bot.handlers.middlewares import AnswerTracker, CallbackGuard, PlayerMiddleware, UpdateScope
-from bot.local.run import HOST as LOCAL_HOST
-from bot.local.run import LocalPage
-from bot.local.telegram import LocalTelegram
-from bot.plumbing import allocator, redact, webhook
-from bot.plumbing.admission import LIMIT as TAKEN_LIMIT
+from bot.plumbing import allocator
 from bot.plumbing.admission import Admission
 from bot.plumbing.inflight import InFlight
 from bot.plumbing.once import Once
@@ -43,45 +38,33 @@ from bot.services.analysis import AnalysisService
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
-from bot.services.chat_hooks import ChatHooks
 from bot.services.matchmaking import SearchMessages
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
-from bot.services.tournaments import TournamentDoor
+from bot.services.sent_to_chat import SentToChat
+from bot.services.tournaments import TournamentDoor, TournamentTags
 from bot.views.fairness import reveal_lines
 from bot.views.webapp import WebApp, menu_button
 from core import computer
-from core.challenges import Challenges
-from core.computer import Computer
-from core.fairness import Fairness
+from core.assembly import TIMER_INTERVAL, Core, Door
 from core.games import GameService
-from core.gate import ActionGate
 from core.locks import KeyedLocks
-from core.matchmaking import Matchmaking
 from core.settings import PlayerSettings
 from core.timers import Timers
-from core.tournaments import Tournaments
 from core.workers import ProcessPool, Runner, ThreadRunner
 from engine.dice import DiceSource
-from engine.fairness import new_seed as fairness_seed
 from i18n import Translator, available_languages, pick_language
 from i18n.people import People
 from render.board import render_board
-from storage import outage
 from storage import players as stored_players
 from storage.connect import open_database
 from storage.db import Database
-from storage.errors import DatabaseBlip, DatabaseUnavailable, MigrationError
-from storage.postgres import connection_failed
-from web import app as web_app
-from web.app import Hooks, WebDoor
 
 log = logging.getLogger("bot")
 COMMANDS = ("new", "play", "games", "log", "top", "me", "resign", "rules", "settings",
             "seed", "lang", "help", "start")
 GROUP_COMMANDS = ("nard", "tournament", "log", "top", "lang", "rules", "help")
-TIMER_INTERVAL = 1.0  # the timer loop's longest sleep
 STOP_GRACE = 10.0  # seconds a graceful stop waits for presses and redraws in flight
 BUSY_WAIT = 1.0  # seconds a "busy" answer may wait for Telegram
 CARD_SWEEP = timedelta(minutes=10)  # how often expired inline cards are deleted
@@ -112,16 +95,21 @@ def make_bot(settings: Settings) -> Bot:
 
 @dataclass
 class App:
+    """The Telegram door, attached to the game core (`core`)."""
+
     bot: Bot
     dispatcher: Dispatcher
     services: Services
-    timers: Timers
+    core: Core
     repair: BoardRepair
     players: PlayerMiddleware
     pool: Runner
     inflight: InFlight
     admission: Admission
-    web: WebDoor | None = None  # the web board, when WEBAPP_URL is set
+
+    @property
+    def timers(self) -> Timers:
+        return self.core.timers
 
     # The services tests and the runner reach most (each is also in `services`).
     @property
@@ -170,31 +158,30 @@ def make_pool(settings: Settings) -> Runner:
                        timeout=settings.computer_timeout_seconds)
 
 
-async def build(settings: Settings, *, bot: Bot | None = None,
+async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None = None,
                 clock: Callable[[], datetime] = utc_now, dice: DiceSource | None = None,
-                coalescer: Coalescer | None = None, sleep: Sleep = asyncio.sleep,
+                monotonic: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep,
                 analysis_runner: Runner | None = None,
                 pool: Runner | None = None,
-                new_seed: Callable[[], str] | None = None, db: Database | None = None,
-                local: bool = False) -> App:
-    """Everything the bot needs, wired together; the caller closes `db` (and `pool`).
+                new_seed: Callable[[], str] | None = None, db: Database | None = None) -> App:
+    """The Telegram door, attached to `core` (the game core, `core.assembly.Core`); without
+    one, the core is assembled here first, from the settings and `db` (opened here when not
+    given). The caller closes the database (and `pool`).
 
-    `pool` runs the computer's decisions (`make_pool`, started); without one, worker
-    threads. The analysis has a worker of its own (`analysis_runner`). `db`: the database
-    opened already (else it is opened here). `local`: the web board signs in with the local
-    stand-in of Telegram's script (`python -m bot --local`).
-
-    Dice: `dice` (tests, benchmarks) throws every game's dice; otherwise each game has its
-    provably fair dice, from its players' server seeds, each drawn by `new_seed` (tests give
-    deterministic ones; `secrets` by default).
+    For the core: `clock`, `dice`, `new_seed`, `pool`, `analysis_runner` (`Core`).
+    `monotonic` times the groups' pace; `sleep` is every wait for Telegram (429s, back-off,
+    later redraws) and the core's pauses between tries: tests pass fakes.
 
     The database is opened first (after the Bot, which only checks the token's form):
     `DatabaseUnavailable` or `MigrationError` stop the start before anything else is made
     (`python -m bot` says so in one line, exit status 2).
-    `sleep` is every wait for Telegram (429s, back-off, later redraws): tests pass a fake.
     """
     bot = bot or make_bot(settings)  # first: nothing to close when it refuses the token
-    db = db or await open_database(settings.database, day_zone=settings.timezone)
+    if core is None:
+        db = db or await open_database(settings.database, day_zone=settings.timezone)
+        core = Core(settings, db, clock=clock, dice=dice, new_seed=new_seed, pool=pool,
+                    analysis_runner=analysis_runner, sleep=sleep)
+    db, clock, games = core.db, core.clock, core.games
     # Known as running while it runs: a board send of this process found on its way after
     # the process is gone need not be waited for (`storage.presence`).
     await db.announce()
@@ -202,37 +189,34 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     bot.session.middleware(RetryPolicy(sleep=sleep))
     bot.session.middleware(AnswerTracker())
     bot.session.middleware(SkipUnreadableUpdates())  # polling: a bad update does not stall
-    coalescer = coalescer or Coalescer()
-    if db.engine == "postgres" and coalescer.shared is None:
-        # Several processes may share this database: the groups' pace is kept there.
-        coalescer.shared = SharedPace(db, lambda: clock().timestamp())
-    pool = pool or ThreadRunner()
-    window = timedelta(seconds=settings.move_timeout_seconds)
-    # The game core.
-    player_settings = PlayerSettings(db, clock)
-    fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
-    games = GameService(db, clock=clock, window=window, dice=dice, fairness=fairness,
-                        player_settings=player_settings, computer=Computer(pool), sleep=sleep)
-    # The Telegram door: the result messages are sent before the final board is drawn.
+    # Several processes may share a PostgreSQL database: the groups' pace is kept there.
+    shared = SharedPace(db, lambda: clock().timestamp()) if db.engine == "postgres" else None
+    coalescer = Coalescer(clock=monotonic, sleep=sleep, shared=shared)
+    window = core.window
     people = People(db, settings.default_language)
-    results = ResultMessages(bot, db, people, coalescer, clock=clock)
-    results.result_buttons.append(result_buttons)
-    results.result_lines.append(reveal_lines)
+    # First, before any database work: how many updates are taken and handled at once,
+    # which go first, and which are shed (bot/plumbing/admission.py).
+    admission = Admission(partial(answer_busy, settings.default_language))
     webapp = WebApp(settings.webapp_url, settings.webapp_short_name) \
         if settings.webapp_url else None
+    repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
+    # A board whose message another send holds is drawn after it (`repair.later`); a
+    # player's game buttons go first once a board was sent to them (`admission.playing`).
+    # A tournament game's board names its round and offers no "Play again" meanwhile.
+    tournament_tags = TournamentTags(db)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board,
-                               web=webapp)
-    games.announcements.subscribe(results.on_change)
-    games.announcements.subscribe(publisher.on_change)
-    games.sights.append(publisher.shows)
+                               later=repair.later, drawn=admission.playing, web=webapp,
+                               tags=(tournament_tags.board_tag,))
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock, window=window)
-    challenges = ChallengeService(bot, db, games, Challenges(db, games, clock=clock), people,
-                                  publisher, coalescer, results, boarding, clock=clock)
-    matchmaking = Matchmaking(db, games, SearchMessages(bot, db, people, clock=clock),
-                              clock=clock)
-    repair = BoardRepair(games, db, coalescer, clock=clock, sleep=sleep)
-    publisher.later = repair.later  # a board whose message another send holds: drawn after it
+    tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,
+                                     tournament_tags, clock=clock, zone=settings.timezone)
+    results = ResultMessages(bot, db, people, coalescer, clock=clock,
+                             result_buttons=(result_buttons,),
+                             result_lines=(reveal_lines, tournament_door.result_lines))
+    challenges = ChallengeService(bot, db, games, core.challenges, people, publisher,
+                                  coalescer, results, boarding, clock=clock)
+    analysis = AnalysisService(bot, db, people, core.analysis, clock=clock, sleep=sleep)
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.
@@ -240,42 +224,35 @@ async def build(settings: Settings, *, bot: Bot | None = None,
         with on_give_up(repair.hook_for_game(game_id)):
             await boarding.expire(game_id)
 
-    analysis = AnalysisService(bot, db, people, clock=clock, runner=analysis_runner,
-                               sleep=sleep)
-    # Tournaments: the core's, told to the groups by the door (subscribed after the boards,
-    # so a match's final board is drawn before its players are paired again).
-    tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, clock=clock,
-                                     zone=settings.timezone)
-    tournament_door.core = Tournaments(db, games, tournament_door, clock=clock,
-                                       absent=boarding.unseen)
-    results.result_lines.append(tournament_door.result_lines)
-    publisher.tags.append(tournament_door.board_tag)  # "round 2 of 3", no Play again
-    # Analyses whose process stopped are started again on the same beat; tournaments
-    # start, pair, settle and end on it, and their group messages are kept up to date.
-    timers = Timers(games, clock=clock, window=window, expire=expire,
-                    first=(results.deliver, repair.sweep),
-                    also=(matchmaking.tick, analysis.resume, tournament_door.core.tick,
-                          tournament_door.sweep))
+    # What the door shows of the core (the order of hearing a change is the core's: the
+    # result message goes out before the final board is drawn). A timer pass begins with
+    # the result messages waiting in the outbox and the boards left behind; it ends with
+    # the tournaments' group messages, the answers of analyses a stopped process finished,
+    # and now and then the expired inline cards.
+    core.attach(Door(
+        results=results.on_change, shows=publisher.on_change, sight=publisher.shows,
+        first=(results.deliver, repair.sweep),
+        also=(tournament_door.sweep, analysis.resume, CardSweep(challenges, clock)),
+        scope=lambda: waiting_at_most(URGENT_WAIT),  # timeouts hold a game's lock
+        expire=expire, absent=boarding.unseen,
+        search=SearchMessages(bot, db, people, clock=clock), tournaments=tournament_door,
+        analysis=analysis,
+        after_game=SentToChat(db, people, challenges, analysis, afterplay)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
-    gate = ActionGate(games, db)  # one for both doors: a double tap is one, wherever it came from
     services = Services(
         settings=settings, db=db, clock=clock, games=games,
-        presses=Presses(gate, publisher, people, coalescer), boards=publisher,
-        results=results, boarding=boarding, challenges=challenges, matchmaking=matchmaking,
-        people=people, player_cache=players, player_settings=player_settings,
-        fairness=fairness,
+        presses=Presses(core.gate, publisher, people, coalescer), boards=publisher,
+        results=results, boarding=boarding, challenges=challenges,
+        matchmaking=core.matchmaking, people=people, player_cache=players,
+        player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
         starting=KeyedLocks(), tournaments=tournament_door)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)
-    # First, before any database work: how many updates are taken and handled at once,
-    # which go first, and which are shed (bot/plumbing/admission.py).
-    admission = Admission(partial(answer_busy, settings.default_language))
     dispatcher.update.outer_middleware(admission)
-    publisher.drawn = admission.playing  # a player's game buttons go first
     inflight = InFlight()  # a stopping process waits for what it has taken
     dispatcher.update.outer_middleware(inflight)
     # A chat that writes to the bot can be sent its boards again.
@@ -284,20 +261,27 @@ async def build(settings: Settings, *, bot: Bot | None = None,
     for observer in (dispatcher.message, dispatcher.callback_query, dispatcher.inline_query):
         observer.outer_middleware(players)
     dispatcher.include_routers(*get_routers())
-    door = None
-    if webapp is not None:
-        chat = ChatHooks(db, people, challenges, analysis, afterplay)
-        door = WebDoor(token=settings.bot_token.get_secret_value(), db=db, games=games,
-                       gate=gate,
-                       matchmaking=matchmaking, people=people,
-                       default_language=settings.default_language, clock=clock,
-                       hooks=Hooks(chat.rematch, chat.analyse, chat.replay,
-                                   rematchable=tournament_door.rematchable),
-                       trusted_proxies=settings.trusted_proxies,
-                       base_path=urlsplit(webapp.url).path or "/",
-                       telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
-    return App(bot, dispatcher, services, timers, repair, players, pool, inflight, admission,
-               door)
+    return App(bot, dispatcher, services, core, repair, players, core.games.computer.runner,
+               inflight, admission)
+
+
+class CardSweep:
+    """Expired inline cards deleted on a timer pass, every `CARD_SWEEP` (the first pass
+    first)."""
+
+    def __init__(self, challenges: ChallengeService, clock: Callable[[], datetime]) -> None:
+        self.challenges, self.clock = challenges, clock
+        self.swept: datetime | None = None
+
+    async def __call__(self) -> None:
+        if self.swept is not None and self.clock() - self.swept < CARD_SWEEP:
+            return
+        try:
+            await self.challenges.sweep_cards()
+        except FAULTS as exc:
+            log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
+            return
+        self.swept = self.clock()
 
 
 async def answer_busy(default_language: str, query: CallbackQuery) -> None:
@@ -399,34 +383,25 @@ async def timer_loop(app: App, stop: asyncio.Event, interval: float = TIMER_INTE
                      clock: Callable[[], datetime] = utc_now,
                      trim: Callable[[], bool] = allocator.trim,
                      first_pass: asyncio.Event | None = None) -> None:
-    """Until `stop` is set: send waiting results, redraw boards left behind, time out
-    overdue turns and warn on time (the first pass also finds what a stopped process left
-    undone), now and then delete expired inline cards, and once a minute hand the memory
-    freed since back to the system (`allocator.trim`). A pass in progress when `stop` is
-    set is finished. `first_pass` is set once the first pass is over."""
-    swept = trimmed = None
-    while not stop.is_set():
-        wait = interval
-        with waiting_at_most(URGENT_WAIT):  # timeouts hold a game's lock: no long waits
-            try:
-                wait = min(interval, await app.timers.tick())
-                if swept is None or clock() - swept >= CARD_SWEEP:
-                    await app.challenges.sweep_cards()
-                    swept = clock()
-            except FAULTS as exc:
-                log.warning("timer tick: a Bot API call failed: %s", type(exc).__name__)
-            except DatabaseBlip:  # logged once per outage (storage.outage); the next pass
-                pass
-            except Exception:  # a bad game must not stop every other game's timer
-                log.exception("timer tick failed")
-        if first_pass is not None:
-            first_pass.set()
-        app.admission.report()  # the updates a flood made it shed, once a minute at most
-        if trimmed is None or clock() - trimmed >= TRIM:
-            trimmed = clock()
-            trim()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), wait)
+    """The core's timer loop (`Core.run_timers`: waiting results, boards left behind,
+    overdue turns, warnings, and the doors' work on the same beat) with this process's
+    upkeep after each pass: the updates a flood made it shed reported, and once a minute the
+    memory freed since handed back to the system (`allocator.trim`)."""
+    await app.core.run_timers(stop, interval=interval, first_pass=first_pass,
+                              after_pass=(app.admission.report, Trimmer(clock, trim)))
+
+
+class Trimmer:
+    """`trim` called on the first pass and then once a minute at most."""
+
+    def __init__(self, clock: Callable[[], datetime], trim: Callable[[], bool]) -> None:
+        self.clock, self.trim = clock, trim
+        self.trimmed: datetime | None = None
+
+    def __call__(self) -> None:
+        if self.trimmed is None or self.clock() - self.trimmed >= TRIM:
+            self.trimmed = self.clock()
+            self.trim()
 
 
 async def stop_gracefully(app: App, timer: asyncio.Task[None], stop: asyncio.Event,
@@ -480,104 +455,10 @@ async def refuse_if_webhook_set(bot: Bot) -> None:
                            "`python -m bot delete-webhook` to poll, or set BOT_MODE=webhook")
 
 
-async def serve(settings: Settings, *, local: bool = False) -> None:
-    """Run until stopped: long polling, the webhook server (`BOT_MODE=webhook`), or the
-    local mode (`local`: an in-process Bot API and the page on 127.0.0.1, bot/local/)."""
-    # The database first (a bad one stops the start before any worker runs), then the
-    # worker pool, then everything that uses them.
-    db = await open_database(settings.database, day_zone=settings.timezone)
-    pool: Runner | None = None
-    telegram = LocalTelegram() if local else None
-    try:
-        pool = await start_pool(make_pool(settings))
-        bot = Bot(settings.bot_token.get_secret_value(), session=telegram) if telegram \
-            else None
-        app = await build(settings, pool=pool, db=db, bot=bot, local=local)
-    except BaseException:
-        if pool is not None:
-            await pool.close()
-        await db.close()
-        raise
-    stop = asyncio.Event()
-    timer: asyncio.Task[None] | None = None
-    web_runner: AppRunner | None = None
-
-    async def on_shutdown() -> None:
-        if timer is not None:
-            await stop_gracefully(app, timer, stop)
-
-    # Polling emits it when polling stops; webhook mode when its aiohttp app shuts down.
-    app.dispatcher.shutdown.register(on_shutdown)
-    menus: asyncio.Task[None] | None = None
-    try:
-        # What a stopped process left undone comes first: the timer loop's first pass
-        # (boards behind their game, results waiting in the outbox, computer turns cut
-        # short) runs at once, with every turn due soon given the restart's grace first,
-        # so that a crash never decides a game.
-        await give_grace(app, settings)
-        first_pass = asyncio.Event()
-        timer = asyncio.create_task(timer_loop(app, stop, first_pass=first_pass))
-        await must_answer("getMe", app.bot.me, asyncio.sleep)  # cached: polling asks again
-        menus = asyncio.create_task(register_menus(app, after=first_pass))  # beside updates
-        if settings.bot_mode == "polling" and not local:
-            await must_answer("getWebhookInfo", lambda: refuse_if_webhook_set(app.bot),
-                              asyncio.sleep)
-        door = app.web
-        if door is not None:
-            await door.start()
-            if settings.bot_mode == "polling" and not local:  # webhook: beside the webhook
-                web_runner = await web_app.serve(door, settings.webapp_host,
-                                                 settings.webapp_port)
-                log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
-                         settings.webapp_port, door.base_path)
-        freeze_startup_objects()
-        # The grace counts from when updates are taken (getMe may have waited for an
-        # unreachable Bot API).
-        await give_grace(app, settings)
-        if telegram is not None and door is not None:
-            web_runner = await serve_local(app, telegram, door, settings)
-            await stop_signal().wait()
-            await stop_gracefully(app, timer, stop)
-        elif settings.bot_mode == "webhook":
-            beside = (lambda parent: web_app.mount(door, parent)) if door else None
-            await webhook.serve(app.dispatcher, app.bot, settings, stop_signal(), beside,
-                                app.admission, STOP_GRACE)
-        else:
-            # At most TAKEN_LIMIT updates taken and not finished: beyond it no getUpdates
-            # is made until some finish (Telegram keeps the rest).
-            await app.dispatcher.start_polling(app.bot, handle_signals=True,
-                                               close_bot_session=False,
-                                               tasks_concurrency_limit=TAKEN_LIMIT)
-    finally:
-        if menus is not None and not menus.done():
-            menus.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await menus
-        if timer is not None:
-            if not timer.done():
-                timer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await timer
-        await app.inflight.drained(1.0)  # normally done by stop_gracefully already
-        if app.web is not None:
-            await app.web.stop()
-        if web_runner is not None:
-            await web_runner.cleanup()
-        await app.repair.close()
-        await app.analysis.stop()  # an analysis cut short starts again at the next start
-        await app.services.afterplay.stop()
-        await app.db.close()
-        await app.bot.session.close()
-        await pool.close()
-
-
 async def give_grace(app: App, settings: Settings) -> None:
     """A crash never decides a game: no turn times out within `RESTART_GRACE_SECONDS` of
-    now (`GameService.grace_after_start`)."""
-    moved = await app.games.grace_after_start(settings.restart_grace_seconds)
-    if moved:
-        log.info("restart: %d turn(s) due within %d s get until then", moved,
-                 settings.restart_grace_seconds)
+    now (`Core.give_grace`)."""
+    await app.core.give_grace()
 
 
 def freeze_startup_objects() -> None:
@@ -597,44 +478,3 @@ def stop_signal() -> asyncio.Event:
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
             loop.add_signal_handler(sig, stop.set)
     return stop
-
-
-async def serve_local(app: App, telegram: LocalTelegram, door: WebDoor,
-                      settings: Settings) -> AppRunner:
-    """The local page (sign in, the chat) and the web board on one address of 127.0.0.1."""
-    page = LocalPage(telegram, app.bot, lambda update: app.dispatcher.feed_update(
-        app.bot, update), settings.bot_token.get_secret_value(), app.services.clock)
-    root = web.Application(client_max_size=web_app.MAX_BODY)
-    page.routes(root)
-    web_app.mount(door, root)
-    runner = AppRunner(root, access_log=None, shutdown_timeout=2.0)
-    await runner.setup()
-    await web.TCPSite(runner, LOCAL_HOST, settings.webapp_port).start()
-    port = runner.addresses[0][1]
-    print(f"nard-bot: playing locally: open http://{LOCAL_HOST}:{port}/", flush=True)
-    return runner
-
-
-def run(settings: Settings, *, local: bool = False) -> int:
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    redact.install(settings.bot_token.get_secret_value())
-    # A database outage is two lines, not a traceback per failed call.
-    outage.install(connection_failed=connection_failed)
-    try:
-        asyncio.run(serve(settings, local=local))
-    except TelegramUnauthorizedError:
-        log.error("Telegram refused the token (401 Unauthorized): check BOT_TOKEN")
-        return 2
-    except CannotStart as exc:  # a webhook set while polling, a Bot API that refuses getMe
-        log.error("%s", exc)
-        return 2
-    except KeyboardInterrupt:
-        pass
-    except (DatabaseUnavailable, MigrationError):
-        raise  # `python -m bot` says it in one line (exit status 2)
-    except Exception:  # logged (redacted) rather than printed by the interpreter
-        log.exception("the bot stopped")
-        return 1
-    return 0

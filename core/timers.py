@@ -40,7 +40,8 @@ class Timers:
         self.service, self.clock, self.window = service, clock, window
         self.db = service.db
         self.expire = expire or service.expire  # e.g. the door's: calls off unseen games
-        self.first, self.also = tuple(first), tuple(also)
+        # Read at every pass: the assembly (`core.assembly`) adds the doors' work to them.
+        self.first, self.also = first, also
         self._warned: dict[int, datetime] = {}  # game -> the deadline it was warned about
 
     async def tick(self) -> float:

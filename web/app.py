@@ -28,16 +28,16 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 
 from core.actions import Act, Action, Refusal
-from core.games import Busy, GameService
-from core.gate import ActionGate
+from core.aftergame import NotWhileTournamentRuns, Unavailable
+from core.assembly import Core, Door
+from core.games import Busy
 from core.live import Live
-from core.matchmaking import AlreadySearching, Matchmaking
+from core.matchmaking import AlreadySearching
 from core.resigning import resign_cost
 from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
 from storage import games, outage, players
-from storage.db import Database
 from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
@@ -84,20 +84,6 @@ PAGE_TEXTS = (
     "web-not-found",
 )
 
-# What the Telegram door does for the page (wired by the process that runs both doors):
-# a rematch, the analysis and the replay are sent to the player's chat.
-ChatHook = Callable[[int, int, int], Awaitable[None]]  # (user, game, number)
-
-
-@dataclass(frozen=True)
-class Hooks:
-    rematch: Callable[[int, int], Awaitable[None]] | None = None  # (user, game)
-    analysis: ChatHook | None = None
-    replay: ChatHook | None = None
-    # Whether Play again may follow the game (not a game of a tournament still running).
-    rematchable: Callable[[Row], Awaitable[bool]] | None = None
-
-
 class BadRequest(Exception):
     """A request the API cannot take: 4xx with the reason."""
 
@@ -109,17 +95,17 @@ class BadRequest(Exception):
 class WebDoor:
     """The web board of one process, over the game core's services."""
 
-    def __init__(self, *, token: str, db: Database, games: GameService, gate: ActionGate,
-                 matchmaking: Matchmaking, people: People, default_language: str,
-                 clock: Callable[[], datetime], hooks: Hooks = Hooks(),
+    def __init__(self, core: Core, *, token: str, people: People, default_language: str,
                  limit: RateLimit[int] | None = None,
                  unsigned: RateLimit[str] | None = None,
                  trusted_proxies: Iterable[str] = (), base_path: str = "/",
                  telegram_script: str = TELEGRAM_SCRIPT) -> None:
-        self.token, self.games, self.gate = token, games, gate
-        self.matchmaking, self.people, self.clock = matchmaking, people, clock
-        self.db = db
-        self.default_language, self.hooks = default_language, hooks
+        """The web board over `core`, attached to it at once: the open pages hear every
+        committed change, and a player's open page counts as seeing the game."""
+        self.token, self.games, self.gate = token, core.games, core.gate
+        self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
+        self.db, self.after_game = core.db, core.after_game
+        self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
         self.trusted_proxies = tuple(ipaddress.ip_network(proxy, strict=False)
@@ -134,15 +120,14 @@ class WebDoor:
         self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
         self._outage_told = -1  # the database outage (`OUTAGE.outages`) logged last
         self.flood_pause, self.flood_sleep = FLOOD_PAUSE, asyncio.sleep
+        core.attach(Door(shows=self.live.on_change, sight=self._shown))
 
     # -- wiring ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Hear every committed change (this process's from the core; other processes'
-        through PostgreSQL)."""
+        """Hear other processes' committed changes too (through PostgreSQL; this
+        process's come from the core)."""
         quiet_parse_errors()
-        self.games.announcements.subscribe(self.live.on_change)
-        self.games.sights.append(self._shown)
         if self.db.engine == "postgres":
             self.db.game_notices = True
             await self.db.listen(games.GAME_CHANGED, self.live.on_notice)
@@ -334,14 +319,10 @@ class WebDoor:
         names = await self.people.names(row, t)
         state = game_state(row, live, seat, names, t, self.clock())
         if state["result"] is not None and seat is not None:
-            state["result"]["rematch"] = await self._rematchable(row)
+            state["result"]["rematch"] = await self.after_game.rematchable(row)
         if state["can"]["double"]:
             state["texts"]["double"] = t("btn-double", value=live.game.cube_value * 2)
         return state
-
-    async def _rematchable(self, row: Row) -> bool:
-        hook = self.hooks.rematchable
-        return hook is None or row.status == "active" or await hook(row)
 
     async def _shown(self, row: Row, seat: int) -> bool:
         """A sight for the core: an open page of the player has been sent this version."""
@@ -451,25 +432,28 @@ class WebDoor:
         if seat is None:
             raise BadRequest("you did not play in this game", 403)
         what = request.match_info["what"]
-        if what == "rematch":
-            if not await self._rematchable(row):
-                raise BadRequest("not while the tournament runs", 409)
-            if row.level is not None:  # the computer: a new game at once, same settings
+        try:
+            if what == "rematch":
                 try:
-                    new = await self.games.start_vs_computer(
-                        user.id, row.variant, row.level, row.match_length, row.cube)
+                    new = await self.after_game.rematch(user.id, row)
                 except (Busy, PlayerBusy):
                     raise BadRequest("you are in a game already", 409) from None
-                return web.json_response({"game": new.id})
-            hook = self.hooks.rematch
-            if hook is None:
-                raise BadRequest("not available here", 404)
-            await hook(user.id, row.id)
-            return web.json_response({"sent": True})
-        chat = self.hooks.analysis if what == "analysis" else self.hooks.replay
-        if chat is None or row.status == "active":
+                except NotWhileTournamentRuns:
+                    raise BadRequest("not while the tournament runs", 409) from None
+                if new is not None:  # the computer: a new game at once, same settings
+                    return web.json_response({"game": new.id})
+                return web.json_response({"sent": True})
+        except Unavailable:
+            raise BadRequest("not available here", 404) from None
+        if row.status == "active":
             raise BadRequest("not available for this game now", 409)
-        await chat(user.id, row.id, live.number)
+        try:
+            if what == "analysis":
+                await self.after_game.analyse(user.id, row, live.number)
+            else:
+                await self.after_game.replay(user.id, row, live.number)
+        except Unavailable:
+            raise BadRequest("not available for this game now", 409) from None
         return web.json_response({"sent": True})
 
     async def new_game(self, request: web.Request) -> web.Response:

@@ -5,8 +5,10 @@ to an in-process stand-in for the Bot API (`bot.local.telegram`), plus the web b
 link to open, on 127.0.0.1 only: the page lets each tab sign in as a local player (a name),
 shows the chat as a message list (what the bot would have sent, pictures included, with its
 buttons) beside the web board. Init data is signed with a random token made at start, so
-the web board's sign-in runs unchanged; the database is a file of its own
-(`nard-local.sqlite3` unless DATABASE_PATH/DATABASE_URL say otherwise), never a real bot's.
+the web board's sign-in runs unchanged (the page signs and checks it as the web board does,
+with the `InitData` the process's entry gives it: `bot/` imports no `web/`); the database is
+a file of its own (`nard-local.sqlite3` unless DATABASE_PATH/DATABASE_URL say otherwise),
+never a real bot's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiogram import Bot
 from aiogram.types import Update
@@ -27,7 +29,6 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.local.telegram import LocalTelegram
-from web.auth import Unauthorized, WebUser, check_init_data, from_header, sign_init_data
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -37,6 +38,30 @@ LOCAL_DATABASE = "nard-local.sqlite3"
 FIRST_USER = 1_000_001
 POLL_SECONDS = 25.0  # a chat long poll waits at most this long for something new
 MAX_TEXT = 512
+
+
+class SignedIn(Protocol):
+    """A user as their init data names them."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def language_code(self) -> str | None: ...
+
+
+class InitData(Protocol):
+    """Telegram's Mini App init data for the local token: made as Telegram makes it (a
+    player signs in) and checked as the web board checks it."""
+
+    def sign(self, user: dict[str, object], opened: datetime) -> str: ...
+
+    def check(self, authorization: str | None, now: datetime) -> SignedIn:
+        """The user of an `Authorization: tma <initData>` header; `PermissionError` with
+        the reason when it is refused."""
 
 
 def local_token() -> str:
@@ -63,8 +88,9 @@ class LocalPage:
 
     def __init__(self, telegram: LocalTelegram, bot: Bot, feed: Callable[[Update],
                                                                          Awaitable[Any]],
-                 token: str, clock: Callable[[], datetime]) -> None:
-        self.telegram, self.bot, self.feed, self.token = telegram, bot, feed, token
+                 init_data: InitData, clock: Callable[[], datetime]) -> None:
+        self.telegram, self.bot, self.feed = telegram, bot, feed
+        self.init_data = init_data
         self.clock = clock
         self._users = itertools.count(FIRST_USER)
         self._updates = itertools.count(1)
@@ -89,16 +115,15 @@ class LocalPage:
         if not name:
             raise web.HTTPBadRequest(reason="a name, please")
         user_id = next(self._users)
-        init = sign_init_data(self.token, {"id": user_id, "first_name": name,
-                                           "language_code": str(body.get("language", "en"))
-                                           [:2]}, self.clock())
+        init = self.init_data.sign({"id": user_id, "first_name": name,
+                                    "language_code": str(body.get("language", "en"))[:2]},
+                                   self.clock())
         return web.json_response({"id": user_id, "name": name, "init_data": init})
 
-    def user(self, request: web.Request) -> WebUser:
+    def user(self, request: web.Request) -> SignedIn:
         try:
-            return check_init_data(self.token, from_header(request.headers.get(
-                "Authorization")), self.clock())
-        except Unauthorized as exc:
+            return self.init_data.check(request.headers.get("Authorization"), self.clock())
+        except PermissionError as exc:
             raise web.HTTPUnauthorized(reason=str(exc)) from None
 
     async def chat(self, request: web.Request) -> web.Response:
@@ -152,7 +177,7 @@ class LocalPage:
         task.add_done_callback(self._tasks.discard)
 
 
-def _api_user(user: WebUser) -> dict[str, Any]:
+def _api_user(user: SignedIn) -> dict[str, Any]:
     return {"id": user.id, "is_bot": False, "first_name": user.name,
             "language_code": user.language_code or "en"}
 

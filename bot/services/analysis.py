@@ -2,17 +2,16 @@
 
 A press by one of the game's two players (checked here: the callback only names the game)
 answers at once when the analysis is stored. Otherwise the player gets a progress message
-("Analysing: 24/61 moves", edited at most every `EDIT_EVERY`) and waits for the game's one
-job: a second press, the other player's press, or another process's press join the same job
-(`storage.analysis.claim` decides who runs it). When it is done each waiter's progress
-message becomes the answer: both players' figures, then the asking player's worst mistakes
-as pictures.
+("Analysing: 24/61 moves", edited at most every `core.analysis.EDIT_EVERY`) and waits for
+the game's one job: a second press, the other player's press, or another process's press
+join the same job (`storage.analysis.claim` decides who runs it). When it is done each
+waiter's progress message becomes the answer: both players' figures, then the asking
+player's worst mistakes as pictures.
 
-The work runs off the event loop: `ai.review` in a worker process (`analysis_pool`, one
-process made on first use, spawned, so the bot's own state is not copied), one decision
-per call, so the loop stays free and two games' jobs take turns. A job whose process
-stopped keeps its stored claim until it runs out (`CLAIM`); then the next press or the
-timer loop (`resume`) starts it again and its waiters still get their answer.
+The job itself is the core's (`core.analysis.AnalysisJobs`: claimed, resumed after a
+crash, run in a worker process); this service hears what becomes of it (`AnalysisNews`:
+progress, done, failed) and keeps the waiters' messages. Waiters left by a process that
+stopped after the job was done are answered on the timer's beat (`resume`).
 
 The answer (the summary, then the mistake pictures) is sent where it is ready: in a press's
 handling, or in a job started by one, whose 2 s allowance for Telegram it shares
@@ -26,11 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import json
 import logging
-import os
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar
 
@@ -44,39 +41,26 @@ from bot.plumbing.retry import FAULTS, LATER
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.views.callbacks import AnalysisCb
 from bot.views.recap import local_notation
+from core.analysis import AnalysisJobs, stored_decision
 from core.history import thrown
-from core.workers import ProcessPool, Runner
 from engine.codes import position_id
 from engine.game import MatchState
-from engine.position import Position, Variant
+from engine.position import Variant
 from i18n import Translator
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from storage import analysis, games
-from storage.analysis import DecisionRow, FigureRow, Waiter
+from storage.analysis import FigureRow, Waiter
 from storage.db import Database
-from storage.errors import DatabaseBlip, GameNotFound
+from storage.errors import GameNotFound
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-# The progress message is edited at most this often (NARD_ANALYSIS_EDIT_SECONDS: tests of a
-# process that must see progress early, as a fast machine finishes a game in a second).
-EDIT_EVERY = timedelta(seconds=float(os.environ.get("NARD_ANALYSIS_EDIT_SECONDS", "3")))
-CLAIM = timedelta(seconds=30)  # a job's claim; renewed while it runs
-RENEW_AFTER = timedelta(seconds=10)
-WORKER_NICENESS = 10  # the worker yields the CPU to the bot's own process
-DECISION_SECONDS = 300.0  # one decision's analysis; its worker is replaced after that
 MISTAKES = 3  # the asking player's worst mistakes shown
 DELIVERY_TRIES = 5  # sending an answer Telegram keeps refusing (each after its wait)
 Answer = Callable[[str | None, bool], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
-
-
-def analysis_pool() -> ProcessPool:
-    """One worker process, spawned on first use (the `ai` package loads its networks once
-    in it), below the bot's priority; apart from the computer's workers."""
-    return ProcessPool(1, niceness=WORKER_NICENESS, timeout=DECISION_SECONDS)
 
 
 def analysis_button(t: Translator, game_id: int, number: int) -> InlineKeyboardButton:
@@ -86,13 +70,12 @@ def analysis_button(t: Translator, game_id: int, number: int) -> InlineKeyboardB
 
 
 class AnalysisService:
-    def __init__(self, bot: Bot, db: Database, people: People, *,
-                 clock: Callable[[], datetime], runner: Runner | None = None,
-                 ply: int = 2, sleep: Sleep = asyncio.sleep) -> None:
-        self.bot, self.db, self.people, self.clock = bot, db, people, clock
-        self.runner: Runner = runner or analysis_pool()
-        self.ply, self.sleep = ply, sleep  # sleep: waiting before an answer's next try
-        self._jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
+    """The Analysis button in the chat: `core.analysis.AnalysisNews` for Telegram."""
+
+    def __init__(self, bot: Bot, db: Database, people: People, jobs: AnalysisJobs, *,
+                 clock: Callable[[], datetime], sleep: Sleep = asyncio.sleep) -> None:
+        self.bot, self.db, self.people, self.jobs = bot, db, people, jobs
+        self.clock, self.sleep = clock, sleep  # sleep: waiting before an answer's next try
         self._deliveries: set[asyncio.Task[None]] = set()  # answers being sent
 
     # -- a press ------------------------------------------------------------------------
@@ -107,7 +90,7 @@ class AnalysisService:
         if row is None or player_id not in row.players:
             await answer(t("analysis-not-yours"), True)
             return
-        if await self._history(row, data.n) is None:
+        if await self.jobs.history(row, data.n) is None:
             await answer(t("analysis-not-over"), True)
             return
         key = (row.id, data.n)
@@ -122,108 +105,53 @@ class AnalysisService:
         message = await send_text(self.bot, chat_id, t("analysis-queued"))
         if message is None:
             return
-        await self._claim_or_join(row.id, data.n)
+        await self.jobs.ensure(row.id, data.n)
         waiter = Waiter(row.id, data.n, player_id, chat_id, message)
         await analysis.add_waiter(self.db, waiter, self.clock())
         if await analysis.status(self.db, *key) == "done":  # finished meanwhile
             await self._serve(row, waiter)
 
-    async def _claim_or_join(self, game_id: int, number: int) -> None:
-        """Make sure a job runs for the game: this process's, or another's that holds it."""
-        key = (game_id, number)
-        if key in self._jobs:
-            return
-        now = self.clock()
-        if await analysis.status(self.db, *key) == "done":
-            return
-        if await analysis.claim(self.db, game_id, number, now, now + CLAIM):
-            self._jobs[key] = asyncio.create_task(self._job(game_id, number))
-
     async def resume(self) -> None:
-        """Start again the jobs whose process stopped (their claim ran out), and answer
-        whoever a stopped process left waiting for a finished one: at start-up and on the
-        timer's beat."""
-        for game_id, number in await analysis.abandoned(self.db, self.clock()):
-            await self._claim_or_join(game_id, number)
+        """Answer whoever a stopped process left waiting for a finished job: at start-up
+        and on the timer's beat."""
         for waiter in await analysis.stranded(self.db):
-            if (waiter.game_id, waiter.game_number) not in self._jobs:
+            if not self.jobs.running(waiter.game_id, waiter.game_number):
                 await self._serve(await games.load_game(self.db, waiter.game_id), waiter)
 
     async def drain(self) -> None:
         """Wait for the jobs running in this process and the answers being sent (tests, a
         graceful stop)."""
-        while self._jobs or self._deliveries:
-            await asyncio.gather(*list(self._jobs.values()), *self._deliveries,
-                                 return_exceptions=True)
+        while self.jobs.active() or self._deliveries:
+            await self.jobs.drain()
+            await asyncio.gather(*self._deliveries, return_exceptions=True)
 
     async def stop(self) -> None:
-        """Stop this process's jobs and give up their claims: the next start (or another
-        process's timer) takes them over at once, and their waiters still get an answer."""
-        jobs = dict(self._jobs)
-        for job in (*jobs.values(), *self._deliveries):
-            job.cancel()
-        await asyncio.gather(*jobs.values(), *self._deliveries, return_exceptions=True)
-        for game_id, number in jobs:
-            await analysis.release(self.db, game_id, number)
-        await self.runner.close()
+        """Stop sending answers (the jobs are the core's: `AnalysisJobs.stop`)."""
+        deliveries = list(self._deliveries)
+        for task in deliveries:
+            task.cancel()
+        await asyncio.gather(*deliveries, return_exceptions=True)
 
-    # -- the job ------------------------------------------------------------------------
+    # -- what becomes of a job (`core.analysis.AnalysisNews`) ----------------------------
 
-    async def _job(self, game_id: int, number: int) -> None:
-        try:
-            await self._analyse(game_id, number)
-        except asyncio.CancelledError:
-            raise
-        except DatabaseBlip:  # logged once per outage; its claim runs out, it is resumed
-            pass
-        except Exception:
-            log.exception("analysing game %s/%s failed", game_id, number)
-            await self._fail(game_id, number)
-        finally:
-            self._jobs.pop((game_id, number), None)
-
-    async def _analyse(self, game_id: int, number: int) -> None:
-        row = await games.load_game(self.db, game_id)
-        found = await self._history(row, number)
-        assert found is not None
-        history, match = found
-        spots = await self.runner.run(review.find_spots, row.variant, history, match, row.cube)
-        decisions: list[Decision] = []
-        shown = renewed = self.clock()
-        for i, spot in enumerate(spots):
-            decision = await self.runner.run(review.evaluate, spot, self.ply)
-            if decision is not None:
-                decisions.append(decision)
-            now = self.clock()
-            if now - renewed >= RENEW_AFTER:
-                await analysis.renew(self.db, game_id, number, now + CLAIM)
-                renewed = now
-            if now - shown >= EDIT_EVERY and i + 1 < len(spots):
-                await self._progress(game_id, number, i + 1, len(spots))
-                shown = now
-        figures = [_figure_row(review.figures(decisions, seat), row.players[seat])
-                   for seat in (0, 1)]
-        await analysis.save(self.db, game_id, number,
-                            engine=review.engine_name(row.variant, self.ply),
-                            figures=figures, decisions=[_decision_row(d) for d in decisions],
-                            now=self.clock())
-        for waiter in await analysis.waiting(self.db, game_id, number):
-            await self._serve(row, waiter)
-
-    async def _progress(self, game_id: int, number: int, done: int, total: int) -> None:
+    async def progress(self, game_id: int, number: int, done: int, total: int) -> None:
         for waiter in await analysis.waiting(self.db, game_id, number):
             t = await self.people.translator(waiter.player_id)
             await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                             t("analysis-progress", done=done, total=total))
 
-    async def _fail(self, game_id: int, number: int) -> None:
-        """Tell the waiters and forget the job, so that a new press starts it afresh."""
+    async def done(self, row: Row, number: int) -> None:
+        for waiter in await analysis.waiting(self.db, row.id, number):
+            await self._serve(row, waiter)
+
+    async def failed(self, game_id: int, number: int) -> None:
+        """Tell the waiters (the core forgets the job, so that a new press starts it
+        afresh)."""
         for waiter in await analysis.waiting(self.db, game_id, number):
             if await analysis.remove_waiter(self.db, waiter):
                 t = await self.people.translator(waiter.player_id)
                 await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                                 t("analysis-failed"))
-        await analysis.forget(self.db, game_id, number)
 
     async def _serve(self, row: Row, waiter: Waiter) -> None:
         """Turn a waiter's progress message into the answer (exactly once: whoever removes
@@ -234,19 +162,6 @@ class AnalysisService:
 
     # -- the answer ---------------------------------------------------------------------
 
-    async def _history(self, row: Row, number: int
-                       ) -> tuple[list[dict[str, Any]], MatchState] | None:
-        """The engine history of a finished game of the match and the match state before
-        it; None when that game is not over (or not logged)."""
-        log_ = await games.match_log(self.db, row.id)
-        histories = {n: [json.loads(line.data) for line in lines if line.data is not None]
-                     for n, lines in log_.items()}
-        history = histories.get(number)
-        if not history or not any(e["type"] == "result" for e in history):
-            return None
-        match = review.match_state(row.match_length, [histories[n] for n in range(1, number)])
-        return history, match
-
     async def _send_answer(self, row: Row, number: int, player_id: int, chat_id: int,
                            message_id: int | None) -> None:
         t = await self.people.translator(player_id)
@@ -255,13 +170,13 @@ class AnalysisService:
         assert seat is not None
         figures = await analysis.figures(self.db, row.id, number)
         engine = await analysis.engine_of(self.db, row.id, number)
-        mine = [_decision(d, row.variant) for d in
+        mine = [stored_decision(d) for d in
                 await analysis.decisions(self.db, row.id, number, seat=seat)]
         worst = review.worst(mine, seat, MISTAKES)
         text = summary_text(t, row, number, names, figures, engine, bool(worst))
         pictures = []
         if worst:
-            found = await self._history(row, number)
+            found = await self.jobs.history(row, number)
             match = found[1] if found else MatchState(row.match_length)
             for decision in worst:
                 photo = await asyncio.to_thread(_picture, decision, row, match, names, t)
@@ -304,31 +219,6 @@ class AnalysisService:
                 return
             wait = again
         log.warning("the analysis answer to chat %s given up: Telegram kept failing", chat_id)
-
-
-# -- rows ------------------------------------------------------------------------------------
-
-
-def _figure_row(f: review.Figures, player: int | None) -> FigureRow:
-    return FigureRow(f.seat, player, f.decisions, f.total_loss, f.inaccuracies, f.errors,
-                     f.blunders, f.missed_doubles, f.wrong_doubles, f.wrong_takes,
-                     f.wrong_drops)
-
-
-def _decision_row(d: Decision) -> DecisionRow:
-    dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
-    return DecisionRow(d.index, d.turn, d.seat, d.kind, json.dumps(d.position.to_dict()), dice,
-                       d.played, d.best, d.played_equity, d.best_equity, d.cube_value,
-                       d.cube_owner)
-
-
-def _decision(row: DecisionRow, variant: str) -> Decision:
-    first, _, second = row.dice.partition("-")  # "6-5", as _decision_row writes it
-    dice = (int(first), int(second)) if row.dice else None
-    return Decision(row.idx, row.turn, row.seat, row.kind,
-                    Position.from_dict(json.loads(row.position)), dice,
-                    row.played, row.best, row.played_equity, row.best_equity, row.cube_value,
-                    row.cube_owner)
 
 
 # -- texts and pictures ----------------------------------------------------------------------

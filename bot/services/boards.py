@@ -111,7 +111,8 @@ class _Tries:
 
 class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
-                 clock: Clock, render: Callable[..., bytes], web: WebApp | None = None) -> None:
+                 clock: Clock, render: Callable[..., bytes], later: Later,
+                 drawn: Callable[[int], None], web: WebApp | None = None) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
         self.web = web  # the web board: each board message gets a button opening it
@@ -119,9 +120,9 @@ class BoardPublisher:
         self._selected: dict[tuple[int, int], int] = {}
         self._sending = KeyedLocks()  # (game, chat): one send of a message at a time here
         # Draw a game's boards again in some seconds (the repairs: `BoardRepair.later`).
-        self.later: Later = lambda game_id, seconds: None
+        self.later = later
         # Told of every player a board was sent to (their game buttons go first).
-        self.drawn: Callable[[int], None] = lambda player_id: None
+        self.drawn = drawn
         # Chats that refused a board lately: not tried again until they write to the bot.
         self.unreachable = Unreachable(clock)
         # Asked for every board drawn; the first tag given is shown (the tournament door's).

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -95,12 +95,13 @@ class _Held:
 
 class ResultMessages:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], result_buttons: Sequence[ResultButtons] = (),
+                 result_lines: Sequence[ResultLines] = ()) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock = clock
         self._sending: set[int] = set()  # notices this process is sending now
-        self.result_buttons: list[ResultButtons] = []
-        self.result_lines: list[ResultLines] = []
+        # What features add to a result message: buttons under it, lines in it.
+        self.result_buttons, self.result_lines = tuple(result_buttons), tuple(result_lines)
 
     async def on_change(self, change: Change) -> None:
         """A game ended: its result message goes out now (before its final board)."""

@@ -95,10 +95,10 @@ class TournamentDoor:
     """`core.tournaments.TournamentNews` for Telegram, and what the handlers ask."""
 
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer,
-                 boarding: Boarding, *, clock: Callable[[], datetime], zone: ZoneInfo) -> None:
+                 boarding: Boarding, core: Tournaments, *, clock: Callable[[], datetime],
+                 zone: ZoneInfo) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
-        self.boarding, self.clock, self.zone = boarding, clock, zone
-        self._core: Tournaments | None = None
+        self.boarding, self.core, self.clock, self.zone = boarding, core, clock, zone
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
@@ -107,15 +107,6 @@ class TournamentDoor:
         self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
         # The news topics this process has recorded, by tournament (not recorded again).
         self._recorded: dict[int, set[str]] = {}
-
-    @property
-    def core(self) -> Tournaments:
-        assert self._core is not None, "the door is wired to the core in bot.app.build"
-        return self._core
-
-    @core.setter
-    def core(self, core: Tournaments) -> None:
-        self._core = core
 
     # -- what the handlers ask ---------------------------------------------------------
 

@@ -16,6 +16,7 @@ import asyncio
 import platform
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -144,11 +145,15 @@ async def test_the_timer_loop_trims_once_a_minute() -> None:
             stop.set()
         return 0.0
 
-    async def sweep() -> None:
-        pass
+    async def run_timers(stop: asyncio.Event, *, interval: float,
+                         first_pass: asyncio.Event | None,
+                         after_pass: Sequence[Callable[[], object]]) -> None:
+        while not stop.is_set():  # the core's loop (Core.run_timers), passes and upkeep
+            await tick()
+            for upkeep in after_pass:
+                upkeep()
 
-    app = SimpleNamespace(timers=SimpleNamespace(tick=tick),
-                          challenges=SimpleNamespace(sweep_cards=sweep),
+    app = SimpleNamespace(core=SimpleNamespace(run_timers=run_timers),
                           admission=SimpleNamespace(report=lambda: None))
     await timer_loop(app, stop, interval=0.0, clock=lambda: now[0],  # type: ignore[arg-type]
                      trim=lambda: trims.append(now[0]) or True)

@@ -18,8 +18,8 @@ import pytest
 import pytest_asyncio
 
 from bot.plumbing.telegram_io import send_text
-from bot.services.analysis import WORKER_NICENESS, analysis_pool
 from bot.views.callbacks import AnalysisCb
+from core.analysis import WORKER_NICENESS, analysis_pool
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from engine.result import ResultKind
@@ -40,6 +40,7 @@ OUTSIDER = 2999
 async def h(harness: Harness) -> AsyncIterator[Harness]:
     yield harness
     await harness.app.analysis.stop()
+    await harness.app.core.stop()
 
 
 def answer_of_last_press(h: Harness) -> dict | None:
@@ -172,6 +173,7 @@ async def app(fake_telegram: Any, database_url: str) -> AsyncIterator[Restartabl
     finally:
         if runner.h is not None:
             await runner.h.app.analysis.stop()
+            await runner.h.app.core.stop()
             await runner.kill()
 
 
@@ -184,8 +186,7 @@ async def test_a_job_cut_short_by_a_restart_is_finished_after_it(app: Restartabl
     await press(h, ALI, ALI)
     progress = h.fake.messages(ALI)[-1]
     assert progress.text == "📊 Analysing the game…"
-    for job in h.app.analysis._jobs.values():  # the process dies: nothing is cleaned up
-        job.cancel()
+    h.app.core.analysis.abandon()  # the process dies: nothing is cleaned up
     await app.kill()
     h = await app.start()
     counting(h)
@@ -257,7 +258,7 @@ async def test_cube_errors_in_a_cube_game(h: Harness) -> None:
 
 async def test_a_known_blunder_is_found_with_the_right_best_move(h: Harness) -> None:
     game_id = await store(h, _game_with_a_blunder())
-    assert h.app.analysis.ply == 2  # the real path: 2-ply in the worker process
+    assert h.app.core.analysis.ply == 2  # the real path: 2-ply in the worker process
     await press(h, ALI, ALI)
     await h.app.analysis.drain()
     captions = [m.caption or "" for m in h.fake.messages(ALI) if m.photo is not None]

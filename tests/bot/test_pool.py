@@ -19,7 +19,6 @@ import pytest
 
 from bot.app import build
 from bot.config import load_settings
-from bot.plumbing.pacing import Coalescer
 from bot.views.callbacks import Act
 from core import computer
 from core.computer import Computer
@@ -173,7 +172,7 @@ async def test_a_game_against_the_computer_survives_its_worker_dying(
     pool = ProcessPool(1)
     clock = FakeClock()
     app = await build(settings, bot=bot_for(fake_telegram), clock=clock, dice=SeededDice(3),
-                      coalescer=Coalescer(clock=clock.monotonic, sleep=clock.sleep), pool=pool)
+                      monotonic=clock.monotonic, pool=pool)
     h = Harness(fake_telegram, app, clock)
     try:
         user = await start_game(h, 1001, "Long nard", "🤖 Computer", "Beginner", "1 game")

@@ -134,6 +134,7 @@ async def test_the_analysis_calls_a_move_by_its_log_line(harness: Harness) -> No
         await h.app.analysis.drain()
     finally:
         await h.app.analysis.stop()
+        await h.app.core.stop()
     h.fake.user(ALI, "Ali").command("/log")
     await h.feed()
     log = "\n".join(m.text or "" for m in h.fake.messages(ALI)
@@ -184,6 +185,7 @@ async def test_a_roll_is_written_higher_die_first_everywhere(harness: Harness) -
         await h.app.analysis.drain()
     finally:
         await h.app.analysis.stop()
+        await h.app.core.stop()
     captions = [m.caption or "" for m in h.fake.messages(ALI) if m.photo is not None]
     assert any(c.startswith("Move 1 · 5-2 · ") for c in captions), captions[-1:]
 

@@ -202,7 +202,8 @@ class Run:
         settings = load_settings(bot_token=self.fake.token, database_url=self.database)
         self.publisher = BoardPublisher(None, self.db, People(self.db, settings.default_language),  # type: ignore[arg-type]
                                         Coalescer(), clock=lambda: datetime.now(UTC),
-                                        render=render_board)
+                                        render=render_board, later=lambda game, after: None,
+                                        drawn=lambda player: None)
 
     async def games(self) -> list[games.Game]:
         assert self.db is not None

@@ -41,8 +41,8 @@ class Counting:
 
 def counting(h: Harness, ply: int = 1) -> Counting:
     runner = Counting(h)
-    h.app.analysis.runner = runner
-    h.app.analysis.ply = ply
+    h.app.core.analysis.runner = runner
+    h.app.core.analysis.ply = ply
     return runner
 
 

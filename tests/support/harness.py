@@ -22,7 +22,6 @@ from aiogram.methods.base import TelegramType
 
 from bot.app import App, build
 from bot.config import load_settings
-from bot.plumbing.pacing import Coalescer
 from storage.db import games_locked_here
 from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram, StoredMessage
@@ -66,9 +65,8 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
     settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
                              database_url=str(database), move_timeout_seconds=timeout)
     clock = clock or FakeClock()
-    coalescer = Coalescer(clock=clock.monotonic, sleep=clock.sleep)
     rng = random.Random(seed)
-    app = await build(settings, bot=bot_for(fake), clock=clock, coalescer=coalescer,
+    app = await build(settings, bot=bot_for(fake), clock=clock, monotonic=clock.monotonic,
                       sleep=sleep or clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
     app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)

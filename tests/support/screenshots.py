@@ -59,6 +59,7 @@ async def analysis(h: Harness, out: Path) -> None:
     await h.feed()
     await h.app.analysis.drain()
     await h.app.analysis.stop()
+    await h.app.core.stop()
     answer = [m for m in h.fake.messages(7101) if m.message_id >= result.message_id]
     (out / "chat-analysis.png").write_bytes(render_chat(answer[:3]))
     pictures = [m for m in answer if m.photo is not None]

@@ -1,5 +1,6 @@
-"""The web door served for real (aiohttp on 127.0.0.1) beside the real bot, which talks to
-the fake Bot API; requests carry init data signed like Telegram's for the fake's token."""
+"""The web door served for real (aiohttp on 127.0.0.1) on the game core: alone (no Bot API
+at all), or beside the real bot, which talks to the fake Bot API; requests carry init data
+signed like Telegram's for the bot's token."""
 
 from __future__ import annotations
 
@@ -14,35 +15,51 @@ from aiohttp import web
 
 from bot.app import App, build
 from bot.config import load_settings
-from bot.plumbing.pacing import Coalescer
+from bot.launch import web_door
+from core.assembly import Core
 from core.workers import InlineRunner
+from i18n.people import People
 from storage import games
+from storage.connect import open_database
 from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import bot_for
-from web.app import serve
+from web.app import WebDoor, serve
 from web.auth import sign_init_data
 from web.limits import RateLimit
 
 BASE = "/app/"
 ALI = 1001  # the player of the web tests' computer games
 VALI = 1002  # Ali's friend in their friend games
+ALONE_TOKEN = "123456:WEB-ALONE"  # the token the web door alone checks init data for
 
 
 @dataclass
 class WebHarness:
-    fake: FakeTelegram
-    app: App
+    core: Core
+    web: WebDoor
+    token: str  # the bot's: init data is signed with it
     clock: FakeClock
     url: str  # the page's address, e.g. http://127.0.0.1:PORT/app/
     http: aiohttp.ClientSession
     runner: web.AppRunner
+    chat: tuple[FakeTelegram, App] | None = None  # the Telegram door beside, if any
+
+    @property
+    def fake(self) -> FakeTelegram:
+        assert self.chat is not None, "a test of chat effects: mark it `chat`"
+        return self.chat[0]
+
+    @property
+    def app(self) -> App:
+        assert self.chat is not None, "a test of chat effects: mark it `chat`"
+        return self.chat[1]
 
     def init_data(self, user_id: int, name: str = "Ali", *, age: float = 60.0,
                   token: str | None = None, start_param: str | None = None) -> str:
         """Init data for `user_id`, opened `age` seconds ago, signed for the bot's token."""
         opened = self.clock() - timedelta(seconds=age)
-        return sign_init_data(token or self.fake.token,
+        return sign_init_data(token or self.token,
                               {"id": user_id, "first_name": name, "language_code": "en"},
                               opened, start_param=start_param)
 
@@ -67,39 +84,50 @@ class WebHarness:
 
     async def close(self) -> None:
         await self.http.close()
-        assert self.app.web is not None
-        await self.app.web.stop()
+        await self.web.stop()
         await self.runner.cleanup()
-        await self.app.repair.close()
-        await self.app.db.close()
-        await self.app.bot.session.close()
+        if self.chat is not None:
+            await self.app.repair.close()
+            await self.app.bot.session.close()
+        await self.core.db.close()
 
 
-async def make_web_harness(fake: FakeTelegram, database: Path | str) -> WebHarness:
+async def make_web_harness(fake: FakeTelegram | None, database: Path | str) -> WebHarness:
+    """The web door on the game core, served on 127.0.0.1; with `fake`, the Telegram door
+    beside it (talking to the fake Bot API), as `python -m bot` runs both."""
     if isinstance(database, Path) and database.is_dir():
         database = database / "nard.sqlite3"
-    settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
+    token = fake.token if fake is not None else ALONE_TOKEN
+    settings = load_settings(bot_token=token, telegram_api_url=fake.url if fake else None,
                              database_url=str(database),
                              webapp_url="https://nard.example.com" + BASE)
     clock = FakeClock()
     rng = random.Random(1)
-    app = await build(settings, bot=bot_for(fake), clock=clock,
-                      coalescer=Coalescer(clock=clock.monotonic, sleep=clock.sleep),
-                      sleep=clock.sleep, new_seed=lambda: rng.randbytes(32).hex(),
-                      pool=InlineRunner())
-    assert app.web is not None
-    app.web.limit = RateLimit(rate=10_000, burst=10_000)  # tests play fast (see test_limits)
-    app.web.flood_pause = 0.0  # a refused flood's 429 at once (test_api counts the pauses)
-    await app.web.start()
-    runner = await serve(app.web, "127.0.0.1", 0)
+    db = await open_database(settings.database, day_zone=settings.timezone)
+    core = Core(settings, db, clock=clock, new_seed=lambda: rng.randbytes(32).hex(),
+                pool=InlineRunner(), sleep=clock.sleep)
+    if fake is not None:
+        app = await build(settings, bot=bot_for(fake), core=core, monotonic=clock.monotonic,
+                          sleep=clock.sleep)
+        door = web_door(core, app, settings)
+        assert door is not None
+    else:  # the web door alone: what `bot.launch.web_door` makes, with its own people
+        door = WebDoor(core, token=token, people=People(db, settings.default_language),
+                       default_language=settings.default_language, base_path=BASE)
+    door.limit = RateLimit(rate=10_000, burst=10_000)  # tests play fast (see test_limits)
+    door.flood_pause = 0.0  # a refused flood's 429 at once (test_api counts the pauses)
+    await door.start()
+    runner = await serve(door, "127.0.0.1", 0)
     port = runner.addresses[0][1]
-    return WebHarness(fake, app, clock, f"http://127.0.0.1:{port}{BASE}",
-                      aiohttp.ClientSession(), runner)
+    return WebHarness(core, door, token, clock, f"http://127.0.0.1:{port}{BASE}",
+                      aiohttp.ClientSession(), runner,
+                      (fake, app) if fake is not None else None)
 
 
 async def computer_game(wh: WebHarness, user: int = ALI, variant: str = "short") -> int:
-    wh.fake.user(user, "Ali").command("/start")  # the player has a chat with the bot
-    await wh.feed()
+    if wh.chat is not None:
+        wh.fake.user(user, "Ali").command("/start")  # the player has a chat with the bot
+        await wh.feed()
     status, data = await wh.call("POST", "api/games", user,
                                  {"variant": variant, "level": "beginner", "length": 1})
     assert status == 200, data
@@ -115,7 +143,7 @@ async def friend_game(wh: WebHarness, length: int = 1, cube: bool = False) -> in
     code = (await wh.app.challenges.create(ALI, "short", length, cube)).code
     vali.command(f"/start {code}")
     await wh.feed()
-    [row] = await games.active_games(wh.app.db, ALI)
+    [row] = await games.active_games(wh.core.db, ALI)
     return row.id
 
 

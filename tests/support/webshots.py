@@ -79,7 +79,7 @@ async def picture(page: Page, path: Path) -> None:
 
 async def shoot(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
     """Play the match and take the pictures into `out`; returns their paths."""
-    wh.app.games.dice = SeededDice(SEED)
+    wh.core.games.dice = SeededDice(SEED)
     wh.fake.user(PLAYER, NAME, language_code="en").command("/start")
     await wh.feed()
     status, data = await call(wh, "POST", "api/games", {

@@ -1,21 +1,35 @@
-"""The web board's fixture: the real bot with the web door on 127.0.0.1 (tests/support/web.py)."""
+"""The web board's fixture: the web door on the game core, served on 127.0.0.1, alone (no Bot
+API at all); a test marked `chat` gets the real bot beside it, talking to the fake Bot API
+(tests/support/web.py)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
 import pytest_asyncio
 
 from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.fixtures import (
+    TEST_TOKEN,
+    fake_telegram,  # noqa: F401 - a fixture
+)
 from tests.support.web import WebHarness, make_web_harness
 
 
 @pytest_asyncio.fixture
-async def wh(fake_telegram: FakeTelegram,  # noqa: F811
-             database_url: str) -> AsyncIterator[WebHarness]:
-    h = await make_web_harness(fake_telegram, database_url)
-    try:
-        yield h
-    finally:
-        await h.close()
+async def wh(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator[WebHarness]:
+    if request.node.get_closest_marker("chat") is None:
+        h = await make_web_harness(None, database_url)
+        try:
+            yield h
+        finally:
+            await h.close()
+        return
+    async with FakeTelegram(TEST_TOKEN) as fake:  # as the `fake_telegram` fixture
+        h = await make_web_harness(fake, database_url)
+        try:
+            yield h
+        finally:
+            await h.close()
+        assert not fake.internal_errors, f"the fake itself failed: {fake.internal_errors}"

@@ -44,8 +44,9 @@ async def test_no_valid_init_data_no_entry(wh: WebHarness) -> None:
     assert body["texts"]["btn-roll"] == "🎲 Roll" and body["layout"]["width"] > 600
 
 
+@pytest.mark.chat  # and the chat board followed every change
 async def test_a_whole_game_against_the_computer_through_the_api(wh: WebHarness) -> None:
-    wh.app.games.dice = SeededDice(7)
+    wh.core.games.dice = SeededDice(7)
     game = await computer_game(wh)
     status, state = await wh.call("GET", f"api/games/{game}", ALI)
     assert status == 200 and state["seat"] == 0 and state["names"]["viewer"] == "Ali"
@@ -57,18 +58,57 @@ async def test_a_whole_game_against_the_computer_through_the_api(wh: WebHarness)
         else:
             status, state = await wh.call("GET", f"api/games/{game}", ALI)
     assert state["status"] == "finished" and state["result"] is not None
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     assert row.status == "finished" and row.version == state["version"]
     # The chat board followed every change: it shows the stored version.
-    shown = await boards.board_messages(wh.app.db, game)
+    shown = await boards.board_messages(wh.core.db, game)
     assert shown and all(message.shown_version == row.version for message in shown)
 
 
-async def test_stale_foreign_and_bad_actions_change_nothing(wh: WebHarness) -> None:
-    wh.app.games.dice = SeededDice(3)
+async def test_after_a_game_the_web_door_alone_asks_the_core(wh: WebHarness) -> None:
+    """No chat door in the process: Play again against the computer is the core's, at once;
+    the analysis and the replay, which go to the chat, are not available."""
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh)
     status, state = await wh.call("GET", f"api/games/{game}", ALI)
-    before = (await games.load_game(wh.app.db, game)).version
+    status, data = await wh.call("POST", f"api/games/{game}/analysis", ALI)
+    assert status == 409  # the game is on
+    status, data = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 200 and data["state"]["status"] == "finished", data
+    for what in ("analysis", "replay"):
+        status, data = await wh.call("POST", f"api/games/{game}/{what}", ALI)
+        assert status == 409 and "error" in data
+    status, data = await wh.call("POST", f"api/games/{game}/rematch", EVE)
+    assert status == 403  # not their game
+    status, data = await wh.call("POST", f"api/games/{game}/rematch", ALI)
+    assert status == 200 and data["game"] != game
+    again = await games.load_game(wh.core.db, data["game"])
+    assert again.status == "active" and again.level == "beginner" and again.players[0] == ALI
+
+
+@pytest.mark.chat
+async def test_after_a_game_the_replay_asked_on_the_web_goes_to_the_chat(
+        wh: WebHarness) -> None:
+    """The chat door beside: the core hands the request to it (core.aftergame)."""
+    wh.core.games.dice = SeededDice(3)
+    game = await computer_game(wh)
+    status, state = await wh.call("GET", f"api/games/{game}", ALI)
+    status, data = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 200 and data["state"]["status"] == "finished", data
+    status, data = await wh.call("POST", f"api/games/{game}/replay", ALI)
+    assert status == 200 and data == {"sent": True}
+    assert len(wh.fake.calls("sendAnimation")) == 1
+    animation = wh.fake.last_message(ALI)
+    assert animation.sent_file is not None and animation.sent_file.kind == "animation"
+
+
+async def test_stale_foreign_and_bad_actions_change_nothing(wh: WebHarness) -> None:
+    wh.core.games.dice = SeededDice(3)
+    game = await computer_game(wh)
+    status, state = await wh.call("GET", f"api/games/{game}", ALI)
+    before = (await games.load_game(wh.core.db, game)).version
     # Another user: read-only.
     status, other = await wh.call("GET", f"api/games/{game}", EVE)
     assert status == 200 and other["seat"] is None and not other["you_act"]
@@ -91,13 +131,14 @@ async def test_stale_foreign_and_bad_actions_change_nothing(wh: WebHarness) -> N
             assert response.status == code, await response.text()
             assert "error" in await response.json()
     assert (await wh.call("GET", "api/games/999999", ALI))[0] == 404
-    assert (await games.load_game(wh.app.db, game)).version == before
+    assert (await games.load_game(wh.core.db, game)).version == before
 
 
+@pytest.mark.chat
 async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None:
     """Two players of one game: a move made through the API reaches the other's open
     page over the live connection, without reloading."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game_id = await friend_game(wh)
     _, a = await wh.call("GET", f"api/games/{game_id}", ALI)
     _, v = await wh.call("GET", f"api/games/{game_id}", VALI)
@@ -114,6 +155,7 @@ async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None
         assert pushed["moves"] and pushed["moves"][-1]["by"] == "opponent"
 
 
+@pytest.mark.chat
 async def test_a_resignation_in_the_middle_of_a_turn_reaches_the_other_live_page(
         wh: WebHarness) -> None:
     """The game's end is pushed to the opponent even when the mover resigned with steps of
@@ -180,7 +222,7 @@ async def test_the_page_has_a_content_security_policy_and_no_inline_script(
 
 
 async def test_a_user_who_floods_the_api_is_slowed_down_alone(wh: WebHarness) -> None:
-    wh.app.web.limit = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)  # type: ignore[union-attr]
+    wh.web.limit = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)  # type: ignore[union-attr]
     statuses = [(await wh.call("GET", "api/session", EVE))[0] for _ in range(8)]
     assert statuses[:5] == [200] * 5 and set(statuses[5:]) == {429}
     assert (await wh.call("GET", "api/session", ALI))[0] == 200  # the others are served
@@ -243,7 +285,7 @@ async def test_refused_sign_ins_are_limited_per_address_before_any_signature_is_
     a whole core. Refused sign-ins are counted per address (behind a trusted proxy, the
     client's address it forwards); once an address's bucket is empty it is answered 429
     before any signature is checked, on the API and on the live socket."""
-    door = wh.app.web
+    door = wh.web
     assert door is not None
     door.unsigned = RateLimit(rate=1.0, burst=5, monotonic=wh.clock.monotonic)
     door.trusted_proxies = (ipaddress.ip_network("127.0.0.1"),)
@@ -295,7 +337,7 @@ async def test_refused_sign_ins_are_limited_per_address_before_any_signature_is_
 
 
 async def test_without_a_trusted_proxy_forwarded_addresses_are_ignored(wh: WebHarness) -> None:
-    door = wh.app.web
+    door = wh.web
     assert door is not None
     door.unsigned = RateLimit(rate=1.0, burst=3, monotonic=wh.clock.monotonic)
     statuses = [(await wh.call("GET", "api/session", headers={
@@ -316,7 +358,7 @@ async def test_a_header_too_long_never_puts_its_content_in_the_log(
         wh: WebHarness, caplog) -> None:  # type: ignore[no-untyped-def]
     """An Authorization header over aiohttp's 8 KB made its parser's error, logged with its
     traceback, quote the header: the user's id and name from the init data."""
-    data = sign_init_data(wh.fake.token, {"id": 777123, "first_name": "Zebulon"}, wh.clock())
+    data = sign_init_data(wh.token, {"id": 777123, "first_name": "Zebulon"}, wh.clock())
     for size in (9_000, 100_000):
         header = "tma " + data + "&pad=" + "z" * size
         with caplog.at_level(logging.DEBUG):
@@ -329,10 +371,11 @@ async def test_a_header_too_long_never_puts_its_content_in_the_log(
     assert "header too long" in logged  # one line, what and from where
 
 
+@pytest.mark.chat
 async def test_a_refused_web_action_redraws_no_chat_board(wh: WebHarness) -> None:
     """The answer carries the game as stored: refused web actions (stale, against the
     rules) make no Bot API call; the chat board stays as it was."""
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh)
     _, state = await wh.call("GET", f"api/games/{game}", ALI)
     assert state["you_act"]
@@ -347,9 +390,10 @@ async def test_a_refused_web_action_redraws_no_chat_board(wh: WebHarness) -> Non
     assert status == 409 and body["refusal"] == "illegal", body
     await wh.feed()
     assert len(wh.fake.calls("editMessageMedia")) + len(wh.fake.calls("sendPhoto")) == drawn
-    assert (await games.load_game(wh.app.db, game)).version == state["version"]
+    assert (await games.load_game(wh.core.db, game)).version == state["version"]
 
 
+@pytest.mark.chat  # the tournament is set up through the group
 async def test_a_tournament_game_offers_no_play_again_while_the_tournament_runs(
         wh: WebHarness) -> None:
     """The result of a knock-out's first-round game: no Play again on the page, and the
@@ -359,13 +403,13 @@ async def test_a_tournament_game_offers_no_play_again_while_the_tournament_runs(
     for player in players:
         wh.fake.user(player, f"P{player}").command("/start")
         await wh.feed()
-    core = wh.app.services.tournaments.core
+    core = wh.core.tournaments
     t = await core.create(group, ALI, variant="short", format="knockout", length=1,
                           cube=False, capacity=4, start_in=None, minutes=None)
     for player in players:
         await core.join(t.id, player)
     await wh.feed()
-    pairing = next(p for p in await stored.pairings(wh.app.db, t.id) if p.status == "playing")
+    pairing = next(p for p in await stored.pairings(wh.core.db, t.id) if p.status == "playing")
     game_id, loser = pairing.game_id, pairing.players[1]
     assert game_id is not None and loser is not None
     _, state = await wh.call("GET", f"api/games/{game_id}", loser)
@@ -377,4 +421,4 @@ async def test_a_tournament_game_offers_no_play_again_while_the_tournament_runs(
     assert again["result"]["rematch"] is False
     status, _ = await wh.call("POST", f"api/games/{game_id}/rematch", loser)
     assert status == 409
-    assert (await stored.get_tournament(wh.app.db, t.id)).status == "running"  # type: ignore[union-attr]
+    assert (await stored.get_tournament(wh.core.db, t.id)).status == "running"  # type: ignore[union-attr]

@@ -103,8 +103,8 @@ async def assert_chat_board_in_step(wh: WebHarness, game: int, player: int) -> N
     """Every board message shows the stored version, and the player's last board message in
     the fake chat is exactly what the bot draws for the stored game."""
     await wh.app.coalescer.drain()
-    row = await games.load_game(wh.app.db, game)
-    messages = await boards.board_messages(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
+    messages = await boards.board_messages(wh.core.db, game)
     assert messages and all(m.shown_version == row.version for m in messages), (
         [m.shown_version for m in messages], row.version)
     mine = [m for m in messages if m.player_id == player]
@@ -118,10 +118,11 @@ async def assert_chat_board_in_step(wh: WebHarness, game: int, player: int) -> N
     assert photos[-1].photo == expected.photo
 
 
+@pytest.mark.chat  # and the chat board kept in step
 @pytest.mark.parametrize(("variant", "seed"), [("short", 2), ("long", 6)])
 async def test_a_whole_game_against_the_computer_played_by_dragging(
         wh: WebHarness, browser: Browser, variant: str, seed: int) -> None:
-    wh.app.games.dice = SeededDice(seed)
+    wh.core.games.dice = SeededDice(seed)
     game = await computer_game(wh, ALI, variant)
     page, errors = await game_page(browser, wh, ALI, "Ali", game, reduced=True)
     dragged = 0
@@ -138,7 +139,7 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
         # later, the live connection brings the next state.
         state = await newer(page, state["version"])
     assert state["result"], state
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     assert row.status == "finished" and state["version"] == row.version
     assert dragged >= 10, dragged
     await assert_chat_board_in_step(wh, game, ALI)
@@ -149,8 +150,9 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
     assert not errors, errors
 
 
+@pytest.mark.chat
 async def test_friends_see_each_others_moves_live(wh: WebHarness, browser: Browser) -> None:
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
     pages = {user: await game_page(browser, wh, user, name, game)
              for user, name in ((ALI, "Ali"), (VALI, "Vali"))}
@@ -171,7 +173,7 @@ async def test_friends_see_each_others_moves_live(wh: WebHarness, browser: Brows
         assert await play_turn_by_dragging(pages[mover][0]) >= 1
         mine = await settled(pages[mover][0])
         theirs = await newer(pages[waiter][0], states[waiter]["version"])
-        row = await games.load_game(wh.app.db, game)
+        row = await games.load_game(wh.core.db, game)
         assert theirs["version"] == mine["version"] == row.version
         assert theirs["movable"], theirs  # their turn now, without reloading
         assert await pages[waiter][0].evaluate("() => window.slid") > 0
@@ -201,11 +203,11 @@ async def test_no_entry_without_valid_init_data(wh: WebHarness, browser: Browser
     for init_data in (forged, expired, None):
         text = await sign_in_refused(browser, wh, init_data)
         assert "Could not sign you in" in text
-    assert await players.get_player(wh.app.db, EVE) is None  # nothing stored, nothing changed
+    assert await players.get_player(wh.core.db, EVE) is None  # nothing stored, nothing changed
 
 
 async def test_another_players_game_is_read_only(wh: WebHarness, browser: Browser) -> None:
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh, ALI)
     page, errors = await game_page(browser, wh, EVE, "Eve", game)
     state = await settled(page)
@@ -230,7 +232,7 @@ async def board_point(page: Page, point: int) -> tuple[float, float]:
 async def test_a_move_by_keyboard(wh: WebHarness, browser: Browser) -> None:
     """Tab to a movable checker, Enter picks it and focuses its first destination, Enter
     moves it there."""
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh, ALI)
     page, errors = await game_page(browser, wh, ALI, "Ali", game)
     state = await settled(page)
@@ -256,7 +258,7 @@ async def test_a_move_by_keyboard(wh: WebHarness, browser: Browser) -> None:
 
 
 async def test_a_spectator_link_shows_the_live_board(wh: WebHarness, browser: Browser) -> None:
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh, ALI)
     context = await new_context(browser)
     page, errors = await open_page(context, page_url(
@@ -274,7 +276,7 @@ async def test_a_spectator_link_shows_the_live_board(wh: WebHarness, browser: Br
 async def test_the_back_button_and_the_closing_confirmation(
         wh: WebHarness, browser: Browser) -> None:
     """Telegram's Back button leads to the lobby; leaving is confirmed only while playing."""
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh, ALI)
     page, errors = await game_page(browser, wh, ALI, "Ali", game)
     await settled(page)
@@ -297,8 +299,9 @@ async def click(page: Page, act: str) -> dict[str, Any]:
     return await newer(page, version)
 
 
+@pytest.mark.chat
 async def test_the_buttons_roll_undo_double_and_resign(wh: WebHarness, browser: Browser) -> None:
-    wh.app.games.dice = SeededDice(4)
+    wh.core.games.dice = SeededDice(4)
     wh.fake.user(ALI, "Ali").command("/start")
     await wh.feed()
     status, data = await wh.call("POST", "api/games", ALI, {
@@ -345,7 +348,7 @@ async def test_the_buttons_roll_undo_double_and_resign(wh: WebHarness, browser: 
     state = await newer(page, state["version"])
     assert state["result"] and state["buttons"] == []
     assert await page.locator(".result-panel h2").inner_text() == "You lost"
-    assert (await games.load_game(wh.app.db, game)).status == "finished"
+    assert (await games.load_game(wh.core.db, game)).status == "finished"
     # The replay goes to the chat.
     before = len(wh.fake.messages(ALI))
     await page.click(".result-panel [data-after=replay]")
@@ -363,7 +366,7 @@ async def test_the_buttons_roll_undo_double_and_resign(wh: WebHarness, browser: 
 async def test_a_refused_move_is_told_and_drawn_back(wh: WebHarness, browser: Browser) -> None:
     """A move the server refuses (here: sent with an old version) shows the refusal's text
     and the board as the server has it."""
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh, ALI)
     page, errors = await game_page(browser, wh, ALI, "Ali", game)
     state = await settled(page)
@@ -382,23 +385,22 @@ async def test_a_refused_move_is_told_and_drawn_back(wh: WebHarness, browser: Br
     after = await settled(page)
     assert after["version"] == state["version"] and after["movable"] == state["movable"]
     assert ["notificationOccurred", "error"] in await page.evaluate("() => window.__tg.calls")
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     assert row.version == state["version"]
     assert not errors, errors
 
 
+@pytest.mark.chat
 async def test_the_live_board_reconnects_and_catches_up(wh: WebHarness, browser: Browser) -> None:
     """The live connection drops; the page connects again (after a back-off) naming the
     version it has, and is sent what it missed."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
     _, first = await wh.call("GET", f"api/games/{game}", ALI)
     mover, waiter = (ALI, VALI) if first["you_act"] else (VALI, ALI)
     page, errors = await game_page(browser, wh, waiter, {ALI: "Ali", VALI: "Vali"}[waiter], game)
     state = await settled(page)
-    assert wh.app.web is not None
-    for socket in list(wh.app.web._sockets):  # the server goes away for a moment
-        await socket.close()
+    await wh.web.close_sockets()  # the server goes away for a moment
     _, mine = await wh.call("GET", f"api/games/{game}", mover)
     moved = await play_turn(wh, mover, mine)  # meanwhile the other player moves
     caught_up = await newer(page, state["version"])
@@ -406,6 +408,7 @@ async def test_the_live_board_reconnects_and_catches_up(wh: WebHarness, browser:
     assert not errors, errors
 
 
+@pytest.mark.chat
 async def test_the_lobby_starts_a_game_and_looks_for_an_opponent(
         wh: WebHarness, browser: Browser) -> None:
     wh.fake.user(ALI, "Ali").command("/start")
@@ -421,7 +424,7 @@ async def test_the_lobby_starts_a_game_and_looks_for_an_opponent(
     async with page.expect_response(lambda r: r.request.method == "DELETE") as cancelled:
         await page.click("[data-go=cancel]")
     assert (await cancelled.value).status == 200
-    assert await wh.app.web.matchmaking.cancel(ALI) is False  # type: ignore[union-attr]
+    assert await wh.web.matchmaking.cancel(ALI) is False  # type: ignore[union-attr]
     # A match of long nard to 3 against the computer at Casual.
     await page.click("[data-choice=variant][data-value=long]")
     assert await page.locator("[data-choice=cube]").first.is_hidden()
@@ -429,7 +432,7 @@ async def test_the_lobby_starts_a_game_and_looks_for_an_opponent(
     await page.select_option("#level", "casual")
     await page.click("[data-go=computer]")
     await settled(page)
-    [row] = await games.active_games(wh.app.db, ALI)
+    [row] = await games.active_games(wh.core.db, ALI)
     assert (row.variant, row.match_length, row.level) == ("long", 3, "casual")
     assert f"game={row.id}" in page.url
     # Back in the lobby, the game in progress is one tap away.
@@ -517,9 +520,10 @@ async def test_a_drag_changes_nothing_but_the_lifted_checkers_transform(
     assert not errors, errors
 
 
+@pytest.mark.chat
 async def test_a_double_offered_by_a_friend_is_taken_in_the_page(
         wh: WebHarness, browser: Browser) -> None:
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh, length=3, cube=True)
     names = {ALI: "Ali", VALI: "Vali"}
     # Whoever may double first does; the other sees the offer in the page.

@@ -39,11 +39,12 @@ def first_act(state: dict[str, Any]) -> dict[str, Any]:
             "dst": int(next(iter(targets)))}
 
 
+@pytest.mark.chat
 async def test_reads_while_the_database_is_away_get_503_with_words(
         wh: WebHarness, caplog: pytest.LogCaptureFixture) -> None:
     game = await friend_game(wh)
     caplog.set_level(logging.INFO)
-    with outage_of(wh.app.db) as down:
+    with outage_of(wh.core.db) as down:
         down.fail(None)
         for path in (f"api/games/{game}", f"api/games/{game}", f"api/games/{game}/resign"):
             async with wh.http.get(wh.url + path, headers=wh.headers(ALI)) as response:
@@ -57,6 +58,7 @@ async def test_reads_while_the_database_is_away_get_503_with_words(
     assert "503" in told[0].getMessage()
 
 
+@pytest.mark.chat
 async def test_an_action_applied_during_an_outage_is_answered_with_the_game_as_saved(
         wh: WebHarness, caplog: pytest.LogCaptureFixture) -> None:
     """The action is saved, then the database goes away while the game is read back: the
@@ -64,37 +66,39 @@ async def test_an_action_applied_during_an_outage_is_answered_with_the_game_as_s
     game = await friend_game(wh)
     user, state = await mover_state(wh, game)
     caplog.set_level(logging.INFO)
-    with outage_of(wh.app.db) as down:
+    with outage_of(wh.core.db) as down:
         async def away_after_the_save(change: Any) -> None:
             down.fail(3)
 
-        wh.app.games.announcements.subscribe(away_after_the_save)
+        wh.core.games.announcements.subscribe(away_after_the_save)
         status, body = await wh.call("POST", f"api/games/{game}/actions", user,
                                      first_act(state))
         assert down.failed == 3
     assert status == 200, body
-    saved = await games.load_game(wh.app.db, game)
+    saved = await games.load_game(wh.core.db, game)
     assert body["state"]["version"] == saved.version == state["version"] + 1
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
 
 
+@pytest.mark.chat
 async def test_an_action_applied_whose_game_cannot_be_read_back_says_it_was_saved(
         wh: WebHarness) -> None:
     game = await friend_game(wh)
     user, state = await mover_state(wh, game)
-    with outage_of(wh.app.db) as down:
+    with outage_of(wh.core.db) as down:
         async def away_after_the_save(change: Any) -> None:
             down.fail(None)
 
-        wh.app.games.announcements.subscribe(away_after_the_save)
+        wh.core.games.announcements.subscribe(away_after_the_save)
         status, body = await wh.call("POST", f"api/games/{game}/actions", user,
                                      first_act(state))
         down.fail(0)
     assert status == 202 and body["applied"] is True, body
     assert body["text"] == EN("web-saved-unavailable")
-    assert (await games.load_game(wh.app.db, game)).version == state["version"] + 1
+    assert (await games.load_game(wh.core.db, game)).version == state["version"] + 1
 
 
+@pytest.mark.chat
 async def test_an_action_the_database_cannot_take_in_time_is_503_nothing_saved(
         wh: WebHarness, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
         ) -> None:
@@ -102,11 +106,10 @@ async def test_an_action_the_database_cannot_take_in_time_is_503_nothing_saved(
     (they wait on the test's clock): 503, "nothing was saved", and nothing was."""
     game = await friend_game(wh)
     user, state = await mover_state(wh, game)
-    assert wh.app.web is not None
-    gate = wh.app.web.gate
+    gate = wh.web.gate
     act = gate.act
     caplog.set_level(logging.INFO)
-    with outage_of(wh.app.db) as down:
+    with outage_of(wh.core.db) as down:
         async def act_while_away(*args: Any, **kwargs: Any) -> None:
             down.fail(None)
             await act(*args, **kwargs)
@@ -120,7 +123,7 @@ async def test_an_action_the_database_cannot_take_in_time_is_503_nothing_saved(
         down.fail(0)
     assert status == 503 and body["refusal"] == "unavailable", body
     assert body["text"] == EN("alert-unavailable")
-    assert (await games.load_game(wh.app.db, game)).version == state["version"]
+    assert (await games.load_game(wh.core.db, game)).version == state["version"]
     told = web_lines(caplog)
     assert len(told) == 1 and told[0].levelno == logging.WARNING, told
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]

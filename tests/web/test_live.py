@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import aiohttp
+import pytest
 
 from core.events import Change, What
 from core.live import Live
@@ -24,8 +25,7 @@ HANG = 30.0
 
 
 def boards(wh: WebHarness) -> LiveBoards:
-    assert wh.app.web is not None
-    return wh.app.web.live
+    return wh.web.live
 
 
 async def hello(socket: aiohttp.ClientWebSocketResponse, wh: WebHarness, user: int,
@@ -36,8 +36,8 @@ async def hello(socket: aiohttp.ClientWebSocketResponse, wh: WebHarness, user: i
 
 async def show_again(wh: WebHarness, game: int, seat: int) -> None:
     """What a refused chat press does: the stored game shown to `seat` again."""
-    row = await games.load_game(wh.app.db, game)
-    await wh.app.games.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
+    row = await games.load_game(wh.core.db, game)
+    await wh.core.games.announce(Change(row, Live.load(row.state_json), What.SHOW, seat))
 
 
 async def test_a_page_that_does_not_take_its_message_is_cut_off(wh: WebHarness) -> None:
@@ -53,7 +53,7 @@ async def test_a_page_that_does_not_take_its_message_is_cut_off(wh: WebHarness) 
     async def unread(text: str) -> None:
         await never.wait()
 
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     page = Watcher(ALI, game, 0, unread, drop=lambda: cut.append(True))
     await asyncio.wait_for(live.open(page), HANG)  # returns, though the send does not
     await asyncio.wait_for(live.on_change(Change(row, Live.load(row.state_json), What.SHOW,
@@ -78,10 +78,11 @@ async def test_cutting_a_page_off_closes_its_connection(wh: WebHarness) -> None:
     await until(lambda: len(live) == 0, HANG, "the page's handler to end")
 
 
+@pytest.mark.chat
 async def test_the_game_goes_on_while_a_page_waits_to_be_sent(wh: WebHarness) -> None:
     """A page's send that does not return keeps neither the mover's answer, nor the other
     pages' states, nor the timer from the game."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
     live = boards(wh)
     gate = asyncio.Event()
@@ -93,7 +94,7 @@ async def test_the_game_goes_on_while_a_page_waits_to_be_sent(wh: WebHarness) ->
     async def reading(text: str) -> None:
         got.append(text)
 
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     stuck = Watcher(VALI, game, row.seat_of(VALI), blocked, version=row.version)
     fine = Watcher(VALI, game, row.seat_of(VALI), reading, version=row.version)
     await live.open(stuck)
@@ -177,10 +178,11 @@ async def test_a_user_has_a_bounded_number_of_live_pages(wh: WebHarness) -> None
         await socket.close()
 
 
+@pytest.mark.chat
 async def test_a_page_coming_back_mid_turn_is_brought_up_to_date(wh: WebHarness) -> None:
     """A page reconnecting with an older version while the opponent builds a turn was sent
     nothing until the turn ended: now it gets the stored game (without the mover's steps)."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
     _, a = await wh.call("GET", f"api/games/{game}", ALI)
     _, v = await wh.call("GET", f"api/games/{game}", VALI)
@@ -195,7 +197,7 @@ async def test_a_page_coming_back_mid_turn_is_brought_up_to_date(wh: WebHarness)
                                  {"act": "go", "version": state["version"], "src": int(src),
                                   "dst": int(next(iter(targets)))})
     assert status == 200 and data["state"]["steps"]
-    stored = await games.load_game(wh.app.db, game)
+    stored = await games.load_game(wh.core.db, game)
     _, seen = await wh.call("GET", f"api/games/{game}", waiter)
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await hello(socket, wh, waiter, game, old)
@@ -204,22 +206,23 @@ async def test_a_page_coming_back_mid_turn_is_brought_up_to_date(wh: WebHarness)
     assert pushed["steps"] == [] and pushed["points"] == seen["points"]
 
 
+@pytest.mark.chat
 async def test_a_deadline_moved_without_a_new_version_reaches_open_pages(
         wh: WebHarness) -> None:
     """The restart's grace and a late board move the deadline and keep the version: open
     pages showed 0:00 while the player could still move. Now the same version is sent again
     (marked `again`) to pages that have another deadline, on a change and on a reconnect."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     assert row.deadline is not None
     seat = row.seat_of(ALI)
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await hello(socket, wh, ALI, game, row.version, deadline=row.deadline.isoformat())
         later = row.deadline + timedelta(seconds=30)
-        assert await games.set_deadline(wh.app.db, game, row.version, later)
-        await wh.app.games.catch_up(game)  # a repair shows the stored game
-        later = (await games.load_game(wh.app.db, game)).deadline
+        assert await games.set_deadline(wh.core.db, game, row.version, later)
+        await wh.core.games.catch_up(game)  # a repair shows the stored game
+        later = (await games.load_game(wh.core.db, game)).deadline
         assert later is not None and later != row.deadline
         message = await asyncio.wait_for(socket.receive_json(), HANG)
         assert message["again"] is True and message["state"]["version"] == row.version
@@ -239,18 +242,19 @@ async def test_a_deadline_moved_without_a_new_version_reaches_open_pages(
         assert page.shown == -1 and page._next is None and page._sender is None
 
 
+@pytest.mark.chat
 async def test_another_process_moving_a_deadline_reaches_this_processes_pages(
         wh: WebHarness) -> None:
     """With several processes, a deadline moved elsewhere is told as "id:version:deadline"
     (`storage.games.set_deadline`): the page is sent the game again."""
     game = await friend_game(wh)
-    row = await games.load_game(wh.app.db, game)
+    row = await games.load_game(wh.core.db, game)
     assert row.deadline is not None
     later = row.deadline + timedelta(seconds=30)
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await hello(socket, wh, ALI, game, row.version, deadline=row.deadline.isoformat())
         boards(wh).on_notice(f"{game}:{row.version}:{int(row.deadline.timestamp())}")
-        assert await games.set_deadline(wh.app.db, game, row.version, later)
+        assert await games.set_deadline(wh.core.db, game, row.version, later)
         boards(wh).on_notice(f"{game}:{row.version}:{int(later.timestamp())}")
         message = await asyncio.wait_for(socket.receive_json(), HANG)
         assert message["state"]["deadline"] == later.isoformat() and message["again"]
@@ -258,11 +262,12 @@ async def test_another_process_moving_a_deadline_reaches_this_processes_pages(
             boards(wh).on_notice(bad)  # ignored
 
 
+@pytest.mark.chat
 async def test_a_deadline_moved_mid_turn_reaches_the_waiting_players_page(
         wh: WebHarness) -> None:
     """The steps of a turn being built are not pushed to the other player, but a deadline
     moved meanwhile is (their page counts the mover's time down too)."""
-    wh.app.games.dice = SeededDice(5)
+    wh.core.games.dice = SeededDice(5)
     game = await friend_game(wh)
     _, a = await wh.call("GET", f"api/games/{game}", ALI)
     _, v = await wh.call("GET", f"api/games/{game}", VALI)
@@ -280,12 +285,12 @@ async def test_a_deadline_moved_mid_turn_reaches_the_waiting_players_page(
         _, data = await wh.call("POST", f"api/games/{game}/actions", mover,
                                 {"act": "go", "version": state["version"], "src": int(src),
                                  "dst": int(next(iter(targets)))})
-        row = await games.load_game(wh.app.db, game)
+        row = await games.load_game(wh.core.db, game)
         assert data["state"]["steps"] and row.deadline is not None
         later = row.deadline + timedelta(seconds=45)
-        assert await games.set_deadline(wh.app.db, game, row.version, later)
-        row = await games.load_game(wh.app.db, game)
-        await wh.app.games.announce(Change(row, Live.load(row.state_json), What.BEHIND))
+        assert await games.set_deadline(wh.core.db, game, row.version, later)
+        row = await games.load_game(wh.core.db, game)
+        await wh.core.games.announce(Change(row, Live.load(row.state_json), What.BEHIND))
         pushed = (await asyncio.wait_for(socket.receive_json(), HANG))["state"]
         assert pushed["deadline"] == later.isoformat() and pushed["steps"] == []
         assert pushed["version"] == row.version and not pushed["you_act"]

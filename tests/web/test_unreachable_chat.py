@@ -31,9 +31,10 @@ async def play(wh: WebHarness, user: int, game: int, turns: int) -> dict[str, An
     return state
 
 
+@pytest.mark.chat
 async def test_a_web_only_player_costs_one_try_and_one_line(
         wh: WebHarness, caplog: pytest.LogCaptureFixture) -> None:
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     caplog.set_level(logging.INFO)
     status, data = await wh.call("POST", "api/games", EVE,
                                  {"variant": "short", "level": "beginner", "length": 1})
@@ -53,9 +54,10 @@ async def test_a_web_only_player_costs_one_try_and_one_line(
     assert wh.fake.last_message(EVE).photo is not None
 
 
+@pytest.mark.chat
 async def test_a_chat_that_blocked_the_bot_is_tried_again_after_a_while(
         wh: WebHarness, caplog: pytest.LogCaptureFixture) -> None:
-    wh.app.games.dice = SeededDice(3)
+    wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh)
     await wh.feed()
     wh.fake.block(ALI)

@@ -1,0 +1,91 @@
+"""The import map of docs/architecture.md ("The layers"), checked: every import of the
+project's packages (those inside functions and under TYPE_CHECKING too) stays within what
+the layers allow, so a crossing fails here before a reader finds it."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What each package may import of the project (docs/architecture.md, "The layers").
+ALLOWED: dict[str, frozenset[str]] = {
+    "engine": frozenset(),
+    "storage": frozenset({"engine"}),
+    "ai": frozenset({"engine"}),
+    "render": frozenset({"engine"}),
+    "i18n": frozenset({"engine", "storage"}),
+    "core": frozenset({"engine", "storage", "ai", "render"}),
+    "bot": frozenset({"engine", "storage", "ai", "render", "i18n", "core"}),
+    "web": frozenset({"engine", "storage", "ai", "render", "i18n", "core"}),
+}
+# The one crossing between the doors: the process's entry starts both.
+ENTRY = {"bot/launch.py": frozenset({"web"})}
+# Outside packages that belong to some layers only: the Bot API's (aiogram) to the
+# Telegram door, and to the web door's check of Telegram's init data; HTTP to the doors.
+OUTSIDE: dict[str, tuple[str, ...]] = {
+    "aiogram": ("bot/", "web/auth.py"),
+    "aiohttp": ("bot/", "web/"),
+}
+
+
+def imported(path: Path) -> set[str]:
+    """The top-level names `path` imports (absolute imports; a relative one is its own
+    package's)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def crossings(root: Path) -> list[str]:
+    """Every import under `root` that crosses a layer: "file -> package"."""
+    found = []
+    for package, allowed in ALLOWED.items():
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            for target in sorted(imported(path)):
+                layer_crossed = target in ALLOWED and target != package \
+                    and target not in allowed and target not in ENTRY.get(name, ())
+                outside_crossed = target in OUTSIDE and not name.startswith(OUTSIDE[target])
+                if layer_crossed or outside_crossed:
+                    found.append(f"{name} -> {target}")
+                elif package == "engine" and target not in sys.stdlib_module_names \
+                        and target != "engine":
+                    found.append(f"{name} -> {target} (engine: standard library only)")
+    return found
+
+
+def test_no_import_crosses_a_layer() -> None:
+    assert crossings(ROOT) == []
+
+
+def test_every_package_of_the_project_has_its_layer() -> None:
+    packages = {path.parent.name for path in ROOT.glob("*/__init__.py")}
+    assert packages - {"tests", "benchmarks"} == set(ALLOWED)
+
+
+def test_a_crossing_is_found(tmp_path: Path) -> None:
+    """The check itself: a door importing the other, the core importing aiogram, the
+    engine importing a third-party package, an import hidden in a function."""
+    for package in ALLOWED:
+        (tmp_path / package).mkdir()
+    (tmp_path / "web" / "app.py").write_text("def f():\n    from bot.app import build\n")
+    (tmp_path / "bot" / "launch.py").write_text("import web.app\n")  # the entry: allowed
+    (tmp_path / "bot" / "app.py").write_text("from web.app import WebDoor\n")
+    (tmp_path / "core" / "games.py").write_text("from aiogram import Bot\nimport i18n\n")
+    (tmp_path / "engine" / "game.py").write_text("import numpy\nfrom engine import dice\n")
+    (tmp_path / "storage" / "db.py").write_text("from core.games import GameService\n")
+    assert sorted(crossings(tmp_path)) == [
+        "bot/app.py -> web",
+        "core/games.py -> aiogram",
+        "core/games.py -> i18n",
+        "engine/game.py -> numpy (engine: standard library only)",
+        "storage/db.py -> core",
+        "web/app.py -> bot",
+    ]
