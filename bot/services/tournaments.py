@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
+from aiogram.utils.deep_linking import create_start_link
 
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
@@ -91,20 +92,70 @@ class Answer:
         self.text, self.alert, self.url = text, alert, url
 
 
+class TournamentTags:
+    """What a tournament game's board says of its tournament (the round, the arena's
+    standing) and whether it offers "Play again"."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        # Game -> its tournament pairing (None: not a tournament's) and the knock-out's
+        # rounds: fixed once the game is made, asked for every board drawn.
+        self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
+
+    async def board_tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:
+        """What a tournament game's board says (`BoardPublisher`'s tagger): the round, or the
+        player's place in the arena; no "Play again" while the tournament runs (a rematch
+        would keep a player still in it busy)."""
+        found = await self._tournament_pairing(row)
+        if found is None:
+            return None
+        pairing, rounds = found
+        tournament = await stored.get_tournament(self.db, pairing.tournament_id)
+        if tournament is None:
+            return None
+        if tournament.format == "arena":
+            player = row.players[seat] if seat is not None else None
+            order = standings(await stored.entrants(self.db, tournament.id))
+            rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
+            line = t("tm-board-arena-group") if rank is None else t(
+                "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
+        elif pairing.round == rounds:
+            line = t("tm-board-final")
+        else:
+            line = t("tm-board-knockout", number=pairing.round, total=rounds)
+        return GameTag(line, rematch=tournament.status != "running")
+
+    async def _tournament_pairing(self, row: Row) -> tuple[Pairing, int] | None:
+        """The game's pairing and its tournament's rounds (None: not a tournament's game).
+        A pairing's game is made with it, so the answer never changes: it is kept."""
+        if row.computer_seat is not None or None in row.players:
+            return None
+        if row.id in self._pairing_of:
+            return self._pairing_of[row.id]
+        pairing = await stored.game_pairing(self.db, row.id)
+        found = None if pairing is None else (pairing, await self.rounds(pairing.tournament_id))
+        if len(self._pairing_of) >= TAGS_KEPT:
+            self._pairing_of.clear()
+        self._pairing_of[row.id] = found
+        return found
+
+    async def rounds(self, tournament_id: int) -> int:
+        return max((p.round for p in await stored.pairings(self.db, tournament_id)),
+                   default=1)
+
+
 class TournamentDoor:
     """`core.tournaments.TournamentNews` for Telegram, and what the handlers ask."""
 
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer,
-                 boarding: Boarding, core: Tournaments, *, clock: Callable[[], datetime],
-                 zone: ZoneInfo) -> None:
+                 boarding: Boarding, core: Tournaments, tags: TournamentTags, *,
+                 clock: Callable[[], datetime], zone: ZoneInfo) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
+        self.tags = tags
         self.boarding, self.core, self.clock, self.zone = boarding, core, clock, zone
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
-        # Game -> its tournament pairing (None: not a tournament's) and the knock-out's
-        # rounds: fixed once the game is made, asked for every board drawn.
-        self._pairing_of: dict[int, tuple[Pairing, int] | None] = {}
         # The news topics this process has recorded, by tournament (not recorded again).
         self._recorded: dict[int, set[str]] = {}
 
@@ -145,9 +196,8 @@ class TournamentDoor:
                 raise Refused("other-chat")
             if data.a == "join":
                 if not await self.boarding.reachable(player_id):
-                    me = await self.bot.me()
                     return Answer(t("tm-open-bot"), True,
-                                  f"https://t.me/{me.username}?start=tournament")
+                                  await create_start_link(self.bot, "tournament"))
                 await self.core.join(tournament.id, player_id)
                 await chats.add_chat_member(self.db, chat_id, player_id, now=self.clock())
                 return Answer(t("tm-joined"))
@@ -189,56 +239,10 @@ class TournamentDoor:
             if tournament.format == "arena":
                 text = t("tm-paired-arena", name=names[1 - seat])
             else:
-                total = await self._rounds(tournament.id)
+                total = await self.tags.rounds(tournament.id)
                 text = t("tm-paired-knockout", number=pairing.round, total=total,
                          name=names[1 - seat])
             await send_text(self.bot, player, text)
-
-    async def board_tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:
-        """What a tournament game's board says (`BoardPublisher.tags`): the round, or the
-        player's place in the arena; no "Play again" while the tournament runs (a rematch
-        would keep a player still in it busy)."""
-        found = await self._tournament_pairing(row)
-        if found is None:
-            return None
-        pairing, rounds = found
-        tournament = await stored.get_tournament(self.db, pairing.tournament_id)
-        if tournament is None:
-            return None
-        if tournament.format == "arena":
-            player = row.players[seat] if seat is not None else None
-            order = standings(await stored.entrants(self.db, tournament.id))
-            rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
-            line = t("tm-board-arena-group") if rank is None else t(
-                "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
-        elif pairing.round == rounds:
-            line = t("tm-board-final")
-        else:
-            line = t("tm-board-knockout", number=pairing.round, total=rounds)
-        return GameTag(line, rematch=tournament.status != "running")
-
-    async def rematchable(self, row: Row) -> bool:
-        """Whether "Play again" may follow the game (the web board asks): not a game of a
-        tournament still running."""
-        found = await self._tournament_pairing(row)
-        if found is None:
-            return True
-        tournament = await stored.get_tournament(self.db, found[0].tournament_id)
-        return tournament is None or tournament.status != "running"
-
-    async def _tournament_pairing(self, row: Row) -> tuple[Pairing, int] | None:
-        """The game's pairing and its tournament's rounds (None: not a tournament's game).
-        A pairing's game is made with it, so the answer never changes: it is kept."""
-        if row.computer_seat is not None or None in row.players:
-            return None
-        if row.id in self._pairing_of:
-            return self._pairing_of[row.id]
-        pairing = await stored.game_pairing(self.db, row.id)
-        found = None if pairing is None else (pairing, await self._rounds(pairing.tournament_id))
-        if len(self._pairing_of) >= TAGS_KEPT:
-            self._pairing_of.clear()
-        self._pairing_of[row.id] = found
-        return found
 
     def result_lines(self, t: Translator, result: dict[str, Any], seat: int | None,
                      names: tuple[str, str]) -> list[str]:
@@ -541,6 +545,3 @@ class TournamentDoor:
             return None
         return sent.message_id
 
-    async def _rounds(self, tournament_id: int) -> int:
-        return max((p.round for p in await stored.pairings(self.db, tournament_id)),
-                   default=1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aiogram.types import InlineKeyboardButton, MenuButtonWebApp, WebAppInfo
+from aiogram.utils.deep_linking import create_deep_link
 
 from i18n import Translator
 
@@ -29,8 +30,8 @@ class WebApp:
 
     def direct_link(self, bot_username: str, game_id: int) -> str:
         """The t.me link that opens the Mini App on a game, from any chat."""
-        app = f"/{self.short_name}" if self.short_name else ""
-        return f"https://t.me/{bot_username}{app}?startapp=g{game_id}"
+        return create_deep_link(bot_username, "startapp", f"g{game_id}",
+                                app_name=self.short_name)
 
 
 def board_button(t: Translator, web: WebApp, game_id: int) -> InlineKeyboardButton:
