@@ -11,11 +11,17 @@ from __future__ import annotations
 from typing import Protocol
 
 from core.games import GameService
+from storage import tournaments
 from storage.models import Game as Row
 
 
 class Unavailable(Exception):
     """No door of this process sends what was asked for."""
+
+
+class NotWhileTournamentRuns(Exception):
+    """The game is a tournament's, still running: a rematch would keep a player who is
+    still in it busy (and out of the arena's pairing)."""
 
 
 class AfterGameNews(Protocol):
@@ -38,12 +44,26 @@ class AfterGame:
     async def rematch(self, player_id: int, row: Row) -> Row | None:
         """Play `row`'s game again: against the computer the new game at once (`Busy` or
         `PlayerBusy` when the player is in a game already); with a person None, the
-        offer being sent by a door."""
+        offer being sent by a door. `NotWhileTournamentRuns` for a running tournament's
+        game."""
+        if not await self.rematchable(row):
+            raise NotWhileTournamentRuns(f"game {row.id}")
         if row.level is not None:
             return await self.service.start_vs_computer(
                 player_id, row.variant, row.level, row.match_length, row.cube)
         await self.news.rematch(player_id, row.id)
         return None
+
+    async def rematchable(self, row: Row) -> bool:
+        """Whether "Play again" may follow `row`'s game: not once it is over in a
+        tournament still running."""
+        if row.status == "active" or row.level is not None or None in row.players:
+            return True
+        pairing = await tournaments.game_pairing(self.service.db, row.id)
+        if pairing is None:
+            return True
+        tournament = await tournaments.get_tournament(self.service.db, pairing.tournament_id)
+        return tournament is None or tournament.status != "running"
 
     async def analyse(self, player_id: int, row: Row, number: int) -> None:
         await self.news.analysis(player_id, row.id, number)

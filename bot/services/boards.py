@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -112,7 +112,8 @@ class _Tries:
 class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
                  clock: Clock, render: Callable[..., bytes], later: Later,
-                 drawn: Callable[[int], None], web: WebApp | None = None) -> None:
+                 drawn: Callable[[int], None], web: WebApp | None = None,
+                 tags: Sequence[Tagger] = ()) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
         self.web = web  # the web board: each board message gets a button opening it
@@ -125,8 +126,8 @@ class BoardPublisher:
         self.drawn = drawn
         # Chats that refused a board lately: not tried again until they write to the bot.
         self.unreachable = Unreachable(clock)
-        # Asked for every board drawn; the first tag given is shown (the tournament door's).
-        self.tags: list[Tagger] = []
+        # Asked for every board drawn; the first tag given is shown (the tournaments').
+        self.tags = tuple(tags)
 
     # -- the chosen checker ------------------------------------------------------------
 
