@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from core.games import GameService
-from storage import tournaments
+from core.tournaments import rematch_allowed
 from storage.models import Game as Row
 
 
@@ -56,14 +56,8 @@ class AfterGame:
 
     async def rematchable(self, row: Row) -> bool:
         """Whether "Play again" may follow `row`'s game: not once it is over in a
-        tournament still running."""
-        if row.status == "active" or row.level is not None or None in row.players:
-            return True
-        pairing = await tournaments.game_pairing(self.service.db, row.id)
-        if pairing is None:
-            return True
-        tournament = await tournaments.get_tournament(self.service.db, pairing.tournament_id)
-        return tournament is None or tournament.status != "running"
+        tournament still running (`core.tournaments.rematch_allowed`)."""
+        return await rematch_allowed(self.service.db, row)
 
     async def analyse(self, player_id: int, row: Row, number: int) -> None:
         await self.news.analysis(player_id, row.id, number)

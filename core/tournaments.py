@@ -97,6 +97,18 @@ class TournamentNews(Protocol):
 # -- the rules, pure -----------------------------------------------------------------------
 
 
+async def rematch_allowed(db: Database, row: Row) -> bool:
+    """Whether "Play again" may follow `row`'s game: not once it is over in a tournament
+    still running (a rematch would keep a player who is still in it busy)."""
+    if row.status == "active" or row.level is not None or None in row.players:
+        return True
+    pairing = await stored.game_pairing(db, row.id)
+    if pairing is None:
+        return True
+    tournament = await stored.get_tournament(db, pairing.tournament_id)
+    return tournament is None or tournament.status != "running"
+
+
 def bracket_size(players: int) -> int:
     """The knock-out bracket for `players`: the next power of two."""
     size = 2

@@ -32,6 +32,7 @@ from bot.views.board import viewer_of
 from bot.views.callbacks import JoinCb
 from core.challenges import Challenges
 from core.games import Busy, GameService
+from core.tournaments import rematch_allowed
 from i18n import Translator
 from i18n.people import People
 from storage import boards, cards, chats, games
@@ -222,6 +223,8 @@ class ChallengeService:
         seat = row.seat_of(user_id)
         if seat is None:
             return await answer(t("alert-not-player"), True)
+        if not await rematch_allowed(self.db, row):  # a board drawn before the rule
+            return await answer(t("tm-no-rematch"), True)
         await answer(None, False)
         player = user_id
         shared = [m for m in await boards.board_messages(self.db, row.id) if m.player_id is None]

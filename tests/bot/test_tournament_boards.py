@@ -5,6 +5,8 @@ both storage engines."""
 
 from __future__ import annotations
 
+from bot.views.callbacks import Act, GameCb
+from i18n import Translator
 from storage import games
 from storage import tournaments as stored
 from tests.support.driver import resign
@@ -51,6 +53,15 @@ async def test_knockout_boards_name_the_round_and_offer_no_rematch(
     assert (await games.load_game(h.app.db, row.id)).status == "finished"
     for player in (loser, winner):
         assert PLAY_AGAIN not in buttons(h, player), buttons(h, player)
+    # A Play again press on a board drawn before (or forged) is refused, nothing is made.
+    finished = await games.load_game(h.app.db, row.id)
+    stale = GameCb(game=row.id, v=finished.version, a=Act.REMATCH).pack()
+    before = len(await games.active_games(h.app.db, loser))
+    update = h.fake.user(loser, "P").press(h.board(loser), stale)
+    await h.feed()
+    alert = h.fake.callback_answer(update)
+    assert alert["show_alert"] is True and alert["text"] == Translator("en")("tm-no-rematch")
+    assert len(await games.active_games(h.app.db, loser)) == before
     await lose(h, first[1], max(p for p in first[1].players if p is not None))
     [final] = await tournament_games(h, t.id)
     for player in final.players:

@@ -144,3 +144,4 @@ tm-place = 🏆 Turnir bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında)
 tm-place-arena = ⏱ Arena bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında), { $points } xal. Qalib — { $winner }.
 tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
 me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }
+tm-no-rematch = Turnir davam edərkən yenidən oynamaq olmaz: o bitəndən sonra yenə oynayın.

@@ -105,3 +105,4 @@ tm-place-arena = ⏱ The arena is over. Your place: { $place } of { $count }, wi
 }. { $winner } won it.
 tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
 me-tournaments = 🏆 Tournaments: played { $count }, won { $won }
+tm-no-rematch = Not while the tournament runs: play again once it is over.

@@ -90,3 +90,4 @@ tm-place = 🏆 Turnir tugadi. Sizning oʻrningiz: { $count } oʻyinchi ichida {
 tm-place-arena = ⏱ Arena tugadi. Sizning oʻrningiz: { $count } oʻyinchi ichida { $place }, { $points } ochko. Gʻolib — { $winner }.
 tm-forfeit-line = Turnirda oʻyindan chiqish yoki vaqt tugashi butun matchni yutqazadi.
 me-tournaments = 🏆 Turnirlar: oʻynalgan { $count }, yutilgan { $won }
+tm-no-rematch = Turnir davom etayotganda qayta oʻynab boʻlmaydi: u tugagach yana oʻynang.
