@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
-from aiogram import Router
+from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -22,11 +24,14 @@ from bot.plumbing.telegram_io import (
 )
 from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
+from bot.views.webapp import menu_button
 from core.games import Busy
 from i18n import Translator, available_languages
 from storage import chats, players
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
+
+log = logging.getLogger(__name__)
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uz": "Oʻzbekcha", "ky": "Кыргызча",
                   "az": "Azərbaycanca"}
@@ -82,8 +87,23 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         await message.answer(refusal(t, exc))
 
 
-async def start(message: Message, player: Player, t: Translator) -> None:
+async def menu_in_language(bot: Bot, services: Services, chat_id: int, t: Translator
+                           ) -> None:
+    """The private chat's menu button (the web board's lobby) in the player's language: the
+    bot-wide one is the host's default language."""
+    web = services.boards.web
+    if web is None:
+        return
+    try:
+        await bot.set_chat_menu_button(chat_id=chat_id, menu_button=menu_button(t, web))
+    except TelegramAPIError as exc:  # the button stays in the default language
+        log.info("menu button for chat %s: %s", chat_id, exc)
+
+
+async def start(message: Message, player: Player, t: Translator, services: Services) -> None:
     await message.answer(t("welcome", name=player.name), reply_markup=start_keyboard(t))
+    if message.chat.type not in GROUPS:  # menu buttons are the private chats'
+        await menu_in_language(bot_of(message), services, message.chat.id, t)
     if not player.language or player.language not in available_languages():
         await message.answer(t("choose-language"), reply_markup=language_keyboard())
 
@@ -117,6 +137,7 @@ async def set_lang(query: CallbackQuery, callback_data: LangCb, player: Player, 
     await answer(query, t("language-set"))
     await send_text(bot_of(query), chat_of(query), t("language-set"),
                     start_keyboard(t))
+    await menu_in_language(bot_of(query), services, chat_of(query), t)
 
 
 def make_router() -> Router:

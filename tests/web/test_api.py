@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 
 from engine.dice import SeededDice
+from i18n import Translator
 from storage import boards, games
 from storage import tournaments as stored
 from tests.support.web import WebHarness, computer_game, friend_game, play_turn
@@ -422,3 +423,25 @@ async def test_a_tournament_game_offers_no_play_again_while_the_tournament_runs(
     status, _ = await wh.call("POST", f"api/games/{game_id}/rematch", loser)
     assert status == 409
     assert (await stored.get_tournament(wh.core.db, t.id)).status == "running"  # type: ignore[union-attr]
+
+
+@pytest.mark.chat
+async def test_the_menu_button_speaks_the_players_language(wh: WebHarness) -> None:
+    """The bot-wide menu button is in the host's default language; /start and a language
+    chosen with /lang set the private chat's own, in the player's."""
+    user = wh.fake.user(ALI, "Ali", language_code="ru")
+    user.command("/start")
+    await wh.feed()
+    [call] = [c for c in wh.fake.calls("setChatMenuButton") if c.params.get("chat_id") == ALI]
+    button = call.params["menu_button"]
+    button = json.loads(button) if isinstance(button, str) else button
+    assert button["text"] == Translator("ru")("btn-web-lobby")
+    assert button["web_app"]["url"].startswith("https://nard.example.com")
+    user.command("/lang")
+    await wh.feed()
+    user.press_button(ALI, "Oʻzbekcha")
+    await wh.feed()
+    last = [c for c in wh.fake.calls("setChatMenuButton") if c.params.get("chat_id") == ALI][-1]
+    button = last.params["menu_button"]
+    button = json.loads(button) if isinstance(button, str) else button
+    assert button["text"] == Translator("uz")("btn-web-lobby")
