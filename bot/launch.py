@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from datetime import datetime
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from aiogram import Bot
@@ -55,6 +57,7 @@ from web.app import WebDoor
 from web.auth import Unauthorized, WebUser, check_init_data, from_header, sign_init_data
 
 log = logging.getLogger("bot")
+T = TypeVar("T")
 
 
 def web_door(core: Core, app: App, settings: Settings, *, local: bool = False
@@ -118,8 +121,9 @@ async def serve(settings: Settings, *, local: bool = False) -> None:
         if door is not None:
             await door.start()
             if settings.bot_mode == "polling" and not local:  # webhook: beside the webhook
-                web_runner = await web_app.serve(door, settings.webapp_host,
-                                                 settings.webapp_port)
+                web_runner = await listening(
+                    web_app.serve(door, settings.webapp_host, settings.webapp_port),
+                    settings.webapp_host, settings.webapp_port, "WEBAPP_PORT")
                 log.info("web board: listening on http://%s:%s%s", settings.webapp_host,
                          settings.webapp_port, door.base_path)
         freeze_startup_objects()
@@ -183,6 +187,16 @@ class LocalInitData:
             raise PermissionError(str(exc)) from None
 
 
+async def listening(start: Awaitable[T], host: str, port: int, setting: str) -> T:
+    """`start`'s result; an address that cannot be listened on (taken, not allowed) stops the
+    start with one line naming the setting that chooses another (`CannotStart`, exit 2)."""
+    try:
+        return await start
+    except OSError as exc:
+        raise CannotStart(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
+                          f"choose another port with {setting}") from None
+
+
 async def serve_local(app: App, telegram: LocalTelegram, door: WebDoor,
                       settings: Settings) -> AppRunner:
     """The local page (sign in, the chat) and the web board on one address of 127.0.0.1."""
@@ -194,7 +208,12 @@ async def serve_local(app: App, telegram: LocalTelegram, door: WebDoor,
     web_app.mount(door, root)
     runner = AppRunner(root, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
-    await web.TCPSite(runner, LOCAL_HOST, settings.webapp_port).start()
+    try:
+        await listening(web.TCPSite(runner, LOCAL_HOST, settings.webapp_port).start(),
+                        LOCAL_HOST, settings.webapp_port, "--port")
+    except CannotStart:
+        await runner.cleanup()
+        raise
     port = runner.addresses[0][1]
     print(f"nard-bot: playing locally: open http://{LOCAL_HOST}:{port}/", flush=True)
     return runner

@@ -5,6 +5,10 @@ against the computer played through the chat's buttons."""
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -116,3 +120,23 @@ def test_nothing_listens_beyond_this_machine() -> None:
     assert HOST == "127.0.0.1" and overrides["webapp_host"] == HOST
     assert overrides["webapp_url"].startswith("http://127.0.0.1:")
     assert overrides["database_path"] == "nard-local.sqlite3"
+
+
+@pytest.mark.slow
+def test_a_busy_port_is_one_line_naming_the_option(tmp_path: Path) -> None:
+    """The port taken: exit status 2 and one line saying so and naming --port, no
+    traceback."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
+    env["COMPUTER_WORKERS"] = "0"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "bot", "--local", "--port", str(port)],
+                              cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=120)
+    output = done.stdout + done.stderr
+    assert done.returncode == 2, output
+    assert "Traceback" not in output, output
+    [line] = [x for x in output.splitlines() if "cannot listen" in x]
+    assert f"127.0.0.1:{port}" in line and "--port" in line, line
