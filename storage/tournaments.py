@@ -482,18 +482,25 @@ async def claim_message(db: Database, tournament_id: int, kind: MessageKind, now
     """Take the posting of a message not posted yet (the final announcement) until `until`,
     in this process's name: True for one caller of every process at a time. A claim held
     by a process that is gone (`storage.presence`) is taken over at once."""
+    return await _claim(db, "tournament_messages", "kind", tournament_id, kind, now, until)
+
+
+async def _claim(db: Database, table: str, column: str, tournament_id: int, key: str,
+                 now: datetime, until: datetime) -> bool:
+    """Claim the unposted row (`message_id` 0) of `table` whose `column` is `key`: free,
+    expired, or held by a process that is gone."""
     stamp = to_epoch(now)
     held = await db.fetchone(
-        "SELECT claimed_by FROM tournament_messages WHERE tournament_id = ? AND kind = ?"
-        " AND message_id = 0 AND claimed_until > ?", (tournament_id, kind, stamp))
+        f"SELECT claimed_by FROM {table} WHERE tournament_id = ? AND {column} = ?"
+        " AND message_id = 0 AND claimed_until > ?", (tournament_id, key, stamp))
     gone = held["claimed_by"] if held is not None and await db.gone(held["claimed_by"]) \
         else None
     async with db.transaction() as tx:
         changed = await tx.execute(
-            "UPDATE tournament_messages SET claimed_until = ?, claimed_by = ?"
-            " WHERE tournament_id = ? AND kind = ? AND message_id = 0"
+            f"UPDATE {table} SET claimed_until = ?, claimed_by = ?"
+            f" WHERE tournament_id = ? AND {column} = ? AND message_id = 0"
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
-            (to_epoch(until), db.instance, tournament_id, kind, stamp, gone))
+            (to_epoch(until), db.instance, tournament_id, key, stamp, gone))
     return changed == 1
 
 
@@ -551,19 +558,7 @@ async def claim_news(db: Database, tournament_id: int, topic: str, now: datetime
                      until: datetime) -> bool:
     """Take the posting of news not posted yet until `until`, in this process's name (as
     `claim_message`: a claim held by a process that is gone is taken over at once)."""
-    stamp = to_epoch(now)
-    held = await db.fetchone(
-        "SELECT claimed_by FROM tournament_news WHERE tournament_id = ? AND topic = ?"
-        " AND message_id = 0 AND claimed_until > ?", (tournament_id, topic, stamp))
-    gone = held["claimed_by"] if held is not None and await db.gone(held["claimed_by"]) \
-        else None
-    async with db.transaction() as tx:
-        changed = await tx.execute(
-            "UPDATE tournament_news SET claimed_until = ?, claimed_by = ?"
-            " WHERE tournament_id = ? AND topic = ? AND message_id = 0"
-            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
-            (to_epoch(until), db.instance, tournament_id, topic, stamp, gone))
-    return changed == 1
+    return await _claim(db, "tournament_news", "topic", tournament_id, topic, now, until)
 
 
 async def record_news(db: Database, tournament_id: int, topic: str, message_id: int) -> None:
