@@ -12,12 +12,10 @@ from storage import tournaments as stored
 from tests.support.driver import resign
 from tests.support.harness import Harness
 from tests.support.tournament_play import (
-    JOINED,
     PLAYERS,
+    full_tournament,
     lose,
     meet,
-    open_tournament,
-    press,
     tournament_games,
 )
 
@@ -32,11 +30,8 @@ async def test_knockout_boards_name_the_round_and_offer_no_rematch(
         group_harness: Harness) -> None:
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+    t = await full_tournament(h, four, 7001, "🏆 Knock-out", "Short nard", "1 game",
                               "Without the cube", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
     first = await tournament_games(h, t.id)
     assert len(first) == 2
     for row in first:
@@ -72,11 +67,8 @@ async def test_knockout_boards_name_the_round_and_offer_no_rematch(
 async def test_arena_boards_show_the_players_standing(group_harness: Harness) -> None:
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "⏱ Arena", "Short nard", "1 game", "Without the cube",
-                              "10 min", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
+    t = await full_tournament(h, four, 7001, "⏱ Arena", "Short nard", "1 game",
+                              "Without the cube", "10 min", "4", "When full")
     first = await tournament_games(h, t.id)
     assert len(first) == 2
     for player in four:

@@ -21,11 +21,9 @@ from tests.support.tournament_core import open_world, playing
 from tests.support.tournament_core import resign as resign_in_core
 from tests.support.tournament_play import (
     GROUP,
-    JOINED,
     NAMES,
     PLAYERS,
-    meet,
-    open_tournament,
+    full_tournament,
     press,
     tick,
     tournament_games,
@@ -74,11 +72,8 @@ def save(name: str, bracket: Bracket) -> None:
 async def test_eight_players_see_the_stored_bracket_after_every_game(
         group_harness: Harness) -> None:
     h = group_harness
-    await meet(h, PLAYERS)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "To 3 points",
+    t = await full_tournament(h, PLAYERS, 7001, "🏆 Knock-out", "Short nard", "To 3 points",
                               "Without the cube", "8", "When full")
-    for player in PLAYERS:
-        assert JOINED in await press(h, player, "✅ Join")
     moments = [await shown(h, t.id)]
     first = await tournament_games(h, t.id)
     assert len(first) == 4
@@ -132,11 +127,8 @@ async def test_eight_players_see_the_stored_bracket_after_every_game(
 async def test_sixteen_places_with_byes_and_a_withdrawal(group_harness: Harness) -> None:
     h = group_harness
     players = [*PLAYERS, *range(7009, 7012)]  # eleven in a bracket of sixteen: five byes
-    await meet(h, players)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Long nard", "1 game", "16",
+    t = await full_tournament(h, players, 7001, "🏆 Knock-out", "Long nard", "1 game", "16",
                               "In 10 min")
-    for player in players:
-        assert JOINED in await press(h, player, "✅ Join")
     assert "The tournament begins!" in await press(h, 7001, "▶ Start now")
     moments = [await shown(h, t.id)]
     byes = [m for m in moments[0].rounds[0] if m.bye]

@@ -16,14 +16,11 @@ from tests.support.brackets import expected_bracket
 from tests.support.harness import Harness
 from tests.support.tournament_play import (
     GROUP,
-    JOINED,
     NAMES,
     PLAYERS,
+    full_tournament,
     lobby,
     lose,
-    meet,
-    open_tournament,
-    press,
     tick,
     tournament_games,
 )
@@ -38,11 +35,8 @@ async def test_the_end_names_winner_runner_up_and_final_and_tells_each_placing(
         group_harness: Harness) -> None:
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "To 3 points",
+    t = await full_tournament(h, four, 7001, "🏆 Knock-out", "Short nard", "To 3 points",
                               "Without the cube", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
     semis = await tournament_games(h, t.id)
     losers = []
     for row in semis:  # the higher id loses each semi-final
@@ -93,11 +87,8 @@ async def test_a_one_game_match_lost_on_time_says_the_whole_match_is_lost(
     says so; in a match of one game too (docs/rules.md: the match ends with it)."""
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+    t = await full_tournament(h, four, 7001, "🏆 Knock-out", "Short nard", "1 game",
                               "Without the cube", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
     row = (await tournament_games(h, t.id))[0]
     mover = row.players[Live.load(row.state_json).game.to_act]
     assert mover is not None and row.deadline is not None

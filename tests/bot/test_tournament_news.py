@@ -20,6 +20,7 @@ from tests.support.tournament_play import (
     PACE_WINDOW,
     PLAYERS,
     SENDS,
+    full_tournament,
     lose,
     meet,
     open_tournament,
@@ -54,11 +55,8 @@ def private(h: Harness, player: int, start: str) -> list[str]:
 async def test_a_knockout_tells_the_group_each_round_and_the_waiting_players(
         group_harness: Harness) -> None:
     h = group_harness
-    await meet(h, PLAYERS)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+    t = await full_tournament(h, PLAYERS, 7001, "🏆 Knock-out", "Short nard", "1 game",
                               "Without the cube", "8", "When full")
-    for player in PLAYERS:
-        assert JOINED in await press(h, player, "✅ Join")
     await tick(h)
     first = await tournament_games(h, t.id)
     assert len(first) == 4
@@ -158,11 +156,8 @@ async def _latest(h: Harness) -> int:
 async def test_an_arena_names_its_first_games(group_harness: Harness) -> None:
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "⏱ Arena", "Short nard", "1 game", "Without the cube",
-                              "10 min", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
+    t = await full_tournament(h, four, 7001, "⏱ Arena", "Short nard", "1 game",
+                              "Without the cube", "10 min", "4", "When full")
     await tick(h)
     [start] = news(h)
     lines = start.splitlines()
@@ -179,11 +174,8 @@ async def test_a_match_waiting_for_a_busy_player_tells_both_until_when(
     (or they go through)."""
     h = group_harness
     four = PLAYERS[:4]
-    await meet(h, four)
-    t = await open_tournament(h, 7001, "🏆 Knock-out", "Short nard", "1 game",
+    t = await full_tournament(h, four, 7001, "🏆 Knock-out", "Short nard", "1 game",
                               "Without the cube", "4", "When full")
-    for player in four:
-        assert JOINED in await press(h, player, "✅ Join")
     first, second = await tournament_games(h, t.id)
     busy = min(p for p in first.players if p is not None)
     await lose(h, first, max(p for p in first.players if p is not None))

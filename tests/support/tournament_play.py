@@ -48,6 +48,17 @@ async def open_tournament(h: Harness, creator: int, *labels: str) -> Tournament:
     return tournament
 
 
+async def full_tournament(h: Harness, players: list[int], creator: int,
+                          *labels: str) -> Tournament:
+    """`players` meet in the group, `creator` opens a tournament with the menu's `labels`,
+    and every one of them joins it (each join answered as joined)."""
+    await meet(h, players)
+    tournament = await open_tournament(h, creator, *labels)
+    for player in players:
+        assert JOINED in await press(h, player, "✅ Join")
+    return tournament
+
+
 async def press(h: Harness, player: int, label: str) -> str:
     """Press a button of the lobby; the answer's text."""
     update = h.fake.user(player, NAMES.get(player, "X")).press_button(GROUP, label)
