@@ -26,10 +26,13 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
 
 async def chat_languages(db: Database, chat_id: int) -> tuple[str | None, list[str]]:
     """A group's chosen language (None until an admin picks one with /lang) and the stored
-    languages of its players (those who set up or joined a game or tournament there)."""
+    languages of its players (those who set up or joined a game or tournament there; not
+    read when a language is chosen)."""
     async with db.read() as tx:
         chosen = await tx.fetchval(
             "SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,))
+        if chosen is not None:  # the players' languages do not count then
+            return chosen, []
         rows = await tx.fetchall(
             "SELECT p.language FROM chat_members m JOIN players p ON p.id = m.player_id"
             " WHERE m.chat_id = ? AND p.language IS NOT NULL", (chat_id,))
