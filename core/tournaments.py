@@ -105,7 +105,11 @@ async def rematch_allowed(db: Database, row: Row) -> bool:
     pairing = await stored.game_pairing(db, row.id)
     if pairing is None:
         return True
-    tournament = await stored.get_tournament(db, pairing.tournament_id)
+    return takes_rematches(await stored.get_tournament(db, pairing.tournament_id))
+
+
+def takes_rematches(tournament: Tournament | None) -> bool:
+    """Whether its games may be played again: not while the tournament runs."""
     return tournament is None or tournament.status != "running"
 
 

@@ -56,7 +56,7 @@ from bot.views.tournaments import (
     standings_of,
     wait_text,
 )
-from core.tournaments import Refused, Tournaments, standings
+from core.tournaments import Refused, Tournaments, standings, takes_rematches
 from i18n import Translator
 from i18n.people import People
 from render.bracket import render_bracket
@@ -123,7 +123,7 @@ class TournamentTags:
             line = t("tm-board-final")
         else:
             line = t("tm-board-knockout", number=pairing.round, total=rounds)
-        return GameTag(line, rematch=tournament.status != "running")
+        return GameTag(line, rematch=takes_rematches(tournament))
 
     async def _tournament_pairing(self, row: Row) -> tuple[Pairing, int] | None:
         """The game's pairing and its tournament's rounds (None: not a tournament's game).
