@@ -98,13 +98,20 @@ async def turn_confirmation_off(h: Harness, chat: int, language: str = "en") -> 
     assert h.fake.message(chat, message.message_id).buttons[0][0].startswith("⬜")
 
 
-async def test_without_confirmation_the_last_die_ends_the_turn(harness: Harness) -> None:
-    h = harness
+async def bearing_off_without_done(h: Harness) -> tuple[int, int, int]:
+    """A friend game whose mover has Done turned off and bears off with 6-4: the game, the
+    mover's seat and chat."""
     game_id = await friend_game(h)
     seat = await mover_of(h, game_id)
     row = await games.load_game(h.app.db, game_id)
     await turn_confirmation_off(h, row.players[seat])
     chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    return game_id, seat, chat
+
+
+async def test_without_confirmation_the_last_die_ends_the_turn(harness: Harness) -> None:
+    h = harness
+    game_id, seat, chat = await bearing_off_without_done(h)
     await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the turn is played
     row = await games.load_game(h.app.db, game_id)
     live = Live.load(row.state_json)
@@ -118,11 +125,7 @@ async def test_the_done_setting_is_read_with_the_game(
     """A press that plays the turn's last die reads the player's Done setting in the game's
     own read, not in a read of its own (one trip to the database fewer)."""
     h = harness
-    game_id = await friend_game(h)
-    seat = await mover_of(h, game_id)
-    row = await games.load_game(h.app.db, game_id)
-    await turn_confirmation_off(h, row.players[seat])
-    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    game_id, seat, chat = await bearing_off_without_done(h)
     reads: list[str] = []
     fetchone = h.app.db.fetchone
 
@@ -251,11 +254,7 @@ async def test_without_confirmation_a_die_still_playable_is_not_lost(harness: Ha
     # 6-4 with checkers on 6 and 2: after 6→off the position equals 6/2/off's, a legal
     # result, but the 4 can still bear off the checker on 2: the turn must not end there.
     h = harness
-    game_id = await friend_game(h)
-    seat = await mover_of(h, game_id)
-    row = await games.load_game(h.app.db, game_id)
-    await turn_confirmation_off(h, row.players[seat])
-    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    game_id, seat, chat = await bearing_off_without_done(h)
     [six_off] = [d for text, d in buttons(h, chat, Act.GO) if text.startswith("6→")
                  and d.dst == 0]
     await press(h, chat, six_off)
