@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from core.timecontrol import offered
+
 # What Telegram accepts as a webhook's secret token, and the ports it delivers webhooks to.
 SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 WEBHOOK_PORTS = (443, 80, 88, 8443)
@@ -32,6 +34,9 @@ class Settings(BaseSettings):
     # After any start (a deploy, a crash), no turn times out within this many seconds of
     # the process taking updates again (docs/architecture.md, "What keeps games safe").
     restart_grace_seconds: int = Field(default=30, ge=0, le=3_600)
+    # The time controls offered with every new game, the first the default (tokens such as
+    # m120, c8+20, d1: core/timecontrol.py; empty: the move window, two clocks, d1 and d3).
+    time_controls: str = ""
     leaderboard_timezone: str = "UTC"
     default_language: Language = "en"
     admin_ids: Annotated[tuple[int, ...], NoDecode] = ()
@@ -149,6 +154,14 @@ class Settings(BaseSettings):
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _time_controls_known(self) -> Self:
+        try:
+            offered(self.time_controls, default_move=self.move_timeout_seconds)
+        except ValueError as exc:  # UnknownControl too
+            raise ValueError(f"TIME_CONTROLS: {exc}") from None
+        return self
 
     @model_validator(mode="after")
     def _webhook_complete(self) -> Self:

@@ -44,6 +44,7 @@ from core.games import GameService, Sight
 from core.gate import ActionGate
 from core.matchmaking import Matchmaking, SearchNews
 from core.settings import PlayerSettings
+from core.timecontrol import Offer, offered
 from core.timers import Timers, Work
 from core.tournaments import TournamentNews, Tournaments
 from core.workers import Runner, ThreadRunner
@@ -70,6 +71,9 @@ class CoreSettings(Protocol):
 
     @property
     def restart_grace_seconds(self) -> int: ...
+
+    @property
+    def time_controls(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,9 @@ class Core:
         self.db, self.clock = db, clock
         self.window = timedelta(seconds=settings.move_timeout_seconds)
         self.restart_grace = settings.restart_grace_seconds
+        # The time controls this host offers (the first is the default for new games).
+        self.controls = Offer(offered(settings.time_controls,
+                                      default_move=settings.move_timeout_seconds))
         self.doors: list[Door] = []
         self.player_settings = PlayerSettings(db, clock)
         self.fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
@@ -135,7 +142,7 @@ class Core:
         self._first: list[Work] = []
         self._also: list[Work] = [self.matchmaking.tick, self.analysis.resume,
                                   self.tournaments.tick]
-        self.timers = Timers(self.games, clock=clock, window=self.window, expire=self._expire,
+        self.timers = Timers(self.games, clock=clock, expire=self._expire,
                              first=self._first, also=self._also)
 
     def attach(self, door: Door) -> None:

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from core.fairness import Dealt
 from core.games import Busy, GameService
 from core.live import Live
+from core.timecontrol import TimeControl, stored_control
 from engine.position import VARIANTS
 from storage import cards, challenges
 from storage.cards import Card
@@ -26,19 +27,27 @@ CARD_REUSE = timedelta(hours=1)
 CARD_PREFIX = "k"  # the code of the challenge an accepted card becomes: "k" + card id
 
 
+def _correspondence(control: TimeControl | None) -> bool:
+    return control is not None and control.correspondence
+
+
 class Challenges:
     def __init__(self, db: Database, service: GameService, *,
                  clock: Callable[[], datetime]) -> None:
         self.db, self.service, self.clock = db, service, clock
 
-    async def create(self, player_id: int, variant: str, length: int, cube: bool) -> Challenge:
-        """An open challenge of `player_id`, to be accepted through a link or a button."""
-        if await self.service.active_game(player_id):
+    async def create(self, player_id: int, variant: str, length: int, cube: bool,
+                     control: TimeControl | None = None) -> Challenge:
+        """An open challenge of `player_id`, to be accepted through a link or a button;
+        `control` None: the host's move window. A correspondence challenge may be made
+        (and accepted) beside a live game."""
+        if not _correspondence(control) and await self.service.active_game(player_id):
             raise Busy
         now = self.clock()
         return await challenges.create_challenge(
             self.db, creator_id=player_id, variant=variant, now=now,
-            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube)
+            expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=length, cube=cube,
+            control=control.token if control else None)
 
     async def get(self, code: str) -> Challenge | None:
         return await challenges.get_challenge(self.db, code)
@@ -51,7 +60,8 @@ class Challenges:
         challenge = await challenges.get_challenge(self.db, code)
         open_to_me = (challenge is not None and challenge.status == "open"
                       and challenge.creator_id != player_id)
-        if open_to_me and challenge is not None and (
+        control = self.control(challenge)
+        if open_to_me and challenge is not None and not control.correspondence and (
                 await self.service.active_game(player_id)
                 or await self.service.active_game(challenge.creator_id)):
             raise Busy
@@ -61,11 +71,12 @@ class Challenges:
             live = self.service.new_live(variant, challenge.match_length if challenge else 1,
                                          challenge.cube if challenge else False,
                                          computer_seat=None, dealt=dealt)
-            opening = self.service.opening(live)
+            opening = self.service.opening(live, control=control)
             _, row = await challenges.accept_challenge(
                 self.db, code, player_id, now=self.clock(), state_json=opening.state_json,
                 deadline=deadline or opening.deadline, log=opening.log,
-                board_chat_id=board_chat_id, seeds=dealt.takes if dealt else ())
+                board_chat_id=board_chat_id, seeds=dealt.takes if dealt else (),
+                timing=opening.timing)
             return row, live
 
         # A missing challenge deals no dice: accepting it raises before anything is stored.
@@ -78,13 +89,19 @@ class Challenges:
     async def rematch(self, row: Row, player_id: int) -> tuple[Challenge, bool]:
         """The game's one open rematch: (made now by `player_id`, True) or (the one already
         there, False). Busy when the player is in another game."""
-        if await self.service.active_game(player_id):
+        control = self.service.control_of(row)
+        if not control.correspondence and await self.service.active_game(player_id):
             raise Busy
         now = self.clock()
         return await challenges.rematch_challenge(
             self.db, game_id=row.id, creator_id=player_id, variant=row.variant, now=now,
             expires_at=now + timedelta(hours=CHALLENGE_HOURS), match_length=row.match_length,
-            cube=row.cube)
+            cube=row.cube, control=row.timing.control)
+
+    def control(self, challenge: Challenge | None) -> TimeControl:
+        """The time control a challenge's game is played under."""
+        token = challenge.control if challenge is not None else None
+        return self.service.default_control if token is None else stored_control(token)
 
     async def offer_cards(self, player_id: int) -> list[Card]:
         """The challenge cards `player_id` may send (one per variant)."""

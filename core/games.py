@@ -39,6 +39,7 @@ from core.fullmoves import finish_steps
 from core.live import Live, Taken
 from core.locks import KeyedLocks
 from core.settings import CONFIRM_MOVES, PlayerSettings
+from core.timecontrol import Kind, TimeControl, stored_control
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
 from engine.game import Game, MatchState, Phase
@@ -52,8 +53,8 @@ from storage.errors import (
     VersionConflict,
 )
 from storage.fairness import Pending, SeedTaken
+from storage.models import HOST_WINDOW, LogEntry, Timing
 from storage.models import Game as Row
-from storage.models import LogEntry
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -80,6 +81,7 @@ class Opening:
     state_json: str
     deadline: datetime | None
     log: list[LogEntry]
+    timing: Timing = HOST_WINDOW
 
 
 def result_notice(live: Live) -> dict[str, Any]:
@@ -127,6 +129,10 @@ class GameService:
                  player_settings: PlayerSettings | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.db, self.clock, self.window = db, clock, window
+        # The control of games stored without one (begun before time controls): the host's
+        # move window.
+        seconds = int(window.total_seconds())
+        self.default_control = TimeControl(f"m{seconds}", Kind.MOVE, seconds)
         self.sleep = sleep  # the pauses between tries when the database does not answer
         self.announcements = announcements or Announcements()
         self.player_settings = player_settings  # None: every turn ends with Done
@@ -172,20 +178,25 @@ class GameService:
 
     # -- starting games ------------------------------------------------------------
 
+    def control_of(self, row: Row) -> TimeControl:
+        """The time control the game `row` is played under."""
+        token = row.timing.control
+        return self.default_control if token is None else stored_control(token)
+
     async def start_vs_computer(self, player_id: int, variant: str, level: str, length: int,
-                                cube: bool) -> Row:
+                                cube: bool, control: TimeControl | None = None) -> Row:
         if await self.active_game(player_id):
             raise Busy
         players = (player_id, None)
 
         async def store(dealt: Dealt | None) -> tuple[Row, Live]:
             live = self.new_live(variant, length, cube, computer_seat=1, dealt=dealt)
-            opening = self.opening(live, computer_seat=1)
+            opening = self.opening(live, computer_seat=1, control=control)
             row = await games.create_game(
                 self.db, variant=variant, players=players, level=level,
                 state_json=opening.state_json, now=self.clock(), deadline=opening.deadline,
                 match_length=length, cube=cube, log=opening.log,
-                seeds=dealt.takes if dealt else ())
+                seeds=dealt.takes if dealt else (), timing=opening.timing)
             return row, live
 
         try:
@@ -237,12 +248,16 @@ class GameService:
     def _plain_dice(self) -> DiceSource:
         return self.dice if self.dice is not None else SecretDice()
 
-    def opening(self, live: Live, computer_seat: int | None = None) -> Opening:
-        """What storing the new game `live` writes: its state, first deadline and first log
-        lines (every way a game is made stores these three together)."""
+    def opening(self, live: Live, computer_seat: int | None = None,
+                control: TimeControl | None = None) -> Opening:
+        """What storing the new game `live` writes: its state, first deadline, first log
+        lines and time control (every way a game is made stores these together); `control`
+        None is the host's move window."""
+        control = control or self.default_control
         deadline = turnclock.next_deadline(None, live, None, now=self.clock(),
-                                           window=self.window, computer=computer_seat)
-        return Opening(live.dump(), deadline, eventlog.since(None, live))
+                                           control=control, computer=computer_seat)
+        timing = Timing(control.token, control.warn_before(), control.correspondence)
+        return Opening(live.dump(), deadline, eventlog.since(None, live), timing)
 
     async def begin(self, row: Row, live: Live) -> None:
         """Announce a newly stored game and let the computer act if it is its turn."""
@@ -493,13 +508,16 @@ class GameService:
         result = live.game.result
         if result is None:
             deadline = turnclock.next_deadline(stored, live, row.deadline, now=now,
-                                               window=self.window, computer=row.computer_seat)
+                                               control=self.control_of(row),
+                                               computer=row.computer_seat)
             state = live.dump()
             version = await games.save_game(self.db, row.id, row.version, state_json=state,
                                             deadline=deadline, now=now,
                                             log=eventlog.since(stored, live))
             # The row as now stored, without reading it back.
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
+        turnclock.charge(stored, live, row.deadline, now=now, control=self.control_of(row),
+                         computer=row.computer_seat)
         live.paused = None
         notice = result_notice(live)
         if match_over:  # forfeited (a tournament's rule): said so even when the match
@@ -513,10 +531,11 @@ class GameService:
                 fair or self._plain_dice())
             next_live, deadline = live, None
             if following:
-                next_live = Live(following, number=live.number + 1, fair=fair)
+                next_live = Live(following, number=live.number + 1, fair=fair,
+                                 banks=live.banks)  # a match clock lasts the match
                 self._auto(next_live, row.computer_seat)
                 deadline = turnclock.next_deadline(None, next_live, None, now=now,
-                                                   window=self.window,
+                                                   control=self.control_of(row),
                                                    computer=row.computer_seat)
                 entries += eventlog.since(None, next_live)
             if self.fairness is not None and live.fair is not None:  # the seeds shown now
@@ -563,7 +582,8 @@ class GameService:
                 if shown:
                     live.steps.clear()
                     live.game.timeout(seat, computer.expected_loss)
-                    whole = await self._forfeits(row)
+                    # An empty match clock loses the match, as a tournament's rule does.
+                    whole = self.control_of(row).clocked or await self._forfeits(row)
                     try:
                         row, live, ended = await self._commit(row, live, match_over=whole)
                     except VersionConflict:
@@ -608,16 +628,28 @@ class GameService:
 
     async def grace_after_start(self, seconds: float) -> int:
         """A crash never decides a game: after any start, no player's turn times out within
-        `seconds` from now. Every turn of a person due sooner gets its deadline moved to
-        then (without a new version: the boards' buttons stay valid); a computer's turn
-        stays due (the timer loop resumes it at once). Returns how many turns moved."""
-        until = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
+        `seconds` from now, and a match clock's turn begins again. Every turn of a person
+        due sooner gets its deadline moved to then (without a new version: the boards'
+        buttons stay valid); a computer's turn stays due (the timer loop resumes it at
+        once). Returns how many turns moved."""
+        now = self.clock()
+        until = turnclock.whole_second(now + timedelta(seconds=seconds))
         moved = 0
-        for row in await games.due_games(self.db, until):
-            seat = Live.load(row.state_json).game.to_act
-            if row.players[seat] is None or row.deadline is None or row.deadline >= until:
+        due = {row.id: row for row in await games.due_games(self.db, until)}
+        # A match clock's turn starts again (its delay and the bank as it was): the time
+        # the process was away is not taken from anybody's bank.
+        due.update({row.id: row for row in await games.clocked_games(self.db)})
+        for row in due.values():
+            live = Live.load(row.state_json)
+            seat = live.game.to_act
+            wanted = until
+            control = self.control_of(row)
+            if control.clocked:
+                wanted = max(until, turnclock.whole_second(
+                    now + timedelta(seconds=turnclock.turn_seconds(live, control))))
+            if row.players[seat] is None or row.deadline is None or row.deadline >= wanted:
                 continue
-            if await games.set_deadline(self.db, row.id, row.version, until):
+            if await games.set_deadline(self.db, row.id, row.version, wanted):
                 moved += 1
         return moved
 
@@ -635,7 +667,8 @@ class GameService:
         seat = live.game.to_act
         if (row.status == "active" and row.players[seat] is not None
                 and not await self.shown(row, seat)):
-            deadline = turnclock.whole_second(self.clock() + self.window)
+            seconds = turnclock.turn_seconds(live, self.control_of(row))
+            deadline = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
             if (row.deadline is None or row.deadline < deadline) and await games.set_deadline(
                     self.db, row.id, row.version, deadline):
                 row = replace(row, deadline=deadline)
@@ -644,7 +677,8 @@ class GameService:
     async def restart_clock(self, row: Row) -> Row:
         """Give the player to act a whole turn's time from now (a game that waited for its
         players to open their boards begins); the caller holds the game (`holding`)."""
-        deadline = self.clock() + self.window
+        seconds = turnclock.turn_seconds(Live.load(row.state_json), self.control_of(row))
+        deadline = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
         version = await games.save_game(self.db, row.id, row.version,
                                         state_json=row.state_json, deadline=deadline,
                                         now=self.clock())

@@ -98,6 +98,9 @@ class Live:
     # The game's provably fair dice (engine.fairness): its secret seed, the "game" input and
     # the players' seeds; None for a game whose dice were injected (tests) or began before.
     fair: FairDice | None = None
+    # A match clock's banks, by seat: the seconds each player has beyond the delay for the
+    # rest of the match (core.timecontrol); None for the other controls.
+    banks: list[float] | None = None
     _building: _Building | None = field(default=None, repr=False, compare=False)
     _before: _Rewind | None = field(default=None, repr=False, compare=False)
     # What readers of this state worked out once (events, captions): a redraw asks for the
@@ -110,7 +113,7 @@ class Live:
         fair = data.get("fair")
         return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
                    data.get("number", 1), data.get("paused"),
-                   FairDice.from_dict(fair) if fair else None)
+                   FairDice.from_dict(fair) if fair else None, data.get("banks"))
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
@@ -122,9 +125,16 @@ class Live:
                 "steps": [Taken.of(s).to_json() for s in self.steps]}
         if self.paused is not None:
             data["paused"] = self.paused
+        if self.banks is not None:
+            data["banks"] = [round(bank, 3) for bank in self.banks]
         if self.fair is not None:  # its counter follows from the history (`fair_dice`)
             data["fair"] = {k: v for k, v in self.fair.to_dict().items() if k != "counter"}
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    def without_steps(self) -> Live:
+        """The same game without the steps of the turn being built (what the waiting player
+        sees: turns, not steps)."""
+        return Live(self.game, [], self.number, self.paused, self.fair, self.banks)
 
     def fair_dice(self) -> FairDice | None:
         """The game's fair dice, continuing after the dice its history has drawn (so a

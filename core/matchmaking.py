@@ -147,7 +147,7 @@ class Matchmaking:
             made["live"] = live
             opening = self.service.opening(live)
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
-                           dealt.takes if dealt else ())
+                           dealt.takes if dealt else (), opening.timing)
 
         pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game)
         if pairing is None:

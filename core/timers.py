@@ -4,8 +4,9 @@ Each pass, in this order:
 1. the doors' work due first (`first`: the Telegram door sends the result messages waiting
    in the outbox and redraws the board messages left behind their game);
 2. times out overdue turns (`expire`, `GameService.expire` unless a door wraps it) and
-   warns the players whose turn has a quarter of its window left, exactly then (announced
-   as `What.WARNING`): `tick` returns the time until the next deadline or warning, and the
+   warns the players whose turn is near its end, exactly then (announced as
+   `What.WARNING`; each game stores how long before its deadline: `core.timecontrol`):
+   `tick` returns the time until the next deadline or warning, and the
    loop sleeps no longer than that. Every process runs this loop: a timeout is applied
    under the game's database lock by whichever process takes it first (the others skip
    the game), and a warning is claimed in the database;
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from core.events import Change, What
 from core.games import GameService
@@ -28,16 +29,14 @@ from storage import games
 from storage.errors import DatabaseBlip
 
 log = logging.getLogger(__name__)
-WARN_BEFORE = 0.25  # warn when a quarter of the turn's time is left
 Work = Callable[[], Awaitable[object]]
 
 
 class Timers:
     def __init__(self, service: GameService, *, clock: Callable[[], datetime],
-                 window: timedelta,
                  expire: Callable[[int], Awaitable[None]] | None = None,
                  first: Sequence[Work] = (), also: Sequence[Work] = ()) -> None:
-        self.service, self.clock, self.window = service, clock, window
+        self.service, self.clock = service, clock
         self.db = service.db
         self.expire = expire or service.expire  # e.g. the door's: calls off unseen games
         # Read at every pass: the assembly (`core.assembly`) adds the doors' work to them.
@@ -68,8 +67,7 @@ class Timers:
             log.exception("timed work %s failed", getattr(work, "__qualname__", work))
 
     async def _deadlines(self, now: datetime) -> float:
-        quarter = self.window * WARN_BEFORE
-        due = await games.due_games(self.db, now + quarter)
+        due = await games.waking_games(self.db, now)
         # Only games still due can need a warning: forget the rest (finished, moved on).
         self._warned = {row.id: self._warned[row.id] for row in due if row.id in self._warned}
         wake: list[datetime] = []
@@ -94,8 +92,8 @@ class Timers:
                 raise
             except Exception:  # one game's trouble must not hold up the others' timers
                 log.exception("the timer failed on game %s", row.id)
-        upcoming = await games.next_deadline(self.db, now + quarter)
+        upcoming = await games.next_wake(self.db, now)
         if upcoming is not None:
-            wake.append(upcoming - quarter)
+            wake.append(upcoming)
         return max(0.0, min(((w - self.clock()).total_seconds() for w in wake),
                             default=float("inf")))

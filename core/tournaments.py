@@ -510,7 +510,7 @@ class Tournaments:
             made.append(live)
             opening = self.service.opening(live)
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
-                           dealt.takes if dealt else ())
+                           dealt.takes if dealt else (), opening.timing)
 
         row = await held.start_game(pairing, make_game)
         started = await held.pairing(pairing.id)

@@ -1,6 +1,10 @@
-"""One timer window per turn (docs/rules.md, "Time, resigning and leaving").
+"""One timer window per turn (docs/rules.md, "Time, resigning and leaving" and "Time
+controls").
 
-A turn's window opens when the turn passes to a player and covers everything that player
+A turn's window is the game's time control's (`core.timecontrol`): a fixed window, a day or
+more of correspondence, or a match clock's delay plus the player's bank; a clock's bank
+loses what the player used beyond the delay when their turn (or their answer to a double)
+ends. A turn's window opens when the turn passes to a player and covers everything that player
 does in it: the cube decision (double or roll), the roll and every step of the move.
 Pressing Roll, taking a step or undoing one keeps the deadline. Across a double:
 
@@ -20,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.live import Live
+from core.timecontrol import TimeControl
 from engine.game import Phase
 
 
@@ -35,27 +40,66 @@ def whole_second(moment: datetime) -> datetime:
     return moment
 
 
+def _actor(stored: dict[str, Any]) -> int:
+    """The seat the stored state waited for (`Game.to_act` without building the game)."""
+    game = stored["game"]
+    return 1 - game["seat"] if game["phase"] == Phase.DOUBLED.value else game["seat"]
+
+
+def charge(stored: dict[str, Any], live: Live, deadline: datetime | None, *, now: datetime,
+           control: TimeControl, computer: int | None) -> None:
+    """A match clock's bank after the player the stored state waited for acted at `now`:
+    what was left of it, or less when the time left to the deadline is less (the delay is
+    spent first, so only time past it comes off the bank)."""
+    if not control.clocked or deadline is None:
+        return
+    seat = _actor(stored)
+    if seat == computer:
+        return
+    banks = live.banks or [control.bank(live.game.match.length)] * 2
+    left = max(0.0, (deadline - now).total_seconds())
+    banks[seat] = min(banks[seat], left)
+    live.banks = banks
+
+
+def turn_seconds(live: Live, control: TimeControl) -> float:
+    """The seconds a turn of the player to act gets when it begins now."""
+    banks = live.banks
+    return control.turn(banks[live.game.to_act] if banks else None)
+
+
 def next_deadline(stored: dict[str, Any] | None, live: Live, deadline: datetime | None, *,
-                  now: datetime, window: timedelta, computer: int | None) -> datetime | None:
+                  now: datetime, control: TimeControl,
+                  computer: int | None) -> datetime | None:
     """The deadline after changing the game from `stored` (its saved state as a dict, None
-    for a new game) with `deadline` to `live`; keeps `live.paused` up to date."""
+    for a new game) with `deadline` to `live`; keeps `live.paused` and a match clock's
+    banks (`live.banks`) up to date."""
     game = live.game
+    if control.clocked and live.banks is None:
+        live.banks = [control.bank(game.match.length)] * 2
     if game.phase is Phase.OVER:
+        if stored is not None:
+            charge(stored, live, deadline, now=now, control=control, computer=computer)
         live.paused = None
         return None
-    fresh = whole_second(now + window)
     same_turn = (stored is not None and stored.get("number", 1) == live.number
                  and turns_played(stored["game"]["history"]) == turns_played(game.history))
+    doubled_before = stored is not None and stored["game"]["phase"] == Phase.DOUBLED.value
+    offered = same_turn and game.phase is Phase.DOUBLED and not doubled_before
+    answered = same_turn and doubled_before and game.phase is not Phase.DOUBLED
+    if stored is not None and (not same_turn or offered or answered):
+        charge(stored, live, deadline, now=now, control=control, computer=computer)
+    fresh = whole_second(now + timedelta(seconds=turn_seconds(live, control)))
     if stored is None or not same_turn:
         live.paused = None
         return now if game.to_act == computer else fresh
-    doubled_before = stored["game"]["phase"] == Phase.DOUBLED.value
-    if game.phase is Phase.DOUBLED and not doubled_before:  # a double was just offered
-        left = (deadline - now).total_seconds() if deadline is not None else window.total_seconds()
+    if offered:  # a double was just offered: the doubler's time waits
+        left = ((deadline - now).total_seconds() if deadline is not None
+                else turn_seconds(live, control))
         live.paused = max(0.0, left)
         return now if game.to_act == computer else fresh
-    if doubled_before and game.phase is not Phase.DOUBLED:  # taken: the doubler goes on
-        left = window.total_seconds() if live.paused is None else live.paused
+    if answered:  # taken: the doubler goes on with the time they had left
+        left = turn_seconds(live, control) if live.paused is None else live.paused
         live.paused = None
         return now if game.to_act == computer else whole_second(now + timedelta(seconds=left))
     if game.to_act == computer:

@@ -16,11 +16,19 @@ from storage.errors import (
 )
 from storage.fairness import SeedTake, take_seeds
 from storage.games import append_log, fetch_game, insert_game
-from storage.models import VARIANTS, Challenge, ChallengeStatus, Game, LogEntry
+from storage.models import (
+    HOST_WINDOW,
+    VARIANTS,
+    Challenge,
+    ChallengeStatus,
+    Game,
+    LogEntry,
+    Timing,
+)
 
 _COLUMNS = (
     "id, code, creator_id, variant, match_length, cube, rated, status, created_at,"
-    " expires_at, accepted_by, accepted_at, game_id"
+    " expires_at, accepted_by, accepted_at, game_id, control"
 )
 
 
@@ -40,6 +48,7 @@ async def create_challenge(
     cube: bool = False,
     rated: bool = True,
     code: str | None = None,
+    control: str | None = None,
 ) -> Challenge:
     """Store an open challenge; the code is random unless given (an inline card's, tests).
 
@@ -54,9 +63,10 @@ async def create_challenge(
                 raise PlayerNotFound(f"player {creator_id} is not stored")
             row = await tx.fetchone(
                 "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
-                f" created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                " created_at, expires_at, control) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                f" RETURNING {_COLUMNS}",
                 (code, creator_id, variant, match_length, int(cube), int(rated),
-                 to_epoch(now), to_epoch(expires_at)),
+                 to_epoch(now), to_epoch(expires_at), control),
             )
     except ConstraintViolation as exc:
         if exc.kind == "unique" and exc.table == "challenges":
@@ -76,6 +86,7 @@ async def rematch_challenge(
     expires_at: datetime,
     match_length: int = 1,
     cube: bool = False,
+    control: str | None = None,
 ) -> tuple[Challenge, bool]:
     """The one open "Play again" challenge of finished game `game_id`.
 
@@ -93,11 +104,11 @@ async def rematch_challenge(
             " AND expires_at <= ?", (game_id, stamp))
         made = await tx.execute(
             "INSERT INTO challenges (code, creator_id, variant, match_length, cube, rated,"
-            " created_at, expires_at, rematch_of) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " created_at, expires_at, rematch_of, control) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (rematch_of) WHERE status = 'open' AND rematch_of IS NOT NULL"
             " DO NOTHING",
             (new_code(), creator_id, variant, match_length, int(cube), stamp,
-             to_epoch(expires_at), game_id),
+             to_epoch(expires_at), game_id, control),
         )
         row = await tx.fetchone(
             f"SELECT {_COLUMNS} FROM challenges WHERE rematch_of = ? AND status = 'open'",
@@ -122,6 +133,7 @@ async def accept_challenge(
     log: Iterable[LogEntry] = (),
     board_chat_id: int | None = None,
     seeds: Iterable[SeedTake] = (),
+    timing: Timing = HOST_WINDOW,
 ) -> tuple[Challenge, Game]:
     """Accept an open challenge and create its game (creator seat 0) in one transaction.
 
@@ -147,6 +159,7 @@ async def accept_challenge(
             match_length=challenge.match_length,
             cube=challenge.cube,
             rated=challenge.rated,
+            timing=timing,
         )
         await append_log(tx, game_id, 1, log, now)
         await take_seeds(tx, list(seeds))
@@ -228,6 +241,7 @@ def _challenge(row: Row, status: ChallengeStatus | None = None) -> Challenge:
         created_at=from_epoch(row["created_at"]),
         expires_at=from_epoch(row["expires_at"]),
         accepted_by=row["accepted_by"],
+        control=row["control"],
         accepted_at=opt_datetime(row["accepted_at"]),
         game_id=row["game_id"],
     )

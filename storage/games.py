@@ -24,12 +24,12 @@ from storage.errors import (
     VersionConflict,
 )
 from storage.fairness import SeedTake, take_seeds
-from storage.models import VARIANTS, Game, GameResult, LogEntry, LoggedMove
+from storage.models import HOST_WINDOW, VARIANTS, Game, GameResult, LogEntry, LoggedMove, Timing
 
 GAME_COLUMNS = (
     "id, variant, player0_id, player1_id, level, match_length, cube, rated, status, "
     "state_json, version, deadline, winner_seat, result, points, created_at, updated_at, "
-    "finished_at"
+    "finished_at, control, warn_lead, correspondence"
 )
 
 # Told with "id:version" to the other processes when a game is saved, "id:version:deadline"
@@ -52,6 +52,7 @@ async def create_game(
     rated: bool | None = None,
     log: Iterable[LogEntry] = (),
     seeds: Iterable[SeedTake] = (),
+    timing: Timing = HOST_WINDOW,
 ) -> Game:
     """Store a new active game at version 1; `players[seat]` None is the computer.
 
@@ -72,6 +73,7 @@ async def create_game(
             match_length=match_length,
             cube=cube,
             rated=rated,
+            timing=timing,
         )
         await append_log(tx, game_id, 1, log, now)
         await take_seeds(tx, list(seeds))
@@ -90,6 +92,7 @@ async def insert_game(
     match_length: int,
     cube: bool,
     rated: bool | None,
+    timing: Timing = HOST_WINDOW,
 ) -> int:
     """Insert an active games row and seat its players: the only way a game is made.
 
@@ -108,7 +111,7 @@ async def insert_game(
     missing = sorted(set(humans) - {row["id"] for row in found})
     if missing:
         raise PlayerNotFound(f"player {missing[0]} is not stored")
-    seated = await tx.fetchone(
+    seated = None if timing.correspondence else await tx.fetchone(
         f"SELECT player_id, game_id FROM active_seats WHERE player_id IN ({marks})"
         " ORDER BY player_id", humans)
     if seated is not None:
@@ -117,10 +120,11 @@ async def insert_game(
     try:
         return await tx.fetchval(
             "INSERT INTO games (variant, player0_id, player1_id, level, match_length, cube,"
-            " rated, state_json, deadline, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " rated, state_json, deadline, created_at, updated_at, control, warn_lead,"
+            " correspondence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (variant, *players, level, match_length, int(cube), int(rated), state_json,
-             opt_epoch(deadline), stamp, stamp),
+             opt_epoch(deadline), stamp, stamp, timing.control, timing.warn_lead,
+             int(timing.correspondence)),
         )
     except ConstraintViolation as exc:
         if exc.table == "active_seats":  # seated by a writer that skipped the lock above
@@ -343,9 +347,9 @@ async def game_results(db: Database, game_id: int) -> list[GameResult]:
 
 
 async def active_games(db: Database, player_id: int) -> list[Game]:
-    """The player's games that are still being played, oldest first."""
+    """The player's live games (not correspondence) still being played, oldest first."""
     rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND correspondence = 0"
         " AND (player0_id = ? OR player1_id = ?) ORDER BY id",
         (player_id, player_id),
     )
@@ -376,6 +380,46 @@ async def due_games(db: Database, until: datetime) -> list[Game]:
         f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
         " AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
         (to_epoch(until),),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+async def waking_games(db: Database, now: datetime) -> list[Game]:
+    """Active games the timer loop must look at by `now`: their deadline has come, or the
+    moment to warn their player (`deadline - warn_lead`); the soonest deadline first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        " AND deadline IS NOT NULL AND deadline - warn_lead <= ? ORDER BY deadline, id",
+        (to_epoch(now),),
+    )
+    return [game_from_row(row) for row in rows]
+
+
+async def next_wake(db: Database, after: datetime) -> datetime | None:
+    """The soonest moment later than `after` at which an active game needs the timer loop
+    (its warning's moment; its deadline comes later still)."""
+    row = await db.fetchone(
+        "SELECT MIN(deadline - warn_lead) FROM games WHERE status = 'active'"
+        " AND deadline IS NOT NULL AND deadline - warn_lead > ?",
+        (to_epoch(after),),
+    )
+    return None if row is None or row[0] is None else from_epoch(row[0])
+
+
+async def clocked_games(db: Database) -> list[Game]:
+    """Active games under a match clock (whose turns a restart begins again)."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND control LIKE 'c%'"
+        " ORDER BY id")
+    return [game_from_row(row) for row in rows]
+
+
+async def correspondence_games(db: Database, player_id: int, *, limit: int = 50) -> list[Game]:
+    """The player's correspondence games still being played, the soonest deadline first."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE correspondence = 1 AND status = 'active'"
+        " AND (player0_id = ? OR player1_id = ?) ORDER BY deadline, id LIMIT ?",
+        (player_id, player_id, limit),
     )
     return [game_from_row(row) for row in rows]
 
@@ -432,4 +476,5 @@ def game_from_row(row: Row) -> Game:
         created_at=from_epoch(row["created_at"]),
         updated_at=from_epoch(row["updated_at"]),
         finished_at=opt_datetime(row["finished_at"]),
+        timing=Timing(row["control"], row["warn_lead"], bool(row["correspondence"])),
     )

@@ -22,7 +22,7 @@ from storage.db import Database, Tx
 from storage.errors import ConstraintViolation, StorageError
 from storage.fairness import SeedTake, pending_seeds, take_seeds
 from storage.games import append_log, fetch_game, insert_game
-from storage.models import VARIANTS, Game, LogEntry
+from storage.models import HOST_WINDOW, VARIANTS, Game, LogEntry, Timing
 
 LENGTH_BITS = {1: 1, 3: 2, 5: 4, 7: 8}
 ANY_LENGTH = 15
@@ -72,6 +72,7 @@ class NewGame:
     deadline: datetime | None
     log: tuple[LogEntry, ...] = ()
     seeds: tuple[SeedTake, ...] = ()
+    timing: Timing = HOST_WINDOW
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,7 @@ async def pair(db: Database, request_id: int, now: datetime,
         game_id = await insert_game(
             tx, variant=request.variant, players=(first.player_id, second.player_id),
             state_json=new.state_json, now=now, deadline=new.deadline, level=None,
-            match_length=length, cube=cube, rated=True)
+            match_length=length, cube=cube, rated=True, timing=new.timing)
         await append_log(tx, game_id, 1, new.log, now)
         await take_seeds(tx, new.seeds)
         changed = await tx.execute(

@@ -25,6 +25,21 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Timing:
+    """How a game's time is kept, as stored: its time control's token (None: a game begun
+    before controls, under the host's move window), the seconds before a deadline at which
+    the player is warned, and whether it is a correspondence game (which takes no seat:
+    a player may have many beside one live game)."""
+
+    control: str | None = None
+    warn_lead: int = 30
+    correspondence: bool = False
+
+
+HOST_WINDOW = Timing()  # a game under the host's move window (every game before controls)
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A game, or a whole match when `match_length` > 1.
 
@@ -50,6 +65,7 @@ class Game:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    timing: Timing = HOST_WINDOW
 
     def seat_of(self, player_id: int) -> int | None:
         """The seat (0 or 1) of a human player, or None when they are not in the game."""
@@ -179,6 +195,7 @@ class Challenge:
     accepted_by: int | None
     accepted_at: datetime | None
     game_id: int | None
+    control: str | None = None  # the time control's token (None: the host's move window)
 
 
 @dataclass(frozen=True, slots=True)

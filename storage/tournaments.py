@@ -403,7 +403,7 @@ class Locked:
         game_id = await insert_game(
             self.tx, variant=t.variant, players=(first, second), state_json=new.state_json,
             now=self.now, deadline=new.deadline, level=None, match_length=t.match_length,
-            cube=t.cube, rated=True)
+            cube=t.cube, rated=True, timing=new.timing)
         await append_log(self.tx, game_id, 1, new.log, self.now)
         await take_seeds(self.tx, new.seeds)
         if not await self.update_pairing(pairing.id, status_was="waiting", status="playing",

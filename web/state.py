@@ -41,7 +41,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
     game = live.game
     side = 0 if seat is None else seat
     if live.steps and game.to_act != seat:  # the others see turns, not the steps
-        live = Live(game, [], live.number, live.paused, live.fair)
+        live = live.without_steps()
     scene = scene_for(live, side, names, is_player=seat is not None)
     position = scene.position
     variant = Variant(game.variant)

@@ -366,7 +366,7 @@ class BoardPublisher:
         if live.steps and live.game.to_act != viewer.seat:
             # The waiting player sees turns, not the steps of the turn being built: their
             # board changes when the move is played (so a step redraws only the mover's).
-            live = Live(live.game, [], live.number, live.paused, live.fair)
+            live = live.without_steps()
         selected = self.selection(row, live, viewer.seat)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         scene = scene_for(live, viewer, selected, targets)

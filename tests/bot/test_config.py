@@ -148,3 +148,11 @@ def test_trusted_proxies_are_addresses_or_networks(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("TRUSTED_PROXIES", "127.0.0.1,nginx")
     with pytest.raises(ConfigError, match="TRUSTED_PROXIES"):
         load_settings()
+
+
+def test_time_controls_are_checked_at_start() -> None:
+    assert load_settings(bot_token="1:a", time_controls="c2+5, d1").time_controls == "c2+5, d1"
+    for bad, why in (("m5", "out of range"), ("c8+20,x1", "not a time control"),
+                     ("d1,d1", "offered twice")):
+        with pytest.raises(ConfigError, match=f"TIME_CONTROLS: .*{why}"):
+            load_settings(bot_token="1:a", time_controls=bad)

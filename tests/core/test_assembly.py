@@ -27,6 +27,7 @@ ALI, VALI = 1, 2
 class Settings:
     move_timeout_seconds: int = 60
     restart_grace_seconds: int = 30
+    time_controls: str = ""
 
 
 @pytest_asyncio.fixture
