@@ -192,7 +192,6 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     # Several processes may share a PostgreSQL database: the groups' pace is kept there.
     shared = SharedPace(db, lambda: clock().timestamp()) if db.engine == "postgres" else None
     coalescer = Coalescer(clock=monotonic, sleep=sleep, shared=shared)
-    window = core.window
     people = People(db, settings.default_language)
     # First, before any database work: how many updates are taken and handled at once,
     # which go first, and which are shed (bot/plumbing/admission.py).
@@ -208,7 +207,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
                                later=repair.later, drawn=admission.playing, web=webapp,
                                tags=(tournament_tags.board_tag,))
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
-    boarding = Boarding(bot, db, games, publisher, people, clock=clock, window=window)
+    boarding = Boarding(bot, db, games, publisher, people, clock=clock)
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,
                                      tournament_tags, clock=clock, zone=settings.timezone)
     results = ResultMessages(bot, db, people, coalescer, clock=clock,

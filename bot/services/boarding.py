@@ -39,9 +39,9 @@ WAIT_MINUTES = WAIT_SECONDS // 60
 
 class Boarding:
     def __init__(self, bot: Bot, db: Database, service: GameService, publisher: BoardPublisher,
-                 people: People, *, clock: Callable[[], datetime], window: timedelta) -> None:
+                 people: People, *, clock: Callable[[], datetime]) -> None:
         self.bot, self.db, self.service, self.publisher = bot, db, service, publisher
-        self.people, self.clock, self.window = people, clock, window
+        self.people, self.clock = people, clock
 
     async def reachable(self, player_id: int) -> bool:
         """Can the bot write to the player? (A "typing…" action: 403 when it cannot.)"""
@@ -54,10 +54,10 @@ class Boarding:
             return False
         return True
 
-    def first_deadline(self, everyone_reachable: bool) -> datetime:
-        """The deadline a new game between people starts with."""
-        return self.clock() + (self.window if everyone_reachable
-                               else timedelta(seconds=WAIT_SECONDS))
+    def first_deadline(self, everyone_reachable: bool) -> datetime | None:
+        """The deadline a new game between people starts with: its time control's first
+        turn (None) when both can be shown the board, else the wait for the missing."""
+        return None if everyone_reachable else self.clock() + timedelta(seconds=WAIT_SECONDS)
 
     async def unseen(self, row: Row) -> list[int]:
         """The players of a private game who have no board message of it."""
