@@ -516,7 +516,8 @@ class GameService:
                                             log=eventlog.since(stored, live))
             # The row as now stored, without reading it back.
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
-        turnclock.charge(stored, live, row.deadline, now=now, control=self.control_of(row),
+        control = self.control_of(row)
+        turnclock.charge(stored, live, row.deadline, now=now, control=control,
                          computer=row.computer_seat)
         live.paused = None
         notice = result_notice(live)
@@ -535,7 +536,7 @@ class GameService:
                                  banks=live.banks)  # a match clock lasts the match
                 self._auto(next_live, row.computer_seat)
                 deadline = turnclock.next_deadline(None, next_live, None, now=now,
-                                                   control=self.control_of(row),
+                                                   control=control,
                                                    computer=row.computer_seat)
                 entries += eventlog.since(None, next_live)
             if self.fairness is not None and live.fair is not None:  # the seeds shown now
@@ -645,8 +646,7 @@ class GameService:
             wanted = until
             control = self.control_of(row)
             if control.clocked:
-                wanted = max(until, turnclock.whole_second(
-                    now + timedelta(seconds=turnclock.turn_seconds(live, control))))
+                wanted = max(until, turnclock.fresh_deadline(live, control, now))
             if row.players[seat] is None or row.deadline is None or row.deadline >= wanted:
                 continue
             if await games.set_deadline(self.db, row.id, row.version, wanted):
@@ -667,8 +667,7 @@ class GameService:
         seat = live.game.to_act
         if (row.status == "active" and row.players[seat] is not None
                 and not await self.shown(row, seat)):
-            seconds = turnclock.turn_seconds(live, self.control_of(row))
-            deadline = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
+            deadline = turnclock.fresh_deadline(live, self.control_of(row), self.clock())
             if (row.deadline is None or row.deadline < deadline) and await games.set_deadline(
                     self.db, row.id, row.version, deadline):
                 row = replace(row, deadline=deadline)
@@ -677,8 +676,8 @@ class GameService:
     async def restart_clock(self, row: Row) -> Row:
         """Give the player to act a whole turn's time from now (a game that waited for its
         players to open their boards begins); the caller holds the game (`holding`)."""
-        seconds = turnclock.turn_seconds(Live.load(row.state_json), self.control_of(row))
-        deadline = turnclock.whole_second(self.clock() + timedelta(seconds=seconds))
+        deadline = turnclock.fresh_deadline(Live.load(row.state_json), self.control_of(row),
+                                            self.clock())
         version = await games.save_game(self.db, row.id, row.version,
                                         state_json=row.state_json, deadline=deadline,
                                         now=self.clock())

@@ -68,6 +68,11 @@ def turn_seconds(live: Live, control: TimeControl) -> float:
     return control.turn(banks[live.game.to_act] if banks else None)
 
 
+def fresh_deadline(live: Live, control: TimeControl, now: datetime) -> datetime:
+    """The deadline of a turn of the player to act that begins at `now`."""
+    return whole_second(now + timedelta(seconds=turn_seconds(live, control)))
+
+
 def next_deadline(stored: dict[str, Any] | None, live: Live, deadline: datetime | None, *,
                   now: datetime, control: TimeControl,
                   computer: int | None) -> datetime | None:
@@ -89,7 +94,7 @@ def next_deadline(stored: dict[str, Any] | None, live: Live, deadline: datetime 
     answered = same_turn and doubled_before and game.phase is not Phase.DOUBLED
     if stored is not None and (not same_turn or offered or answered):
         charge(stored, live, deadline, now=now, control=control, computer=computer)
-    fresh = whole_second(now + timedelta(seconds=turn_seconds(live, control)))
+    fresh = fresh_deadline(live, control, now)
     if stored is None or not same_turn:
         live.paused = None
         return now if game.to_act == computer else fresh
