@@ -9,7 +9,9 @@ Each pass, in this order:
    `tick` returns the time until the next deadline or warning, and the
    loop sleeps no longer than that. Every process runs this loop: a timeout is applied
    under the game's database lock by whichever process takes it first (the others skip
-   the game), and a warning is claimed in the database;
+   the game), and a warning is claimed in the database. A pass looks at no more than
+   `batch` games (`storage.games.WAKE_BATCH`), the earliest due first: after an outage
+   that left thousands due, it returns 0 and the loop comes back at once for the rest;
 3. runs the other work due on the same beat (`also`, e.g. matchmaking).
 
 Deadlines, outbox notices and what each view shows are all in the database, so the first
@@ -35,13 +37,14 @@ Work = Callable[[], Awaitable[object]]
 class Timers:
     def __init__(self, service: GameService, *, clock: Callable[[], datetime],
                  expire: Callable[[int], Awaitable[None]] | None = None,
-                 first: Sequence[Work] = (), also: Sequence[Work] = ()) -> None:
+                 first: Sequence[Work] = (), also: Sequence[Work] = (),
+                 batch: int = games.WAKE_BATCH) -> None:
         self.service, self.clock = service, clock
+        self.batch = batch  # the most games a pass looks at; a full batch: again at once
         self.db = service.db
         self.expire = expire or service.expire  # e.g. the door's: calls off unseen games
         # Read at every pass: the assembly (`core.assembly`) adds the doors' work to them.
         self.first, self.also = first, also
-        self._warned: dict[int, datetime] = {}  # game -> the deadline it was warned about
 
     async def tick(self) -> float:
         """One pass of the timer loop; returns the seconds until the next deadline or
@@ -67,33 +70,30 @@ class Timers:
             log.exception("timed work %s failed", getattr(work, "__qualname__", work))
 
     async def _deadlines(self, now: datetime) -> float:
-        due = await games.waking_games(self.db, now)
-        # Only games still due can need a warning: forget the rest (finished, moved on).
-        self._warned = {row.id: self._warned[row.id] for row in due if row.id in self._warned}
-        wake: list[datetime] = []
+        # At most `batch` games a pass; a warned game comes back at its deadline only
+        # (`games.WAKE`), so games waiting for days cost nothing until then.
+        due = await games.waking_games(self.db, now, limit=self.batch)
         for row in due:
             assert row.deadline is not None
             try:
                 if row.deadline <= now:
                     await self.expire(row.id)
                     continue
-                if self._warned.get(row.id) != row.deadline:
-                    self._warned[row.id] = row.deadline
-                    # Every process's loop sees the game due: the database gives the
-                    # warning to one of them (given at most once: a process killed between
-                    # the claim and the message leaves this turn unwarned).
-                    if await games.claim_warning(self.db, row.id, row.deadline):
-                        live = Live.load(row.state_json)
-                        if row.players[live.game.to_act] is not None:
-                            await self.service.announce(
-                                Change(row, live, What.WARNING, live.game.to_act))
-                wake.append(row.deadline)
+                # Every process's loop sees the game due: the database gives the warning to
+                # one of them (given at most once: a process killed between the claim and
+                # the message leaves this turn unwarned).
+                if await games.claim_warning(self.db, row.id, row.deadline):
+                    live = Live.load(row.state_json)
+                    if row.players[live.game.to_act] is not None:
+                        await self.service.announce(
+                            Change(row, live, What.WARNING, live.game.to_act))
             except DatabaseBlip:  # the database is not answering: the next pass
                 raise
             except Exception:  # one game's trouble must not hold up the others' timers
                 log.exception("the timer failed on game %s", row.id)
+        if len(due) >= self.batch:
+            return 0.0  # more are due: the next pass at once
         upcoming = await games.next_wake(self.db, now)
-        if upcoming is not None:
-            wake.append(upcoming)
-        return max(0.0, min(((w - self.clock()).total_seconds() for w in wake),
-                            default=float("inf")))
+        if upcoming is None:
+            return float("inf")
+        return max(0.0, (upcoming - self.clock()).total_seconds())

@@ -32,6 +32,17 @@ GAME_COLUMNS = (
     "finished_at, control, warn_lead, correspondence"
 )
 
+# When an active game next needs the timer loop (epoch seconds): the moment to warn its
+# player (`deadline - warn_lead`), or, once the warning of this deadline is claimed
+# (`warned_deadline`), the deadline itself. Migration 0020's index `games_active_wake` is on
+# exactly this expression (and id), under exactly `_WAKING`: a query must spell them the
+# same way to be answered from the index (tests/storage/test_waking.py checks the plans).
+WAKE = ("(CASE WHEN warned_deadline = deadline THEN deadline"
+        " ELSE deadline - warn_lead END)")
+_WAKING = "status = 'active' AND deadline IS NOT NULL"
+# The most games one timer pass loads (`waking_games`).
+WAKE_BATCH = 500
+
 # Told with "id:version" to the other processes when a game is saved, "id:version:deadline"
 # (epoch seconds, empty for none) when its deadline moved without a new version (PostgreSQL,
 # when `Database.game_notices` is on): their live web boards read it.
@@ -384,26 +395,26 @@ async def due_games(db: Database, until: datetime) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
-async def waking_games(db: Database, now: datetime) -> list[Game]:
-    """Active games the timer loop must look at by `now`: their deadline has come, or the
-    moment to warn their player (`deadline - warn_lead`); the soonest deadline first."""
+async def waking_games(db: Database, now: datetime, *, limit: int = WAKE_BATCH) -> list[Game]:
+    """Active games the timer loop must look at by `now` (their `WAKE` moment has come:
+    the warning not yet given, or the deadline), the earliest moment first, at most
+    `limit` of them: a pass stays bounded however many are due at once (after an outage),
+    and a full batch tells the loop to come back at once for the rest."""
     rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
-        " AND deadline IS NOT NULL AND deadline - warn_lead <= ? ORDER BY deadline, id",
-        (to_epoch(now),),
+        f"SELECT {GAME_COLUMNS} FROM games WHERE {_WAKING} AND {WAKE} <= ?"
+        f" ORDER BY {WAKE}, id LIMIT ?",
+        (to_epoch(now), limit),
     )
     return [game_from_row(row) for row in rows]
 
 
 async def next_wake(db: Database, after: datetime) -> datetime | None:
-    """The soonest moment later than `after` at which an active game needs the timer loop
-    (its warning's moment; its deadline comes later still)."""
-    row = await db.fetchone(
-        "SELECT MIN(deadline - warn_lead) FROM games WHERE status = 'active'"
-        " AND deadline IS NOT NULL AND deadline - warn_lead > ?",
-        (to_epoch(after),),
-    )
-    return None if row is None or row[0] is None else from_epoch(row[0])
+    """The soonest `WAKE` moment later than `after`: when an active game next needs the
+    timer loop (its warning, or its deadline once warned)."""
+    value = await db.fetchval(  # (not MIN: the first of the index, on both engines)
+        f"SELECT {WAKE} FROM games WHERE {_WAKING} AND {WAKE} > ? ORDER BY {WAKE} LIMIT 1",
+        (to_epoch(after),))
+    return None if value is None else from_epoch(value)
 
 
 async def clocked_games(db: Database) -> list[Game]:

@@ -1,0 +1,97 @@
+"""What the timer loop reads of the games (storage.games `WAKE`, `waking_games`,
+`next_wake`): a warned game waits for its deadline out of the loop's view, a pass takes a
+bounded batch and the loop comes back at once for the rest, and the loop's and a player's
+list's queries are answered from indexes, on both engines, with clocks the test moves."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from core.challenges import Challenges
+from core.timecontrol import DAY, TimeControl
+from core.timers import Timers
+from storage import Database, games
+from storage.models import Timing
+from tests.support.plans import plan, recorded, scans
+from tests.support.storage_rows import ALICE, BOB, CAROL, T0, human_game
+from tests.support.tournament_core import open_world
+
+CORRESPONDENCE = Timing("d1", DAY // 4, True)
+
+
+async def test_a_warned_game_leaves_the_loops_view_until_its_deadline(
+        db: Database, players: tuple[int, ...]) -> None:
+    deadline = T0 + timedelta(days=1)
+    game = await human_game(db, deadline=deadline, timing=CORRESPONDENCE)
+    warn_at = deadline - timedelta(hours=6)
+    assert await games.waking_games(db, T0) == []
+    assert await games.next_wake(db, T0) == warn_at
+    assert [g.id for g in await games.waking_games(db, warn_at)] == [game.id]
+    assert await games.claim_warning(db, game.id, deadline)
+    # Warned: the loop does not read it again in the six hours left, only at its deadline.
+    assert await games.waking_games(db, warn_at + timedelta(hours=1)) == []
+    assert await games.next_wake(db, warn_at) == deadline
+    assert [g.id for g in await games.waking_games(db, deadline)] == [game.id]
+    # A new deadline (the window restarted) has a warning of its own again.
+    later = deadline + timedelta(days=1)
+    assert await games.set_deadline(db, game.id, game.version, later)
+    assert await games.next_wake(db, T0) == later - timedelta(hours=6)
+    assert await games.waking_games(db, deadline) == []
+
+
+async def test_a_batch_is_the_earliest_due_first(db: Database, players: tuple[int, ...]) -> None:
+    ids = []
+    for minutes in (30, 10, 20, 40):
+        game = await human_game(db, players=(ALICE, CAROL) if minutes == 20 else (ALICE, BOB),
+                                deadline=T0 + timedelta(minutes=minutes), timing=CORRESPONDENCE)
+        ids.append((minutes, game.id))
+    now = T0 + timedelta(days=1)
+    expected = [game_id for _, game_id in sorted(ids)]
+    assert [g.id for g in await games.waking_games(db, now, limit=3)] == expected[:3]
+    assert [g.id for g in await games.waking_games(db, now)] == expected
+
+
+async def test_the_timer_loop_takes_a_batch_a_pass_and_comes_back_at_once(
+        database_url: str) -> None:
+    """Seven correspondence games overdue at once (the bot was down): a pass times out
+    three, the earliest due first, and asks to be run again at once until none is left."""
+    async with open_world(database_url) as w:
+        challenges = Challenges(w.db, w.service, clock=w.clock)
+        made = []
+        for _ in range(7):
+            challenge = await challenges.create(1, "short", 1, False, TimeControl.parse("d1"))
+            row, live = await challenges.accept(challenge.code, 2)
+            await w.service.begin(row, live)
+            made.append(row.id)
+            w.clock.advance(60)  # each game's deadline a minute after the one before
+        w.clock.advance(3 * DAY)
+        timers = Timers(w.service, clock=w.clock, batch=3)
+        passes, ended = [], []
+        for _ in range(3):
+            passes.append(await timers.tick())
+            ended.append([g for g in made
+                          if (await games.load_game(w.db, g)).status == "finished"])
+        assert passes == [0.0, 0.0, float("inf")]
+        assert ended == [made[:3], made[:6], made]
+
+
+async def test_the_loop_and_the_list_read_their_indexes(
+        db: Database, players: tuple[int, ...]) -> None:
+    """The plan of every query a timer pass and a player's list of correspondence games
+    run searches an index of `games`: none reads the table through (the benchmark,
+    benchmarks/waiting_games.py, shows the same plans with 1.1 million games)."""
+    for minutes in (10, 20):
+        await human_game(db, deadline=T0 + timedelta(minutes=minutes), timing=CORRESPONDENCE)
+    async with recorded(db) as statements:
+        await games.waking_games(db, T0)
+        await games.next_wake(db, T0)
+        await games.correspondence_games(db, ALICE)
+        await games.clocked_games(db)
+    # The list may take either index of a player's games in play (SQLite, without
+    # statistics, takes the older one): both hold active games only.
+    indexes = [("games_active_wake",), ("games_active_wake",),
+               ("games_correspondence_active", "games_active_player"), ("games_active_clocked",)]
+    assert len(statements) == len(indexes)
+    for (sql, params), names in zip(statements, indexes, strict=True):
+        lines = await plan(db, sql, params)
+        assert not scans(lines) and any(n in "\n".join(lines) for n in names), (sql, lines)
