@@ -1,7 +1,8 @@
 """The one percentile every benchmark prints (benchmarks/figures.py), and the benchmarks that
 run in this process, at tiny sizes, so that they cannot rot unseen (the matchmaking one had:
 a storage call's new argument). The fan-out one serves from this process and reads its live
-pages from a child process of its own."""
+pages from a child process of its own; the waiting-games one starts its own PostgreSQL
+server."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import math
 
 import pytest
 
-from benchmarks import fanout, matchmaking, tournament_arena
+from benchmarks import fanout, matchmaking, tournament_arena, waiting_games
 from benchmarks.figures import percentile
 
 
@@ -51,3 +52,14 @@ async def test_the_fanout_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> 
     assert "extra CPU per change per socket" in out
     # Not a timing: every page got every version the watchers were sent.
     assert out.count("every socket got every pushed version: yes (3 of 3)") == 2, out
+
+
+async def test_the_waiting_games_benchmark_runs(engine: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    figures = await waiting_games.main(small=True, verbose=True, engines=(engine,))
+    out = capsys.readouterr().out
+    assert [(f.engine, f.opens, f.finished) for f in figures] == [
+        (engine, 100, 10_000), (engine, 1_000, 10_000)]
+    assert all(set(f.rows) == set(waiting_games.NAMES) for f in figures)
+    # Not a timing: the plans were printed, and no query read the games table through.
+    assert "games_active_wake" in out and "SCAN OF games" not in out, out
