@@ -4,7 +4,8 @@ A door asks for a game's analysis (`AnalysisJobs.ensure`): the job runs here unl
 done already or another process holds it (`storage.analysis.claim` decides who runs it).
 The work runs off the event loop: `ai.review` in a worker process (`analysis_pool`, one
 process made on first use, spawned, so the process's own state is not copied), one decision
-per call, so the loop stays free and two games' jobs take turns. A job whose process
+per call, so the loop stays free and two games' jobs take turns; then the luck of every
+roll (`ai.luck.game_luck`, one call per game). PR comes from the stored figures. A job whose process
 stopped keeps its stored claim until it runs out (`CLAIM`); then the next request or the
 timer loop (`resume`) starts it again.
 
@@ -24,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from ai import review
+from ai.luck import Luck, game_luck, result_points
 from ai.review import Decision
 from core.workers import ProcessPool, Runner
 from engine.game import MatchState
@@ -182,8 +184,10 @@ class AnalysisJobs:
             if now - shown >= EDIT_EVERY and i + 1 < len(spots):
                 await self.news.progress(game_id, number, i + 1, len(spots))
                 shown = now
-        figures = [_figure_row(review.figures(decisions, seat), row.players[seat])
-                   for seat in (0, 1)]
+        # Each roll's luck: the whole game in one call (well under a second of work).
+        luck = await self.runner.run(game_luck, row.variant, history, match, row.cube)
+        figures = [_figure_row(review.figures(decisions, seat), row.players[seat], luck,
+                               result_points(history, seat)) for seat in (0, 1)]
         await analysis.save(self.db, game_id, number,
                             engine=review.engine_name(row.variant, self.ply),
                             figures=figures, decisions=[_decision_row(d) for d in decisions],
@@ -199,10 +203,11 @@ class AnalysisJobs:
 # -- rows ------------------------------------------------------------------------------------
 
 
-def _figure_row(f: review.Figures, player: int | None) -> FigureRow:
+def _figure_row(f: review.Figures, player: int | None, luck: Luck,
+                result: float) -> FigureRow:
     return FigureRow(f.seat, player, f.decisions, f.total_loss, f.inaccuracies, f.errors,
                      f.blunders, f.missed_doubles, f.wrong_doubles, f.wrong_takes,
-                     f.wrong_drops)
+                     f.wrong_drops, luck.luck[f.seat], luck.rolls[f.seat], result)
 
 
 def _decision_row(d: Decision) -> DecisionRow:
