@@ -20,18 +20,19 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from ai import review
-from ai.luck import Luck, game_luck, result_points
+from ai.luck import Luck, adjusted, game_luck, pr, result_points
 from ai.review import Decision
 from core.workers import ProcessPool, Runner
 from engine.game import MatchState
 from engine.position import Position
 from storage import analysis, games
-from storage.analysis import DecisionRow, FigureRow
+from storage.analysis import DecisionRow, FigureRow, MatchFigures
 from storage.db import Database
 from storage.errors import DatabaseBlip
 from storage.models import Game as Row
@@ -198,6 +199,42 @@ class AnalysisJobs:
         """Tell the doors and forget the job, so that a new request starts it afresh."""
         await self.news.failed(game_id, number)
         await analysis.forget(self.db, game_id, number)
+
+
+# -- PR and luck, as the doors show them -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One player's PR and luck (a game's or a match's): `pr` None when there were too
+    few decisions (`ai.luck.MIN_DECISIONS`), `luck` and `adjusted` None when no roll was
+    judged (an analysis stored before luck was)."""
+
+    decisions: int
+    pr: float | None
+    luck: float | None
+    adjusted: float | None
+    result: float
+
+
+def skill(decisions: int, total_loss: float, luck: float, opponent_luck: float,
+          luck_rolls: int, result: float) -> Skill:
+    judged = luck_rolls > 0
+    return Skill(decisions, pr(total_loss, decisions), luck if judged else None,
+                 adjusted(result, luck, opponent_luck) if judged else None, result)
+
+
+def game_skills(figures: Sequence[FigureRow]) -> dict[int, Skill]:
+    """Each seat's skill in one analysed game (its two figure rows)."""
+    by_seat = {f.seat: f for f in figures}
+    return {f.seat: skill(f.decisions, f.total_loss, f.luck, by_seat[1 - f.seat].luck,
+                          f.luck_rolls, f.result)
+            for f in figures if 1 - f.seat in by_seat}
+
+
+def match_skill(m: MatchFigures) -> Skill:
+    """A player's skill over the analysed games of a match."""
+    return skill(m.decisions, m.total_loss, m.luck, m.opponent_luck, m.luck_rolls, m.result)
 
 
 # -- rows ------------------------------------------------------------------------------------
