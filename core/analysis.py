@@ -215,13 +215,14 @@ class Skill:
     luck: float | None
     adjusted: float | None
     result: float
+    games: int = 1  # the analysed games it sums
 
 
 def skill(decisions: int, total_loss: float, luck: float, opponent_luck: float,
-          luck_rolls: int, result: float) -> Skill:
+          luck_rolls: int, result: float, games: int = 1) -> Skill:
     judged = luck_rolls > 0
     return Skill(decisions, pr(total_loss, decisions), luck if judged else None,
-                 adjusted(result, luck, opponent_luck) if judged else None, result)
+                 adjusted(result, luck, opponent_luck) if judged else None, result, games)
 
 
 def game_skills(figures: Sequence[FigureRow]) -> dict[int, Skill]:
@@ -234,7 +235,8 @@ def game_skills(figures: Sequence[FigureRow]) -> dict[int, Skill]:
 
 def match_skill(m: MatchFigures) -> Skill:
     """A player's skill over the analysed games of a match."""
-    return skill(m.decisions, m.total_loss, m.luck, m.opponent_luck, m.luck_rolls, m.result)
+    return skill(m.decisions, m.total_loss, m.luck, m.opponent_luck, m.luck_rolls, m.result,
+                 m.games)
 
 
 # -- rows ------------------------------------------------------------------------------------

@@ -31,8 +31,29 @@ def _step(top: float) -> float:
                 10 * magnitude)
 
 
-def _label(value: float) -> str:
-    return f"{value:.1f}" if value < 100 else f"{value:.0f}"
+def ceiling(values: Sequence[float]) -> float:
+    """The top of the value axis: a whole tick above the largest value and a little room."""
+    step = _step(max(values) * 1.15)
+    return step * math.ceil(max(values) * 1.15 / step) or step
+
+
+def frame() -> tuple[int, int, int, int]:
+    """The plot's box (left, top, right, bottom) in sent pixels."""
+    return _LEFT, _TOP, WIDTH - _RIGHT, HEIGHT - _BOTTOM
+
+
+def points(values: Sequence[float]) -> list[tuple[float, float]]:
+    """Where each value's marker is drawn, in sent pixels: oldest left, 0 at the bottom."""
+    left, top, right, bottom = frame()
+    top_value = ceiling(values)
+    inner = 14  # room inside the frame for the first and last markers
+    if len(values) == 1:
+        xs = [(left + right) / 2]
+    else:
+        xs = [left + inner + (right - left - 2 * inner) * i / (len(values) - 1)
+              for i in range(len(values))]
+    return [(x, bottom - (bottom - top) * v / top_value) for x, v in zip(xs, values,
+                                                                        strict=True)]
 
 
 def render_pr_trend(values: Sequence[float]) -> bytes:
@@ -42,40 +63,30 @@ def render_pr_trend(values: Sequence[float]) -> bytes:
     s = SCALE
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), theme.BAND)
     draw = ImageDraw.Draw(image)
-    left, right = _LEFT * s, (WIDTH - _RIGHT) * s
-    top, bottom = _TOP * s, (HEIGHT - _BOTTOM) * s
+    left, top, right, bottom = (edge * s for edge in frame())
     draw.rectangle((left, top, right, bottom), fill=theme.FIELD, outline=theme.BAND_TEXT,
                    width=s)
-    step = _step(max(values) * 1.15)
-    ceiling = step * math.ceil(max(values) * 1.15 / step) or step
-
-    def y_of(value: float) -> float:
-        return bottom - (bottom - top) * value / ceiling
-
+    top_value, step = ceiling(values), _step(max(values) * 1.15)
     small = font(13 * s)
     tick = 0.0
-    while tick <= ceiling + 1e-9:
-        y = y_of(tick)
+    while tick <= top_value + 1e-9:
+        y = bottom - (bottom - top) * tick / top_value
         draw.line((left, y, right, y), fill=theme.BAND_MUTED, width=1)
         draw.text((left - 8 * s, y), f"{tick:g}", font=small, fill=theme.BAND_TEXT,
                   anchor="rm")
         tick += step
-    span = max(1, len(values) - 1)
-    inner = 14 * s  # room inside the frame for the first and last markers
-    xs = [left + inner + (right - left - 2 * inner) * i / span for i in range(len(values))]
-    if len(values) == 1:
-        xs = [(left + right) / 2]
-    points = [(x, y_of(v)) for x, v in zip(xs, values, strict=True)]
-    mean_y = y_of(sum(values) / len(values))
-    for x in range(int(left), int(right), 12 * s):  # the average, dashed
+    scaled = [(x * s, y * s) for x, y in points(values)]
+    mean = sum(values) / len(values)
+    mean_y = bottom - (bottom - top) * mean / top_value
+    for x in range(left, right, 12 * s):  # the average, dashed
         draw.line((x, mean_y, min(x + 6 * s, right), mean_y), fill=theme.STEP, width=s)
-    if len(points) > 1:
-        draw.line(points, fill=theme.STEP, width=3 * s, joint="curve")
+    if len(scaled) > 1:
+        draw.line(scaled, fill=theme.STEP, width=3 * s, joint="curve")
     radius = 4 * s
-    for x, y in points:
+    for x, y in scaled:
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=theme.STEP)
-    last_x, last_y = points[-1]
-    draw.text((last_x + 10 * s, last_y), _label(values[-1]), font=font(16 * s),
+    last_x, last_y = scaled[-1]
+    draw.text((last_x + 10 * s, last_y), f"{values[-1]:.1f}", font=font(16 * s),
               fill=theme.STEP, anchor="lm")
     out = io.BytesIO()
     image.resize((WIDTH, HEIGHT), Image.LANCZOS).save(out, format="PNG", optimize=True)

@@ -4,6 +4,7 @@ all five languages, and /me's PR line with its trend picture."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -11,13 +12,14 @@ import pytest_asyncio
 
 from ai import luck
 from bot.services.analysis import summary_text
+from core.analysis import match_skill
 from engine.dice import SeededDice
 from engine.game import Game, Phase
 from engine.position import Variant
 from engine.result import ResultKind
 from i18n import Translator
 from storage import analysis
-from storage.analysis import FigureRow
+from storage.analysis import FigureRow, MatchFigures
 from storage.models import Game as Row
 from tests.support.analysis import counting, press, store
 from tests.support.friends import ALI
@@ -152,3 +154,26 @@ async def test_me_lists_the_last_matches_pr_and_draws_their_trend(h: Harness) ->
     trend = sent[-1]
     assert trend.photo is not None and not trend.caption  # numbers only: no words
     assert trend.photo.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("en", ["The match so far (2 analysed games):", "Aziz: PR 8.3 · luck +0.75",
+            "Leyla: PR too few decisions · luck −0.10"]),
+    ("ru", ["Матч на сейчас (2 разобранные партии):", "Aziz: PR 8,3 · удача +0,75",
+            "Leyla: PR слишком мало решений · удача −0,10"]),
+    ("uz", ["Hozirgacha match (2 ta tahlil qilingan oʻyin):", "Aziz: PR 8,3 · omad +0,75"]),
+    ("ky", ["Азырынча матч (2 талданган оюн):", "Aziz: PR 8,3 · ийгилик +0,75"]),
+    ("az", ["İndiyədək matç (2 təhlil edilmiş oyun):", "Aziz: PR 8,3 · şans +0,75"]),
+])
+def test_a_longer_match_shows_both_players_over_its_analysed_games(language, lines):
+    row = replace(ROW, match_length=5)
+    match = {0: match_skill(MatchFigures(1, 2, 30, 0.5, 0.75, -0.1, 80, 2.0, T0)),
+             1: match_skill(MatchFigures(1, 2, 9, 0.1, -0.1, 0.75, 80, -2.0, T0))}
+    text = summary_text(Translator(language), row, 2, ("Aziz", "Leyla"), FIGURES,
+                        "network-2ply", False, match)
+    shown = text.splitlines()
+    at = [shown.index(line) for line in lines]
+    assert at == sorted(at)
+    single = summary_text(Translator(language), ROW, 1, ("Aziz", "Leyla"), FIGURES,
+                          "network-2ply", False, {})
+    assert lines[0] not in single.splitlines()
