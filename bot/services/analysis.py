@@ -48,6 +48,7 @@ from engine.codes import position_id
 from engine.game import MatchState
 from engine.position import Variant
 from i18n import Translator
+from i18n.figures import points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from render.trend import render_pr_trend
@@ -252,16 +253,6 @@ async def me_pr(db: Database, player_id: int, t: Translator
     values = [m.pr for m in matches if m.pr is not None]
     trend = await asyncio.to_thread(render_pr_trend, values) if len(values) > 1 else None
     return line, trend
-
-
-def pr_text(t: Translator, value: float | None) -> str:
-    """A PR as shown ("8.4"), or the words for a game too short to judge."""
-    return t("analysis-pr-too-few") if value is None else t.decimal(value, "0.0")
-
-
-def points_text(t: Translator, value: float | None) -> str:
-    """Luck or a result in points, signed ("+0.42", "−1.05"); "—" when not judged."""
-    return "—" if value is None else t.decimal(value, "+0.00;−0.00")
 
 
 def skill_lines(t: Translator, s: Skill) -> list[str]:
