@@ -79,7 +79,8 @@ def average(values: Mapping[tuple[int, int], float]) -> float:
 def roll_luck(position: Position, dice: tuple[int, int], first_turn: bool = False) -> float:
     """The luck of rolling `dice` in `position` (`position.me` on roll), cubeless."""
     values = roll_values(position, first_turn)
-    return values[tuple(sorted(dice))] - average(values)  # type: ignore[index]
+    low, high = sorted(dice)
+    return values[(low, high)] - average(values)
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,8 @@ def render_pr_trend(values: Sequence[float]) -> bytes:
     scaled = [(x * s, y * s) for x, y in points(values)]
     mean = sum(values) / len(values)
     mean_y = bottom - (bottom - top) * mean / top_value
-    for x in range(left, right, 12 * s):  # the average, dashed
-        draw.line((x, mean_y, min(x + 6 * s, right), mean_y), fill=theme.STEP, width=s)
+    for dash in range(left, right, 12 * s):  # the average, dashed
+        draw.line((dash, mean_y, min(dash + 6 * s, right), mean_y), fill=theme.STEP, width=s)
     if len(scaled) > 1:
         draw.line(scaled, fill=theme.STEP, width=3 * s, joint="curve")
     radius = 4 * s
@@ -89,5 +89,5 @@ def render_pr_trend(values: Sequence[float]) -> bytes:
     draw.text((last_x + 10 * s, last_y), f"{values[-1]:.1f}", font=font(16 * s),
               fill=theme.STEP, anchor="lm")
     out = io.BytesIO()
-    image.resize((WIDTH, HEIGHT), Image.LANCZOS).save(out, format="PNG", optimize=True)
+    image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS).save(out, format="PNG", optimize=True)
     return out.getvalue()

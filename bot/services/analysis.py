@@ -178,10 +178,10 @@ class AnalysisService:
         mine = [stored_decision(d) for d in
                 await analysis.decisions(self.db, row.id, number, seat=seat)]
         worst = review.worst(mine, seat, MISTAKES)
-        match = ({seat: match_skill(m) for seat, m in
-                  (await analysis.match_figures(self.db, row.id)).items()}
-                 if row.match_length > 1 else {})
-        text = summary_text(t, row, number, names, figures, engine, bool(worst), match)
+        so_far = ({seat: match_skill(m) for seat, m in
+                   (await analysis.match_figures(self.db, row.id)).items()}
+                  if row.match_length > 1 else {})
+        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far)
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
