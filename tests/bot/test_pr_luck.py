@@ -159,7 +159,7 @@ async def test_me_lists_the_last_matches_pr_and_draws_their_trend(h: Harness) ->
 @pytest.mark.parametrize(("language", "lines"), [
     ("en", ["The match so far (2 analysed games):", "Aziz: PR 8.3 · luck +0.75",
             "Leyla: PR too few decisions · luck −0.10"]),
-    ("ru", ["Матч на сейчас (2 разобранные партии):", "Aziz: PR 8,3 · удача +0,75",
+    ("ru", ["Матч к этому моменту (2 разобранные партии):", "Aziz: PR 8,3 · удача +0,75",
             "Leyla: PR слишком мало решений · удача −0,10"]),
     ("uz", ["Hozirgacha match (2 ta tahlil qilingan oʻyin):", "Aziz: PR 8,3 · omad +0,75"]),
     ("ky", ["Азырынча матч (2 талданган оюн):", "Aziz: PR 8,3 · ийгилик +0,75"]),

@@ -45,7 +45,7 @@ analysis-pr = PR { $pr }
 analysis-pr-short = PR: слишком мало для оценки ({ $count } из { $least } нужных решений)
 analysis-pr-too-few = слишком мало решений
 analysis-luck = удача { $luck } · результат { $result } · с поправкой на удачу { $adjusted }
-analysis-match = Матч на сейчас ({ $games ->
+analysis-match = Матч к этому моменту ({ $games ->
     [one] { $games } разобранная партия
     [few] { $games } разобранные партии
     [many] { $games } разобранных партий
