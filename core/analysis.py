@@ -5,9 +5,9 @@ done already or another process holds it (`storage.analysis.claim` decides who r
 The work runs off the event loop: `ai.review` in a worker process (`analysis_pool`, one
 process made on first use, spawned, so the process's own state is not copied), one decision
 per call, so the loop stays free and two games' jobs take turns; then the luck of every
-roll (`ai.luck.game_luck`, one call per game). PR comes from the stored figures. A job whose process
-stopped keeps its stored claim until it runs out (`CLAIM`); then the next request or the
-timer loop (`resume`) starts it again.
+roll (`ai.luck.game_luck`, one call per game). PR comes from the stored figures (`Skill`).
+A job whose process stopped keeps its stored claim until it runs out (`CLAIM`); then the
+next request or the timer loop (`resume`) starts it again.
 
 What the players see of a job (a progress message, the answer, a failure) is the doors':
 each door that shows analyses hears `AnalysisNews` (given to `AnalysisJobs` through the
