@@ -8,6 +8,7 @@ from ai.review import CHECKER, Decision, Spot
 from engine.dice import SeededDice
 from engine.game import Game, Phase
 from engine.position import Position
+from engine.result import ResultKind
 
 # The roller's last checker on its 6-point bears off with 27 of the 36 rolls: every
 # non-double of 6 pips or more (11 of the 15, twice each) and every double from 2-2 up.
@@ -161,3 +162,24 @@ def test_a_whole_game_counts_each_roll_once(variant):
         by_hand[r.seat] += luck.roll_luck(r.position, r.dice, r.first_turn)
     assert got.luck == pytest.approx(tuple(by_hand))
     assert all(abs(x) < 3.0 * n for x, n in zip(got.luck, got.rolls, strict=True))
+
+
+def test_rolls_after_a_take_count_at_the_cubes_value():
+    """Seat 1 doubles before its first roll and seat 0 takes: seat 1's rolls from then on
+    are judged at the cube's 2 (the game itself then resigned, which ends the counting)."""
+    dice = SeededDice(5)
+    game = Game.new("short", dice, cube=True)
+    game.play(game.seat, game.legal_plays()[0])
+    doubler = game.seat
+    game.double(doubler)
+    game.take(1 - doubler)
+    game.roll(doubler, dice)
+    if game.phase is Phase.MOVE:
+        game.play(doubler, game.legal_plays()[0])
+    game.roll(1 - doubler, dice)
+    game.resign(doubler, lambda position, **stands: ResultKind.PLAIN)
+    found = luck.rolls("short", game.history, None, True)
+    assert [(r.seat, r.cube_value) for r in found] == [(doubler, 2), (1 - doubler, 2)]
+    got = luck.game_luck("short", game.history, None, True)
+    assert got.luck[doubler] == pytest.approx(
+        2 * luck.roll_luck(found[0].position, found[0].dice, found[0].first_turn))
