@@ -24,7 +24,7 @@ that lost at least `INACCURACY` (gnubg's "doubtful") is an inaccuracy, at least 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,13 +184,15 @@ def _cube_args(game: Game) -> CubeArgs:
             "crawford": match.crawford}
 
 
-def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
-          match: MatchState | None = None, cube: bool = False) -> list[Spot]:
-    """Every decision of the game whose engine `history` is given, in order.
+def replay(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
+           match: MatchState | None = None, cube: bool = False
+           ) -> Iterator[tuple[int, dict[str, Any], Game]]:
+    """Replay the game whose engine `history` is given: each action's (line in the move
+    list, event, game just before it); the action is applied once the caller moves on.
 
-    The game is replayed with the engine; a history that does not replay raises the
-    engine's error. The replay stops at a resignation or a timeout (nothing is decided
-    after it).
+    A history that does not replay raises the engine's error. The replay stops at a
+    resignation or a timeout (nothing is decided after it). The game is the same object
+    throughout: read it before asking for the next event.
     """
     events = [dict(e) for e in history]
     if not events or events[0]["type"] != "opening":
@@ -198,42 +200,51 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     opening = events[0]
     throws = [die for tie in opening.get("ties", ()) for die in tie] + list(opening["dice"])
     game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
-    found: list[Spot] = []
     numbers = line_numbers(events)  # a decision's `turn` is its line in the move list
-
-    def add(**fields: Any) -> None:
-        found.append(Spot(index=len(found), cube_value=game.cube_value,
-                          cube_owner=game.cube_owner, **fields))
-
     while len(game.history) < len(events) and game.phase is not Phase.OVER:
         event = events[len(game.history)]
         kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
-        turn = numbers[len(game.history)]
+        if kind in ("resign", "timeout"):
+            return
+        yield numbers[len(game.history)], event, game
         if kind == "roll":
-            if game.can_double(seat):
-                add(turn=turn, seat=seat, kind=DOUBLE, position=game.position, dice=None,
-                    played=NO_DOUBLE, cube=_cube_args(game))
             game.roll(seat, tuple(event["dice"]))
         elif kind == "move":
-            plays = game.legal_plays()
-            if len({p.after for p in plays}) > 1:
-                add(turn=turn, seat=seat, kind=CHECKER, position=game.position,
-                    dice=game.dice, played=event["move"], first_turn=game.first_turn)
             game.play(seat, event["move"])
         elif kind == "double":
-            add(turn=turn, seat=seat, kind=DOUBLE, position=game.position, dice=None,
-                played=DOUBLED, cube=_cube_args(game))
             game.double(seat)
         elif kind in ("take", "drop"):
-            add(turn=turn, seat=seat, kind=TAKE, position=game.position.swapped(),
-                dice=None, played=TAKES if kind == "take" else DROPS, cube=_cube_args(game))
             (game.take if kind == "take" else game.drop)(seat)
-        elif kind in ("resign", "timeout"):
-            break
         else:
             raise ValueError(f"the history has {kind!r} where an action was due")
         if len(game.history) > len(events) or game.history != events[:len(game.history)]:
             raise ValueError(f"the history does not replay at event {len(game.history)}")
+
+
+def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
+          match: MatchState | None = None, cube: bool = False) -> list[Spot]:
+    """Every decision of the game whose engine `history` is given, in order (`replay`)."""
+    found: list[Spot] = []
+    for turn, event, game in replay(variant, history, match=match, cube=cube):
+        kind, seat = event["type"], event["seat"]
+        here: dict[str, Any] = {"turn": turn, "seat": seat, "cube_value": game.cube_value,
+                                "cube_owner": game.cube_owner}
+        if kind == "roll" and game.can_double(seat):
+            spot = Spot(len(found), kind=DOUBLE, position=game.position, dice=None,
+                        played=NO_DOUBLE, cube=_cube_args(game), **here)
+        elif kind == "move" and len({p.after for p in game.legal_plays()}) > 1:
+            spot = Spot(len(found), kind=CHECKER, position=game.position, dice=game.dice,
+                        played=event["move"], first_turn=game.first_turn, **here)
+        elif kind == "double":
+            spot = Spot(len(found), kind=DOUBLE, position=game.position, dice=None,
+                        played=DOUBLED, cube=_cube_args(game), **here)
+        elif kind in ("take", "drop"):
+            spot = Spot(len(found), kind=TAKE, position=game.position.swapped(), dice=None,
+                        played=TAKES if kind == "take" else DROPS, cube=_cube_args(game),
+                        **here)
+        else:
+            continue
+        found.append(spot)
     return found
 
 

@@ -4,11 +4,11 @@ and button presses of other games while an analysis runs.
     nice -n 10 python -m benchmarks.analysis [--games 3] [--ply 2]
     nice -n 10 python -m benchmarks.analysis --latency [--presses 400]
 
-The first prints, per variant, each game's moves, decisions and seconds, and the time per
-60 moves (the goal: a 60-move game in under 30 s on the development machine;
-docs/performance.md, "Analysis"). The games are played by the computer at the Intermediate
-level (it errs, so there is something to find), with the cube in short nard (doubles and
-takes by the same level).
+The first prints, per variant, each game's moves, decisions and seconds (with the PRs, and
+the seconds to judge every roll's luck, `ai.luck`), and the time per 60 moves (the goal: a
+60-move game in under 30 s on the development machine; docs/performance.md, "Analysis").
+The games are played by the computer at the Intermediate level (it errs, so there is
+something to find), with the cube in short nard (doubles and takes by the same level).
 
 `--latency` measures button presses of friend games through the real Dispatcher (the
 `benchmarks.bot` set-up: no network, the Bot API answered at once), first with nothing else
@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import ai
-from ai import review
+from ai import luck, review
 from ai.sage import available as sage_available
 from benchmarks.figures import percentile
 from engine.dice import SeededDice
@@ -185,8 +185,14 @@ def main() -> None:
             seconds = time.perf_counter() - start
             per60.append(seconds * 60 / max(moves, 1))
             rates = [review.figures(decisions, seat).error_rate for seat in (0, 1)]
+            start = time.perf_counter()
+            judged = luck.game_luck(variant, game.history, None, cube)
+            luck_seconds = time.perf_counter() - start
             print(f"{variant:5} seed {seed}: {moves:3} moves, {len(decisions):3} decisions, "
-                  f"{seconds:6.2f} s; error rates {rates[0]:.1f} / {rates[1]:.1f}")
+                  f"{seconds:6.2f} s; error rates {rates[0]:.1f} / {rates[1]:.1f} "
+                  f"(PR {rates[0] / 2:.1f} / {rates[1] / 2:.1f}); luck of "
+                  f"{sum(judged.rolls)} rolls {luck_seconds:.2f} s: "
+                  f"{judged.luck[0]:+.2f} / {judged.luck[1]:+.2f}")
         print(f"{variant:5} per 60 moves: mean {sum(per60) / len(per60):.2f} s, "
               f"worst {max(per60):.2f} s")
 

@@ -4,9 +4,10 @@ A door asks for a game's analysis (`AnalysisJobs.ensure`): the job runs here unl
 done already or another process holds it (`storage.analysis.claim` decides who runs it).
 The work runs off the event loop: `ai.review` in a worker process (`analysis_pool`, one
 process made on first use, spawned, so the process's own state is not copied), one decision
-per call, so the loop stays free and two games' jobs take turns. A job whose process
-stopped keeps its stored claim until it runs out (`CLAIM`); then the next request or the
-timer loop (`resume`) starts it again.
+per call, so the loop stays free and two games' jobs take turns; then the luck of every
+roll (`ai.luck.game_luck`, one call per game). PR comes from the stored figures (`Skill`).
+A job whose process stopped keeps its stored claim until it runs out (`CLAIM`); then the
+next request or the timer loop (`resume`) starts it again.
 
 What the players see of a job (a progress message, the answer, a failure) is the doors':
 each door that shows analyses hears `AnalysisNews` (given to `AnalysisJobs` through the
@@ -19,17 +20,19 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from ai import review
+from ai.luck import Luck, adjusted, game_luck, pr, result_points
 from ai.review import Decision
 from core.workers import ProcessPool, Runner
 from engine.game import MatchState
 from engine.position import Position
 from storage import analysis, games
-from storage.analysis import DecisionRow, FigureRow
+from storage.analysis import DecisionRow, FigureRow, MatchFigures
 from storage.db import Database
 from storage.errors import DatabaseBlip
 from storage.models import Game as Row
@@ -182,8 +185,10 @@ class AnalysisJobs:
             if now - shown >= EDIT_EVERY and i + 1 < len(spots):
                 await self.news.progress(game_id, number, i + 1, len(spots))
                 shown = now
-        figures = [_figure_row(review.figures(decisions, seat), row.players[seat])
-                   for seat in (0, 1)]
+        # Each roll's luck: the whole game in one call (well under a second of work).
+        luck = await self.runner.run(game_luck, row.variant, history, match, row.cube)
+        figures = [_figure_row(review.figures(decisions, seat), row.players[seat], luck,
+                               result_points(history, seat)) for seat in (0, 1)]
         await analysis.save(self.db, game_id, number,
                             engine=review.engine_name(row.variant, self.ply),
                             figures=figures, decisions=[_decision_row(d) for d in decisions],
@@ -196,13 +201,52 @@ class AnalysisJobs:
         await analysis.forget(self.db, game_id, number)
 
 
+# -- PR and luck, as the doors show them -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One player's PR and luck (a game's or a match's): `pr` None when there were too
+    few decisions (`ai.luck.MIN_DECISIONS`), `luck` and `adjusted` None when no roll was
+    judged (an analysis stored before luck was)."""
+
+    decisions: int
+    pr: float | None
+    luck: float | None
+    adjusted: float | None
+    result: float
+    games: int = 1  # the analysed games it sums
+
+
+def skill(decisions: int, total_loss: float, luck: float, opponent_luck: float,
+          luck_rolls: int, result: float, games: int = 1) -> Skill:
+    judged = luck_rolls > 0
+    return Skill(decisions, pr(total_loss, decisions), luck if judged else None,
+                 adjusted(result, luck, opponent_luck) if judged else None, result, games)
+
+
+def game_skills(figures: Sequence[FigureRow]) -> dict[int, Skill]:
+    """Each seat's skill in one analysed game (its two figure rows)."""
+    by_seat = {f.seat: f for f in figures}
+    return {f.seat: skill(f.decisions, f.total_loss, f.luck, by_seat[1 - f.seat].luck,
+                          f.luck_rolls, f.result)
+            for f in figures if 1 - f.seat in by_seat}
+
+
+def match_skill(m: MatchFigures) -> Skill:
+    """A player's skill over the analysed games of a match."""
+    return skill(m.decisions, m.total_loss, m.luck, m.opponent_luck, m.luck_rolls, m.result,
+                 m.games)
+
+
 # -- rows ------------------------------------------------------------------------------------
 
 
-def _figure_row(f: review.Figures, player: int | None) -> FigureRow:
+def _figure_row(f: review.Figures, player: int | None, luck: Luck,
+                result: float) -> FigureRow:
     return FigureRow(f.seat, player, f.decisions, f.total_loss, f.inaccuracies, f.errors,
                      f.blunders, f.missed_doubles, f.wrong_doubles, f.wrong_takes,
-                     f.wrong_drops)
+                     f.wrong_drops, luck.luck[f.seat], luck.rolls[f.seat], result)
 
 
 def _decision_row(d: Decision) -> DecisionRow:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from storage.clock import from_epoch, to_epoch
 from storage.db import Database
@@ -32,6 +33,9 @@ class FigureRow:
     wrong_doubles: int
     wrong_takes: int
     wrong_drops: int
+    luck: float = 0.0  # the sum of the player's rolls' luck, in points (ai/luck.py)
+    luck_rolls: int = 0  # the rolls judged (0: stored before luck was judged)
+    result: float = 0.0  # the player's result in points: + won, - lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,22 @@ class Waiter:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchFigures:
+    """A player's figures summed over the analysed games of one match (/me, the web
+    board's result): PR from `total_loss` and `decisions`, luck, and the result."""
+
+    game_id: int
+    games: int  # analysed games of the match
+    decisions: int
+    total_loss: float
+    luck: float
+    opponent_luck: float
+    luck_rolls: int
+    result: float
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class ErrorRatePoint:
     """A player's error rate in one analysed game, for /me and its chart."""
 
@@ -72,7 +92,7 @@ class ErrorRatePoint:
 
 
 _FIGURES = ("seat, player_id, decisions, total_loss, inaccuracies, errors, blunders,"
-            " missed_doubles, wrong_doubles, wrong_takes, wrong_drops")
+            " missed_doubles, wrong_doubles, wrong_takes, wrong_drops, luck, luck_rolls, result")
 _DECISIONS = ("idx, turn, seat, kind, position, dice, played, best, played_equity,"
               " best_equity, cube_value, cube_owner")
 
@@ -144,10 +164,11 @@ async def save(db: Database, game_id: int, number: int, *, engine: str,
              for d in decisions])
         await tx.executemany(
             f"INSERT INTO analysis_figures (game_id, game_number, {_FIGURES}, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(game_id, number, f.seat, f.player_id, f.decisions, f.total_loss,
               f.inaccuracies, f.errors, f.blunders, f.missed_doubles, f.wrong_doubles,
-              f.wrong_takes, f.wrong_drops, stamp) for f in figures])
+              f.wrong_takes, f.wrong_drops, f.luck, f.luck_rolls, f.result, stamp)
+             for f in figures])
         await tx.execute(
             "UPDATE analyses SET status = 'done', engine = ?, finished_at = ?"
             " WHERE game_id = ? AND game_number = ?", (engine, stamp, game_id, number))
@@ -264,3 +285,38 @@ async def average_error_rate(db: Database, player_id: int) -> tuple[float, int]:
     if row is None or not row["games"]:
         return 0.0, 0
     return float(row["rate"]), int(row["games"])
+
+
+_MATCHES = (
+    "SELECT {group}, COUNT(*) AS games, SUM(f.decisions) AS decisions,"
+    " SUM(f.total_loss) AS total_loss, SUM(f.luck) AS luck, SUM(o.luck) AS opponent_luck,"
+    " SUM(f.luck_rolls) AS luck_rolls, SUM(f.result) AS result,"
+    " MAX(f.finished_at) AS finished_at"
+    " FROM analysis_figures f JOIN analysis_figures o ON o.game_id = f.game_id"
+    " AND o.game_number = f.game_number AND o.seat = 1 - f.seat")
+
+
+def _match(row: Any) -> MatchFigures:
+    return MatchFigures(row["game_id"], int(row["games"]), int(row["decisions"]),
+                        float(row["total_loss"]), float(row["luck"]),
+                        float(row["opponent_luck"]), int(row["luck_rolls"]),
+                        float(row["result"]), from_epoch(row["finished_at"]))
+
+
+async def match_figures(db: Database, game_id: int) -> dict[int, MatchFigures]:
+    """Each seat's figures over the analysed games of the match (`game_id`), by seat
+    (empty before the first game's analysis)."""
+    rows = await db.fetchall(
+        _MATCHES.format(group="f.seat, f.game_id")
+        + " WHERE f.game_id = ? GROUP BY f.seat, f.game_id", (game_id,))
+    return {int(row["seat"]): _match(row) for row in rows}
+
+
+async def player_matches(db: Database, player_id: int, *, limit: int = 20
+                         ) -> list[MatchFigures]:
+    """The player's figures in each of their last `limit` matches with an analysed game,
+    oldest first."""
+    rows = await db.fetchall(
+        _MATCHES.format(group="f.game_id") + " WHERE f.player_id = ? GROUP BY f.game_id"
+        " ORDER BY MAX(f.finished_at) DESC, f.game_id DESC LIMIT ?", (player_id, limit))
+    return [_match(row) for row in reversed(rows)]

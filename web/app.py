@@ -29,6 +29,7 @@ from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 
 from core.actions import Act, Action, Refusal
 from core.aftergame import NotWhileTournamentRuns, Unavailable
+from core.analysis import match_skill
 from core.assembly import Core, Door
 from core.games import Busy
 from core.live import Live
@@ -37,7 +38,7 @@ from core.resigning import resign_cost
 from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
-from storage import games, outage, players
+from storage import analysis, games, outage, players
 from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
@@ -46,7 +47,7 @@ from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, f
 from web.layout import layout
 from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
-from web.state import game_state
+from web.state import game_state, skill_lines
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -320,6 +321,9 @@ class WebDoor:
         state = game_state(row, live, seat, names, t, self.clock())
         if state["result"] is not None and seat is not None:
             state["result"]["rematch"] = await self.after_game.rematchable(row)
+            skills = {s: match_skill(m) for s, m in
+                      (await analysis.match_figures(self.db, row.id)).items()}
+            state["result"]["skill"] = skill_lines(skills, seat, names, t)
         if state["can"]["double"]:
             state["texts"]["double"] = t("btn-double", value=live.game.cube_value * 2)
         return state

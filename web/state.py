@@ -13,9 +13,11 @@ the chat boards do).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from core.analysis import Skill
 from core.fullmoves import one_taps
 from core.history import Event, since_last_action
 from core.live import Live
@@ -23,6 +25,7 @@ from core.seen import final_match, scene_for
 from engine.game import Phase
 from engine.position import BAR, OFF, Variant, opp_point
 from i18n import Translator
+from i18n.figures import points_text, pr_text
 from storage.models import Game as Row
 
 Names = tuple[str, str]  # by seat
@@ -88,6 +91,21 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
     }
     state["texts"] = {"status": _status(state, t)}
     return state
+
+
+def skill_lines(skills: Mapping[int, Skill], side: int, names: Names,
+                t: Translator) -> list[str]:
+    """The result screen's PR and luck over the match's analysed games: a title, then the
+    viewer's line and the opponent's (nothing before the first analysis)."""
+    if not skills:
+        return []
+    lines = [t("web-skill-title", games=max(s.games for s in skills.values()))]
+    for seat in (side, 1 - side):
+        if seat in skills:
+            s = skills[seat]
+            lines.append(t("web-skill-player", name=names[seat], pr=pr_text(t, s.pr),
+                           luck=points_text(t, s.luck), adjusted=points_text(t, s.adjusted)))
+    return lines
 
 
 def _cube(cube: tuple[Any, ...] | None) -> dict[str, Any] | None:

@@ -25,7 +25,7 @@ from bot.plumbing.telegram_io import (
     uploading_photo,
 )
 from bot.services import Services
-from bot.services.analysis import me_line
+from bot.services.analysis import me_line, me_pr
 from bot.views.callbacks import TopCb
 from bot.views.fairness import stats_line
 from engine.position import VARIANTS, Variant
@@ -148,17 +148,20 @@ async def send_me(bot: Bot, chat_id: int, player: Player, t: Translator,
     """/me's statistics and chart, sent to `chat_id`."""
     # The first chart takes about 1.5 s: "sending a photo…" shows meanwhile.
     async with uploading_photo(bot, chat_id):
-        text, chart = await me_report(player, t, services)
+        text, chart, trend = await me_report(player, t, services)
     if chart is None:
         await bot.send_message(chat_id, text)
     else:
         await bot.send_photo(chat_id, BufferedInputFile(chart, "rating.png"),
                              caption=text[:1024])
+    if trend is not None:  # the PR of the last matches: numbers only, no caption
+        await bot.send_photo(chat_id, BufferedInputFile(trend, "pr.png"))
 
 
 async def me_report(player: Player, t: Translator, services: Services
-                    ) -> tuple[str, bytes | None]:
-    """/me's text and its rating chart (None before the first rated game)."""
+                    ) -> tuple[str, bytes | None, bytes | None]:
+    """/me's text, its rating chart (None before the first rated game) and the PR trend
+    of the last matches (None before two matches with a PR)."""
     lines = [t("me-title", name=player.name)]
     histories = {}
     for variant in VARIANTS:
@@ -172,8 +175,9 @@ async def me_report(player: Player, t: Translator, services: Services
         lines.append("\n".join(block))
         histories[variant] = await stats.rating_history(services.db, player.id, variant)
     analysed = await me_line(services.db, player.id, t)
-    if analysed:
-        lines.append(analysed)
+    pr_line, trend = await me_pr(services.db, player.id, t)
+    if analysed or pr_line:
+        lines.append("\n".join(filter(None, (analysed, pr_line))))
     played, won = await tournaments.player_record(services.db, player.id)
     if played:
         lines.append(t("me-tournaments", count=played, won=won))
@@ -182,7 +186,7 @@ async def me_report(player: Player, t: Translator, services: Services
     variant = max(VARIANTS, key=lambda v: len(histories[v]))
     events = histories[variant]
     if not events:
-        return text + "\n\n" + t("me-no-rated"), None
+        return text + "\n\n" + t("me-no-rated"), None, trend
     start = events[0].rating_after - events[0].delta
     rates = [p.error_rate for p in await analysis.error_rates(services.db, player.id)]
     chart = await asyncio.to_thread(render_rating_chart, [e.rating_after for e in events],
@@ -190,7 +194,7 @@ async def me_report(player: Player, t: Translator, services: Services
                                     error_rates=rates, labels=ChartLabels(
                                         t("chart-rating"), t("chart-games"),
                                         t("chart-errors"), t("chart-analysed")))
-    return text, chart
+    return text, chart, trend
 
 
 def make_router() -> Router:

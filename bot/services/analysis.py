@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar
@@ -36,19 +36,22 @@ from aiogram.exceptions import TelegramRetryAfter
 from aiogram.types import InlineKeyboardButton
 
 from ai import review
+from ai.luck import MIN_DECISIONS
 from ai.review import CHECKER, Decision
 from bot.plumbing.retry import FAULTS, LATER
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.views.callbacks import AnalysisCb
 from bot.views.recap import local_notation
-from core.analysis import AnalysisJobs, stored_decision
+from core.analysis import AnalysisJobs, Skill, game_skills, match_skill, stored_decision
 from core.history import thrown
 from engine.codes import position_id
 from engine.game import MatchState
 from engine.position import Variant
 from i18n import Translator
+from i18n.figures import points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
+from render.trend import render_pr_trend
 from storage import analysis, games
 from storage.analysis import FigureRow, Waiter
 from storage.db import Database
@@ -58,6 +61,8 @@ from storage.models import Game as Row
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 MISTAKES = 3  # the asking player's worst mistakes shown
+ME_MATCHES = 5  # /me lists the PR of the player's last matches
+TREND_MATCHES = 20  # and draws the last this many
 DELIVERY_TRIES = 5  # sending an answer Telegram keeps refusing (each after its wait)
 Answer = Callable[[str | None, bool], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
@@ -173,7 +178,10 @@ class AnalysisService:
         mine = [stored_decision(d) for d in
                 await analysis.decisions(self.db, row.id, number, seat=seat)]
         worst = review.worst(mine, seat, MISTAKES)
-        text = summary_text(t, row, number, names, figures, engine, bool(worst))
+        so_far = ({seat: match_skill(m) for seat, m in
+                   (await analysis.match_figures(self.db, row.id)).items()}
+                  if row.match_length > 1 else {})
+        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far)
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
@@ -231,6 +239,33 @@ async def me_line(db: Database, player_id: int, t: Translator) -> str | None:
     return t("me-analysis", rate=_rate(t, rate), games=count) if count else None
 
 
+async def me_pr(db: Database, player_id: int, t: Translator
+                ) -> tuple[str | None, bytes | None]:
+    """/me's PR line (the last `ME_MATCHES` matches with an analysed game; "—" for one too
+    short to judge) and the trend picture of the last `TREND_MATCHES` PRs (None with fewer
+    than two); (None, None) before the first analysis."""
+    matches = [match_skill(m) for m in await analysis.player_matches(
+        db, player_id, limit=TREND_MATCHES)]
+    if not matches:
+        return None, None
+    shown = [pr_text(t, m.pr) if m.pr is not None else "—" for m in matches[-ME_MATCHES:]]
+    line = t("me-pr", list=" · ".join(shown))
+    values = [m.pr for m in matches if m.pr is not None]
+    trend = await asyncio.to_thread(render_pr_trend, values) if len(values) > 1 else None
+    return line, trend
+
+
+def skill_lines(t: Translator, s: Skill) -> list[str]:
+    """A player's PR line, and their luck line when the rolls were judged."""
+    lines = [t("analysis-pr", pr=pr_text(t, s.pr)) if s.pr is not None
+             else t("analysis-pr-short", count=s.decisions, least=MIN_DECISIONS)]
+    if s.luck is not None:
+        lines.append(t("analysis-luck", luck=points_text(t, s.luck),
+                       result=t.decimal(s.result, "+0;−0"),
+                       adjusted=points_text(t, s.adjusted)))
+    return lines
+
+
 def _rate(t: Translator, value: float) -> str:
     return t.decimal(value, "0.0")
 
@@ -240,13 +275,17 @@ def _equity(t: Translator, value: float) -> str:
 
 
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
-                 figures: list[FigureRow], engine: str, has_mistakes: bool) -> str:
-    """Both players' figures (the asking player reads them in their language)."""
+                 figures: list[FigureRow], engine: str, has_mistakes: bool,
+                 match: Mapping[int, Skill] | None = None) -> str:
+    """Both players' figures, PR and luck, and in a longer match both players' PR and
+    luck over its analysed games so far (the asking player reads them in their
+    language)."""
     title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
              if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
     ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
     lines = [title, t("analysis-engine-bgsage" if engine.startswith("bgsage")
                       else "analysis-engine-network", ply=ply), ""]
+    skills = game_skills(figures)
     for f in figures:
         lines.append(t("analysis-player", name=names[f.seat],
                        rate=_rate(t, review.error_rate(f.total_loss, f.decisions)),
@@ -259,7 +298,14 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
         elif row.cube:
             lines.append(t("analysis-cube", missed=f.missed_doubles, doubles=f.wrong_doubles,
                            takes=f.wrong_takes, drops=f.wrong_drops))
-    lines += ["", t("analysis-explain"),
+        if f.seat in skills:
+            lines += skill_lines(t, skills[f.seat])
+    if match:
+        games = max(m.games for m in match.values())
+        lines += ["", t("analysis-match", games=games)]
+        lines += [t("analysis-match-player", name=names[seat], pr=pr_text(t, s.pr),
+                    luck=points_text(t, s.luck)) for seat, s in sorted(match.items())]
+    lines += ["", t("analysis-explain"), t("analysis-pr-explain", least=MIN_DECISIONS),
               t("analysis-worst" if has_mistakes else "analysis-no-mistakes")]
     return "\n".join(lines)
 

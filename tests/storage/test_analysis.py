@@ -10,9 +10,11 @@ import pytest
 from storage import analysis
 from storage.analysis import DecisionRow, FigureRow, Waiter
 from storage.db import Database
-from tests.support.storage_rows import ALICE, BOB, T0, human_game
+from storage.models import Timing
+from tests.support.storage_rows import ALICE, BOB, CAROL, T0, human_game
 
 CLAIM = timedelta(seconds=30)
+POST = Timing("d1", correspondence=True)
 
 
 def figure(seat: int, player: int | None, decisions: int, loss: float) -> FigureRow:
@@ -99,3 +101,37 @@ async def test_a_players_error_rates_and_their_average(
     rate, games = await analysis.average_error_rate(db, ALICE)
     assert (rate, games) == (pytest.approx(12.5), 2)
     assert await analysis.average_error_rate(db, BOB) == (0.0, 0)
+
+
+async def test_pr_and_luck_summed_over_a_matchs_analysed_games(
+        db: Database, players: tuple[int, ...]) -> None:
+    """Two analysed games of one match, then a later match: the figures add up per match
+    and seat (PR from the sums: 500 x 0.5 / 30 = 8.33 for Alice), newest match last."""
+    assert await analysis.player_matches(db, ALICE) == []
+    match = await human_game(db, timing=POST)  # correspondence: takes no seat
+    games = [((FigureRow(0, ALICE, 20, 0.2, 0, 0, 0, 0, 0, 0, 0, 0.5, 30, 1.0),
+               FigureRow(1, BOB, 22, 0.4, 0, 0, 0, 0, 0, 0, 0, -0.5, 30, -1.0)), T0),
+             ((FigureRow(0, ALICE, 10, 0.3, 0, 0, 0, 0, 0, 0, 0, -1.25, 25, -2.0),
+               FigureRow(1, BOB, 9, 0.1, 0, 0, 0, 0, 0, 0, 0, 0.75, 24, 2.0)), T0 + CLAIM)]
+    for number, (figures, at) in enumerate(games, 1):
+        assert await analysis.claim(db, match.id, number, at, at + CLAIM)
+        await analysis.save(db, match.id, number, engine="network-2ply",
+                            figures=list(figures), decisions=[], now=at)
+    assert await analysis.figures(db, match.id, 2) == list(games[1][0])
+    both = await analysis.match_figures(db, match.id)
+    alice, bob = both[0], both[1]
+    assert (alice.games, alice.decisions, alice.luck_rolls) == (2, 30, 55)
+    assert (alice.total_loss, alice.luck, alice.opponent_luck, alice.result) == (
+        pytest.approx(0.5), pytest.approx(-0.75), pytest.approx(0.25), pytest.approx(-1.0))
+    assert (bob.decisions, bob.luck, bob.opponent_luck, bob.result) == (
+        31, pytest.approx(0.25), pytest.approx(-0.75), pytest.approx(1.0))
+    assert alice.finished_at == T0 + CLAIM
+    later = await human_game(db, players=(CAROL, ALICE), timing=POST)
+    assert await analysis.claim(db, later.id, 1, T0 + 3 * CLAIM, T0 + 4 * CLAIM)
+    await analysis.save(db, later.id, 1, engine="network-2ply", now=T0 + 3 * CLAIM,
+                        figures=[figure(0, CAROL, 5, 0.0), figure(1, ALICE, 12, 0.06)],
+                        decisions=[])
+    mine = await analysis.player_matches(db, ALICE)
+    assert [(m.game_id, m.decisions) for m in mine] == [(match.id, 30), (later.id, 12)]
+    assert [m.game_id for m in await analysis.player_matches(db, ALICE, limit=1)] == [later.id]
+    assert await analysis.match_figures(db, 999_999) == {}

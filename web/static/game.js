@@ -267,6 +267,9 @@ export class GameView {
       lines.push(h("p", { class: "score" }, `${s.names.viewer} ${s.score.viewer} : ` +
         `${s.score.opponent} ${s.names.opponent}`));
     }
+    // PR and luck over the match's analysed games, worded by the server (none before the
+    // first analysis).
+    for (const line of r.skill || []) lines.push(h("p", { class: "skill" }, line));
     const buttons = [];
     if (playing) {
       if (r.rematch !== false) { // none after a game of a tournament still running

@@ -31,3 +31,11 @@ mistake-best = 🔵 Ən yaxşısı: { $move } ({ $equity })
 mistake-lost = İtirilən ekviti: { $equity }
 mistake-position-id = Position ID: { $pid }
 me-analysis = 📊 Orta səhv dərəcəsi { $rate } ({ $games } təhlil edilmiş oyun)
+analysis-pr = PR { $pr }
+analysis-pr-short = PR: qiymətləndirmək üçün çox azdır (lazım olan { $least } qərardan { $count })
+analysis-pr-too-few = qərarlar çox azdır
+analysis-luck = şans { $luck } · nəticə { $result } · şanssız nəticə { $adjusted }
+analysis-match = İndiyədək matç ({ $games } təhlil edilmiş oyun):
+analysis-match-player = { $name }: PR { $pr } · şans { $luck }
+analysis-pr-explain = PR (oyun reytinqi) = 500 × hər qərarda itirilən ekviti; nə qədər az, o qədər yaxşı: 5-dən aşağı — dünya səviyyəsi, 5–7,5 — ekspert, 12–18 — orta səviyyə, 25 və daha çox — yeni başlayan. { $least } qərardan az olsa, qiymətləndirmək üçün kifayət deyil. Şans — zərlərin verdiyi xallar: hər atış bütün 21 atışın ortası ilə müqayisə olunur; şanssız nəticə — şansı çıxılmış nəticədir.
+me-pr = 🎯 Son matçlarda PR (ən sonuncusu axırda): { $list }

@@ -37,3 +37,5 @@ web-status-doubled = Sizə ikiqat təklif olunur: qəbul edirsiniz, yoxsa imtina
 web-status-move = Sizin gedişiniz.
 btn-web-board = 🎯 Lövhəni aç
 btn-web-lobby = 🎲 Oyna
+web-skill-title = 📊 PR və şans ({ $games } təhlil edilmiş oyun)
+web-skill-player = { $name }: PR { $pr } · şans { $luck } · şanssız nəticə { $adjusted }

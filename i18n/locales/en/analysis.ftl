@@ -37,3 +37,14 @@ me-analysis = 📊 Error rate { $rate } on average over { $games ->
     [one] { $games } analysed game
    *[other] { $games } analysed games
     }
+analysis-pr = PR { $pr }
+analysis-pr-short = PR: too short to judge ({ $count } of the { $least } decisions needed)
+analysis-pr-too-few = too few decisions
+analysis-luck = luck { $luck } · result { $result } · luck-adjusted { $adjusted }
+analysis-match = The match so far ({ $games ->
+    [one] { $games } analysed game
+   *[other] { $games } analysed games
+    }):
+analysis-match-player = { $name }: PR { $pr } · luck { $luck }
+analysis-pr-explain = PR (performance rating) = 500 × the equity lost per decision, lower is better: under 5 world class, 5–7.5 expert, 12–18 intermediate, 25 and more beginner; fewer than { $least } decisions are too few to judge. Luck: what the dice gave, in points, each roll against the average of all 21; the luck-adjusted result is the result without it.
+me-pr = 🎯 PR in your last matches (the latest last): { $list }

@@ -37,3 +37,8 @@ web-status-doubled = You are offered a double: take or drop?
 web-status-move = Your move.
 btn-web-board = 🎯 Open board
 btn-web-lobby = 🎲 Play
+web-skill-title = 📊 PR and luck ({ $games ->
+    [one] { $games } analysed game
+   *[other] { $games } analysed games
+    })
+web-skill-player = { $name }: PR { $pr } · luck { $luck } · luck-adjusted { $adjusted }

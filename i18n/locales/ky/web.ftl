@@ -37,3 +37,5 @@ web-status-doubled = Сизге эки эселөө сунушталды: каб
 web-status-move = Сиздин жүрүшүңүз.
 btn-web-board = 🎯 Тактаны ачуу
 btn-web-lobby = 🎲 Ойноо
+web-skill-title = 📊 PR жана ийгилик ({ $games } талданган оюн)
+web-skill-player = { $name }: PR { $pr } · ийгилик { $luck } · ийгиликсиз жыйынтык { $adjusted }

@@ -37,3 +37,10 @@ web-status-doubled = Вам предлагают удвоение: принят�
 web-status-move = Ваш ход.
 btn-web-board = 🎯 Открыть доску
 btn-web-lobby = 🎲 Играть
+web-skill-title = 📊 PR и удача ({ $games ->
+    [one] { $games } разобранная партия
+    [few] { $games } разобранные партии
+    [many] { $games } разобранных партий
+   *[other] { $games } разобранной партии
+    })
+web-skill-player = { $name }: PR { $pr } · удача { $luck } · с поправкой на удачу { $adjusted }

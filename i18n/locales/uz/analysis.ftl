@@ -31,3 +31,11 @@ mistake-best = 🔵 Eng yaxshisi: { $move } ({ $equity })
 mistake-lost = Yoʻqotilgan ekviti: { $equity }
 mistake-position-id = Position ID: { $pid }
 me-analysis = 📊 Oʻrtacha xato darajasi { $rate } ({ $games } ta tahlil qilingan oʻyin)
+analysis-pr = PR { $pr }
+analysis-pr-short = PR: baholash uchun juda kam (kerakli { $least } ta qarordan { $count } tasi)
+analysis-pr-too-few = qarorlar juda kam
+analysis-luck = omad { $luck } · natija { $result } · omadsiz natija { $adjusted }
+analysis-match = Hozirgacha match ({ $games } ta tahlil qilingan oʻyin):
+analysis-match-player = { $name }: PR { $pr } · omad { $luck }
+analysis-pr-explain = PR (oʻyin reytingi) = 500 × har bir qarorda yoʻqotilgan ekviti; qanchalik kam boʻlsa, shunchalik yaxshi: 5 dan past — jahon darajasi, 5–7,5 — ekspert, 12–18 — oʻrta daraja, 25 va undan yuqori — yangi boshlovchi. { $least } tadan kam qaror baholash uchun yetarli emas. Omad — zarlar bergan ochkolar: har bir tashlash barcha 21 tashlashning oʻrtachasi bilan solishtiriladi; omadsiz natija — omad ayirib tashlangan natija.
+me-pr = 🎯 Oxirgi matchlardagi PR (eng yangisi oxirida): { $list }

@@ -37,3 +37,5 @@ web-status-doubled = Sizga ikkilantirish taklif qilindi: qabul qilasizmi yoki ra
 web-status-move = Sizning yurishingiz.
 btn-web-board = 🎯 Taxtani ochish
 btn-web-lobby = 🎲 Oʻynash
+web-skill-title = 📊 PR va omad ({ $games } ta tahlil qilingan oʻyin)
+web-skill-player = { $name }: PR { $pr } · omad { $luck } · omadsiz natija { $adjusted }
