@@ -48,9 +48,10 @@ class AfterGame:
         game."""
         if not await self.rematchable(row):
             raise NotWhileTournamentRuns(f"game {row.id}")
-        if row.level is not None:
+        if row.level is not None:  # the same settings, its time control too
             return await self.service.start_vs_computer(
-                player_id, row.variant, row.level, row.match_length, row.cube)
+                player_id, row.variant, row.level, row.match_length, row.cube,
+                self.service.control_of(row))
         await self.news.rematch(player_id, row.id)
         return None
 

@@ -30,10 +30,13 @@ from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 from core.actions import Act, Action, Refusal
 from core.aftergame import NotWhileTournamentRuns, Unavailable
 from core.assembly import Core, Door
+from core.clockface import clock_face
 from core.games import Busy
 from core.live import Live
+from core.lobby import open_games
 from core.matchmaking import AlreadySearching
 from core.resigning import resign_cost
+from core.timecontrol import CLOCK_WARNING, TimeControl
 from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
@@ -43,6 +46,7 @@ from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
 from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
+from web.controls import NotOffered, chosen, clock_json, offered_json
 from web.layout import layout
 from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
@@ -81,15 +85,19 @@ PAGE_TEXTS = (
     "web-won", "web-lost", "web-match-won", "web-match-lost", "web-sent-to-chat",
     "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
-    "web-not-found",
+    "web-not-found", "web-time-control", "web-clock-delay", "web-clock-bank", "web-my-games",
+    "web-turn-yours", "web-turn-theirs",
 )
+WHEN = "%when%"  # where the page puts a deadline it words in the browser's time zone
 
 class BadRequest(Exception):
     """A request the API cannot take: 4xx with the reason."""
 
-    def __init__(self, reason: str, status: int = 400, *, close: bool = False) -> None:
+    def __init__(self, reason: str, status: int = 400, *, close: bool = False,
+                 text: str | None = None) -> None:
         super().__init__(reason)
         self.status, self.close = status, close  # close: and the connection with it
+        self.text = text  # the reason in the user's language, when the page shows it
 
 
 class WebDoor:
@@ -104,7 +112,7 @@ class WebDoor:
         committed change, and a player's open page counts as seeing the game."""
         self.token, self.games, self.gate = token, core.games, core.gate
         self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
-        self.db, self.after_game = core.db, core.after_game
+        self.db, self.after_game, self.controls = core.db, core.after_game, core.controls
         self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
@@ -162,6 +170,7 @@ class WebDoor:
         app.router.add_get(p + "api/games/{game:\\d{1,18}}/resign", self.resign_cost)
         app.router.add_post(p + "api/games/{game:\\d{1,18}}/{what:rematch|analysis|replay}",
                             self.after)
+        app.router.add_get(p + "api/games", self.lobby)
         app.router.add_post(p + "api/games", self.new_game)
         app.router.add_post(p + "api/search", self.search)
         app.router.add_delete(p + "api/search", self.cancel_search)
@@ -185,7 +194,7 @@ class WebDoor:
         try:
             return await handler(request)
         except BadRequest as exc:
-            response = _error(exc.status, str(exc))
+            response = _error(exc.status, str(exc), exc.text)
             if exc.close:
                 response.force_close()
             return response
@@ -317,7 +326,8 @@ class WebDoor:
                         ) -> dict[str, Any]:
         """What `seat` (None: a watcher) sees, in `t`'s language."""
         names = await self.people.names(row, t)
-        state = game_state(row, live, seat, names, t, self.clock())
+        state = game_state(row, live, seat, names, t, self.clock(),
+                           self.games.control_of(row))
         if state["result"] is not None and seat is not None:
             state["result"]["rematch"] = await self.after_game.rematchable(row)
         if state["can"]["double"]:
@@ -346,11 +356,14 @@ class WebDoor:
         return web.json_response({
             "user": {"id": user.id, "name": user.name},
             "language": t.language,
-            "texts": {key: t(key) for key in PAGE_TEXTS},
+            "texts": {**{key: t(key) for key in PAGE_TEXTS},
+                      "web-clock-warning": t("web-clock-warning", seconds=int(CLOCK_WARNING)),
+                      "web-deadline": t("web-deadline", when=WHEN)},
             "layout": layout(),
             "active": active.id if active is not None else None,
             "start": _start_game(user.start_param),
             "levels": list(LEVELS), "lengths": list(LENGTHS),
+            "controls": offered_json(self.controls, t),
         })
 
     async def _load(self, request: web.Request) -> tuple[WebUser, Row, Live, int | None]:
@@ -456,8 +469,35 @@ class WebDoor:
             raise BadRequest("not available for this game now", 409) from None
         return web.json_response({"sent": True})
 
+    async def lobby(self, request: web.Request) -> web.Response:
+        """The asker's games being played (a live one and correspondence games): each with
+        the opponent, whose turn it is and the clock."""
+        user = await self.user_of(request)
+        t = await self.translator(user)
+        now, listed = self.clock(), []
+        for game in await open_games(self.games, user.id):
+            names = await self.people.names(game.row, t)
+            listed.append({
+                "game": game.row.id, "variant": str(game.row.variant),
+                "opponent": names[1 - game.seat],
+                "to_act": "viewer" if game.my_turn else "opponent",
+                "clock": clock_json(clock_face(game.row, game.live, game.control, now),
+                                    game.seat, t)})
+        return web.json_response({"games": listed, "now": now.isoformat()})
+
+    async def _control(self, user: WebUser, body: dict[str, Any], *, computer: bool
+                       ) -> TimeControl | None:
+        """The time control the body chose (`control`, a token; left out: the default);
+        400 with the reason in the user's language for one the host does not offer."""
+        try:
+            return chosen(self.controls, body.get("control"), computer=computer)
+        except NotOffered as exc:
+            t = await self.translator(user)
+            raise BadRequest(str(exc), text=t("web-control-not-for-computer" if exc.computer
+                                             else "web-control-unknown")) from None
+
     async def new_game(self, request: web.Request) -> web.Response:
-        """A new game against the computer: {variant, level, length, cube}."""
+        """A new game against the computer: {variant, level, length, cube, control}."""
         user = await self.user_of(request)
         body = await _json(request)
         variant, level = body.get("variant"), body.get("level")
@@ -465,9 +505,10 @@ class WebDoor:
         if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
             raise BadRequest("a new game needs variant (short|long), level and length "
                              "(1, 3, 5 or 7)")
+        control = await self._control(user, body, computer=True)
         try:
             row = await self.games.start_vs_computer(user.id, variant, level, length,
-                                                     cube and variant == "short")
+                                                     cube and variant == "short", control)
         except (Busy, PlayerBusy):
             active = await self.games.active_game(user.id)
             return web.json_response({"refusal": "busy", "game": active.id if active else None},

@@ -77,6 +77,8 @@ SAMPLES: dict[str, object] = {
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
     # tournaments: a final's result line, a placing shared by two players
     "line": "Aziz beat Leyla 3–1", "place": "3–4",
+    # time controls on the web board (the page words the deadline)
+    "delay": "8 s", "bank": "3 min", "days": 3, "when": "8 Dec 2026, 14:00",
 }
 
 

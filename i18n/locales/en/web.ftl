@@ -37,3 +37,22 @@ web-status-doubled = You are offered a double: take or drop?
 web-status-move = Your move.
 btn-web-board = 🎯 Open board
 btn-web-lobby = 🎲 Play
+## Time controls on the web board
+web-time-control = Time
+web-seconds = { $seconds } s
+web-minutes = { $minutes } min
+web-control-move = { $time } a move
+web-control-clock = { $delay } a move + { $bank } a point
+web-control-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} a move
+web-control-unknown = This time control is not offered here. Choose one from the list.
+web-control-not-for-computer = Correspondence is for games with people: to play the computer, choose a control for a live game.
+web-clock-warning = ⏱ Less than { $seconds } seconds left!
+web-clock-delay = delay
+web-clock-bank = bank
+web-deadline = Move by { $when }
+web-my-games = Your games
+web-turn-yours = Your turn
+web-turn-theirs = Their turn

@@ -37,3 +37,24 @@ web-status-doubled = Вам предлагают удвоение: принят�
 web-status-move = Ваш ход.
 btn-web-board = 🎯 Открыть доску
 btn-web-lobby = 🎲 Играть
+## Контроль времени на веб-доске
+web-time-control = Время
+web-seconds = { $seconds } с
+web-minutes = { $minutes } мин
+web-control-move = { $time } на ход
+web-control-clock = { $delay } на ход + { $bank } за очко
+web-control-days = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} на ход
+web-control-unknown = Такой контроль времени здесь не предлагается. Выберите из списка.
+web-control-not-for-computer = Игра по переписке — только с людьми: для игры с компьютером выберите контроль для живой игры.
+web-clock-warning = ⏱ Осталось меньше { $seconds } секунд!
+web-clock-delay = задержка
+web-clock-bank = запас
+web-deadline = Сделайте ход до { $when }
+web-my-games = Ваши игры
+web-turn-yours = Ваш ход
+web-turn-theirs = Ход соперника
