@@ -80,13 +80,13 @@ PAGE_TEXTS = (
     "btn-new-game", "btn-find-opponent", "btn-short", "btn-long", "btn-vs-computer",
     "btn-cube-on", "btn-cube-off", "btn-mm-cancel", "variant-short", "variant-long",
     "level-beginner", "level-casual", "level-intermediate", "level-strong", "level-master",
-    "web-title", "web-lobby", "web-my-game", "web-no-game", "web-open", "web-watching",
+    "web-title", "web-lobby", "web-no-game", "web-open", "web-watching",
     "web-you", "web-pips", "web-level", "web-length", "web-start", "web-searching",
     "web-won", "web-lost", "web-match-won", "web-match-lost", "web-sent-to-chat",
     "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
     "web-not-found", "web-time-control", "web-clock-delay", "web-clock-bank", "web-my-games",
-    "web-turn-yours", "web-turn-theirs",
+    "web-turn-yours", "web-turn-theirs", "web-control-not-for-computer",
 )
 WHEN = "%when%"  # where the page puts a deadline it words in the browser's time zone
 
@@ -348,8 +348,9 @@ class WebDoor:
     # -- the API -----------------------------------------------------------------------
 
     async def session(self, request: web.Request) -> web.Response:
-        """Who is signed in, the page's texts in their language, the board's layout and
-        their games (the one in progress, if any)."""
+        """Who is signed in, the page's texts in their language, the board's layout, the
+        time controls offered and their games (the live one in progress, if any, and every
+        game being played)."""
         user = await self.user_of(request)
         t = await self.translator(user)
         active = await self.games.active_game(user.id)
@@ -364,6 +365,7 @@ class WebDoor:
             "start": _start_game(user.start_param),
             "levels": list(LEVELS), "lengths": list(LENGTHS),
             "controls": offered_json(self.controls, t),
+            "games": await self._open_games(user, t),
         })
 
     async def _load(self, request: web.Request) -> tuple[WebUser, Row, Live, int | None]:
@@ -470,10 +472,15 @@ class WebDoor:
         return web.json_response({"sent": True})
 
     async def lobby(self, request: web.Request) -> web.Response:
-        """The asker's games being played (a live one and correspondence games): each with
-        the opponent, whose turn it is and the clock."""
+        """The asker's games being played (a live one and correspondence games)."""
         user = await self.user_of(request)
         t = await self.translator(user)
+        return web.json_response({"games": await self._open_games(user, t),
+                                  "now": self.clock().isoformat()})
+
+    async def _open_games(self, user: WebUser, t: Translator) -> list[dict[str, Any]]:
+        """The user's games being played, each with the opponent, whose turn it is and
+        the clock (`core.lobby.open_games`: the live one first)."""
         now, listed = self.clock(), []
         for game in await open_games(self.games, user.id):
             names = await self.people.names(game.row, t)
@@ -483,7 +490,7 @@ class WebDoor:
                 "to_act": "viewer" if game.my_turn else "opponent",
                 "clock": clock_json(clock_face(game.row, game.live, game.control, now),
                                     game.seat, t)})
-        return web.json_response({"games": listed, "now": now.isoformat()})
+        return listed
 
     async def _control(self, user: WebUser, body: dict[str, Any], *, computer: bool
                        ) -> TimeControl | None:

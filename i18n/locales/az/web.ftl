@@ -1,7 +1,6 @@
 ## Veb-lövhə (Telegram mini-tətbiqi)
 web-title = Nərd
 web-lobby = Nərd
-web-my-game = ▶ Oyunuma qayıt
 web-no-game = Davam edən oyununuz yoxdur.
 web-open = Aç
 web-watching = 👀 İzləyirsiniz

@@ -1,7 +1,6 @@
 ## The web board (a Telegram Mini App)
 web-title = Nard
 web-lobby = Nard
-web-my-game = ▶ Back to my game
 web-no-game = You have no game in progress.
 web-open = Open
 web-watching = 👀 Watching

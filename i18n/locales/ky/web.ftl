@@ -1,7 +1,6 @@
 ## Веб-такта (Telegram мини-тиркемеси)
 web-title = Нарды
 web-lobby = Нарды
-web-my-game = ▶ Оюнума кайтуу
 web-no-game = Сизде уланып жаткан оюн жок.
 web-open = Ачуу
 web-watching = 👀 Көрүп жатасыз

@@ -1,7 +1,6 @@
 ## Веб-доска (мини-приложение Telegram)
 web-title = Нарды
 web-lobby = Нарды
-web-my-game = ▶ Вернуться к моей игре
 web-no-game = У вас нет текущей игры.
 web-open = Открыть
 web-watching = 👀 Вы наблюдаете
@@ -54,7 +53,7 @@ web-control-not-for-computer = Игра по переписке — только
 web-clock-warning = ⏱ Осталось меньше { $seconds } секунд!
 web-clock-delay = задержка
 web-clock-bank = запас
-web-deadline = Сделайте ход до { $when }
+web-deadline = Ход до { $when }
 web-my-games = Ваши игры
 web-turn-yours = Ваш ход
 web-turn-theirs = Ход соперника

@@ -1,7 +1,6 @@
 ## Veb-taxta (Telegram mini-ilovasi)
 web-title = Nard
 web-lobby = Nard
-web-my-game = ▶ Oʻyinimga qaytish
 web-no-game = Sizda davom etayotgan oʻyin yoʻq.
 web-open = Ochish
 web-watching = 👀 Tomosha qilyapsiz
