@@ -523,7 +523,8 @@ class WebDoor:
         return web.json_response({"game": row.id})
 
     async def search(self, request: web.Request) -> web.Response:
-        """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either)}."""
+        """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either),
+        control (a token; only searches of the same control are paired)}."""
         user = await self.user_of(request)
         body = await _json(request)
         variant, lengths, cube = body.get("variant"), body.get("lengths", ANY_LENGTH), \
@@ -531,10 +532,13 @@ class WebDoor:
         if variant not in VARIANTS or not _int(lengths, 1, ANY_LENGTH) \
                 or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
             raise BadRequest("a search needs variant, lengths (1-15) and cube (0, 1, 2)")
+        # (left out: the core's default, as a search from the chat)
+        control = None if body.get("control") is None else \
+            await self._control(user, body, computer=False)
         if variant == "long":
             cube = CUBE_OFF
         try:
-            await self.matchmaking.search(user.id, variant, lengths, cube)
+            await self.matchmaking.search(user.id, variant, lengths, cube, control)
         except (Busy, PlayerBusy):
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.dice import SeededDice
-from storage import games
+from storage import games, matchmaking
 from tests.support.web import ALI, VALI, WebHarness
 from web.auth import sign_init_data
 
@@ -214,3 +214,27 @@ async def test_play_again_keeps_the_control(wh: WebHarness) -> None:
     assert again["clock"]["token"] == "c15+180"
     row = await games.load_game(wh.core.db, data["game"])
     assert row.timing.control == "c15+180"
+
+
+async def test_a_search_pairs_only_under_the_same_control(wh: WebHarness) -> None:
+    search = {"variant": "short", "lengths": 15, "cube": 2}
+
+    async def ask(user: int, control: Any) -> tuple[int, Any]:
+        return await wh.call("POST", "api/search", headers=wh.headers(user, NAMES[user]),
+                             body={**search, "control": control})
+
+    status, data = await ask(ALI, "c8+20")
+    assert status == 200 and data == {"searching": True, "game": None}, data
+    status, data = await ask(EVE, "m120")  # another control: not Ali's partner
+    assert status == 200 and data["searching"], data
+    status, data = await ask(VALI, "c8+20")
+    assert status == 200 and data["game"] is not None, data
+    row = await games.load_game(wh.core.db, data["game"])
+    assert set(row.players) == {ALI, VALI} and row.timing.control == "c8+20"
+    assert (await state_of(wh, row.id))["clock"]["banks"] == {"viewer": 20, "opponent": 20}
+    waiting = await matchmaking.waiting_request(wh.core.db, EVE)
+    assert waiting is not None and waiting.control == "m120"
+    # A control the host does not offer: refused, and no search begins.
+    status, data = await wh.call("POST", "api/search", 1009, {**search, "control": "c9+9"})
+    assert status == 400 and data["text"].startswith("This time control is not offered")
+    assert await matchmaking.waiting_request(wh.core.db, 1009) is None
