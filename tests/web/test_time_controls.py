@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.dice import SeededDice
-from storage import games, matchmaking
+from storage import challenges, games, matchmaking
 from tests.support.web import ALI, VALI, WebHarness
 from web.auth import sign_init_data
 
@@ -238,3 +238,30 @@ async def test_a_search_pairs_only_under_the_same_control(wh: WebHarness) -> Non
     status, data = await wh.call("POST", "api/search", 1009, {**search, "control": "c9+9"})
     assert status == 400 and data["text"].startswith("This time control is not offered")
     assert await matchmaking.waiting_request(wh.core.db, 1009) is None
+
+
+@pytest.mark.chat
+async def test_play_again_with_a_person_keeps_the_control(wh: WebHarness) -> None:
+    """From the web's result screen, Play again with a person is the chat's rematch
+    challenge: under the game's control."""
+    ali, vali = wh.fake.user(ALI, "Ali"), wh.fake.user(VALI, "Vali")
+    ali.command("/start")
+    vali.command("/start")
+    await wh.feed()
+    code = (await wh.core.challenges.create(ALI, "short", 1, False,
+                                            wh.core.controls.get("c8+20"))).code
+    vali.command(f"/start {code}")
+    await wh.feed()
+    [row] = await games.active_games(wh.core.db, ALI)
+    assert row.timing.control == "c8+20"
+    state = await state_of(wh, row.id)
+    status, data = await wh.call("POST", f"api/games/{row.id}/actions", ALI,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 200 and data["state"]["status"] == "finished", data
+    status, data = await wh.call("POST", f"api/games/{row.id}/rematch", ALI)
+    assert status == 200 and data == {"sent": True}, data
+    await wh.feed()
+    offered, made_now = await challenges.rematch_challenge(
+        wh.core.db, game_id=row.id, creator_id=VALI, variant="short", now=wh.clock(),
+        expires_at=wh.clock() + timedelta(hours=1))
+    assert not made_now and offered.creator_id == ALI and offered.control == "c8+20"
