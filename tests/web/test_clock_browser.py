@@ -190,7 +190,7 @@ async def test_a_correspondence_deadline_in_the_browsers_time_zone(
 
 
 async def test_the_lobby_lists_the_games_and_opens_any(
-        wh: WebHarness, browser: Browser) -> None:
+        wh: WebHarness, browser: Browser, tmp_path: Path) -> None:
     first = await person_game(wh, "d1")
     second = await person_game(wh, "d3", creator=EVE, other=ALI)
     live = await computer_game(wh, "c8+20")
@@ -211,6 +211,7 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     assert listed[1]["about"].startswith("1 day a move · Move by ")
     await page.clock.run_for(3_000)
     assert await page.locator(".games [data-game] .left").first.text_content() == "◷ 0:25"
+    await page.screenshot(path=str(tmp_path / "web-lobby.png"))
     # The computer plays no correspondence: its Start waits for a live control.
     await page.select_option("#control", "d1")
     assert await page.locator("[data-go=computer]").is_disabled()
