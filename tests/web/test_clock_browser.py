@@ -7,7 +7,7 @@ browser's time zone; the lobby lists the games being played and opens them."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -58,16 +58,17 @@ async def person_game(wh: WebHarness, control: str, creator: int = ALI, other: i
 
 async def page_on(browser: Browser, wh: WebHarness, query: str = "", *,
                   timezone: str | None = None) -> tuple[Page, list[str]]:
-    """The page of Ali with its clock in the test's hands (Playwright's fake timers, from
-    `PAGE_TIME`)."""
+    """The page of Ali with its clock in the test's hands: Playwright's fake timers, from
+    `PAGE_TIME`, paused (time moves only by `page.clock.run_for`, so the page receives
+    its first state at a known moment)."""
     context = await new_context(browser, reduced_motion="reduce", timezone=timezone)
     await context.clock.install(time=PAGE_TIME)
+    await context.clock.pause_at(PAGE_TIME + timedelta(seconds=1))
     return await open_page(context, page_url(wh.url, wh.init_data(ALI, "Ali"), query=query))
 
 
 async def drawn(page: Page) -> dict[str, Any]:
-    """Let the fake timers run the page's first steps, then wait for the game drawn."""
-    await page.clock.run_for(200)
+    """The game drawn (the clock does not move meanwhile)."""
     return await settled(page)
 
 
@@ -97,14 +98,15 @@ async def test_a_match_clock_runs_the_delay_then_the_bank_and_warns(
     assert shown["viewer"] == "delay ⏳ 0:08 · bank 0:20"
     assert shown["board"] == "⏳ 0:08" and shown["opponent"] is None  # the computer: no clock
     assert shown["control"] == "8 s a move + 20 s a point"
-    await page.clock.run_for(5_000)
+    # (Half-seconds: a shown second changes just after the whole second.)
+    await page.clock.run_for(5_500)
     shown = await clocks(page)
     assert (shown["viewer"], shown["board"]) == ("delay ⏳ 0:03 · bank 0:20", "⏳ 0:03")
     await page.clock.run_for(5_000)  # the delay is spent: the bank runs
     shown = await clocks(page)
     assert (shown["viewer"], shown["board"]) == ("bank ◷ 0:18", "◷ 0:18")
     assert shown["warned"] == "0" and shown["warning"] is None
-    await page.clock.run_for(7_500)  # 10.5 s left: not yet
+    await page.clock.run_for(7_000)  # 10.5 s left: not yet
     assert (await clocks(page))["warning"] is None
     await page.clock.run_for(1_000)  # 9.5 s left
     shown = await clocks(page)
@@ -132,7 +134,7 @@ async def test_both_players_banks_between_people(
     other = "opponent" if mover == "viewer" else "viewer"
     page, errors = await page_on(browser, wh, f"?game={game}")
     await drawn(page)
-    await page.clock.run_for(3_000)
+    await page.clock.run_for(3_500)
     shown = await clocks(page)
     assert shown[mover] == "delay ⏳ 0:05 · bank 0:20" and shown[other] == "bank ◷ 0:20"
     shot = tmp_path / "web-clocks.png"  # (docs/web.md shows one)
@@ -148,7 +150,7 @@ async def test_a_move_window_counts_down(wh: WebHarness, browser: Browser) -> No
     shown = await clocks(page)
     assert (shown["viewer"], shown["board"]) == ("◷ 2:00", "◷ 2:00")
     assert shown["control"] == "2 min a move"
-    await page.clock.run_for(30_000)
+    await page.clock.run_for(30_500)
     assert (await clocks(page))["board"] == "◷ 1:30"
     await page.clock.run_for(81_000)
     shown = await clocks(page)
@@ -195,7 +197,6 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     second = await person_game(wh, "d3", creator=EVE, other=ALI)
     live = await computer_game(wh, "c8+20")
     page, errors = await page_on(browser, wh)
-    await page.clock.run_for(200)
     await page.locator(".lobby .games").wait_for()
     listed = await page.evaluate("""() => [...document.querySelectorAll('.games button')]
         .map((b) => ({game: +b.dataset.game, go: b.dataset.go || null,
@@ -209,7 +210,7 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     assert [item["who"] for item in listed[1:]] == ["Vali", "Eve"]
     assert listed[1]["left"] == "◷ 24:00:00" and listed[2]["left"] == "◷ 72:00:00"
     assert listed[1]["about"].startswith("1 day a move · Move by ")
-    await page.clock.run_for(3_000)
+    await page.clock.run_for(3_500)
     assert await page.locator(".games [data-game] .left").first.text_content() == "◷ 0:25"
     await page.screenshot(path=str(tmp_path / "web-lobby.png"))
     # The computer plays no correspondence: its Start waits for a live control.
