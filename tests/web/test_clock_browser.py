@@ -57,14 +57,15 @@ async def person_game(wh: WebHarness, control: str, creator: int = ALI, other: i
 
 
 async def page_on(browser: Browser, wh: WebHarness, query: str = "", *,
-                  timezone: str | None = None) -> tuple[Page, list[str]]:
-    """The page of Ali with its clock in the test's hands: Playwright's fake timers, from
+                  timezone: str | None = None, user: int = ALI) -> tuple[Page, list[str]]:
+    """The page of `user` with its clock in the test's hands: Playwright's fake timers, from
     `PAGE_TIME`, paused (time moves only by `page.clock.run_for`, so the page receives
     its first state at a known moment)."""
     context = await new_context(browser, reduced_motion="reduce", timezone=timezone)
     await context.clock.install(time=PAGE_TIME)
     await context.clock.pause_at(PAGE_TIME + timedelta(seconds=1))
-    return await open_page(context, page_url(wh.url, wh.init_data(ALI, "Ali"), query=query))
+    return await open_page(context, page_url(wh.url, wh.init_data(user, NAMES[user]),
+                                             query=query))
 
 
 async def drawn(page: Page) -> dict[str, Any]:
@@ -155,6 +156,18 @@ async def test_a_move_window_counts_down(wh: WebHarness, browser: Browser) -> No
     await page.clock.run_for(81_000)
     shown = await clocks(page)
     assert shown["board"] == "◷ 0:09" and shown["warned"] == "1"
+    assert not errors, errors
+
+
+async def test_a_watcher_sees_the_clock_but_is_not_warned(
+        wh: WebHarness, browser: Browser) -> None:
+    game = await computer_game(wh, "m120")
+    page, errors = await page_on(browser, wh, f"?game={game}", user=EVE)
+    await drawn(page)
+    await page.clock.run_for(111_500)
+    shown = await clocks(page)
+    assert shown["viewer"] == "◷ 0:09" and shown["warned"] == "0" and shown["warning"] is None
+    assert await page.locator(".clocks [data-side=viewer] .who").text_content() == "Ali"
     assert not errors, errors
 
 

@@ -130,7 +130,7 @@ export class ClockPanel {
       h("div", { class: "row" }, this.chips.opponent, this.chips.viewer), this.control,
       this.warn);
     this.countdown = null;
-    this.names = null;
+    this.playing = false;
     this.deadlineText = null;
   }
 
@@ -140,7 +140,7 @@ export class ClockPanel {
     this.countdown = state.status === "active" && c ? countdown : null;
     this.node.hidden = !this.countdown;
     if (!this.countdown) return;
-    this.names = state.names;
+    this.playing = state.seat !== null; // a watcher is never warned
     this.control.textContent = c.text;
     this.node.dataset.kind = c.kind;
     this.deadlineText = c.kind === "correspondence" && c.deadline ?
@@ -174,7 +174,7 @@ export class ClockPanel {
         this.times[side].textContent = text;
       }
     }
-    const warning = cd.warning(), flag = warning ? "1" : "0";
+    const warning = this.playing && cd.warning(), flag = warning ? "1" : "0";
     if (this.chips.viewer.dataset.warning !== flag) {
       this.chips.viewer.dataset.warning = flag;
       this.warn.hidden = !warning;
