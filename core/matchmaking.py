@@ -17,6 +17,7 @@ from typing import Protocol
 from core.games import Busy, GameService
 from core.live import Live
 from core.settings import Toggle, register
+from core.timecontrol import TimeControl, stored_control
 from storage import matchmaking, stats
 from storage.db import Database
 from storage.errors import DatabaseBlip
@@ -66,10 +67,12 @@ class Matchmaking:
 
     # -- asking and cancelling -----------------------------------------------------
 
-    async def search(self, player_id: int, variant: str, lengths: int, cube: int) -> None:
-        """Start a search for `player_id`, show it and pair at once if a partner is
-        waiting. `Busy` when the player is in a game, `AlreadySearching` when they search
-        already (their search is shown again)."""
+    async def search(self, player_id: int, variant: str, lengths: int, cube: int,
+                     control: TimeControl | None = None) -> None:
+        """Start a search for `player_id` under `control` (None: the host's move window),
+        show it and pair at once if a partner searching under the same control is waiting.
+        `Busy` when the player is in a game, `AlreadySearching` when they search already
+        (their search is shown again)."""
         if await self.service.active_game(player_id):
             raise Busy
         rating = (await stats.player_stats(self.db, player_id, variant)).rating
@@ -77,7 +80,8 @@ class Matchmaking:
         try:
             request = await matchmaking.create_request(
                 self.db, player_id=player_id, variant=variant, lengths=lengths, cube=cube,
-                rating=rating, now=now)
+                rating=rating, now=now,
+                control=(control or self.service.default_control).token)
         except matchmaking.AlreadySearching:
             waiting = await matchmaking.waiting_request(self.db, player_id)
             if waiting is not None:
@@ -145,7 +149,9 @@ class Matchmaking:
             live = self.service.new_live(variant, length, cube, computer_seat=None,
                                          dealt=dealt)
             made["live"] = live
-            opening = self.service.opening(live)
+            # Paired requests share their control (`storage.matchmaking.pair`).
+            opening = self.service.opening(live, control=None if request.control is None
+                                           else stored_control(request.control))
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
                            dealt.takes if dealt else (), opening.timing)
 

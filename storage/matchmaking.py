@@ -36,7 +36,7 @@ _UNLIMITED = 1_000_000_000  # any gap (an INTEGER on both engines)
 _PAIRING_LOCK = {"short": 0x6E6D0001, "long": 0x6E6D0002}
 
 _COLUMNS = ("id, player_id, variant, lengths, cube, rating, status, created_at, ended_at,"
-            " game_id, chat_id, message_id, shown_at")
+            " game_id, chat_id, message_id, shown_at, control")
 
 
 class AlreadySearching(StorageError):
@@ -58,6 +58,7 @@ class MatchRequest:
     chat_id: int | None
     message_id: int | None
     shown_at: datetime | None
+    control: str | None = None  # the time control's token (None: the host's move window)
 
     def waited(self, now: datetime) -> float:
         return (now - self.created_at).total_seconds()
@@ -111,8 +112,11 @@ def agreed(a: MatchRequest, b: MatchRequest) -> tuple[int, bool]:
 
 
 async def create_request(db: Database, *, player_id: int, variant: str, lengths: int,
-                         cube: int, rating: int, now: datetime) -> MatchRequest:
-    """Start a search; `AlreadySearching` when the player has one going."""
+                         cube: int, rating: int, now: datetime,
+                         control: str | None = None) -> MatchRequest:
+    """Start a search under the time control `control` (a token; None: the host's move
+    window; only searches of the same control are paired); `AlreadySearching` when the
+    player has one going."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     if not 1 <= lengths <= ANY_LENGTH or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
@@ -125,8 +129,8 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
                 raise AlreadySearching(player_id)
             request_id = await tx.fetchval(
                 "INSERT INTO match_requests (player_id, variant, lengths, cube, rating,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (player_id, variant, lengths, cube, rating, to_epoch(now)),
+                " created_at, control) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (player_id, variant, lengths, cube, rating, to_epoch(now), control),
             )
             request = await _fetch(tx, request_id)
             assert request is not None  # inserted just above, in this transaction
@@ -286,6 +290,7 @@ async def _playing(tx: Tx, player_id: int) -> bool:
 _PARTNER = f"""
 SELECT {_COLUMNS} FROM match_requests AS r
 WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
+  AND COALESCE(r.control, '') = ?
   AND {{side}}
   AND (r.lengths & ?) <> 0
   AND (r.cube = 2 OR ? = 2 OR r.cube = ?)
@@ -312,7 +317,7 @@ async def _partner(tx: Tx, request: MatchRequest, now: datetime) -> MatchRequest
     gaps = [gap for _, gap in WINDOWS]
     assert gaps[-1] is None and len(WINDOWS) == 4  # the statement spells out four windows
     rating = request.rating
-    head = (request.variant, request.player_id)
+    head = (request.variant, request.player_id, request.control or "")
     tail = (request.lengths, request.cube, request.cube,
             rating, _UNLIMITED if own is None else own,
             since[1], rating, gaps[1], since[2], rating, gaps[2], since[3])
@@ -335,7 +340,7 @@ def _request(row: Any) -> MatchRequest:
         lengths=row["lengths"], cube=row["cube"], rating=row["rating"], status=row["status"],
         created_at=from_epoch(row["created_at"]), ended_at=opt_datetime(row["ended_at"]),
         game_id=row["game_id"], chat_id=row["chat_id"], message_id=row["message_id"],
-        shown_at=opt_datetime(row["shown_at"]))
+        shown_at=opt_datetime(row["shown_at"]), control=row["control"])
 
 
 # -- telling subscribers that someone is searching --------------------------------------

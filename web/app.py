@@ -31,10 +31,13 @@ from core.actions import Act, Action, Refusal
 from core.aftergame import NotWhileTournamentRuns, Unavailable
 from core.analysis import match_skill
 from core.assembly import Core, Door
+from core.clockface import clock_face
 from core.games import Busy
 from core.live import Live
+from core.lobby import open_games
 from core.matchmaking import AlreadySearching
 from core.resigning import resign_cost
+from core.timecontrol import CLOCK_WARNING, TimeControl
 from engine.position import VARIANTS
 from i18n import Translator, pick_language
 from i18n.people import People
@@ -44,6 +47,7 @@ from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
 from storage.models import Game as Row
 from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
+from web.controls import NotOffered, chosen, clock_json, offered_json
 from web.layout import layout
 from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
@@ -77,20 +81,24 @@ PAGE_TEXTS = (
     "btn-new-game", "btn-find-opponent", "btn-short", "btn-long", "btn-vs-computer",
     "btn-cube-on", "btn-cube-off", "btn-mm-cancel", "variant-short", "variant-long",
     "level-beginner", "level-casual", "level-intermediate", "level-strong", "level-master",
-    "web-title", "web-lobby", "web-my-game", "web-no-game", "web-open", "web-watching",
+    "web-title", "web-lobby", "web-no-game", "web-open", "web-watching",
     "web-you", "web-pips", "web-level", "web-length", "web-start", "web-searching",
     "web-won", "web-lost", "web-match-won", "web-match-lost", "web-sent-to-chat",
     "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
-    "web-not-found",
+    "web-not-found", "web-time-control", "web-clock-delay", "web-clock-bank", "web-my-games",
+    "web-turn-yours", "web-turn-theirs", "web-control-not-for-computer",
 )
+WHEN = "%when%"  # where the page puts a deadline it words in the browser's time zone
 
 class BadRequest(Exception):
     """A request the API cannot take: 4xx with the reason."""
 
-    def __init__(self, reason: str, status: int = 400, *, close: bool = False) -> None:
+    def __init__(self, reason: str, status: int = 400, *, close: bool = False,
+                 text: str | None = None) -> None:
         super().__init__(reason)
         self.status, self.close = status, close  # close: and the connection with it
+        self.text = text  # the reason in the user's language, when the page shows it
 
 
 class WebDoor:
@@ -105,7 +113,7 @@ class WebDoor:
         committed change, and a player's open page counts as seeing the game."""
         self.token, self.games, self.gate = token, core.games, core.gate
         self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
-        self.db, self.after_game = core.db, core.after_game
+        self.db, self.after_game, self.controls = core.db, core.after_game, core.controls
         self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
@@ -163,6 +171,7 @@ class WebDoor:
         app.router.add_get(p + "api/games/{game:\\d{1,18}}/resign", self.resign_cost)
         app.router.add_post(p + "api/games/{game:\\d{1,18}}/{what:rematch|analysis|replay}",
                             self.after)
+        app.router.add_get(p + "api/games", self.lobby)
         app.router.add_post(p + "api/games", self.new_game)
         app.router.add_post(p + "api/search", self.search)
         app.router.add_delete(p + "api/search", self.cancel_search)
@@ -186,7 +195,7 @@ class WebDoor:
         try:
             return await handler(request)
         except BadRequest as exc:
-            response = _error(exc.status, str(exc))
+            response = _error(exc.status, str(exc), exc.text)
             if exc.close:
                 response.force_close()
             return response
@@ -318,7 +327,8 @@ class WebDoor:
                         ) -> dict[str, Any]:
         """What `seat` (None: a watcher) sees, in `t`'s language."""
         names = await self.people.names(row, t)
-        state = game_state(row, live, seat, names, t, self.clock())
+        state = game_state(row, live, seat, names, t, self.clock(),
+                           self.games.control_of(row))
         if state["result"] is not None and seat is not None:
             state["result"]["rematch"] = await self.after_game.rematchable(row)
             skills = {s: match_skill(m) for s, m in
@@ -342,19 +352,24 @@ class WebDoor:
     # -- the API -----------------------------------------------------------------------
 
     async def session(self, request: web.Request) -> web.Response:
-        """Who is signed in, the page's texts in their language, the board's layout and
-        their games (the one in progress, if any)."""
+        """Who is signed in, the page's texts in their language, the board's layout, the
+        time controls offered and their games (the live one in progress, if any, and every
+        game being played)."""
         user = await self.user_of(request)
         t = await self.translator(user)
         active = await self.games.active_game(user.id)
         return web.json_response({
             "user": {"id": user.id, "name": user.name},
             "language": t.language,
-            "texts": {key: t(key) for key in PAGE_TEXTS},
+            "texts": {**{key: t(key) for key in PAGE_TEXTS},
+                      "web-clock-warning": t("web-clock-warning", seconds=int(CLOCK_WARNING)),
+                      "web-deadline": t("web-deadline", when=WHEN)},
             "layout": layout(),
             "active": active.id if active is not None else None,
             "start": _start_game(user.start_param),
             "levels": list(LEVELS), "lengths": list(LENGTHS),
+            "controls": offered_json(self.controls, t),
+            "games": await self._open_games(user, t),
         })
 
     async def _load(self, request: web.Request) -> tuple[WebUser, Row, Live, int | None]:
@@ -460,8 +475,40 @@ class WebDoor:
             raise BadRequest("not available for this game now", 409) from None
         return web.json_response({"sent": True})
 
+    async def lobby(self, request: web.Request) -> web.Response:
+        """The asker's games being played (a live one and correspondence games)."""
+        user = await self.user_of(request)
+        t = await self.translator(user)
+        return web.json_response({"games": await self._open_games(user, t),
+                                  "now": self.clock().isoformat()})
+
+    async def _open_games(self, user: WebUser, t: Translator) -> list[dict[str, Any]]:
+        """The user's games being played, each with the opponent, whose turn it is and
+        the clock (`core.lobby.open_games`: the live one first)."""
+        now, listed = self.clock(), []
+        for game in await open_games(self.games, user.id):
+            names = await self.people.names(game.row, t)
+            listed.append({
+                "game": game.row.id, "variant": str(game.row.variant),
+                "opponent": names[1 - game.seat],
+                "to_act": "viewer" if game.my_turn else "opponent",
+                "clock": clock_json(clock_face(game.row, game.live, game.control, now),
+                                    game.seat, t)})
+        return listed
+
+    async def _control(self, user: WebUser, body: dict[str, Any], *, computer: bool
+                       ) -> TimeControl | None:
+        """The time control the body chose (`control`, a token; left out: the default);
+        400 with the reason in the user's language for one the host does not offer."""
+        try:
+            return chosen(self.controls, body.get("control"), computer=computer)
+        except NotOffered as exc:
+            t = await self.translator(user)
+            raise BadRequest(str(exc), text=t("web-control-not-for-computer" if exc.computer
+                                             else "web-control-unknown")) from None
+
     async def new_game(self, request: web.Request) -> web.Response:
-        """A new game against the computer: {variant, level, length, cube}."""
+        """A new game against the computer: {variant, level, length, cube, control}."""
         user = await self.user_of(request)
         body = await _json(request)
         variant, level = body.get("variant"), body.get("level")
@@ -469,9 +516,10 @@ class WebDoor:
         if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
             raise BadRequest("a new game needs variant (short|long), level and length "
                              "(1, 3, 5 or 7)")
+        control = await self._control(user, body, computer=True)
         try:
             row = await self.games.start_vs_computer(user.id, variant, level, length,
-                                                     cube and variant == "short")
+                                                     cube and variant == "short", control)
         except (Busy, PlayerBusy):
             active = await self.games.active_game(user.id)
             return web.json_response({"refusal": "busy", "game": active.id if active else None},
@@ -479,7 +527,8 @@ class WebDoor:
         return web.json_response({"game": row.id})
 
     async def search(self, request: web.Request) -> web.Response:
-        """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either)}."""
+        """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either),
+        control (a token; only searches of the same control are paired)}."""
         user = await self.user_of(request)
         body = await _json(request)
         variant, lengths, cube = body.get("variant"), body.get("lengths", ANY_LENGTH), \
@@ -487,10 +536,13 @@ class WebDoor:
         if variant not in VARIANTS or not _int(lengths, 1, ANY_LENGTH) \
                 or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
             raise BadRequest("a search needs variant, lengths (1-15) and cube (0, 1, 2)")
+        # (left out: the core's default, as a search from the chat)
+        control = None if body.get("control") is None else \
+            await self._control(user, body, computer=False)
         if variant == "long":
             cube = CUBE_OFF
         try:
-            await self.matchmaking.search(user.id, variant, lengths, cube)
+            await self.matchmaking.search(user.id, variant, lengths, cube, control)
         except (Busy, PlayerBusy):
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:

@@ -18,15 +18,18 @@ from datetime import datetime
 from typing import Any
 
 from core.analysis import Skill
+from core.clockface import clock_face
 from core.fullmoves import one_taps
 from core.history import Event, since_last_action
 from core.live import Live
 from core.seen import final_match, scene_for
+from core.timecontrol import TimeControl
 from engine.game import Phase
 from engine.position import BAR, OFF, Variant, opp_point
 from i18n import Translator
 from i18n.figures import points_text, pr_text
 from storage.models import Game as Row
+from web.controls import clock_json
 
 Names = tuple[str, str]  # by seat
 
@@ -39,8 +42,9 @@ def to_viewer(variant: Variant, point: int, mine: bool) -> int:
 
 
 def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translator,
-               now: datetime) -> dict[str, Any]:
-    """What `seat` (None: a watcher) sees of the stored game `row`/`live` at `now`."""
+               now: datetime, control: TimeControl) -> dict[str, Any]:
+    """What `seat` (None: a watcher) sees of the stored game `row`/`live`, played under
+    `control`, at `now`."""
     game = live.game
     side = 0 if seat is None else seat
     if live.steps and game.to_act != seat:  # the others see turns, not the steps
@@ -81,6 +85,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "deadline": row.deadline.isoformat() if row.deadline and row.status == "active"
         else None,
         "now": now.isoformat(),
+        "clock": clock_json(clock_face(row, live, control, now), side, t),
         "moves": [_move(variant, segments, own) for segments, own in scene.moves],
         "recent": [_event(variant, event, side) for event in since_last_action(live, side)],
         "can": _can(row, live, seat, acting),

@@ -73,10 +73,12 @@ async def _stub(route: Route) -> None:
 
 async def new_context(browser: Browser, *, viewport: dict[str, int] | None = None,
                       scale: float = 1, reduced_motion: str = "no-preference",
-                      touch: bool = False) -> BrowserContext:
+                      touch: bool = False, timezone: str | None = None) -> BrowserContext:
+    """`timezone`: the browser's own (an IANA name; None: the machine's)."""
     context = await browser.new_context(
         viewport=viewport or PHONE, device_scale_factor=scale, has_touch=touch,
-        is_mobile=touch, reduced_motion=reduced_motion)  # type: ignore[arg-type]
+        is_mobile=touch, reduced_motion=reduced_motion,  # type: ignore[arg-type]
+        timezone_id=timezone)
     await context.route(TELEGRAM_SCRIPT, _stub)
     return context
 

@@ -80,6 +80,8 @@ SAMPLES: dict[str, object] = {
     # PR and luck (analysis.ftl)
     "pr": "8.4", "least": 10, "luck": "+0.42", "result": "+2", "adjusted": "−0.35",
     "list": "8.4 · 12.1 · 6.0",
+    # time controls on the web board (the page words the deadline)
+    "delay": "8 s", "bank": "3 min", "days": 3, "when": "8 Dec 2026, 14:00",
 }
 
 

@@ -7,6 +7,7 @@
 
 import { Live } from "./api.js";
 import { Board, countOf, other, put, take, viewOf } from "./board.js";
+import { ClockPanel, Countdown, Ticker } from "./clock.js";
 import { Hand } from "./drag.js";
 import { ask, h } from "./ui.js";
 
@@ -27,13 +28,6 @@ function newMoves(prev, next, watcher) {
   return b.slice(start).filter((m) => watcher || m.by === "opponent");
 }
 
-function clockText(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(s / 60), sec = String(s % 60).padStart(2, "0");
-  if (m >= 60) return `◷ ${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${sec}`;
-  return `◷ ${m}:${sec}`;
-}
-
 export class GameView {
   constructor(app, id) {
     this.app = app;
@@ -48,7 +42,9 @@ export class GameView {
     this.sliding = false;
     this.animating = false;
     this.selectedSrc = null;
-    this.skew = 0; // server clock minus ours, ms
+    this.received = new WeakMap(); // state -> when it was received (Date.now())
+    this.countdown = null; // the drawn state's clocks
+    this.warned = null; // the deadline the viewer was last warned of
     this.live = null;
     this.ticker = null;
     this.gone = false;
@@ -70,20 +66,21 @@ export class GameView {
     this.hint = h("p", { class: "hint", hidden: true }, T["web-drag-hint"]);
     this.link = h("p", { class: "link", hidden: true });
     this.result = h("div", { class: "result-panel", hidden: true });
+    this.clocks = new ClockPanel(T, this.app.session.language);
     const order = ["roll", "double", "take", "drop", "undo", "done", "resign"];
     root.replaceChildren(h("section", { class: "game" },
       h("div", { class: "board-wrap" }, this.board.box),
-      this.link, this.status,
+      this.clocks.node, this.link, this.status,
       h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
       this.result, this.hint));
-    this.ticker = setInterval(() => this.tick(), 500);
+    this.ticker = new Ticker(() => this.tick()).start();
     this.load();
   }
 
   destroy() {
     this.gone = true;
     if (this.live) this.live.stop();
-    clearInterval(this.ticker);
+    this.ticker.stop();
     this.app.closingConfirmation(false);
   }
 
@@ -121,7 +118,8 @@ export class GameView {
     if (latest && (state.version < latest.version ||
         (state.version === latest.version && !again))) return;
     this.latest = state;
-    this.skew = Date.parse(state.now) - Date.now();
+    // The clocks count from this moment (a state received again keeps its moment).
+    if (!this.received.has(state)) this.received.set(state, Date.now());
     this.pending = true;
     this.pump();
   }
@@ -145,6 +143,7 @@ export class GameView {
           }
         }
         this.drawn = next;
+        this.countdown = new Countdown(next.clock, this.received.get(next));
         this.view = viewOf(next);
         this.selectedSrc = null;
         this.render();
@@ -207,16 +206,12 @@ export class GameView {
   ui() {
     const s = this.drawn;
     const ui = { movable: this.interactive() ? s.movable : {}, selected: this.selectedSrc };
-    if (s.deadline && s.status === "active") {
+    const text = s.status === "active" && this.countdown ? this.countdown.boardText() : null;
+    if (text !== null) {
       ui.clockSide = s.dice_of; // in the half the dice (or an offered cube) leave free
-      ui.clockText = clockText(this.remaining());
+      ui.clockText = text;
     }
     return ui;
-  }
-
-  remaining() {
-    const s = this.drawn;
-    return Date.parse(s.deadline) - (Date.now() + this.skew);
   }
 
   render() {
@@ -232,13 +227,23 @@ export class GameView {
     if (s.can.double && s.texts.double) this.buttons.double.textContent = s.texts.double;
     this.hint.hidden = !(this.interactive() && Object.keys(s.movable || {}).length);
     this.renderResult();
+    this.clocks.show(s, this.countdown);
+    this.ticker.start(); // ticks now, and again when the new clock's second changes
     this.app.closingConfirmation(playing && s.status === "active");
     document.body.dataset.version = String(s.version);
   }
 
+  // Redraw the clocks; the seconds left of those running (for the ticker).
   tick() {
     const s = this.drawn;
-    if (s && s.deadline && s.status === "active") this.board.setClock(clockText(this.remaining()));
+    if (!s || s.status !== "active" || !this.countdown) return [];
+    const text = this.countdown.boardText();
+    if (text !== null) this.board.setClock(text);
+    if (this.clocks.tick() && this.warned !== s.clock.deadline) {
+      this.warned = s.clock.deadline; // once a turn
+      this.app.haptic("warning");
+    }
+    return this.countdown.running();
   }
 
   idle() {

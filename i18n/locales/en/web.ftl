@@ -1,7 +1,6 @@
 ## The web board (a Telegram Mini App)
 web-title = Nard
 web-lobby = Nard
-web-my-game = ▶ Back to my game
 web-no-game = You have no game in progress.
 web-open = Open
 web-watching = 👀 Watching
@@ -42,3 +41,22 @@ web-skill-title = 📊 PR and luck ({ $games ->
    *[other] { $games } analysed games
     })
 web-skill-player = { $name }: PR { $pr } · luck { $luck } · luck-adjusted { $adjusted }
+## Time controls on the web board
+web-time-control = Time
+web-seconds = { $seconds } s
+web-minutes = { $minutes } min
+web-control-move = { $time } a move
+web-control-clock = { $delay } a move + { $bank } a point
+web-control-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} a move
+web-control-unknown = This time control is not offered here. Choose one from the list.
+web-control-not-for-computer = Correspondence is for games with people: to play the computer, choose a control for a live game.
+web-clock-warning = ⏱ Less than { $seconds } seconds left!
+web-clock-delay = delay
+web-clock-bank = bank
+web-deadline = Move by { $when }
+web-my-games = Your games
+web-turn-yours = Your turn
+web-turn-theirs = Their turn

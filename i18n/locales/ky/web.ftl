@@ -1,7 +1,6 @@
 ## Веб-такта (Telegram мини-тиркемеси)
 web-title = Нарды
 web-lobby = Нарды
-web-my-game = ▶ Оюнума кайтуу
 web-no-game = Сизде уланып жаткан оюн жок.
 web-open = Ачуу
 web-watching = 👀 Көрүп жатасыз
@@ -39,3 +38,19 @@ btn-web-board = 🎯 Тактаны ачуу
 btn-web-lobby = 🎲 Ойноо
 web-skill-title = 📊 PR жана ийгилик ({ $games } талданган оюн)
 web-skill-player = { $name }: PR { $pr } · ийгилик { $luck } · ийгиликсиз жыйынтык { $adjusted }
+## Веб-тактадагы убакыт көзөмөлү
+web-time-control = Убакыт
+web-seconds = { $seconds } сек
+web-minutes = { $minutes } мүн
+web-control-move = ар бир жүрүшкө { $time }
+web-control-clock = ар бир жүрүшкө { $delay } + ар бир упайга { $bank }
+web-control-days = ар бир жүрүшкө { $days } күн
+web-control-unknown = Бул жерде мындай убакыт көзөмөлү сунушталбайт. Тизмеден бирин тандаңыз.
+web-control-not-for-computer = Кат аркылуу оюн адамдар менен гана ойнолот: компьютер менен ойноо үчүн жандуу оюндун көзөмөлүн тандаңыз.
+web-clock-warning = ⏱ { $seconds } секунддан аз убакыт калды!
+web-clock-delay = кечиктирүү
+web-clock-bank = запас
+web-deadline = Жүрүш мөөнөтү: { $when }
+web-my-games = Сиздин оюндарыңыз
+web-turn-yours = Сиздин кезегиңиз
+web-turn-theirs = Атаандаштын кезеги

@@ -1,7 +1,6 @@
 ## Veb-taxta (Telegram mini-ilovasi)
 web-title = Nard
 web-lobby = Nard
-web-my-game = ▶ Oʻyinimga qaytish
 web-no-game = Sizda davom etayotgan oʻyin yoʻq.
 web-open = Ochish
 web-watching = 👀 Tomosha qilyapsiz
@@ -39,3 +38,19 @@ btn-web-board = 🎯 Taxtani ochish
 btn-web-lobby = 🎲 Oʻynash
 web-skill-title = 📊 PR va omad ({ $games } ta tahlil qilingan oʻyin)
 web-skill-player = { $name }: PR { $pr } · omad { $luck } · omadsiz natija { $adjusted }
+## Veb-doskada vaqt nazorati
+web-time-control = Vaqt
+web-seconds = { $seconds } s
+web-minutes = { $minutes } daq
+web-control-move = har yurishga { $time }
+web-control-clock = har yurishga { $delay } + har ochkoga { $bank }
+web-control-days = har yurishga { $days } kun
+web-control-unknown = Bu yerda bunday vaqt nazorati taklif qilinmaydi. Roʻyxatdan birini tanlang.
+web-control-not-for-computer = Yozishma oʻyini faqat odamlar bilan oʻynaladi: kompyuter bilan oʻynash uchun jonli oʻyin nazoratini tanlang.
+web-clock-warning = ⏱ { $seconds } soniyadan kam vaqt qoldi!
+web-clock-delay = kechikish
+web-clock-bank = zaxira
+web-deadline = Yurish muddati: { $when }
+web-my-games = Oʻyinlaringiz
+web-turn-yours = Sizning navbatingiz
+web-turn-theirs = Raqib navbati
