@@ -247,7 +247,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         matchmaking=core.matchmaking, people=people, player_cache=players,
         player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
-        starting=KeyedLocks(), tournaments=tournament_door)
+        starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)

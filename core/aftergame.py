@@ -42,15 +42,16 @@ class AfterGame:
         self.service, self.news = service, news  # news: raises Unavailable when no door sends
 
     async def rematch(self, player_id: int, row: Row) -> Row | None:
-        """Play `row`'s game again: against the computer the new game at once (`Busy` or
-        `PlayerBusy` when the player is in a game already); with a person None, the
-        offer being sent by a door. `NotWhileTournamentRuns` for a running tournament's
-        game."""
+        """Play `row`'s game again, under its time control: against the computer the new
+        game at once (`Busy` or `PlayerBusy` when the player is in a game already); with a
+        person None, the offer being sent by a door. `NotWhileTournamentRuns` for a
+        running tournament's game."""
         if not await self.rematchable(row):
             raise NotWhileTournamentRuns(f"game {row.id}")
         if row.level is not None:
             return await self.service.start_vs_computer(
-                player_id, row.variant, row.level, row.match_length, row.cube)
+                player_id, row.variant, row.level, row.match_length, row.cube,
+                self.service.control_of(row))  # the same time control
         await self.news.rematch(player_id, row.id)
         return None
 

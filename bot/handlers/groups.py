@@ -84,7 +84,7 @@ async def nard(message: Message, command: CommandObject, player: Player,
         await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
         return
     await services.challenges.post_group(message.chat.id, player.id, options.variant,
-                                       options.length, options.cube)
+                                       options.length, options.cube, services.controls.default)
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,

@@ -30,8 +30,10 @@ from bot.services.presses import Answer
 from bot.services.results import ResultMessages
 from bot.views.board import viewer_of
 from bot.views.callbacks import JoinCb
+from bot.views.timecontrols import time_line
 from core.challenges import Challenges
 from core.games import Busy, GameService
+from core.timecontrol import TimeControl
 from core.tournaments import rematch_allowed
 from i18n import Translator
 from i18n.people import People
@@ -58,9 +60,10 @@ class ChallengeService:
         self.people, self.publisher, self.coalescer = people, publisher, coalescer
         self.results, self.boarding = results, boarding
 
-    async def create(self, player_id: int, variant: str, length: int, cube: bool) -> Challenge:
+    async def create(self, player_id: int, variant: str, length: int, cube: bool,
+                     control: TimeControl) -> Challenge:
         """An open challenge of `player_id`, to be accepted through a link or a button."""
-        return await self.core.create(player_id, variant, length, cube)
+        return await self.core.create(player_id, variant, length, cube, control)
 
     async def link(self, code: str) -> str:
         """The challenge's `t.me/<bot>?start=<code>` link (aiogram's start link)."""
@@ -149,13 +152,15 @@ class ChallengeService:
         return row
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool, rematch_of: Row | None = None) -> None:
+                         cube: bool, control: TimeControl, rematch_of: Row | None = None
+                         ) -> None:
         """An open challenge in a group, with a Join button for its other members. After a
-        game (`rematch_of`) the second player to press Play again joins the first's."""
+        game (`rematch_of`, whose control it keeps) the second player to press Play again
+        joins the first's."""
         t = await self.people.chat_translator(chat_id, starter=player_id)
         try:
             if rematch_of is None:
-                challenge = await self.create(player_id, variant, length, cube)
+                challenge = await self.create(player_id, variant, length, cube, control)
             else:
                 challenge, made = await self.core.rematch(rematch_of, player_id)
                 if challenge.creator_id != player_id:
@@ -177,6 +182,7 @@ class ChallengeService:
                  variant=t(f"variant-{variant}"), points=length)
         if cube:  # say everything that was understood
             text += "\n" + t("challenge-with-cube")
+        text += "\n" + time_line(t, self.core.control(challenge))
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
         with waiting_at_most(MAX_WAIT):  # no game lock is held: a Join nobody sees is no use
@@ -231,12 +237,13 @@ class ChallengeService:
         if shared:  # in a group the rematch is a new open challenge there
             for message in shared:
                 await self.post_group(message.chat_id, player, row.variant, row.match_length,
-                                      row.cube, rematch_of=row)
+                                      row.cube, self.service.control_of(row), rematch_of=row)
             return
         try:
             if row.level is not None:
                 await self.service.start_vs_computer(player, row.variant, row.level,
-                                                     row.match_length, row.cube)
+                                                     row.match_length, row.cube,
+                                                     self.service.control_of(row))
                 return
             challenge, made = await self.core.rematch(row, player)
         except Busy:

@@ -77,6 +77,9 @@ SAMPLES: dict[str, object] = {
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
     # tournaments: a final's result line, a placing shared by two players
     "line": "Aziz beat Leyla 3–1", "place": "3–4",
+    # time controls: a control's parts, its name, the offered tokens
+    "span": "2 min", "delay": "8 s", "bank": "20 s", "days": 1, "control": "2 min a move",
+    "controls": "m120, c8+20, d1",
 }
 
 

@@ -1,0 +1,74 @@
+"""Time controls in the chat: their names ("2 min a move", "8 s + 20 s/point", "1 day a
+move"), the row of buttons that chooses one on a menu's last question, and which of the
+host's controls a game against a person or the computer may be played under."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardButton
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from core.timecontrol import Kind, Offer, TimeControl, UnknownControl
+from i18n import Translator
+
+CHOSEN = "✅ "  # marks the chosen control in the row
+
+
+def _span(t: Translator, seconds: int) -> str:
+    """A length of time in its largest whole unit: "20 s", "3 min", "2 h"."""
+    if seconds % 3600 == 0:
+        return t("tc-hours", hours=seconds // 3600)
+    if seconds % 60 == 0:
+        return t("tc-minutes", minutes=seconds // 60)
+    return t("tc-seconds", seconds=seconds)
+
+
+def control_name(t: Translator, control: TimeControl) -> str:
+    """The control as a player reads it."""
+    if control.kind is Kind.CORRESPONDENCE:
+        return t("tc-correspondence", days=control.days)
+    if control.kind is Kind.CLOCK:
+        return t("tc-clock", delay=_span(t, control.seconds), bank=_span(t, control.per_point))
+    return t("tc-move", span=_span(t, control.seconds))
+
+
+def choices(offer: Offer, *, computer: bool) -> tuple[TimeControl, ...]:
+    """The controls a game may be chosen with: every offered one against a person, only
+    the live ones against the computer (it plays in one sitting and has no clock)."""
+    return offer.live() if computer else offer.controls
+
+
+def pick(offer: Offer, token: str | None, *, computer: bool = False) -> TimeControl:
+    """The control `token` chooses among `choices` (empty or None: the first of them);
+    `UnknownControl` for one that is not offered or does not fit the game."""
+    among = choices(offer, computer=computer)
+    if not among:
+        raise UnknownControl("no control fits")
+    if not token:
+        return offer.default if offer.default in among else among[0]
+    control = offer.get(token)
+    if control not in among:
+        raise UnknownControl(f"time control not for this game: {token!r}")
+    return control
+
+
+def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeControl,
+                 press: Callable[[str], CallbackData]) -> list[list[InlineKeyboardButton]]:
+    """One button per control (the chosen one marked), two a row; none when there is
+    nothing to choose. `press(token)` is the data of the button choosing `token`."""
+    if len(among) < 2:
+        return []
+    builder = InlineKeyboardBuilder()
+    for control in among:
+        mark = CHOSEN if control == chosen else ""
+        builder.button(text=mark + "⏱ " + control_name(t, control),
+                       callback_data=press(control.token))
+    builder.adjust(2)
+    return builder.export()
+
+
+def time_line(t: Translator, control: TimeControl) -> str:
+    """The line a challenge, card or lobby says its control with."""
+    return t("tc-line", control=control_name(t, control))

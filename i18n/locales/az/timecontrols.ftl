@@ -1,0 +1,9 @@
+## Vaxt nəzarəti: adları və seçim
+tc-seconds = { $seconds } san
+tc-minutes = { $minutes } dəq
+tc-hours = { $hours } saat
+tc-move = hər gedişə { $span }
+tc-clock = { $delay } + hər xala { $bank }
+tc-correspondence = hər gedişə { $days } gün
+tc-line = ⏱ Vaxt nəzarəti: { $control }
+tc-choose = ⏱ Vaxt nəzarəti: { $control }. Onu aşağıdakı düymələrlə dəyişmək olar.

@@ -1,0 +1,12 @@
+## Time controls: their names, and choosing one
+tc-seconds = { $seconds } s
+tc-minutes = { $minutes } min
+tc-hours = { $hours } h
+tc-move = { $span } a move
+tc-clock = { $delay } + { $bank }/point
+tc-correspondence = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} a move
+tc-line = ⏱ Time: { $control }
+tc-choose = ⏱ Time: { $control }. The buttons below change it.

@@ -1,0 +1,9 @@
+## Убакыт көзөмөлү: аталыштары жана тандоо
+tc-seconds = { $seconds } сек
+tc-minutes = { $minutes } мүн
+tc-hours = { $hours } саат
+tc-move = ар бир жүрүшкө { $span }
+tc-clock = { $delay } + ар бир упайга { $bank }
+tc-correspondence = ар бир жүрүшкө { $days } күн
+tc-line = ⏱ Убакыт көзөмөлү: { $control }
+tc-choose = ⏱ Убакыт көзөмөлү: { $control }. Аны төмөнкү баскычтар менен өзгөртсө болот.

@@ -1,0 +1,14 @@
+## Контроль времени: названия и выбор
+tc-seconds = { $seconds } с
+tc-minutes = { $minutes } мин
+tc-hours = { $hours } ч
+tc-move = { $span } на ход
+tc-clock = { $delay } + { $bank } за очко
+tc-correspondence = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} на ход
+tc-line = ⏱ Контроль времени: { $control }
+tc-choose = ⏱ Контроль времени: { $control }. Кнопки ниже его меняют.

@@ -1,0 +1,9 @@
+## Vaqt nazorati: nomlari va tanlash
+tc-seconds = { $seconds } son
+tc-minutes = { $minutes } daq
+tc-hours = { $hours } soat
+tc-move = har yurishga { $span }
+tc-clock = { $delay } + har ochkoga { $bank }
+tc-correspondence = har yurishga { $days } kun
+tc-line = ⏱ Vaqt nazorati: { $control }
+tc-choose = ⏱ Vaqt nazorati: { $control }. Uni quyidagi tugmalar bilan oʻzgartirish mumkin.

@@ -1,0 +1,91 @@
+"""Choosing a time control in the chat (issue 38): /new against a friend or the computer,
+Play again, challenge links, inline cards, /nard in a group, /play and tournaments, driven
+through the real Dispatcher and the fake Bot API. The host offers the default controls:
+`m120, c8+20, c15+180, d1, d3`."""
+
+from __future__ import annotations
+
+import re
+
+from bot.views.callbacks import NewGameCb
+from storage import challenges, games
+from tests.support.computer import start_game
+from tests.support.driver import play_again, resign
+from tests.support.friends import ALI, VALI, challenge
+from tests.support.harness import Harness
+
+CLOCK, SLOW_CLOCK, DAY = "⏱ 8 s + 20 s/point", "⏱ 15 s + 3 min/point", "⏱ 1 day a move"
+WINDOW = "⏱ 2 min a move"
+
+
+def labels(message) -> list[str]:
+    return [text for text, _ in message.buttons]
+
+
+async def test_the_friend_menu_offers_every_control_and_keeps_the_choice(
+        harness: Harness) -> None:
+    h = harness
+    ali = h.fake.user(ALI, "Ali")
+    ali.command("/new")
+    await h.feed()
+    for label in ("Short nard", "👥 A friend", "1 game"):
+        ali.press_button(ALI, label)
+        await h.feed()
+    question = h.fake.last_message(ALI)
+    assert "⏱ Time: 2 min a move" in (question.text or "")
+    assert labels(question)[2:] == ["✅ " + WINDOW, CLOCK, SLOW_CLOCK, DAY, "⏱ 3 days a move"]
+    ali.press_button(ALI, CLOCK)  # the same question, the clock chosen
+    await h.feed()
+    question = h.fake.last_message(ALI)
+    assert "✅ " + CLOCK in labels(question) and WINDOW in labels(question)
+    ali.press_button(ALI, "Without the cube")
+    await h.feed()
+    text = h.fake.last_message(ALI).text or ""
+    assert "⏱ Time: 8 s + 20 s/point" in text
+    code = re.search(r"start=(\S+)", text).group(1)  # type: ignore[union-attr]
+    h.fake.user(VALI, "Vali").command(f"/start {code}")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert row.timing.control == "c8+20" and not row.timing.correspondence
+
+
+async def test_a_correspondence_challenge_from_the_menu(harness: Harness) -> None:
+    h = harness
+    code = await challenge(h, "Long nard", "👥 A friend", DAY, "1 game")
+    stored = await challenges.get_challenge(h.app.db, code.split("_")[0])
+    assert stored is not None and stored.control == "d1"
+
+
+async def test_the_computer_menu_offers_live_controls_and_play_again_keeps_it(
+        harness: Harness) -> None:
+    h = harness
+    user = await start_game(h, 1001, "Long nard", "🤖 Computer", "Beginner")
+    question = h.fake.last_message(1001)
+    assert labels(question)[4:] == ["✅ " + WINDOW, CLOCK, SLOW_CLOCK]  # no correspondence
+    for label in (SLOW_CLOCK, "1 game"):
+        user.press_button(1001, label)
+        await h.feed()
+    [row] = await games.active_games(h.app.db, 1001)
+    assert row.timing.control == "c15+180" and row.level == "beginner"
+    await resign(h, 1001)
+    await play_again(h, 1001)
+    [again] = await games.active_games(h.app.db, 1001)
+    assert again.id != row.id and again.timing.control == "c15+180"
+
+
+async def test_the_default_needs_no_press_and_a_forged_control_starts_nothing(
+        harness: Harness) -> None:
+    h = harness
+    await start_game(h, 1001, "Short nard", "🤖 Computer", "Beginner", "1 game",
+                     "Without the cube")
+    [row] = await games.active_games(h.app.db, 1001)
+    assert row.timing.control == "m120"
+    # A correspondence game against the computer, or a control the host does not offer.
+    for token in ("d1", "c9+9"):
+        user = await start_game(h, 1002 if token == "d1" else 1003, "Long nard")
+        forged = NewGameCb(variant="long", opponent="ai", level="beginner", length=1, tc=token)
+        user.press(h.fake.last_message(user.id), forged.pack())
+        await h.feed()
+        assert h.fake.last_message(user.id).text == (
+            "That choice is not available. Start again with /new.")
+        assert await games.active_games(h.app.db, user.id) == []
