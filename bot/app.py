@@ -214,7 +214,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
                              result_buttons=(result_buttons,),
                              result_lines=(reveal_lines, tournament_door.result_lines))
     challenges = ChallengeService(bot, db, games, core.challenges, people, publisher,
-                                  coalescer, results, boarding, clock=clock)
+                                  coalescer, results, boarding, clock=clock,
+                                  controls=core.controls)
     analysis = AnalysisService(bot, db, people, core.analysis, clock=clock, sleep=sleep)
 
     async def expire(game_id: int) -> None:

@@ -181,7 +181,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                                                          callback_data.length, cube, control)
         except (Busy, PlayerBusy):  # the database's guard says the same
             return await show(query, t("busy"))
-    link = await services.challenges.link(challenge.code)
+    link = await services.challenges.challenge_link(challenge)
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
         *services.challenges.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),

@@ -30,10 +30,10 @@ from bot.services.presses import Answer
 from bot.services.results import ResultMessages
 from bot.views.board import viewer_of
 from bot.views.callbacks import JoinCb
-from bot.views.timecontrols import time_line
+from bot.views.timecontrols import link_payload, time_line
 from core.challenges import Challenges
 from core.games import Busy, GameService
-from core.timecontrol import TimeControl
+from core.timecontrol import Offer, TimeControl, UnknownControl
 from core.tournaments import rematch_allowed
 from i18n import Translator
 from i18n.people import People
@@ -55,8 +55,9 @@ class ChallengeService:
     def __init__(self, bot: Bot, db: Database, service: GameService, core: Challenges,
                  people: People, publisher: BoardPublisher, coalescer: Coalescer,
                  results: ResultMessages, boarding: Boarding, *,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], controls: Offer) -> None:
         self.bot, self.db, self.service, self.core, self.clock = bot, db, service, core, clock
+        self.controls = controls  # the host's: a link naming another is refused
         self.people, self.publisher, self.coalescer = people, publisher, coalescer
         self.results, self.boarding = results, boarding
 
@@ -65,9 +66,14 @@ class ChallengeService:
         """An open challenge of `player_id`, to be accepted through a link or a button."""
         return await self.core.create(player_id, variant, length, cube, control)
 
-    async def link(self, code: str) -> str:
-        """The challenge's `t.me/<bot>?start=<code>` link (aiogram's start link)."""
-        return await create_start_link(self.bot, code)
+    async def link(self, code: str, token: str | None = None) -> str:
+        """The `t.me/<bot>?start=<code>_<control>` link of a challenge played under the
+        control `token` (aiogram's start link); without a token, `start=<code>`."""
+        return await create_start_link(self.bot, link_payload(code, token))
+
+    async def challenge_link(self, challenge: Challenge) -> str:
+        """The link of `challenge`, naming its control."""
+        return await self.link(challenge.code, self.core.control(challenge).token)
 
     @staticmethod
     def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
@@ -89,16 +95,25 @@ class ChallengeService:
                  variant=t(f"variant-{challenge.variant}"), points=challenge.match_length)
         if challenge.cube:
             text += "\n" + t("challenge-with-cube")
-        accept = InlineKeyboardButton(text=t("btn-accept"), url=await self.link(code))
+        text += "\n" + time_line(t, self.core.control(challenge))
+        accept = InlineKeyboardButton(text=t("btn-accept"),
+                                      url=await self.challenge_link(challenge))
         return InlineQueryResultArticle(
             id=f"challenge-{code}"[:64], title=t("share-text"), description=text,
             input_message_content=InputTextMessageContent(message_text=text),
             reply_markup=InlineKeyboardMarkup(inline_keyboard=[[accept]]))
 
-    async def accept(self, code: str, player_id: int) -> Row:
+    async def accept(self, code: str, player_id: int, token: str | None = None) -> Row:
         """Join a friend's challenge; both play in their private chats with the bot.
 
-        A group's challenge is refused: its creator offered a game in that group."""
+        A group's challenge is refused: its creator offered a game in that group. A link's
+        control (`token`) must be one the host offers and the challenge's own, else
+        `UnknownControl` and nothing is made."""
+        if token is not None:
+            linked = self.controls.get(token)  # UnknownControl: not offered (or no control)
+            challenge = await self.core.get(code)
+            if challenge is not None and self.core.control(challenge) != linked:
+                raise UnknownControl(f"the link's control {token!r} is not the challenge's")
         if await cards.challenge_chat(self.db, code) is not None:
             raise ChallengeUnavailable(code, "other_chat")
         row, live = await self.core.accept(code, player_id)
@@ -258,7 +273,7 @@ class ChallengeService:
                 await send_text(self.bot, player, t("challenge-expired"))
             return
         other = row.players[1 - seat]
-        link = await self.link(challenge.code)
+        link = await self.challenge_link(challenge)
         await send_text(self.bot, player, t("rematch-sent", link=link), InlineKeyboardMarkup(
             inline_keyboard=self.share_buttons(t, challenge.code, link)))
         if made and other is not None:

@@ -4,6 +4,7 @@ host's controls a game against a person or the computer may be played under."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from aiogram.filters.callback_data import CallbackData
@@ -72,3 +73,23 @@ def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeCont
 def time_line(t: Translator, control: TimeControl) -> str:
     """The line a challenge, card or lobby says its control with."""
     return t("tc-line", control=control_name(t, control))
+
+
+# A challenge link's payload is `<code>_<control>`, the control's `+` written `-` (a deep
+# link carries A-Z a-z 0-9 _ - only); a code may hold `_` and `-` itself, so the control is
+# what follows the last `_` when it reads as one (a letter, then digits). Links made
+# before controls carry the code alone.
+_LINKED_CONTROL = re.compile(r"[a-z][0-9][0-9-]{0,12}")
+
+
+def link_payload(code: str, token: str | None) -> str:
+    """The deep-link payload of challenge `code` played under `token`."""
+    return code if token is None else f"{code}_{token.replace('+', '-')}"
+
+
+def read_payload(payload: str) -> tuple[str, str | None]:
+    """(the challenge code, the control token the link names or None)."""
+    code, separator, tail = payload.rpartition("_")
+    if separator and code and _LINKED_CONTROL.fullmatch(tail):
+        return code, tail.replace("-", "+")
+    return payload, None

@@ -89,3 +89,40 @@ async def test_the_default_needs_no_press_and_a_forged_control_starts_nothing(
         assert h.fake.last_message(user.id).text == (
             "That choice is not available. Start again with /new.")
         assert await games.active_games(h.app.db, user.id) == []
+
+
+async def test_a_link_names_its_control_and_a_bad_one_is_refused(harness: Harness) -> None:
+    h = harness
+    payload = await challenge(h, "Long nard", "👥 A friend", CLOCK, "To 3 points")
+    code, _, token = payload.rpartition("_")
+    assert token == "c8-20"  # the link's payload: the code, then the control ("+" as "-")
+    vali = h.fake.user(VALI, "Vali")
+    # Not offered, not a control at all, and another control than the challenge's.
+    for bad in ("c9-9", "x1", "d1", "m5"):
+        vali.command(f"/start {code}_{bad}")
+        await h.feed()
+        assert "time control this bot does not offer" in (h.fake.last_message(VALI).text
+                                                           or ""), bad
+        assert await games.active_games(h.app.db, VALI) == []
+        stored = await challenges.get_challenge(h.app.db, code)
+        assert stored is not None and stored.status == "open"
+    ru = h.fake.user(ALI + 50, "Вали", language_code="ru")
+    ru.command(f"/start {code}_c9-9")
+    await h.feed()
+    assert "контроль времени" in (h.fake.last_message(ALI + 50).text or "")
+    vali.command(f"/start {payload}")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert row.timing.control == "c8+20" and row.match_length == 3
+    started = [m.text or "" for m in h.fake.messages(VALI)]
+    assert any("The game begins" in text for text in started), started
+
+
+async def test_a_link_made_before_controls_still_works(harness: Harness) -> None:
+    h = harness
+    payload = await challenge(h, "Long nard", "👥 A friend", "1 game")
+    code = payload.rpartition("_")[0]
+    h.fake.user(VALI, "Vali").command(f"/start {code}")  # the code alone
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert row.timing.control == "m120"

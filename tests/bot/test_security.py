@@ -21,7 +21,7 @@ from bot.plumbing import redact
 from bot.views.callbacks import CardCb, JoinCb
 from storage import cards, challenges, games
 from tests.support.faults import FaultyTelegram
-from tests.support.friends import challenge
+from tests.support.friends import challenge, code_of
 from tests.support.harness import Harness, make_harness
 
 ALI, VALI, MALLORY, OTHER_GROUP, GROUP = 8001, 8002, 8003, -100801, -100802
@@ -135,7 +135,8 @@ async def test_a_join_works_only_in_the_group_the_challenge_was_posted_in(
 
 async def test_a_join_for_a_friend_link_challenge_is_refused(harness: Harness) -> None:
     h = harness
-    code = await challenge(h, "Short nard", "👥 A friend", "1 game", "Without the cube")
+    code = code_of(await challenge(h, "Short nard", "👥 A friend", "1 game",
+                                   "Without the cube"))
     h.fake.group(GROUP, "Nard club")
     mallory = h.fake.user(MALLORY, "Mallory")
     mallory.command("/top", chat=GROUP)

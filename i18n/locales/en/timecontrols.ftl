@@ -10,3 +10,4 @@ tc-correspondence = { $days ->
 } a move
 tc-line = ⏱ Time: { $control }
 tc-choose = ⏱ Time: { $control }. The buttons below change it.
+tc-link-refused = This link asks for a time control this bot does not offer, so no game was started. Ask your friend for a new link.

@@ -7,3 +7,4 @@ tc-clock = { $delay } + har ochkoga { $bank }
 tc-correspondence = har yurishga { $days } kun
 tc-line = ⏱ Vaqt nazorati: { $control }
 tc-choose = ⏱ Vaqt nazorati: { $control }. Uni quyidagi tugmalar bilan oʻzgartirish mumkin.
+tc-link-refused = Bu havolada bot taklif qilmaydigan vaqt nazorati koʻrsatilgan, shuning uchun oʻyin boshlanmadi. Doʻstingizdan yangi havola soʻrang.
