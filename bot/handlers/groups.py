@@ -24,6 +24,7 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
+from bot.views.timecontrols import control_name, time_line
 from i18n import Translator
 from storage.models import Game as Row
 from storage.models import Player
@@ -108,23 +109,32 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
 
 
 async def cards(query: InlineQuery, t: Translator, player: Player, services: Services) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
-    Share button of a challenge link types its code, which offers that challenge's card.
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card under each
+    offered time control (the default's first); typing a control's token (`@bot c8+20`)
+    offers that control's two. The Share button of a challenge link types its code, which
+    offers that challenge's card.
 
     Each card is a stored record; its Accept button carries the record's random id only.
     """
-    own = await services.challenges.challenge_card(query.query.strip()[:64], player.id, t) if (
-        query.query.strip()) else None
+    typed = query.query.strip()[:64]
+    own = await services.challenges.challenge_card(typed, player.id, t) if typed else None
     if own is not None:
         await query.answer([own], cache_time=5, is_personal=True)
         return
+    offer = services.controls
+    controls = [c for c in offer.controls if c.token == typed] or [
+        offer.default, *(c for c in offer.controls if c != offer.default)]
     results: list[InlineQueryResultUnion] = []
-    for card in await services.challenges.offer_cards(player.id):
-        variant = card.variant
+    for card, control in await services.challenges.offer_cards(player.id, controls):
+        variant, name = card.variant, control_name(t, control)
+        text = t("card-text", name=player.name, variant=t(f"variant-{variant}"))
         results.append(InlineQueryResultArticle(
-            id=variant, title=t(f"variant-{variant}"), description=t("card-description"),
+            # The default's cards keep the ids they had before controls: "short", "long".
+            id=variant if control == offer.default else f"{variant}-{control.token}",
+            title=t("tc-card-title", variant=t(f"variant-{variant}"), control=name),
+            description=t("card-description"),
             input_message_content=InputTextMessageContent(
-                message_text=t("card-text", name=player.name, variant=t(f"variant-{variant}"))),
+                message_text=text + "\n" + time_line(t, control)),
             reply_markup=InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
                 text=t("btn-accept"), callback_data=CardCb(card=card.id).pack())]]),
         ))

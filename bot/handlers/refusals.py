@@ -25,7 +25,7 @@ def refusal(t: Translator, exc: Exception) -> str:
     if isinstance(exc, Busy | PlayerBusy):
         return t("challenge-busy")
     if isinstance(exc, UnknownControl):
-        return t("tc-link-refused")
+        return t("tc-not-offered")
     reason = exc.reason if isinstance(exc, ChallengeUnavailable) else ""
     return t(_REASONS.get(reason, "challenge-not-found"))
 
@@ -35,7 +35,7 @@ async def accepted_or_alert(query: CallbackQuery, t: Translator, action: Awaitab
     """Run `action`; on a refusal answer the press with an alert saying why."""
     try:
         await action
-    except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
+    except (Busy, PlayerBusy, ChallengeUnavailable, UnknownControl) as exc:
         await answer(query, refusal(t, exc), alert=True)
         return False
     except GroupBoardFailed:

@@ -7,7 +7,7 @@ people runs like any other.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from aiogram import Bot
@@ -204,9 +204,12 @@ class ChallengeService:
             await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def offer_cards(self, player_id: int) -> list[Card]:
-        """The challenge cards `player_id` may send from inline mode (short, long)."""
-        return await self.core.offer_cards(player_id)
+    async def offer_cards(self, player_id: int, controls: Sequence[TimeControl]
+                          ) -> list[tuple[Card, TimeControl]]:
+        """The challenge cards `player_id` may send from inline mode (short, long under
+        each of `controls`), each with its control."""
+        return [(card, self.core.card_control(card))
+                for card in await self.core.offer_cards(player_id, controls)]
 
     async def accept_card(self, inline_message_id: str, card_id: str, player_id: int
                           ) -> tuple[Row, list[int]]:
@@ -218,6 +221,9 @@ class ChallengeService:
         first acceptance turns the card into a challenge of its own (code "k" + card id)
         and accepts it in one go, so any later press finds it taken.
         """
+        offered = await cards.get_card(self.db, card_id)
+        if offered is not None and offered.control is not None:
+            self.controls.get(offered.control)  # UnknownControl: no longer offered
         card, code = await self.core.card_challenge(card_id, player_id)
         everyone = all([await self.boarding.reachable(p) for p in (card.creator_id, player_id)])
         row, live = await self.core.accept(code, player_id,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.views.callbacks import NewGameCb
+from core.timecontrol import Offer, offered
 from storage import challenges, games
 from tests.support.computer import start_game
 from tests.support.driver import play_again, resign
@@ -126,3 +127,51 @@ async def test_a_link_made_before_controls_still_works(harness: Harness) -> None
     await h.feed()
     [row] = await games.active_games(h.app.db, VALI)
     assert row.timing.control == "m120"
+
+
+async def test_inline_cards_offer_every_control_and_carry_the_chosen_one(
+        harness: Harness) -> None:
+    h = harness
+    ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")
+    query = ali.inline_query("")
+    await h.feed()
+    results = h.fake.inline_results(query)
+    assert [r["id"] for r in results] == [
+        "short", "long", "short-c8+20", "long-c8+20", "short-c15+180", "long-c15+180",
+        "short-d1", "long-d1", "short-d3", "long-d3"]
+    assert results[2]["title"] == "Short nard · 8 s + 20 s/point"
+    # Typing a control's token offers its two cards only.
+    query = ali.inline_query("d3")
+    await h.feed()
+    assert [r["id"] for r in h.fake.inline_results(query)] == ["short-d3", "long-d3"]
+    chosen = ali.chosen("long-c8+20")
+    await h.feed()
+    card = chosen["chosen_inline_result"]["inline_message_id"]
+    assert "⏱ Time: 8 s + 20 s/point" in (h.fake.inline_message(card).text or "")
+    vali.press_inline_button(card, "✅ Accept")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert row.variant == "long" and row.timing.control == "c8+20"
+    # The same query again (an hour later still the same card records): no new rows.
+    before = (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM cards"))["n"]
+    ali.inline_query("")
+    await h.feed()
+    assert (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM cards"))["n"] == before == 10
+
+
+async def test_a_card_whose_control_the_host_dropped_is_refused(harness: Harness) -> None:
+    h = harness
+    ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")
+    ali.inline_query("d1")
+    await h.feed()
+    card = ali.chosen("short-d1")["chosen_inline_result"]["inline_message_id"]
+    await h.feed()
+    # The host restarts offering only the move window and one clock.
+    h.app.services.challenges.controls = Offer(offered("m120,c8+20", default_move=120))
+    update = vali.press_inline_button(card, "✅ Accept")
+    await h.feed()
+    answer = h.fake.callback_answer(update)
+    assert answer["show_alert"] is True and "does not offer" in answer["text"]
+    assert await games.active_games(h.app.db, VALI) == []
+    assert await games.correspondence_games(h.app.db, VALI) == []
+    assert (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM challenges"))["n"] == 0

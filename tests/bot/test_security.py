@@ -88,7 +88,8 @@ async def test_typing_reuses_the_card_and_expired_cards_are_refused_and_deleted(
     answer = h.fake.callback_answer(update)
     assert answer["show_alert"] is True and "expired" in answer["text"]
     assert await games.active_games(h.app.db, VALI) == []
-    assert await h.app.challenges.sweep_cards() == 2  # both variants, garbage-collected
+    # Both variants under each offered time control, garbage-collected.
+    assert await h.app.challenges.sweep_cards() == 2 * len(h.app.core.controls.controls)
     assert await cards.get_card(h.app.db, CardCb.unpack(data).card) is None
     fresh = await send_card(h, ALI, "Ali")  # a new card after the old one expired
     assert h.fake.inline_message(fresh).buttons != h.fake.inline_message(first).buttons

@@ -7,4 +7,5 @@ tc-clock = { $delay } + hər xala { $bank }
 tc-correspondence = hər gedişə { $days } gün
 tc-line = ⏱ Vaxt nəzarəti: { $control }
 tc-choose = ⏱ Vaxt nəzarəti: { $control }. Onu aşağıdakı düymələrlə dəyişmək olar.
-tc-link-refused = Bu linkdə botun təklif etmədiyi vaxt nəzarəti göstərilib, buna görə oyun başlamadı. Dostunuzdan yeni link istəyin.
+tc-not-offered = Bu çağırışda botun təklif etmədiyi vaxt nəzarəti göstərilib, buna görə oyun başlamadı. Dostunuzdan yeni çağırış istəyin.
+tc-card-title = { $variant } · { $control }

@@ -10,4 +10,5 @@ tc-correspondence = { $days ->
 } a move
 tc-line = ⏱ Time: { $control }
 tc-choose = ⏱ Time: { $control }. The buttons below change it.
-tc-link-refused = This link asks for a time control this bot does not offer, so no game was started. Ask your friend for a new link.
+tc-not-offered = This challenge asks for a time control this bot does not offer, so no game was started. Ask your friend for a new one.
+tc-card-title = { $variant } · { $control }

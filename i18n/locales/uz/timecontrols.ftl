@@ -7,4 +7,5 @@ tc-clock = { $delay } + har ochkoga { $bank }
 tc-correspondence = har yurishga { $days } kun
 tc-line = ⏱ Vaqt nazorati: { $control }
 tc-choose = ⏱ Vaqt nazorati: { $control }. Uni quyidagi tugmalar bilan oʻzgartirish mumkin.
-tc-link-refused = Bu havolada bot taklif qilmaydigan vaqt nazorati koʻrsatilgan, shuning uchun oʻyin boshlanmadi. Doʻstingizdan yangi havola soʻrang.
+tc-not-offered = Bu chaqiruvda bot taklif qilmaydigan vaqt nazorati koʻrsatilgan, shuning uchun oʻyin boshlanmadi. Doʻstingizdan yangi chaqiruv soʻrang.
+tc-card-title = { $variant } · { $control }
