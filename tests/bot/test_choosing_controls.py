@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.handlers.groups import BadOption, NardOptions, parse_options
 from bot.views.callbacks import NewGameCb
 from core.timecontrol import Offer, offered
 from storage import challenges, games
 from tests.support.computer import start_game
 from tests.support.driver import play_again, resign
 from tests.support.friends import ALI, VALI, challenge
+from tests.support.groups import ALI as GROUP_ALI
+from tests.support.groups import GROUP, group_game, resign_in_group
 from tests.support.harness import Harness
 
 CLOCK, SLOW_CLOCK, DAY = "⏱ 8 s + 20 s/point", "⏱ 15 s + 3 min/point", "⏱ 1 day a move"
@@ -175,3 +180,39 @@ async def test_a_card_whose_control_the_host_dropped_is_refused(harness: Harness
     assert await games.active_games(h.app.db, VALI) == []
     assert await games.correspondence_games(h.app.db, VALI) == []
     assert (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM challenges"))["n"] == 0
+
+
+async def test_a_group_game_with_a_control_and_a_bad_one(group_harness: Harness) -> None:
+    h = group_harness
+    game_id = await group_game(h, "long 3 c8+20")
+    row = await games.load_game(h.app.db, game_id)
+    assert row.timing.control == "c8+20" and row.match_length == 3
+    posted = [c.params["text"] for c in h.fake.calls("sendMessage")
+              if "Who's in?" in c.params.get("text", "")]
+    assert posted and "⏱ Time: 8 s + 20 s/point" in posted[-1]
+    await resign_in_group(h, game_id)
+    ali = h.fake.user(GROUP_ALI, "Ali")
+    for command, reply in [
+        ("/nard long c9+9", '"c9+9" is not a time control here. Offered: m120, c8+20, '
+                            "c15+180, d1, d3."),
+        ("/nard d30", '"d30" is not a time control here.'),
+        ("/nard short x1", "“x1” is not an option."),
+    ]:
+        ali.command(command, chat=GROUP)
+        await h.feed()
+        assert (h.fake.last_message(GROUP).text or "").startswith(reply), command
+    assert (await h.app.db.fetchone("SELECT COUNT(*) AS n FROM challenges"))["n"] == 1
+    # A spelling with zeros is the same control; a correspondence game in a group.
+    ali.command("/nard short d01", chat=GROUP)
+    await h.feed()
+    assert "⏱ Time: 1 day a move" in (h.fake.last_message(GROUP).text or "")
+
+
+def test_nard_options_read_a_control() -> None:
+    offer = Offer(offered("", default_move=120))
+    assert parse_options("long c08+020 3", offer) == NardOptions("long", 3, False, "c8+20")
+    assert parse_options("cube", offer).control == ""
+    for bad in ("c9+9", "m5", "d1x", "c8+20 m1000000"):
+        with pytest.raises(BadOption) as refused:
+            parse_options(bad, offer)
+        assert refused.value.reason == "control", bad

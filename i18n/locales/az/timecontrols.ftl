@@ -9,3 +9,4 @@ tc-line = ⏱ Vaxt nəzarəti: { $control }
 tc-choose = ⏱ Vaxt nəzarəti: { $control }. Onu aşağıdakı düymələrlə dəyişmək olar.
 tc-not-offered = Bu çağırışda botun təklif etmədiyi vaxt nəzarəti göstərilib, buna görə oyun başlamadı. Dostunuzdan yeni çağırış istəyin.
 tc-card-title = { $variant } · { $control }
+tc-nard-unknown = "{ $word }" burada vaxt nəzarəti deyil. Mövcud olanlar: { $controls }.

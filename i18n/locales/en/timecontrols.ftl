@@ -12,3 +12,4 @@ tc-line = ⏱ Time: { $control }
 tc-choose = ⏱ Time: { $control }. The buttons below change it.
 tc-not-offered = This challenge asks for a time control this bot does not offer, so no game was started. Ask your friend for a new one.
 tc-card-title = { $variant } · { $control }
+tc-nard-unknown = "{ $word }" is not a time control here. Offered: { $controls }.

@@ -9,3 +9,4 @@ tc-line = ⏱ Vaqt nazorati: { $control }
 tc-choose = ⏱ Vaqt nazorati: { $control }. Uni quyidagi tugmalar bilan oʻzgartirish mumkin.
 tc-not-offered = Bu chaqiruvda bot taklif qilmaydigan vaqt nazorati koʻrsatilgan, shuning uchun oʻyin boshlanmadi. Doʻstingizdan yangi chaqiruv soʻrang.
 tc-card-title = { $variant } · { $control }
+tc-nard-unknown = "{ $word }" bu yerda vaqt nazorati emas. Mavjudlari: { $controls }.
