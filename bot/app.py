@@ -235,7 +235,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         also=(tournament_door.sweep, analysis.resume, CardSweep(challenges, clock)),
         scope=lambda: waiting_at_most(URGENT_WAIT),  # timeouts hold a game's lock
         expire=expire, absent=boarding.unseen,
-        search=SearchMessages(bot, db, people, clock=clock), tournaments=tournament_door,
+        search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
+        tournaments=tournament_door,
         analysis=analysis,
         after_game=SentToChat(db, people, challenges, analysis, afterplay)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)

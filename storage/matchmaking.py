@@ -1,13 +1,15 @@
 """Matchmaking: players waiting for a rated opponent, and pairing them in one transaction.
 
-A request names the variant, the match lengths the player accepts (a bit mask) and the
-cube (without, with, either), and keeps the player's rating at the time. Two requests are
-compatible when the variant is the same, the length masks share a length and the cube
-choices agree (or either side does not mind). Among compatible requests a newcomer is
-paired with the closest rating that the rating window allows; the window widens with the
-time waited (`WINDOWS`), and the wider of the two players' windows decides. Pairing,
-marking both requests and creating the game happen in one transaction, so two players
-asking at the same moment make one game and nobody is paired twice.
+A request names the variant, the match lengths the player accepts (a bit mask), the
+cube (without, with, either) and the time control's token, and keeps the player's rating
+at the time. Two requests are compatible when the variant and the time control are the
+same, the length masks share a length and the cube choices agree (or either side does not
+mind). A live search pairs only players who are not in a live game; a correspondence one
+(`live=False`) does not mind (correspondence games take no live seat). Among compatible
+requests a newcomer is paired with the closest rating that the rating window allows; the
+window widens with the time waited (`WINDOWS`), and the wider of the two players' windows
+decides. Pairing, marking both requests and creating the game happen in one transaction,
+so two players asking at the same moment make one game and nobody is paired twice.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ _UNLIMITED = 1_000_000_000  # any gap (an INTEGER on both engines)
 _PAIRING_LOCK = {"short": 0x6E6D0001, "long": 0x6E6D0002}
 
 _COLUMNS = ("id, player_id, variant, lengths, cube, rating, status, created_at, ended_at,"
-            " game_id, chat_id, message_id, shown_at")
+            " game_id, chat_id, message_id, shown_at, control")
 
 
 class AlreadySearching(StorageError):
@@ -58,6 +60,7 @@ class MatchRequest:
     chat_id: int | None
     message_id: int | None
     shown_at: datetime | None
+    control: str | None = None  # the time control's token (None: the host's move window)
 
     def waited(self, now: datetime) -> float:
         return (now - self.created_at).total_seconds()
@@ -111,8 +114,10 @@ def agreed(a: MatchRequest, b: MatchRequest) -> tuple[int, bool]:
 
 
 async def create_request(db: Database, *, player_id: int, variant: str, lengths: int,
-                         cube: int, rating: int, now: datetime) -> MatchRequest:
-    """Start a search; `AlreadySearching` when the player has one going."""
+                         cube: int, rating: int, now: datetime,
+                         control: str | None = None) -> MatchRequest:
+    """Start a search (for a game under `control`); `AlreadySearching` when the player has
+    one going."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     if not 1 <= lengths <= ANY_LENGTH or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
@@ -125,8 +130,8 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
                 raise AlreadySearching(player_id)
             request_id = await tx.fetchval(
                 "INSERT INTO match_requests (player_id, variant, lengths, cube, rating,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (player_id, variant, lengths, cube, rating, to_epoch(now)),
+                " created_at, control) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (player_id, variant, lengths, cube, rating, to_epoch(now), control),
             )
             request = await _fetch(tx, request_id)
             assert request is not None  # inserted just above, in this transaction
@@ -151,8 +156,9 @@ async def get_request(db: Database, request_id: int) -> MatchRequest | None:
 
 
 async def pair(db: Database, request_id: int, now: datetime,
-               make_game: Callable[..., NewGame]) -> Pairing | None:
-    """Pair the waiting request with the best partner now, creating their rated game.
+               make_game: Callable[..., NewGame], *, live: bool = True) -> Pairing | None:
+    """Pair the waiting request with the best partner now, creating their rated game;
+    `live` False for a correspondence search (neither player's live game is in the way).
 
     `make_game(variant, length, cube, pending)` gives the game's first state; `pending` is
     what the players' dice seeds are (`storage.fairness.pending_seeds`, by seat), read in
@@ -168,10 +174,10 @@ async def pair(db: Database, request_id: int, now: datetime,
         if tx.engine == "postgres":
             await tx.execute("SELECT pg_advisory_xact_lock(?)", (_PAIRING_LOCK[request.variant],))
         request = await _fetch(tx, request_id)
-        if request is None or request.status != "waiting" or await _playing(
-                tx, request.player_id):
+        if request is None or request.status != "waiting" or (live and await _playing(
+                tx, request.player_id)):
             return None
-        partner = await _partner(tx, request, now)
+        partner = await _partner(tx, request, now, live=live)
         if partner is None:
             return None
         first, second = sorted((request, partner), key=lambda r: (r.created_at, r.id))
@@ -234,11 +240,13 @@ async def waiting_requests(db: Database, *, limit: int = 1000) -> list[MatchRequ
     return [_request(row) for row in rows]
 
 
-async def searching(db: Database) -> dict[str, int]:
-    """How many players are searching, per variant."""
+async def searching(db: Database, control: str | None = None) -> dict[str, int]:
+    """How many players are searching, per variant (only for games under `control` when
+    given)."""
+    only = "" if control is None else " AND COALESCE(control, '') = ?"
     rows = await db.fetchall(
         "SELECT variant, COUNT(*) AS n FROM match_requests WHERE status = 'waiting'"
-        " GROUP BY variant")
+        f"{only} GROUP BY variant", () if control is None else (control,))
     counts: dict[str, int] = dict.fromkeys(VARIANTS, 0)
     counts.update({row["variant"]: row["n"] for row in rows})
     return counts
@@ -280,12 +288,14 @@ async def _playing(tx: Tx, player_id: int) -> bool:
                              (player_id,)) is not None
 
 
-# A compatible waiting request of another player who is not in a game, whose rating is
-# within the wider of the two windows. `{side}` walks the rating index up or down from the
-# asker's rating, so the first row found is the nearest allowed one on that side.
+# A compatible waiting request of another player (for a live game: one not in a live
+# game), whose rating is within the wider of the two windows. `{side}` walks the rating
+# index up or down from the asker's rating, so the first row found is the nearest allowed
+# one on that side.
 _PARTNER = f"""
 SELECT {_COLUMNS} FROM match_requests AS r
 WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
+  AND COALESCE(r.control, '') = ?
   AND {{side}}
   AND (r.lengths & ?) <> 0
   AND (r.cube = 2 OR ? = 2 OR r.cube = ?)
@@ -293,18 +303,22 @@ WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR r.created_at <= ?)
-  AND NOT EXISTS (SELECT 1 FROM active_seats AS s WHERE s.player_id = r.player_id)
+  {{seated}}
 ORDER BY {{order}}
 LIMIT 1
 """
+_FREE = "AND NOT EXISTS (SELECT 1 FROM active_seats AS s WHERE s.player_id = r.player_id)"
 # Equal ratings go to the longest waiting, so the walk orders by (rating, created_at, id);
 # downwards the nearest rating is found first, then the longest waiting at that rating.
-_ABOVE = _PARTNER.format(side="r.rating >= ?", order="r.rating, r.created_at, r.id")
-_BELOW = _PARTNER.format(side="r.rating < ?", order="r.rating DESC")
-_AT = _PARTNER.format(side="r.rating = ?", order="r.created_at, r.id")
+_SIDES = {"above": ("r.rating >= ?", "r.rating, r.created_at, r.id"),
+          "below": ("r.rating < ?", "r.rating DESC"), "at": ("r.rating = ?", "r.created_at, r.id")}
+# By (side, live): the statements, made once.
+_WALKS = {(name, live): _PARTNER.format(side=side, order=order, seated=_FREE if live else "")
+          for name, (side, order) in _SIDES.items() for live in (True, False)}
 
 
-async def _partner(tx: Tx, request: MatchRequest, now: datetime) -> MatchRequest | None:
+async def _partner(tx: Tx, request: MatchRequest, now: datetime, *, live: bool = True
+                   ) -> MatchRequest | None:
     """The best partner for `request` now: the nearest rating allowed, then the longest
     waiting."""
     own = window(request.waited(now))
@@ -312,17 +326,17 @@ async def _partner(tx: Tx, request: MatchRequest, now: datetime) -> MatchRequest
     gaps = [gap for _, gap in WINDOWS]
     assert gaps[-1] is None and len(WINDOWS) == 4  # the statement spells out four windows
     rating = request.rating
-    head = (request.variant, request.player_id)
+    head = (request.variant, request.player_id, request.control or "")
     tail = (request.lengths, request.cube, request.cube,
             rating, _UNLIMITED if own is None else own,
             since[1], rating, gaps[1], since[2], rating, gaps[2], since[3])
     found = []
-    above = await tx.fetchone(_ABOVE, (*head, rating, *tail))
+    above = await tx.fetchone(_WALKS["above", live], (*head, rating, *tail))
     if above is not None:
         found.append(_request(above))
-    below = await tx.fetchone(_BELOW, (*head, rating, *tail))
+    below = await tx.fetchone(_WALKS["below", live], (*head, rating, *tail))
     if below is not None:
-        oldest = await tx.fetchone(_AT, (*head, below["rating"], *tail))
+        oldest = await tx.fetchone(_WALKS["at", live], (*head, below["rating"], *tail))
         found.append(_request(oldest if oldest is not None else below))
     if not found:
         return None
@@ -335,7 +349,7 @@ def _request(row: Any) -> MatchRequest:
         lengths=row["lengths"], cube=row["cube"], rating=row["rating"], status=row["status"],
         created_at=from_epoch(row["created_at"]), ended_at=opt_datetime(row["ended_at"]),
         game_id=row["game_id"], chat_id=row["chat_id"], message_id=row["message_id"],
-        shown_at=opt_datetime(row["shown_at"]))
+        shown_at=opt_datetime(row["shown_at"]), control=row["control"])
 
 
 # -- telling subscribers that someone is searching --------------------------------------

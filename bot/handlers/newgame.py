@@ -19,7 +19,7 @@ from bot.plumbing.telegram_io import (
 )
 from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
-from bot.views.timecontrols import choices, control_name, control_rows, pick, time_line
+from bot.views.timecontrols import ask_control, pick, time_line
 from core.challenges import CHALLENGE_HOURS
 from core.computer import LEVEL_NAMES
 from core.games import Busy
@@ -63,29 +63,20 @@ def next_question(data: NewGameCb, t: Translator, offer: Offer
              for n in LENGTHS])
         if data.variant == "short":  # the cube comes next: the control is chosen there
             return text, keyboard
-        return _with_controls(data, text, keyboard, t, offer)
+        return _with_controls(data, (text, keyboard), t, offer)
     if data.cube < 0 and data.variant == "short":
-        return _with_controls(data, t("new-cube"), _rows(
+        return _with_controls(data, (t("new-cube"), _rows(
             [_button(t("btn-cube-off"), data.model_copy(update={"cube": 0})),
-             _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))]), t, offer)
+             _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))])), t, offer)
     return None
 
 
-def _with_controls(data: NewGameCb, text: str, keyboard: InlineKeyboardMarkup,
+def _with_controls(data: NewGameCb, question: tuple[str, InlineKeyboardMarkup],
                    t: Translator, offer: Offer) -> tuple[str, InlineKeyboardMarkup]:
-    """The last question with the time control's row under its answers (when there is a
-    choice); a control that does not fit is shown as the default."""
-    computer = data.opponent == "ai"
-    try:
-        chosen = pick(offer, data.tc, computer=computer)
-    except UnknownControl:
-        chosen = pick(offer, None, computer=computer)
-    among = choices(offer, computer=computer)
-    rows = control_rows(t, among, chosen, lambda token: data.model_copy(update={"tc": token}))
-    if not rows:
-        return text, keyboard
-    keyboard.inline_keyboard.extend(rows)
-    return text + "\n\n" + t("tc-choose", control=control_name(t, chosen)), keyboard
+    """The last question with the time control's row (the computer: live ones only)."""
+    return ask_control(t, question, offer, data.tc,
+                       lambda token: data.model_copy(update={"tc": token}),
+                       live_only=data.opponent == "ai")
 
 
 def _rows(buttons: list[InlineKeyboardButton], per_row: int = 2) -> InlineKeyboardMarkup:
@@ -151,7 +142,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
     await answer(query)
     try:
         control = pick(services.controls, callback_data.tc,
-                       computer=callback_data.opponent == "ai")
+                       live_only=callback_data.opponent == "ai")
     except UnknownControl:
         control = None
     if not valid(callback_data) or control is None:

@@ -131,13 +131,14 @@ class MatchCb(CallbackData, prefix="mm"):
     """Find an opponent: the menu (`a="menu"`), start the search (`"go"`), or `"cancel"`.
 
     `lengths` is a bit mask of accepted match lengths (0: not chosen yet), `cube` 0 without,
-    1 with, 2 either (-1: not chosen yet).
+    1 with, 2 either (-1: not chosen yet), `tc` the time control ("": the default).
     """
 
     a: Literal["menu", "go", "cancel"] = "menu"
     variant: Literal["", "short", "long"] = ""
     lengths: Annotated[int, Field(ge=0, le=15)] = 0
     cube: Annotated[int, Field(ge=-1, le=2)] = -1
+    tc: ControlToken = ""
 
 
 class TourneyMenuCb(CallbackData, prefix="tm"):

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import InlineKeyboardButton
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from core.timecontrol import Kind, Offer, TimeControl, UnknownControl
@@ -35,16 +35,16 @@ def control_name(t: Translator, control: TimeControl) -> str:
     return t("tc-move", span=_span(t, control.seconds))
 
 
-def choices(offer: Offer, *, computer: bool) -> tuple[TimeControl, ...]:
-    """The controls a game may be chosen with: every offered one against a person, only
-    the live ones against the computer (it plays in one sitting and has no clock)."""
-    return offer.live() if computer else offer.controls
+def choices(offer: Offer, *, live_only: bool) -> tuple[TimeControl, ...]:
+    """The controls a game may be chosen with: every offered one, or only the live ones
+    (a game against the computer, a tournament's: played in one sitting)."""
+    return offer.live() if live_only else offer.controls
 
 
-def pick(offer: Offer, token: str | None, *, computer: bool = False) -> TimeControl:
-    """The control `token` chooses among `choices` (empty or None: the first of them);
-    `UnknownControl` for one that is not offered or does not fit the game."""
-    among = choices(offer, computer=computer)
+def pick(offer: Offer, token: str | None, *, live_only: bool = False) -> TimeControl:
+    """The control `token` chooses among `choices` (empty or None: the host's default, or
+    the first live one); `UnknownControl` for one that is not offered or does not fit."""
+    among = choices(offer, live_only=live_only)
     if not among:
         raise UnknownControl("no control fits")
     if not token:
@@ -68,6 +68,24 @@ def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeCont
                        callback_data=press(control.token))
     builder.adjust(2)
     return builder.export()
+
+
+def ask_control(t: Translator, question: tuple[str, InlineKeyboardMarkup], offer: Offer,
+                token: str, press: Callable[[str], CallbackData], *, live_only: bool = False
+                ) -> tuple[str, InlineKeyboardMarkup]:
+    """A menu's last `question` with the time control's row under its answers and a line
+    naming the chosen one (`token`; one that does not fit shows the default); the question
+    as it is when there is nothing to choose."""
+    try:
+        chosen = pick(offer, token, live_only=live_only)
+    except UnknownControl:
+        chosen = pick(offer, None, live_only=live_only)
+    rows = control_rows(t, choices(offer, live_only=live_only), chosen, press)
+    if not rows:
+        return question
+    text, keyboard = question
+    keyboard.inline_keyboard.extend(rows)
+    return text + "\n\n" + t("tc-choose", control=control_name(t, chosen)), keyboard
 
 
 def time_line(t: Translator, control: TimeControl) -> str:

@@ -12,16 +12,18 @@ import pytest
 from bot.handlers.groups import BadOption, NardOptions, parse_options
 from bot.views.callbacks import NewGameCb
 from core.timecontrol import Offer, offered
-from storage import challenges, games
+from storage import challenges, games, matchmaking
 from tests.support.computer import start_game
 from tests.support.driver import play_again, resign
 from tests.support.friends import ALI, VALI, challenge
 from tests.support.groups import ALI as GROUP_ALI
 from tests.support.groups import GROUP, group_game, resign_in_group
 from tests.support.harness import Harness
+from tests.support.matchmaking import search
 
 CLOCK, SLOW_CLOCK, DAY = "⏱ 8 s + 20 s/point", "⏱ 15 s + 3 min/point", "⏱ 1 day a move"
 WINDOW = "⏱ 2 min a move"
+MM_ALI, MM_VALI, MM_SOLI, MM_BEK = 4001, 4002, 4003, 4004
 
 
 def labels(message) -> list[str]:
@@ -216,3 +218,40 @@ def test_nard_options_read_a_control() -> None:
         with pytest.raises(BadOption) as refused:
             parse_options(bad, offer)
         assert refused.value.reason == "control", bad
+
+
+async def test_play_pairs_only_searches_with_the_same_control(harness: Harness) -> None:
+    h = harness
+    await search(h, MM_ALI, "Long nard", CLOCK, "1 game", name="Ali")
+    waiting = h.fake.last_message(MM_ALI)
+    assert "⏱ Time: 8 s + 20 s/point" in (waiting.text or "")
+    await search(h, MM_VALI, "Long nard", "1 game", name="Vali")  # the move window
+    await search(h, MM_SOLI, "Long nard", SLOW_CLOCK, "Any length", name="Soli")
+    for player in (MM_ALI, MM_VALI, MM_SOLI):
+        assert await games.active_games(h.app.db, player) == []
+    assert await matchmaking.searching(h.app.db) == {"short": 0, "long": 3}
+    assert await matchmaking.searching(h.app.db, "c8+20") == {"short": 0, "long": 1}
+    h.clock.advance(120)  # any rating gap by now: the controls alone keep them apart
+    await h.app.timers.tick()
+    assert await games.active_games(h.app.db, MM_ALI) == []
+    await search(h, MM_BEK, "Long nard", CLOCK, "Any length", name="Bek")
+    [row] = await games.active_games(h.app.db, MM_ALI)
+    assert row.players == (MM_ALI, MM_BEK) and row.timing.control == "c8+20" and row.rated
+    found = h.fake.message(MM_ALI, waiting.message_id).text or ""
+    assert "Opponent found: Bek" in found and "⏱ Time: 8 s + 20 s/point" in found
+
+
+async def test_a_correspondence_search_beside_a_live_game(harness: Harness) -> None:
+    h = harness
+    await start_game(h, MM_ALI, "Long nard", "🤖 Computer", "Beginner", "1 game")
+    [live] = await games.active_games(h.app.db, MM_ALI)
+    await search(h, MM_ALI, "Long nard", "1 game")  # a live search: not while playing
+    assert h.fake.last_message(MM_ALI).text.startswith("You are already playing")
+    await search(h, MM_ALI, "Long nard", DAY, "1 game")
+    assert "⏱ Time: 1 day a move" in (h.fake.last_message(MM_ALI).text or "")
+    await search(h, MM_VALI, "Long nard", DAY, "Any length")
+    [row] = await games.correspondence_games(h.app.db, MM_ALI)
+    assert row.players == (MM_ALI, MM_VALI) and row.timing.control == "d1"
+    assert row.timing.correspondence
+    # The live game against the computer goes on beside it.
+    assert [g.id for g in await games.active_games(h.app.db, MM_ALI)] == [live.id]
