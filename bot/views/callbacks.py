@@ -143,7 +143,8 @@ class MatchCb(CallbackData, prefix="mm"):
 
 class TourneyMenuCb(CallbackData, prefix="tm"):
     """/tournament's menu in a group: each press fills in one more option (empty, 0 or -1:
-    not chosen yet). `start` is 0 for "when full", else the minutes until the start."""
+    not chosen yet). `start` is 0 for "when full", else the minutes until the start; `tc`
+    the games' time control, chosen with it ("": the default)."""
 
     f: Literal["", "knockout", "arena"] = ""
     variant: Literal["", "short", "long"] = ""
@@ -152,6 +153,7 @@ class TourneyMenuCb(CallbackData, prefix="tm"):
     minutes: Annotated[int, Field(ge=0, le=60)] = 0
     cap: Annotated[int, Field(ge=0, le=64)] = 0
     start: Annotated[int, Field(ge=-1, le=60)] = -1
+    tc: ControlToken = ""
 
 
 class TourneyCb(CallbackData, prefix="tn"):

@@ -10,9 +10,10 @@ import re
 import pytest
 
 from bot.handlers.groups import BadOption, NardOptions, parse_options
-from bot.views.callbacks import NewGameCb
+from bot.views.callbacks import NewGameCb, TourneyMenuCb
 from core.timecontrol import Offer, offered
 from storage import challenges, games, matchmaking
+from storage import tournaments as stored_tournaments
 from tests.support.computer import start_game
 from tests.support.driver import play_again, resign
 from tests.support.friends import ALI, VALI, challenge
@@ -20,6 +21,16 @@ from tests.support.groups import ALI as GROUP_ALI
 from tests.support.groups import GROUP, group_game, resign_in_group
 from tests.support.harness import Harness
 from tests.support.matchmaking import search
+from tests.support.tournament_play import GROUP as TM_GROUP
+from tests.support.tournament_play import (
+    JOINED,
+    NAMES,
+    PLAYERS,
+    lobby,
+    meet,
+    press,
+    tournament_games,
+)
 
 CLOCK, SLOW_CLOCK, DAY = "⏱ 8 s + 20 s/point", "⏱ 15 s + 3 min/point", "⏱ 1 day a move"
 WINDOW = "⏱ 2 min a move"
@@ -255,3 +266,36 @@ async def test_a_correspondence_search_beside_a_live_game(harness: Harness) -> N
     assert row.timing.correspondence
     # The live game against the computer goes on beside it.
     assert [g.id for g in await games.active_games(h.app.db, MM_ALI)] == [live.id]
+
+
+async def test_a_tournament_played_on_a_match_clock(group_harness: Harness) -> None:
+    h = group_harness
+    four = PLAYERS[:4]
+    await meet(h, four)
+    creator = h.fake.user(four[0], NAMES[four[0]])
+    creator.command("/tournament", chat=TM_GROUP)
+    await h.feed()
+    for label in ("🏆 Knock-out", "Long nard", "To 3 points", "4"):
+        creator.press_button(TM_GROUP, label)
+        await h.feed()
+    question = h.fake.last_message(TM_GROUP)
+    assert labels(question)[-3:] == ["✅ " + WINDOW, CLOCK, SLOW_CLOCK]  # live ones only
+    # A forged correspondence tournament is refused; nothing is opened.
+    forged = TourneyMenuCb(f="knockout", variant="long", length=3, cap=4, start=0, tc="d1")
+    update = creator.press(question, forged.pack())
+    await h.feed()
+    assert h.fake.callback_answer(update)["show_alert"] is True
+    assert await stored_tournaments.chat_tournament(h.app.db, TM_GROUP) is None
+    creator.command("/tournament", chat=TM_GROUP)  # that menu is spent: a new one
+    await h.feed()
+    for label in ("🏆 Knock-out", "Long nard", "To 3 points", "4", CLOCK, "When full"):
+        creator.press_button(TM_GROUP, label)
+        await h.feed()
+    tournament = await stored_tournaments.chat_tournament(h.app.db, TM_GROUP)
+    assert tournament is not None and tournament.control == "c8+20"
+    assert "⏱ Time: 8 s + 20 s/point" in lobby(h)
+    for player in four:
+        assert JOINED in await press(h, player, "✅ Join")
+    first = await tournament_games(h, tournament.id)
+    assert len(first) == 2
+    assert all(row.timing.control == "c8+20" and row.match_length == 3 for row in first)
