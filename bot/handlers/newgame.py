@@ -92,7 +92,9 @@ def valid(data: NewGameCb) -> bool:
 
 async def already_playing(player: Player, t: Translator, services: Services
                           ) -> tuple[str, InlineKeyboardMarkup] | None:
-    """What to say at once to a player who asks for a new game while in one."""
+    """What to say at once to a player who asks for a new game while in one: that game's
+    button, and a correspondence game with a friend (which takes no live seat) when the
+    host offers one."""
     row = await services.games.active_game(player.id)
     if row is None:
         return None
@@ -100,8 +102,12 @@ async def already_playing(player: Player, t: Translator, services: Services
     names = await services.people.names(row, t)
     text = t("new-busy", variant=t(f"variant-{row.variant}"),
              name=names[1 - seat] if seat is not None else "?")
-    return text, InlineKeyboardMarkup(inline_keyboard=[[
-        InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
+    rows = [[InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]]
+    by_mail = [c for c in services.controls.controls if c.correspondence]
+    if by_mail:
+        menu = NewGameCb(opponent="friend", tc=by_mail[0].token)
+        rows.append([_button(t("btn-tc-correspondence"), menu)])
+    return text, InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 async def new(message: Message, player: Player, t: Translator, services: Services) -> None:

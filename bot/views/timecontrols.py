@@ -15,6 +15,7 @@ from core.timecontrol import Kind, Offer, TimeControl, UnknownControl
 from i18n import Translator
 
 CHOSEN = "✅ "  # marks the chosen control in the row
+HALF_ROW = 16  # the longest name a button half a row wide shows whole on a phone
 
 
 def _span(t: Translator, seconds: int) -> str:
@@ -57,16 +58,17 @@ def pick(offer: Offer, token: str | None, *, live_only: bool = False) -> TimeCon
 
 def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeControl,
                  press: Callable[[str], CallbackData]) -> list[list[InlineKeyboardButton]]:
-    """One button per control (the chosen one marked), two a row; none when there is
-    nothing to choose. `press(token)` is the data of the button choosing `token`."""
+    """One button per control (the chosen one marked), two a row when the names are short
+    enough to be read whole on a phone, else one; none when there is nothing to choose.
+    `press(token)` is the data of the button choosing `token`."""
     if len(among) < 2:
         return []
     builder = InlineKeyboardBuilder()
-    for control in among:
+    names = [control_name(t, control) for control in among]
+    for control, name in zip(among, names, strict=True):
         mark = CHOSEN if control == chosen else ""
-        builder.button(text=mark + "⏱ " + control_name(t, control),
-                       callback_data=press(control.token))
-    builder.adjust(2)
+        builder.button(text=f"{mark}⏱ {name}", callback_data=press(control.token))
+    builder.adjust(2 if max(map(len, names)) <= HALF_ROW else 1)
     return builder.export()
 
 

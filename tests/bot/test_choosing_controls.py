@@ -299,3 +299,28 @@ async def test_a_tournament_played_on_a_match_clock(group_harness: Harness) -> N
     first = await tournament_games(h, tournament.id)
     assert len(first) == 2
     assert all(row.timing.control == "c8+20" and row.match_length == 3 for row in first)
+
+
+async def test_a_correspondence_challenge_while_playing_a_live_game(harness: Harness) -> None:
+    h = harness
+    ali = await start_game(h, ALI, "Long nard", "🤖 Computer", "Beginner", "1 game")
+    [live] = await games.active_games(h.app.db, ALI)
+    ali.command("/new")
+    await h.feed()
+    busy = h.fake.last_message(ALI)
+    assert (busy.text or "").startswith("You are already playing")
+    assert labels(busy) == ["🎲 Show the game", "📬 Correspondence game"]
+    for label in ("📬 Correspondence game", "Short nard", "1 game"):
+        ali.press_button(ALI, label)
+        await h.feed()
+    assert "✅ " + DAY in labels(h.fake.last_message(ALI))  # chosen already
+    ali.press_button(ALI, "Without the cube")
+    await h.feed()
+    text = h.fake.last_message(ALI).text or ""
+    assert "⏱ Time: 1 day a move" in text, text
+    payload = re.search(r"start=(\S+)", text).group(1)  # type: ignore[union-attr]
+    h.fake.user(VALI, "Vali").command(f"/start {payload}")
+    await h.feed()
+    [row] = await games.correspondence_games(h.app.db, ALI)
+    assert row.players == (ALI, VALI) and row.timing.control == "d1"
+    assert [g.id for g in await games.active_games(h.app.db, ALI)] == [live.id]

@@ -8,6 +8,7 @@ tc-correspondence = { $days ->
     [one] 1 day
    *[other] { $days } days
 } a move
+btn-tc-correspondence = 📬 Correspondence game
 tc-line = ⏱ Time: { $control }
 tc-choose = ⏱ Time: { $control }. The buttons below change it.
 tc-not-offered = This challenge asks for a time control this bot does not offer, so no game was started. Ask your friend for a new one.
