@@ -16,7 +16,7 @@ from storage import challenges, games, matchmaking
 from storage import tournaments as stored_tournaments
 from tests.support.computer import start_game
 from tests.support.driver import play_again, resign
-from tests.support.friends import ALI, VALI, challenge
+from tests.support.friends import ALI, VALI, challenge, code_of
 from tests.support.groups import ALI as GROUP_ALI
 from tests.support.groups import GROUP, group_game, resign_in_group
 from tests.support.harness import Harness
@@ -71,7 +71,7 @@ async def test_the_friend_menu_offers_every_control_and_keeps_the_choice(
 async def test_a_correspondence_challenge_from_the_menu(harness: Harness) -> None:
     h = harness
     code = await challenge(h, "Long nard", "👥 A friend", DAY, "1 game")
-    stored = await challenges.get_challenge(h.app.db, code.split("_")[0])
+    stored = await challenges.get_challenge(h.app.db, code_of(code))
     assert stored is not None and stored.control == "d1"
 
 
