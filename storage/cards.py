@@ -49,8 +49,8 @@ async def offer_cards(db: Database, creator_id: int,
             (creator_id, to_epoch(now - reuse_within), to_epoch(now)))
         recent: dict[tuple[str, str | None], Card] = {}
         for row in rows:  # the newest first: the first seen of each kind is kept
-            card = _card(row)
-            recent.setdefault((card.variant, card.control), card)
+            seen = _card(row)
+            recent.setdefault((seen.variant, seen.control), seen)
         created = from_epoch(to_epoch(now))  # whole seconds, as stored
         out = []
         for variant, control in offers:

@@ -140,8 +140,7 @@ async def cards(query: InlineQuery, t: Translator, player: Player, services: Ser
         await query.answer([own], cache_time=5, is_personal=True)
         return
     offer = services.controls
-    controls = [c for c in offer.controls if c.token == typed] or [
-        offer.default, *(c for c in offer.controls if c != offer.default)]
+    controls = [c for c in offer.controls if c.token == typed] or offer.controls  # default first
     results: list[InlineQueryResultUnion] = []
     for card, control in await services.challenges.offer_cards(player.id, controls):
         variant, name = card.variant, control_name(t, control)
