@@ -62,8 +62,9 @@ class ChallengeService:
         self.results, self.boarding = results, boarding
 
     async def create(self, player_id: int, variant: str, length: int, cube: bool,
-                     control: TimeControl) -> Challenge:
-        """An open challenge of `player_id`, to be accepted through a link or a button."""
+                     control: TimeControl | None = None) -> Challenge:
+        """An open challenge of `player_id`, to be accepted through a link or a button,
+        played under `control` (None: the host's move window)."""
         return await self.core.create(player_id, variant, length, cube, control)
 
     async def link(self, code: str, token: str | None = None) -> str:
@@ -72,8 +73,9 @@ class ChallengeService:
         return await create_start_link(self.bot, link_payload(code, token))
 
     async def challenge_link(self, challenge: Challenge) -> str:
-        """The link of `challenge`, naming its control."""
-        return await self.link(challenge.code, self.core.control(challenge).token)
+        """The link of `challenge`, naming its control (a challenge stored without one, the
+        rematch of a game begun before controls, gets the code alone)."""
+        return await self.link(challenge.code, challenge.control)
 
     @staticmethod
     def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
@@ -167,8 +169,8 @@ class ChallengeService:
         return row
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool, control: TimeControl, rematch_of: Row | None = None
-                         ) -> None:
+                         cube: bool, control: TimeControl | None = None,
+                         rematch_of: Row | None = None) -> None:
         """An open challenge in a group, with a Join button for its other members. After a
         game (`rematch_of`, whose control it keeps) the second player to press Play again
         joins the first's."""
