@@ -209,12 +209,14 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock)
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,
-                                     tournament_tags, clock=clock, zone=settings.timezone)
+                                     tournament_tags, clock=clock, zone=settings.timezone,
+                                     controls=core.controls)
     results = ResultMessages(bot, db, people, coalescer, clock=clock,
                              result_buttons=(result_buttons,),
                              result_lines=(reveal_lines, tournament_door.result_lines))
     challenges = ChallengeService(bot, db, games, core.challenges, people, publisher,
-                                  coalescer, results, boarding, clock=clock)
+                                  coalescer, results, boarding, clock=clock,
+                                  controls=core.controls)
     analysis = AnalysisService(bot, db, people, core.analysis, clock=clock, sleep=sleep)
 
     async def expire(game_id: int) -> None:
@@ -234,7 +236,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         also=(tournament_door.sweep, analysis.resume, CardSweep(challenges, clock)),
         scope=lambda: waiting_at_most(URGENT_WAIT),  # timeouts hold a game's lock
         expire=expire, absent=boarding.unseen,
-        search=SearchMessages(bot, db, people, clock=clock), tournaments=tournament_door,
+        search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
+        tournaments=tournament_door,
         analysis=analysis,
         after_game=SentToChat(db, people, challenges, analysis, afterplay)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
@@ -247,7 +250,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         matchmaking=core.matchmaking, people=people, player_cache=players,
         player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
-        starting=KeyedLocks(), tournaments=tournament_door)
+        starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)

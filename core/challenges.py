@@ -5,7 +5,7 @@ inline cards) and rematches. Each ends in a stored game that `GameService.begin`
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from core.fairness import Dealt
@@ -103,13 +103,19 @@ class Challenges:
         token = challenge.control if challenge is not None else None
         return self.service.default_control if token is None else stored_control(token)
 
-    async def offer_cards(self, player_id: int) -> list[Card]:
-        """The challenge cards `player_id` may send (one per variant)."""
-        now = self.clock()
-        return [await cards.offer_card(self.db, player_id, variant, now=now,
-                                       lifetime=timedelta(hours=CHALLENGE_HOURS),
-                                       reuse_within=CARD_REUSE)
-                for variant in VARIANTS]
+    async def offer_cards(self, player_id: int, controls: Sequence[TimeControl]
+                          ) -> list[Card]:
+        """The challenge cards `player_id` may send: one per variant under each of
+        `controls`, control by control."""
+        return await cards.offer_cards(
+            self.db, player_id, [(variant, c.token) for c in controls for variant in VARIANTS],
+            now=self.clock(), lifetime=timedelta(hours=CHALLENGE_HOURS),
+            reuse_within=CARD_REUSE)
+
+    def card_control(self, card: Card) -> TimeControl:
+        """The time control a card's game is played under."""
+        return self.service.default_control if card.control is None else stored_control(
+            card.control)
 
     async def card_challenge(self, card_id: str, player_id: int) -> tuple[Card, str]:
         """The card `card_id` as a challenge `player_id` may accept: (the card, the code).
@@ -130,7 +136,7 @@ class Challenges:
             with contextlib.suppress(ChallengeCodeTaken):  # a simultaneous press made it
                 await challenges.create_challenge(
                     self.db, creator_id=card.creator_id, variant=card.variant, now=now,
-                    expires_at=card.expires_at, code=code)
+                    expires_at=card.expires_at, code=code, control=card.control)
         return card, code
 
     async def sweep_cards(self) -> int:

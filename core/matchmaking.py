@@ -4,7 +4,9 @@ A search is a stored request (`storage.matchmaking`): it survives restarts, and 
 one transaction. While a player waits, the door shows how long and how many are searching
 (refreshed at most every `REFRESH`); after `MAX_WAIT` the search ends. Players who asked
 for it (a setting) are invited when someone starts searching. A paired game runs like a
-friend's game, rated. What the players are told is the door's (`SearchNews`).
+friend's game, rated, under the time control both searched with (only searches with the
+same control are paired). A correspondence search may be made while playing a live game:
+its games take no live seat. What the players are told is the door's (`SearchNews`).
 """
 
 from __future__ import annotations
@@ -69,19 +71,19 @@ class Matchmaking:
 
     async def search(self, player_id: int, variant: str, lengths: int, cube: int,
                      control: TimeControl | None = None) -> None:
-        """Start a search for `player_id` under `control` (None: the host's move window),
-        show it and pair at once if a partner searching under the same control is waiting.
-        `Busy` when the player is in a game, `AlreadySearching` when they search already
-        (their search is shown again)."""
-        if await self.service.active_game(player_id):
+        """Start a search for `player_id` for a game under `control` (None: the host's move
+        window), show it and pair at once if a partner is waiting. `Busy` when the player
+        is in a live game and the search is for one, `AlreadySearching` when they search
+        already (their search is shown again)."""
+        control = control or self.service.default_control
+        if not control.correspondence and await self.service.active_game(player_id):
             raise Busy
         rating = (await stats.player_stats(self.db, player_id, variant)).rating
         now = self.clock()
         try:
             request = await matchmaking.create_request(
                 self.db, player_id=player_id, variant=variant, lengths=lengths, cube=cube,
-                rating=rating, now=now,
-                control=(control or self.service.default_control).token)
+                rating=rating, now=now, control=control.token)
         except matchmaking.AlreadySearching:
             waiting = await matchmaking.waiting_request(self.db, player_id)
             if waiting is not None:
@@ -140,8 +142,14 @@ class Matchmaking:
 
     # -- pairing ------------------------------------------------------------------------
 
+    def control(self, request: MatchRequest) -> TimeControl:
+        """The time control a search's game is played under."""
+        token = request.control
+        return self.service.default_control if token is None else stored_control(token)
+
     async def _try_pair(self, request: MatchRequest) -> bool:
         made: dict[str, Live] = {}
+        control = self.control(request)  # the partner's is the same
 
         def make_game(variant: str, length: int, cube: bool,
                       pending: tuple[Pending | None, ...]) -> NewGame:
@@ -149,13 +157,12 @@ class Matchmaking:
             live = self.service.new_live(variant, length, cube, computer_seat=None,
                                          dealt=dealt)
             made["live"] = live
-            # Paired requests share their control (`storage.matchmaking.pair`).
-            opening = self.service.opening(live, control=None if request.control is None
-                                           else stored_control(request.control))
+            opening = self.service.opening(live, control=control)
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
                            dealt.takes if dealt else (), opening.timing)
 
-        pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game)
+        pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game,
+                                         live=not control.correspondence)
         if pairing is None:
             return False
         await self.news.found(pairing)
@@ -163,9 +170,15 @@ class Matchmaking:
         return True
 
     async def _started_game(self, row: Row) -> None:
-        """A player who starts any other game stops searching."""
+        """A player who starts another live game stops searching for a live one (a
+        correspondence game and a correspondence search stand beside a live game)."""
+        if row.timing.correspondence:
+            return
         for player in row.players:
-            if player is not None and await matchmaking.waiting_request(self.db, player):
+            if player is None:
+                continue
+            waiting = await matchmaking.waiting_request(self.db, player)
+            if waiting is not None and not self.control(waiting).correspondence:
                 await self.cancel(player)
 
 

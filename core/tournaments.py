@@ -43,6 +43,7 @@ from typing import Protocol, TypeVar
 from core.events import Change, What
 from core.games import GameService
 from core.live import Live
+from core.timecontrol import TimeControl, stored_control
 from engine.game import Reason
 from storage import games
 from storage import tournaments as stored
@@ -209,12 +210,15 @@ class Tournaments:
 
     async def create(self, chat_id: int, creator_id: int, *, variant: str, format: str,
                      length: int, cube: bool, capacity: int, start_in: timedelta | None,
-                     minutes: int | None) -> Tournament:
-        """An open tournament in group `chat_id` (`start_in` None: when full)."""
+                     minutes: int | None, control: TimeControl | None = None) -> Tournament:
+        """An open tournament in group `chat_id` (`start_in` None: when full) whose games
+        are played under `control` (None: the host's move window; never correspondence:
+        a tournament is played in one sitting)."""
         if (format not in stored.FORMATS or length not in LENGTHS
                 or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
                 or (format == "arena") != (minutes is not None)
-                or (cube and variant != "short")):
+                or (cube and variant != "short")
+                or (control is not None and control.correspondence)):
             raise ValueError("not a tournament this bot plays")
         now = self.clock()
         try:
@@ -223,7 +227,7 @@ class Tournaments:
                 format="arena" if format == "arena" else "knockout", match_length=length,
                 cube=cube, capacity=capacity,
                 starts_at=now + start_in if start_in is not None else None, minutes=minutes,
-                now=now)
+                now=now, control=control.token if control is not None else None)
         except TournamentExists:
             raise Refused("exists") from None
         return tournament  # the door shows it: its lobby is the group's first sight of it
@@ -499,8 +503,14 @@ class Tournaments:
             assert pairing is not None
             await self._begin(held, pairing, after)
 
+    def control(self, tournament: Tournament) -> TimeControl:
+        """The time control a tournament's games are played under."""
+        token = tournament.control
+        return self.service.default_control if token is None else stored_control(token)
+
     async def _begin(self, held: Locked, pairing: Pairing, after: _After) -> None:
         made: list[Live] = []
+        control = self.control(held.tournament)
 
         def make_game(variant: str, length: int, cube: bool,
                       pending: tuple[Pending | None, ...]) -> NewGame:
@@ -508,7 +518,7 @@ class Tournaments:
             live = self.service.new_live(variant, length, cube, computer_seat=None,
                                          dealt=dealt)
             made.append(live)
-            opening = self.service.opening(live)
+            opening = self.service.opening(live, control=control)
             return NewGame(opening.state_json, opening.deadline, tuple(opening.log),
                            dealt.takes if dealt else (), opening.timing)
 

@@ -5,6 +5,7 @@ a card's Accept button and a group's Join button, so that button data never name
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -20,6 +21,10 @@ class Card:
     variant: str
     created_at: datetime
     expires_at: datetime
+    control: str | None = None  # the time control's token (None: the host's move window)
+
+
+_COLUMNS = "id, creator_id, variant, created_at, expires_at, control"
 
 
 def new_card_id() -> str:
@@ -27,34 +32,53 @@ def new_card_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-async def offer_card(db: Database, creator_id: int, variant: str, *, now: datetime,
-                     lifetime: timedelta, reuse_within: timedelta) -> Card:
-    """The card `creator_id` offers for `variant`: the newest one made within
-    `reuse_within` (an inline query comes with every key the user types), else a new one
-    that lives `lifetime`."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
+async def offer_cards(db: Database, creator_id: int,
+                      offers: Sequence[tuple[str, str | None]], *, now: datetime,
+                      lifetime: timedelta, reuse_within: timedelta) -> list[Card]:
+    """The cards `creator_id` offers, one per (variant, control token) of `offers`, in
+    that order: for each the newest one made within `reuse_within` (an inline query
+    comes with every key the user types), else a new one that lives `lifetime`. One
+    transaction for them all."""
+    if any(variant not in VARIANTS for variant, _ in offers):
+        raise ValueError(f"unknown variant in {offers!r}")
     async with db.transaction() as tx:
-        row = await tx.fetchone(
-            "SELECT id, creator_id, variant, created_at, expires_at FROM cards"
-            " WHERE creator_id = ? AND variant = ? AND created_at > ? AND expires_at > ?"
-            " ORDER BY created_at DESC LIMIT 1",
-            (creator_id, variant, to_epoch(now - reuse_within), to_epoch(now)))
-        if row is not None:
-            return _card(row)
+        rows = await tx.fetchall(
+            f"SELECT {_COLUMNS} FROM cards"
+            " WHERE creator_id = ? AND created_at > ? AND expires_at > ?"
+            " ORDER BY created_at DESC",
+            (creator_id, to_epoch(now - reuse_within), to_epoch(now)))
+        recent: dict[tuple[str, str | None], Card] = {}
+        for row in rows:  # the newest first: the first seen of each kind is kept
+            seen = _card(row)
+            recent.setdefault((seen.variant, seen.control), seen)
         created = from_epoch(to_epoch(now))  # whole seconds, as stored
-        card = Card(new_card_id(), creator_id, variant, created, created + lifetime)
-        await tx.execute(
-            "INSERT INTO cards (id, creator_id, variant, created_at, expires_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (card.id, creator_id, variant, to_epoch(created), to_epoch(card.expires_at)))
+        out = []
+        for variant, control in offers:
+            card = recent.get((variant, control))
+            if card is None:
+                card = Card(new_card_id(), creator_id, variant, created, created + lifetime,
+                            control)
+                await tx.execute(
+                    "INSERT INTO cards (id, creator_id, variant, created_at, expires_at,"
+                    " control) VALUES (?, ?, ?, ?, ?, ?)",
+                    (card.id, creator_id, variant, to_epoch(created),
+                     to_epoch(card.expires_at), control))
+                recent[(variant, control)] = card
+            out.append(card)
+    return out
+
+
+async def offer_card(db: Database, creator_id: int, variant: str, *, now: datetime,
+                     lifetime: timedelta, reuse_within: timedelta,
+                     control: str | None = None) -> Card:
+    """The card `creator_id` offers for `variant` under `control` (`offer_cards`)."""
+    [card] = await offer_cards(db, creator_id, [(variant, control)],
+                               now=now, lifetime=lifetime, reuse_within=reuse_within)
     return card
 
 
 async def get_card(db: Database, card_id: str) -> Card | None:
-    row = await db.fetchone(
-        "SELECT id, creator_id, variant, created_at, expires_at FROM cards WHERE id = ?",
-        (card_id,))
+    row = await db.fetchone(f"SELECT {_COLUMNS} FROM cards WHERE id = ?", (card_id,))
     return None if row is None else _card(row)
 
 
@@ -83,4 +107,4 @@ async def challenge_chat(db: Database, code: str) -> int | None:
 
 def _card(row: Row) -> Card:
     return Card(row["id"], row["creator_id"], row["variant"], from_epoch(row["created_at"]),
-                from_epoch(row["expires_at"]))
+                from_epoch(row["expires_at"]), row["control"])

@@ -1,13 +1,15 @@
 """Matchmaking: players waiting for a rated opponent, and pairing them in one transaction.
 
-A request names the variant, the match lengths the player accepts (a bit mask) and the
-cube (without, with, either), and keeps the player's rating at the time. Two requests are
-compatible when the variant is the same, the length masks share a length and the cube
-choices agree (or either side does not mind). Among compatible requests a newcomer is
-paired with the closest rating that the rating window allows; the window widens with the
-time waited (`WINDOWS`), and the wider of the two players' windows decides. Pairing,
-marking both requests and creating the game happen in one transaction, so two players
-asking at the same moment make one game and nobody is paired twice.
+A request names the variant, the match lengths the player accepts (a bit mask), the
+cube (without, with, either) and the time control's token, and keeps the player's rating
+at the time. Two requests are compatible when the variant and the time control are the
+same, the length masks share a length and the cube choices agree (or either side does not
+mind). A live search pairs only players who are not in a live game; a correspondence one
+(`live=False`) does not mind (correspondence games take no live seat). Among compatible
+requests a newcomer is paired with the closest rating that the rating window allows; the
+window widens with the time waited (`WINDOWS`), and the wider of the two players' windows
+decides. Pairing, marking both requests and creating the game happen in one transaction,
+so two players asking at the same moment make one game and nobody is paired twice.
 """
 
 from __future__ import annotations
@@ -155,8 +157,9 @@ async def get_request(db: Database, request_id: int) -> MatchRequest | None:
 
 
 async def pair(db: Database, request_id: int, now: datetime,
-               make_game: Callable[..., NewGame]) -> Pairing | None:
-    """Pair the waiting request with the best partner now, creating their rated game.
+               make_game: Callable[..., NewGame], *, live: bool = True) -> Pairing | None:
+    """Pair the waiting request with the best partner now, creating their rated game;
+    `live` False for a correspondence search (neither player's live game is in the way).
 
     `make_game(variant, length, cube, pending)` gives the game's first state; `pending` is
     what the players' dice seeds are (`storage.fairness.pending_seeds`, by seat), read in
@@ -172,10 +175,10 @@ async def pair(db: Database, request_id: int, now: datetime,
         if tx.engine == "postgres":
             await tx.execute("SELECT pg_advisory_xact_lock(?)", (_PAIRING_LOCK[request.variant],))
         request = await _fetch(tx, request_id)
-        if request is None or request.status != "waiting" or await _playing(
-                tx, request.player_id):
+        if request is None or request.status != "waiting" or (live and await _playing(
+                tx, request.player_id)):
             return None
-        partner = await _partner(tx, request, now)
+        partner = await _partner(tx, request, now, live=live)
         if partner is None:
             return None
         first, second = sorted((request, partner), key=lambda r: (r.created_at, r.id))
@@ -238,11 +241,13 @@ async def waiting_requests(db: Database, *, limit: int = 1000) -> list[MatchRequ
     return [_request(row) for row in rows]
 
 
-async def searching(db: Database) -> dict[str, int]:
-    """How many players are searching, per variant."""
+async def searching(db: Database, control: str | None = None) -> dict[str, int]:
+    """How many players are searching, per variant (only for games under `control` when
+    given)."""
+    only = "" if control is None else " AND COALESCE(control, '') = ?"
     rows = await db.fetchall(
         "SELECT variant, COUNT(*) AS n FROM match_requests WHERE status = 'waiting'"
-        " GROUP BY variant")
+        f"{only} GROUP BY variant", () if control is None else (control,))
     counts: dict[str, int] = dict.fromkeys(VARIANTS, 0)
     counts.update({row["variant"]: row["n"] for row in rows})
     return counts
@@ -284,9 +289,10 @@ async def _playing(tx: Tx, player_id: int) -> bool:
                              (player_id,)) is not None
 
 
-# A compatible waiting request of another player who is not in a game, whose rating is
-# within the wider of the two windows. `{side}` walks the rating index up or down from the
-# asker's rating, so the first row found is the nearest allowed one on that side.
+# A compatible waiting request of another player (for a live game: one not in a live
+# game), whose rating is within the wider of the two windows. `{side}` walks the rating
+# index up or down from the asker's rating, so the first row found is the nearest allowed
+# one on that side.
 _PARTNER = f"""
 SELECT {_COLUMNS} FROM match_requests AS r
 WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
@@ -298,18 +304,22 @@ WHERE r.status = 'waiting' AND r.variant = ? AND r.player_id <> ?
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR (r.created_at <= ? AND ABS(r.rating - ?) <= ?)
        OR r.created_at <= ?)
-  AND NOT EXISTS (SELECT 1 FROM active_seats AS s WHERE s.player_id = r.player_id)
+  {{seated}}
 ORDER BY {{order}}
 LIMIT 1
 """
+_FREE = "AND NOT EXISTS (SELECT 1 FROM active_seats AS s WHERE s.player_id = r.player_id)"
 # Equal ratings go to the longest waiting, so the walk orders by (rating, created_at, id);
 # downwards the nearest rating is found first, then the longest waiting at that rating.
-_ABOVE = _PARTNER.format(side="r.rating >= ?", order="r.rating, r.created_at, r.id")
-_BELOW = _PARTNER.format(side="r.rating < ?", order="r.rating DESC")
-_AT = _PARTNER.format(side="r.rating = ?", order="r.created_at, r.id")
+_SIDES = {"above": ("r.rating >= ?", "r.rating, r.created_at, r.id"),
+          "below": ("r.rating < ?", "r.rating DESC"), "at": ("r.rating = ?", "r.created_at, r.id")}
+# By (side, live): the statements, made once.
+_WALKS = {(name, live): _PARTNER.format(side=side, order=order, seated=_FREE if live else "")
+          for name, (side, order) in _SIDES.items() for live in (True, False)}
 
 
-async def _partner(tx: Tx, request: MatchRequest, now: datetime) -> MatchRequest | None:
+async def _partner(tx: Tx, request: MatchRequest, now: datetime, *, live: bool = True
+                   ) -> MatchRequest | None:
     """The best partner for `request` now: the nearest rating allowed, then the longest
     waiting."""
     own = window(request.waited(now))
@@ -322,12 +332,12 @@ async def _partner(tx: Tx, request: MatchRequest, now: datetime) -> MatchRequest
             rating, _UNLIMITED if own is None else own,
             since[1], rating, gaps[1], since[2], rating, gaps[2], since[3])
     found = []
-    above = await tx.fetchone(_ABOVE, (*head, rating, *tail))
+    above = await tx.fetchone(_WALKS["above", live], (*head, rating, *tail))
     if above is not None:
         found.append(_request(above))
-    below = await tx.fetchone(_BELOW, (*head, rating, *tail))
+    below = await tx.fetchone(_WALKS["below", live], (*head, rating, *tail))
     if below is not None:
-        oldest = await tx.fetchone(_AT, (*head, below["rating"], *tail))
+        oldest = await tx.fetchone(_WALKS["at", live], (*head, below["rating"], *tail))
         found.append(_request(oldest if oldest is not None else below))
     if not found:
         return None

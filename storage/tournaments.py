@@ -36,7 +36,7 @@ MessageKind = Literal["lobby", "picture", "final"]
 
 _T_COLUMNS = ("id, chat_id, creator_id, variant, format, match_length, cube, capacity,"
               " starts_at, minutes, status, created_at, started_at, ends_at, finished_at,"
-              " winner_id, version")
+              " winner_id, version, control")
 _E_COLUMNS = ("e.player_id, p.name, e.joined, e.joined_at, e.entered, e.state, e.seed,"
               " e.rating, e.score, e.games, e.wins, e.streak, e.last_opponent, e.results,"
               " e.free_since")
@@ -89,6 +89,7 @@ class Tournament:
     finished_at: datetime | None
     winner_id: int | None
     version: int
+    control: str | None = None  # its games' time control token (None: the host's window)
 
     @property
     def live(self) -> bool:
@@ -164,7 +165,7 @@ class TournamentMessage:
 async def create_tournament(db: Database, *, chat_id: int, creator_id: int, variant: str,
                             format: Format, match_length: int, cube: bool, capacity: int,
                             starts_at: datetime | None, minutes: int | None,
-                            now: datetime) -> Tournament:
+                            now: datetime, control: str | None = None) -> Tournament:
     """Store an open tournament and promise its lobby message to the group (message id 0).
     `TournamentExists` when the group has one open or running."""
     if variant not in VARIANTS or format not in FORMATS:
@@ -182,10 +183,10 @@ async def create_tournament(db: Database, *, chat_id: int, creator_id: int, vari
                 raise TournamentExists(chat_id, going)
             row = await tx.fetchone(
                 "INSERT INTO tournaments (chat_id, creator_id, variant, format, match_length,"
-                " cube, capacity, starts_at, minutes, created_at)"
-                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_T_COLUMNS}",
+                " cube, capacity, starts_at, minutes, created_at, control)"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_T_COLUMNS}",
                 (chat_id, creator_id, variant, format, match_length, int(cube), capacity,
-                 opt_epoch(starts_at), minutes, to_epoch(now)))
+                 opt_epoch(starts_at), minutes, to_epoch(now), control))
             assert row is not None
             tournament = _tournament(row)
             await _add_message(tx, tournament.id, "lobby", chat_id)
@@ -614,7 +615,7 @@ def _tournament(row: Row) -> Tournament:
         status=row["status"], created_at=from_epoch(row["created_at"]),
         started_at=opt_datetime(row["started_at"]), ends_at=opt_datetime(row["ends_at"]),
         finished_at=opt_datetime(row["finished_at"]), winner_id=row["winner_id"],
-        version=row["version"])
+        version=row["version"], control=row["control"])
 
 
 def _entrant(row: Row) -> Entrant:

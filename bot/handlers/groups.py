@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
@@ -24,6 +25,8 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
+from bot.views.timecontrols import control_name, pick, time_line
+from core.timecontrol import Offer, TimeControl, UnknownControl
 from i18n import Translator
 from storage.models import Game as Row
 from storage.models import Player
@@ -36,6 +39,7 @@ class NardOptions:
     variant: str = "short"
     length: int = 1
     cube: bool = False
+    control: str = ""  # a time control's token ("": the host's default)
 
 
 class BadOption(ValueError):
@@ -47,16 +51,20 @@ class BadOption(ValueError):
         self.reason, self.word = reason, word
 
 
-_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube"}
+_REFUSALS = {"length": "nard-bad-length", "word": "nard-bad-word", "long-cube": "nard-long-cube",
+             "control": "tc-nard-unknown"}
+# A word meant as a time control: its kind's letter, then a number (`m120`, `c8+20`, `d1`).
+_CONTROL_WORD = re.compile(r"[mcd]\d.*")
 
 
-def parse_options(args: str | None) -> NardOptions:
-    """`/nard [short|long] [1|3|5|7] [cube]`, in any order; short nard, one game by default.
+def parse_options(args: str | None, offer: Offer | None = None) -> NardOptions:
+    """`/nard [short|long] [1|3|5|7] [cube] [control]`, in any order; short nard, one game
+    under the host's default control by default. `control` is one of `offer`'s tokens.
 
     Anything else is refused rather than ignored (`/nard short 9` must not quietly become a
     single game): BadOption names the word and why.
     """
-    variant, length, cube = "short", 1, False
+    variant, length, cube, control = "short", 1, False, ""
     # Compared as text: int() of a 5,000-digit (or a superscript) "number" raises.
     lengths = {str(n): n for n in LENGTHS}
     for word in (args or "").lower().split()[:8]:
@@ -68,23 +76,34 @@ def parse_options(args: str | None) -> NardOptions:
             raise BadOption("length", word)
         elif word == "cube":
             cube = True
+        elif _CONTROL_WORD.fullmatch(word):
+            try:  # one spelling of each control: c08+020 is c8+20
+                control = TimeControl.parse(word).token
+                if offer is None:
+                    raise UnknownControl(word)
+                offer.get(control)
+            except UnknownControl:
+                raise BadOption("control", word) from None
         else:
             raise BadOption("word", word)
     if cube and variant == "long":
         raise BadOption("long-cube", "cube")
-    return NardOptions(variant, length, cube)
+    return NardOptions(variant, length, cube, control)
 
 
 async def nard(message: Message, command: CommandObject, player: Player,
                services: Services) -> None:
+    offer = services.controls
     try:
-        options = parse_options(command.args)
+        options = parse_options(command.args, offer)
     except BadOption as exc:
         t = await services.people.chat_translator(message.chat.id, starter=player.id)
-        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32]))
+        tokens = ", ".join(c.token for c in offer.controls)
+        await message.reply(t(_REFUSALS[exc.reason], word=exc.word[:32], controls=tokens))
         return
     await services.challenges.post_group(message.chat.id, player.id, options.variant,
-                                       options.length, options.cube)
+                                       options.length, options.cube,
+                                       pick(offer, options.control))
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,
@@ -108,23 +127,31 @@ async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: T
 
 
 async def cards(query: InlineQuery, t: Translator, player: Player, services: Services) -> None:
-    """Typing @bot in any chat offers a short-nard and a long-nard challenge card; the
-    Share button of a challenge link types its code, which offers that challenge's card.
+    """Typing @bot in any chat offers a short-nard and a long-nard challenge card under each
+    offered time control (the default's first); typing a control's token (`@bot c8+20`)
+    offers that control's two. The Share button of a challenge link types its code, which
+    offers that challenge's card.
 
     Each card is a stored record; its Accept button carries the record's random id only.
     """
-    own = await services.challenges.challenge_card(query.query.strip()[:64], player.id, t) if (
-        query.query.strip()) else None
+    typed = query.query.strip()[:64]
+    own = await services.challenges.challenge_card(typed, player.id, t) if typed else None
     if own is not None:
         await query.answer([own], cache_time=5, is_personal=True)
         return
+    offer = services.controls
+    controls = [c for c in offer.controls if c.token == typed] or offer.controls  # default first
     results: list[InlineQueryResultUnion] = []
-    for card in await services.challenges.offer_cards(player.id):
-        variant = card.variant
+    for card, control in await services.challenges.offer_cards(player.id, controls):
+        variant, name = card.variant, control_name(t, control)
+        text = t("card-text", name=player.name, variant=t(f"variant-{variant}"))
         results.append(InlineQueryResultArticle(
-            id=variant, title=t(f"variant-{variant}"), description=t("card-description"),
+            # The default's cards keep the ids they had before controls: "short", "long".
+            id=variant if control == offer.default else f"{variant}-{control.token}",
+            title=t("tc-card-title", variant=t(f"variant-{variant}"), control=name),
+            description=t("card-description"),
             input_message_content=InputTextMessageContent(
-                message_text=t("card-text", name=player.name, variant=t(f"variant-{variant}"))),
+                message_text=text + "\n" + time_line(t, control)),
             reply_markup=InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
                 text=t("btn-accept"), callback_data=CardCb(card=card.id).pack())]]),
         ))

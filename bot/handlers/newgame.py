@@ -1,4 +1,5 @@
-"""/new: choose the variant, the opponent, the level, the match length and the cube."""
+"""/new: choose the variant, the opponent, the level, the match length, the cube and the
+time control."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from bot.plumbing.telegram_io import (
 )
 from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
+from bot.views.timecontrols import ask_control, pick, time_line
 from core.challenges import CHALLENGE_HOURS
 from core.computer import LEVEL_NAMES
 from core.games import Busy
+from core.timecontrol import Offer, UnknownControl
 from i18n import Translator
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
@@ -33,8 +36,11 @@ def _button(text: str, data: NewGameCb) -> InlineKeyboardButton:
     return InlineKeyboardButton(text=text, callback_data=data.pack())
 
 
-def next_question(data: NewGameCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:
-    """The next question of the menu and its buttons, or None when every option is chosen."""
+def next_question(data: NewGameCb, t: Translator, offer: Offer
+                  ) -> tuple[str, InlineKeyboardMarkup] | None:
+    """The next question of the menu and its buttons, or None when every option is chosen.
+    The last question also chooses the time control: a row of the controls that fit the
+    opponent, the chosen one marked (the host's default until another is pressed)."""
     if not data.variant:
         return t("new-variant"), _rows(
             [_button(t("btn-short"), data.model_copy(update={"variant": "short"})),
@@ -52,14 +58,25 @@ def next_question(data: NewGameCb, t: Translator) -> tuple[str, InlineKeyboardMa
             [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))
              for name in LEVEL_NAMES], per_row=1)
     if not data.length:
-        return t("new-length"), _rows(
+        text, keyboard = t("new-length"), _rows(
             [_button(t("btn-length", points=n), data.model_copy(update={"length": n}))
              for n in LENGTHS])
+        if data.variant == "short":  # the cube comes next: the control is chosen there
+            return text, keyboard
+        return _with_controls(data, (text, keyboard), t, offer)
     if data.cube < 0 and data.variant == "short":
-        return t("new-cube"), _rows(
+        return _with_controls(data, (t("new-cube"), _rows(
             [_button(t("btn-cube-off"), data.model_copy(update={"cube": 0})),
-             _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))])
+             _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))])), t, offer)
     return None
+
+
+def _with_controls(data: NewGameCb, question: tuple[str, InlineKeyboardMarkup],
+                   t: Translator, offer: Offer) -> tuple[str, InlineKeyboardMarkup]:
+    """The last question with the time control's row (the computer: live ones only)."""
+    return ask_control(t, question, offer, data.tc,
+                       lambda token: data.model_copy(update={"tc": token}),
+                       live_only=data.opponent == "ai")
 
 
 def _rows(buttons: list[InlineKeyboardButton], per_row: int = 2) -> InlineKeyboardMarkup:
@@ -75,7 +92,9 @@ def valid(data: NewGameCb) -> bool:
 
 async def already_playing(player: Player, t: Translator, services: Services
                           ) -> tuple[str, InlineKeyboardMarkup] | None:
-    """What to say at once to a player who asks for a new game while in one."""
+    """What to say at once to a player who asks for a new game while in one: that game's
+    button, and a correspondence game with a friend (which takes no live seat) when the
+    host offers one."""
     row = await services.games.active_game(player.id)
     if row is None:
         return None
@@ -83,12 +102,17 @@ async def already_playing(player: Player, t: Translator, services: Services
     names = await services.people.names(row, t)
     text = t("new-busy", variant=t(f"variant-{row.variant}"),
              name=names[1 - seat] if seat is not None else "?")
-    return text, InlineKeyboardMarkup(inline_keyboard=[[
-        InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]])
+    rows = [[InlineKeyboardButton(text=t("btn-show-game"), callback_data=SHOW_GAME)]]
+    by_mail = [c for c in services.controls.controls if c.correspondence]
+    if by_mail:
+        menu = NewGameCb(opponent="friend", tc=by_mail[0].token)
+        rows.append([_button(t("btn-tc-correspondence"), menu)])
+    return text, InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 async def new(message: Message, player: Player, t: Translator, services: Services) -> None:
-    asked = await already_playing(player, t, services) or next_question(NewGameCb(), t)
+    asked = await already_playing(player, t, services) or next_question(
+        NewGameCb(), t, services.controls)
     assert asked is not None  # an empty new-game menu asks its first question
     text, keyboard = asked
     await message.answer(text, reply_markup=keyboard)
@@ -111,7 +135,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         if message is not None:
             await message.answer(busy[0], reply_markup=busy[1])
         return
-    question = next_question(callback_data, t)
+    question = next_question(callback_data, t, services.controls)
     if question is not None:
         await answer(query)
         text, keyboard = question
@@ -122,7 +146,12 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
             (query.message.chat.id, query.message.message_id)):
         return await answer(query)
     await answer(query)
-    if not valid(callback_data):
+    try:
+        control = pick(services.controls, callback_data.tc,
+                       live_only=callback_data.opponent == "ai")
+    except UnknownControl:
+        control = None
+    if not valid(callback_data) or control is None:
         return await show(query, t("bad-option"))
     cube = callback_data.variant == "short" and callback_data.cube == 1
     async with services.starting.hold(player.id):  # one player starts one thing at a time
@@ -134,7 +163,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                 async with uploading_photo(bot_of(query), own_chat):
                     await services.games.start_vs_computer(player.id, callback_data.variant,
                                                     callback_data.level, callback_data.length,
-                                                    cube)
+                                                    cube, control)
                 return
             chat = query.message.chat if query.message is not None else None
             if chat is not None and chat.type in GROUPS:
@@ -143,19 +172,20 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                 await remove(query)
                 await services.challenges.post_group(chat.id, player.id,
                                                      callback_data.variant,
-                                                     callback_data.length, cube)
+                                                     callback_data.length, cube, control)
                 return
             challenge = await services.challenges.create(player.id, callback_data.variant,
-                                                         callback_data.length, cube)
+                                                         callback_data.length, cube, control)
         except (Busy, PlayerBusy):  # the database's guard says the same
             return await show(query, t("busy"))
-    link = await services.challenges.link(challenge.code)
+    link = await services.challenges.challenge_link(challenge)
     keyboard = InlineKeyboardMarkup(inline_keyboard=[
         *services.challenges.share_buttons(t, challenge.code, link),
         [InlineKeyboardButton(text=t("btn-cancel"),
                               callback_data=ChallengeCb(code=challenge.code).pack())],
     ])
-    await show(query, t("challenge-created", link=link, hours=CHALLENGE_HOURS), keyboard)
+    await show(query, t("challenge-created", link=link, hours=CHALLENGE_HOURS) + "\n"
+               + time_line(t, control), keyboard)
 
 
 async def cancel(query: CallbackQuery, callback_data: ChallengeCb, player: Player, t: Translator,

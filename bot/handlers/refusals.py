@@ -9,6 +9,7 @@ from aiogram.types import CallbackQuery
 from bot.plumbing.telegram_io import answer
 from bot.services.challenges import GroupBoardFailed
 from core.games import Busy
+from core.timecontrol import UnknownControl
 from i18n import Translator
 from storage.errors import ChallengeUnavailable, PlayerBusy
 
@@ -19,10 +20,12 @@ _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
 
 
 def refusal(t: Translator, exc: Exception) -> str:
-    """The text for a refused challenge (`Busy`, the database's `PlayerBusy`, or
-    `ChallengeUnavailable`)."""
+    """The text for a refused challenge (`Busy`, the database's `PlayerBusy`,
+    `ChallengeUnavailable`, or `UnknownControl`: a link naming a control not offered)."""
     if isinstance(exc, Busy | PlayerBusy):
         return t("challenge-busy")
+    if isinstance(exc, UnknownControl):
+        return t("tc-not-offered")
     reason = exc.reason if isinstance(exc, ChallengeUnavailable) else ""
     return t(_REASONS.get(reason, "challenge-not-found"))
 
@@ -32,7 +35,7 @@ async def accepted_or_alert(query: CallbackQuery, t: Translator, action: Awaitab
     """Run `action`; on a refusal answer the press with an alert saying why."""
     try:
         await action
-    except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
+    except (Busy, PlayerBusy, ChallengeUnavailable, UnknownControl) as exc:
         await answer(query, refusal(t, exc), alert=True)
         return False
     except GroupBoardFailed:

@@ -24,8 +24,10 @@ from bot.plumbing.telegram_io import (
 )
 from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
+from bot.views.timecontrols import read_payload
 from bot.views.webapp import menu_button
 from core.games import Busy
+from core.timecontrol import UnknownControl
 from i18n import Translator, available_languages
 from storage import chats, players
 from storage.errors import ChallengeUnavailable, PlayerBusy
@@ -81,9 +83,10 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         if not shown:
             await message.answer(t("no-game"))
         return
+    code, token = read_payload(code)
     try:
-        await services.challenges.accept(code, player.id)
-    except (Busy, PlayerBusy, ChallengeUnavailable) as exc:
+        await services.challenges.accept(code, player.id, token)
+    except (Busy, PlayerBusy, ChallengeUnavailable, UnknownControl) as exc:
         await message.answer(refusal(t, exc))
 
 

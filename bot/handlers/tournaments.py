@@ -28,7 +28,7 @@ async def tournament(message: Message, player: Player, services: Services) -> No
     if await stored.chat_tournament(services.db, message.chat.id) is not None:
         await message.reply(t("tm-refused-exists"))
         return
-    question = menu_question(TourneyMenuCb(), t)
+    question = menu_question(TourneyMenuCb(), t, services.controls)
     assert question is not None
     text, keyboard = question
     await message.answer(text, reply_markup=keyboard)
@@ -46,7 +46,7 @@ async def menu(query: CallbackQuery, callback_data: TourneyMenuCb, player: Playe
         return await answer(query, t("tournament-private"), alert=True)
     chat_id = query.message.chat.id
     group = await services.people.chat_translator(chat_id, starter=player.id)
-    question = menu_question(callback_data, group)
+    question = menu_question(callback_data, group, services.controls)
     if question is not None:
         await answer(query)
         await show(query, *question)

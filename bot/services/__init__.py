@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from core.locks import KeyedLocks
     from core.matchmaking import Matchmaking
     from core.settings import PlayerSettings
+    from core.timecontrol import Offer
     from i18n.people import People
     from storage.db import Database
 
@@ -57,3 +58,4 @@ class Services:
     menus: Once  # finished new-game menus (one game per menu)
     starting: KeyedLocks  # one new game at a time per player
     tournaments: TournamentDoor  # tournaments in groups (the core's; their messages)
+    controls: Offer  # the time controls this host offers (`Core.controls`)

@@ -7,7 +7,7 @@ people runs like any other.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from aiogram import Bot
@@ -30,8 +30,10 @@ from bot.services.presses import Answer
 from bot.services.results import ResultMessages
 from bot.views.board import viewer_of
 from bot.views.callbacks import JoinCb
+from bot.views.timecontrols import link_payload, time_line
 from core.challenges import Challenges
 from core.games import Busy, GameService
+from core.timecontrol import Offer, TimeControl, UnknownControl
 from core.tournaments import rematch_allowed
 from i18n import Translator
 from i18n.people import People
@@ -53,18 +55,27 @@ class ChallengeService:
     def __init__(self, bot: Bot, db: Database, service: GameService, core: Challenges,
                  people: People, publisher: BoardPublisher, coalescer: Coalescer,
                  results: ResultMessages, boarding: Boarding, *,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], controls: Offer) -> None:
         self.bot, self.db, self.service, self.core, self.clock = bot, db, service, core, clock
+        self.controls = controls  # the host's: a link naming another is refused
         self.people, self.publisher, self.coalescer = people, publisher, coalescer
         self.results, self.boarding = results, boarding
 
-    async def create(self, player_id: int, variant: str, length: int, cube: bool) -> Challenge:
-        """An open challenge of `player_id`, to be accepted through a link or a button."""
-        return await self.core.create(player_id, variant, length, cube)
+    async def create(self, player_id: int, variant: str, length: int, cube: bool,
+                     control: TimeControl | None = None) -> Challenge:
+        """An open challenge of `player_id`, to be accepted through a link or a button,
+        played under `control` (None: the host's move window)."""
+        return await self.core.create(player_id, variant, length, cube, control)
 
-    async def link(self, code: str) -> str:
-        """The challenge's `t.me/<bot>?start=<code>` link (aiogram's start link)."""
-        return await create_start_link(self.bot, code)
+    async def link(self, code: str, token: str | None = None) -> str:
+        """The `t.me/<bot>?start=<code>_<control>` link of a challenge played under the
+        control `token` (aiogram's start link); without a token, `start=<code>`."""
+        return await create_start_link(self.bot, link_payload(code, token))
+
+    async def challenge_link(self, challenge: Challenge) -> str:
+        """The link of `challenge`, naming its control (a challenge stored without one, the
+        rematch of a game begun before controls, gets the code alone)."""
+        return await self.link(challenge.code, challenge.control)
 
     @staticmethod
     def share_buttons(t: Translator, code: str, link: str) -> list[list[InlineKeyboardButton]]:
@@ -86,16 +97,25 @@ class ChallengeService:
                  variant=t(f"variant-{challenge.variant}"), points=challenge.match_length)
         if challenge.cube:
             text += "\n" + t("challenge-with-cube")
-        accept = InlineKeyboardButton(text=t("btn-accept"), url=await self.link(code))
+        text += "\n" + time_line(t, self.core.control(challenge))
+        accept = InlineKeyboardButton(text=t("btn-accept"),
+                                      url=await self.challenge_link(challenge))
         return InlineQueryResultArticle(
             id=f"challenge-{code}"[:64], title=t("share-text"), description=text,
             input_message_content=InputTextMessageContent(message_text=text),
             reply_markup=InlineKeyboardMarkup(inline_keyboard=[[accept]]))
 
-    async def accept(self, code: str, player_id: int) -> Row:
+    async def accept(self, code: str, player_id: int, token: str | None = None) -> Row:
         """Join a friend's challenge; both play in their private chats with the bot.
 
-        A group's challenge is refused: its creator offered a game in that group."""
+        A group's challenge is refused: its creator offered a game in that group. A link's
+        control (`token`) must be one the host offers and the challenge's own, else
+        `UnknownControl` and nothing is made."""
+        if token is not None:
+            linked = self.controls.get(token)  # UnknownControl: not offered (or no control)
+            challenge = await self.core.get(code)
+            if challenge is not None and self.core.control(challenge) != linked:
+                raise UnknownControl(f"the link's control {token!r} is not the challenge's")
         if await cards.challenge_chat(self.db, code) is not None:
             raise ChallengeUnavailable(code, "other_chat")
         row, live = await self.core.accept(code, player_id)
@@ -149,13 +169,15 @@ class ChallengeService:
         return row
 
     async def post_group(self, chat_id: int, player_id: int, variant: str, length: int,
-                         cube: bool, rematch_of: Row | None = None) -> None:
+                         cube: bool, control: TimeControl | None = None,
+                         rematch_of: Row | None = None) -> None:
         """An open challenge in a group, with a Join button for its other members. After a
-        game (`rematch_of`) the second player to press Play again joins the first's."""
+        game (`rematch_of`, whose control it keeps) the second player to press Play again
+        joins the first's."""
         t = await self.people.chat_translator(chat_id, starter=player_id)
         try:
             if rematch_of is None:
-                challenge = await self.create(player_id, variant, length, cube)
+                challenge = await self.create(player_id, variant, length, cube, control)
             else:
                 challenge, made = await self.core.rematch(rematch_of, player_id)
                 if challenge.creator_id != player_id:
@@ -177,15 +199,19 @@ class ChallengeService:
                  variant=t(f"variant-{variant}"), points=length)
         if cube:  # say everything that was understood
             text += "\n" + t("challenge-with-cube")
+        text += "\n" + time_line(t, self.core.control(challenge))
         join = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-join"), callback_data=JoinCb(code=challenge.code).pack())]])
         with waiting_at_most(MAX_WAIT):  # no game lock is held: a Join nobody sees is no use
             await send_text(self.bot, chat_id, text, join)
         self.coalescer.note(chat_id)
 
-    async def offer_cards(self, player_id: int) -> list[Card]:
-        """The challenge cards `player_id` may send from inline mode (short, long)."""
-        return await self.core.offer_cards(player_id)
+    async def offer_cards(self, player_id: int, controls: Sequence[TimeControl]
+                          ) -> list[tuple[Card, TimeControl]]:
+        """The challenge cards `player_id` may send from inline mode (short, long under
+        each of `controls`), each with its control."""
+        return [(card, self.core.card_control(card))
+                for card in await self.core.offer_cards(player_id, controls)]
 
     async def accept_card(self, inline_message_id: str, card_id: str, player_id: int
                           ) -> tuple[Row, list[int]]:
@@ -197,6 +223,9 @@ class ChallengeService:
         first acceptance turns the card into a challenge of its own (code "k" + card id)
         and accepts it in one go, so any later press finds it taken.
         """
+        offered = await cards.get_card(self.db, card_id)
+        if offered is not None and offered.control is not None:
+            self.controls.get(offered.control)  # UnknownControl: no longer offered
         card, code = await self.core.card_challenge(card_id, player_id)
         everyone = all([await self.boarding.reachable(p) for p in (card.creator_id, player_id)])
         row, live = await self.core.accept(code, player_id,
@@ -231,12 +260,13 @@ class ChallengeService:
         if shared:  # in a group the rematch is a new open challenge there
             for message in shared:
                 await self.post_group(message.chat_id, player, row.variant, row.match_length,
-                                      row.cube, rematch_of=row)
+                                      row.cube, self.service.control_of(row), rematch_of=row)
             return
         try:
             if row.level is not None:
                 await self.service.start_vs_computer(player, row.variant, row.level,
-                                                     row.match_length, row.cube)
+                                                     row.match_length, row.cube,
+                                                     self.service.control_of(row))
                 return
             challenge, made = await self.core.rematch(row, player)
         except Busy:
@@ -251,7 +281,7 @@ class ChallengeService:
                 await send_text(self.bot, player, t("challenge-expired"))
             return
         other = row.players[1 - seat]
-        link = await self.link(challenge.code)
+        link = await self.challenge_link(challenge)
         await send_text(self.bot, player, t("rematch-sent", link=link), InlineKeyboardMarkup(
             inline_keyboard=self.share_buttons(t, challenge.code, link)))
         if made and other is not None:

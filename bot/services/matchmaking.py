@@ -18,7 +18,9 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.plumbing.telegram_io import edit_text, send_text
 from bot.views.callbacks import MatchCb, NewGameCb, variant_name
+from bot.views.timecontrols import time_line
 from core.matchmaking import MAX_WAIT
+from core.timecontrol import TimeControl
 from i18n import Translator
 from i18n.people import People
 from storage import matchmaking
@@ -30,15 +32,18 @@ class SearchMessages:
     """The door's `core.matchmaking.SearchNews`: one message per search."""
 
     def __init__(self, bot: Bot, db: Database, people: People, *,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], control: Callable[[MatchRequest], TimeControl]
+                 ) -> None:
         self.bot, self.db, self.people, self.clock = bot, db, people, clock
+        self.control = control  # the time control of a search's game (the core's)
 
     async def waiting(self, request: MatchRequest, *, new_message: bool = False) -> None:
         """Send or refresh the "searching…" message of a waiting request."""
         t = await self.people.translator(request.player_id)
         now = self.clock()
-        counts = await matchmaking.searching(self.db)
-        text = waiting_text(t, request, now, counts[request.variant])
+        counts = await matchmaking.searching(self.db, request.control or "")
+        text = waiting_text(t, request, now, counts[request.variant]) + "\n" + time_line(
+            t, self.control(request))
         keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-mm-cancel"), callback_data=MatchCb(a="cancel").pack())]])
         if not new_message and request.message_id is not None and request.chat_id is not None:
@@ -57,12 +62,12 @@ class SearchMessages:
         """Someone is searching: the subscriber's Play button searches a compatible game."""
         t = await self.people.translator(player_id)
         play = MatchCb(a="go", variant=variant_name(request.variant), lengths=request.lengths,
-                       cube=request.cube).pack()
+                       cube=request.cube, tc=request.control or "").pack()
         keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=t("btn-mm-play"), callback_data=play)]])
         await send_text(self.bot, player_id, t(
             "mm-notice", variant=t(f"variant-{request.variant}"),
-            rating=str(request.rating)), keyboard)
+            rating=str(request.rating)) + "\n" + time_line(t, self.control(request)), keyboard)
 
     async def found(self, pairing: Pairing) -> None:
         row = pairing.game
@@ -73,6 +78,7 @@ class SearchMessages:
                      rating=str(other.rating), variant=t(f"variant-{row.variant}"),
                      length=pairing.length,
                      cube=t("mm-with-cube") if pairing.cube else t("mm-without-cube"))
+            text += "\n" + time_line(t, self.control(request))
             await self._replace_message(request, text, None)
 
     async def cancelled(self, request: MatchRequest) -> None:
@@ -82,8 +88,12 @@ class SearchMessages:
     async def expired(self, request: MatchRequest) -> None:
         t = await self.people.translator(request.player_id)
         variant = variant_name(request.variant)
-        again = MatchCb(a="go", variant=variant, lengths=request.lengths, cube=request.cube)
-        computer = NewGameCb(variant=variant, opponent="ai")
+        control = self.control(request)
+        again = MatchCb(a="go", variant=variant, lengths=request.lengths, cube=request.cube,
+                        tc=control.token)
+        # The computer under the same control, when it is one played in a sitting.
+        computer = NewGameCb(variant=variant, opponent="ai",
+                             tc="" if control.correspondence else control.token)
         keyboard = InlineKeyboardMarkup(inline_keyboard=[
             [InlineKeyboardButton(text=t("btn-mm-computer"), callback_data=computer.pack())],
             [InlineKeyboardButton(text=t("btn-mm-again"), callback_data=again.pack())],

@@ -42,6 +42,7 @@ from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
 from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from bot.views.timecontrols import pick
 from bot.views.tournaments import (
     bracket_of,
     due_text,
@@ -56,6 +57,7 @@ from bot.views.tournaments import (
     standings_of,
     wait_text,
 )
+from core.timecontrol import Offer, UnknownControl
 from core.tournaments import Refused, Tournaments, standings, takes_rematches
 from i18n import Translator
 from i18n.people import People
@@ -149,8 +151,9 @@ class TournamentDoor:
 
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer,
                  boarding: Boarding, core: Tournaments, tags: TournamentTags, *,
-                 clock: Callable[[], datetime], zone: ZoneInfo) -> None:
+                 clock: Callable[[], datetime], zone: ZoneInfo, controls: Offer) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
+        self.controls = controls  # the host's: the menu chooses a live one
         self.tags = tags
         self.boarding, self.core, self.clock, self.zone = boarding, core, clock, zone
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
@@ -165,6 +168,10 @@ class TournamentDoor:
                      message_id: int | None, t: Translator) -> str | None:
         """Open the tournament chosen in the menu; the menu's message becomes its lobby.
         Returns why not (the group has one going), in the creator's words, or None."""
+        try:
+            control = pick(self.controls, menu.tc, live_only=True)
+        except UnknownControl:
+            return t("tm-bad-option")
         if not menu_complete(menu):
             return t("tm-bad-option")
         try:
@@ -172,7 +179,7 @@ class TournamentDoor:
                 chat_id, creator_id, variant=menu.variant, format=menu.f, length=menu.length,
                 cube=menu.cube == 1, capacity=menu.cap,
                 start_in=timedelta(minutes=menu.start) if menu.start else None,
-                minutes=menu.minutes or None)
+                minutes=menu.minutes or None, control=control)
         except Refused as exc:
             return t(REFUSALS[exc.reason])
         await chats.add_chat_member(self.db, chat_id, creator_id, now=self.clock())
@@ -442,7 +449,8 @@ class TournamentDoor:
         t = await self.people.chat_translator(tournament.chat_id,
                                               starter=tournament.creator_id)
         entrants = await stored.entrants(self.db, tournament.id)
-        return lobby_text(t, tournament, entrants, self.zone), lobby_keyboard(t, tournament)
+        return (lobby_text(t, tournament, entrants, self.zone, self.core.control(tournament)),
+                lobby_keyboard(t, tournament))
 
     async def _picture(self, tournament_id: int) -> None:
         tournament = await stored.get_tournament(self.db, tournament_id)

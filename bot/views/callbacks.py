@@ -32,6 +32,9 @@ Point = Annotated[int, Field(ge=0, le=BAR)]
 # Challenge codes and card ids: URL-safe base64 (secrets.token_urlsafe), short.
 Code = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Word = Annotated[str, Field(max_length=16, pattern=r"^[a-z]*$")]
+# A time control's token (core/timecontrol.py), empty for "not chosen": the host's default.
+ControlToken = Annotated[str, Field(max_length=13,
+                                    pattern=r"^(?:|m\d{1,6}|c\d{1,4}\+\d{1,5}|d\d{1,2})$")]
 VariantName = Literal["short", "long"]  # a variant as the buttons spell it
 _VARIANT_NAMES: dict[str, VariantName] = {"short": "short", "long": "long"}
 
@@ -87,6 +90,7 @@ class NewGameCb(CallbackData, prefix="n"):
     level: Word = ""
     length: Annotated[int, Field(ge=0, le=7)] = 0  # match length (1, 3, 5, 7)
     cube: Annotated[int, Field(ge=-1, le=1)] = -1  # -1 not chosen yet, 0 off, 1 on
+    tc: ControlToken = ""  # the time control, chosen on the last question ("": the default)
 
 
 class LangCb(CallbackData, prefix="l"):
@@ -127,18 +131,20 @@ class MatchCb(CallbackData, prefix="mm"):
     """Find an opponent: the menu (`a="menu"`), start the search (`"go"`), or `"cancel"`.
 
     `lengths` is a bit mask of accepted match lengths (0: not chosen yet), `cube` 0 without,
-    1 with, 2 either (-1: not chosen yet).
+    1 with, 2 either (-1: not chosen yet), `tc` the time control ("": the default).
     """
 
     a: Literal["menu", "go", "cancel"] = "menu"
     variant: Literal["", "short", "long"] = ""
     lengths: Annotated[int, Field(ge=0, le=15)] = 0
     cube: Annotated[int, Field(ge=-1, le=2)] = -1
+    tc: ControlToken = ""
 
 
 class TourneyMenuCb(CallbackData, prefix="tm"):
     """/tournament's menu in a group: each press fills in one more option (empty, 0 or -1:
-    not chosen yet). `start` is 0 for "when full", else the minutes until the start."""
+    not chosen yet). `start` is 0 for "when full", else the minutes until the start; `tc`
+    the games' time control, chosen with it ("": the default)."""
 
     f: Literal["", "knockout", "arena"] = ""
     variant: Literal["", "short", "long"] = ""
@@ -147,6 +153,7 @@ class TourneyMenuCb(CallbackData, prefix="tm"):
     minutes: Annotated[int, Field(ge=0, le=60)] = 0
     cap: Annotated[int, Field(ge=0, le=64)] = 0
     start: Annotated[int, Field(ge=-1, le=60)] = -1
+    tc: ControlToken = ""
 
 
 class TourneyCb(CallbackData, prefix="tn"):

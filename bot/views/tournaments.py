@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from bot.views.timecontrols import ask_control, time_line
+from core.timecontrol import Offer, TimeControl
 from core.tournaments import (
     ARENA_MINUTES,
     CAPACITIES,
@@ -35,8 +37,10 @@ def _rows(buttons: list[InlineKeyboardButton], per_row: int) -> InlineKeyboardMa
         inline_keyboard=[buttons[i:i + per_row] for i in range(0, len(buttons), per_row)])
 
 
-def menu_question(data: TourneyMenuCb, t: Translator) -> tuple[str, InlineKeyboardMarkup] | None:
-    """/tournament's next question and its buttons; None when everything is chosen."""
+def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
+                  ) -> tuple[str, InlineKeyboardMarkup] | None:
+    """/tournament's next question and its buttons; None when everything is chosen. The
+    last question (the start) also chooses the games' time control, a live one."""
     def choose(**update: object) -> TourneyMenuCb:
         return data.model_copy(update=update)
 
@@ -63,10 +67,11 @@ def menu_question(data: TourneyMenuCb, t: Translator) -> tuple[str, InlineKeyboa
         return t("tm-ask-capacity"), _rows(
             [_button(t("btn-tm-capacity", count=n), choose(cap=n)) for n in CAPACITIES], 5)
     if data.start < 0:
-        return t("tm-ask-start"), _rows(
+        return ask_control(t, (t("tm-ask-start"), _rows(
             [_button(t("btn-tm-when-full"), choose(start=0)),
              *(_button(t("btn-tm-start-in", minutes=n), choose(start=n))
-               for n in START_IN_MINUTES)], 2)
+               for n in START_IN_MINUTES)], 2)), offer, data.tc,
+            lambda token: choose(tc=token), live_only=True)
     return None
 
 
@@ -86,7 +91,7 @@ def clock_time(moment: datetime, zone: ZoneInfo) -> str:
 
 
 def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
-               zone: ZoneInfo) -> str:
+               zone: ZoneInfo, control: TimeControl) -> str:
     variant = t(f"variant-{tournament.variant}")
     if tournament.format == "arena":
         title = t("tm-title-arena", minutes=tournament.minutes or 0, variant=variant)
@@ -95,6 +100,7 @@ def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant
     matches = t("tm-matches", points=tournament.match_length)
     if tournament.cube:
         matches += ", " + t("tm-with-cube")
+    matches += "\n" + time_line(t, control)
     if tournament.status == "open":
         if tournament.starts_at is None:
             status = t("tm-starts-full", total=tournament.capacity)

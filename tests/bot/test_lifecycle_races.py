@@ -18,7 +18,7 @@ from bot.views.callbacks import Act
 from storage import challenges, games
 from tests.support.computer import start_game
 from tests.support.driver import game_buttons, resign
-from tests.support.friends import challenge
+from tests.support.friends import challenge, code_of
 from tests.support.harness import Harness
 
 ALI, VALI, WALI, BEK = 2001, 2002, 2003, 2004
@@ -86,7 +86,7 @@ async def test_a_creators_two_challenges_accepted_at_once(harness: Harness) -> N
     assert len(refused) == 1
     assert not [m for m in h.fake.messages(refused[0]) if m.photo is not None]
     open_code = first if refused[0] == VALI else second
-    assert (await challenges.get_challenge(h.app.db, open_code)).status == "open"  # type: ignore[union-attr]
+    assert (await challenges.get_challenge(h.app.db, code_of(open_code))).status == "open"  # type: ignore[union-attr]
     assert len(await all_games(h)) == 1
 
 
@@ -100,7 +100,7 @@ async def test_one_person_opening_two_friends_links_at_once(harness: Harness) ->
     assert len(await active(h, VALI)) == 1
     assert BUSY_LINK in texts(h, VALI)
     assert len(await all_games(h)) == 1
-    statuses = {(await challenges.get_challenge(h.app.db, code)).status  # type: ignore[union-attr]
+    statuses = {(await challenges.get_challenge(h.app.db, code_of(code))).status  # type: ignore[union-attr]
                 for code in (from_ali, from_bek)}
     assert statuses == {"open", "accepted"}
 

@@ -31,7 +31,8 @@ async def test_a_subscriber_is_told_once_an_hour_and_can_play_at_once(harness: H
     await subscribe(h, VALI, "Short nard")
     await search(h, ALI, "Short nard", "1 game", "Either", name="Ali")
     assert notices(h, VALI) == [
-        "🔎 Someone is looking for an opponent: Short nard (rating 1500). Play?"]
+        "🔎 Someone is looking for an opponent: Short nard (rating 1500). Play?\n"
+        "⏱ Time: 2 min a move"]
     await search(h, ALI, "Short nard", "1 game", "Either")  # already searching: no new notice
     await h.feed()
     h.fake.user(ALI, "Ali").press_button(ALI, "Cancel the search")
@@ -71,7 +72,8 @@ async def test_only_the_variant_asked_for_and_in_the_subscribers_language(harnes
     await search(h, ALI, "Long nard", "Any length", name="Ali")
     assert notices(h, SOLI) == []
     assert notices(h, VALI, "Кто-то ищет соперника") == [
-        "🔎 Кто-то ищет соперника: Длинные нарды (рейтинг 1500). Сыграем?"]
+        "🔎 Кто-то ищет соперника: Длинные нарды (рейтинг 1500). Сыграем?\n"
+        "⏱ Контроль времени: 2 мин на ход"]
 
 
 async def test_one_search_tells_a_bounded_number_of_subscribers(harness: Harness) -> None:

@@ -21,7 +21,7 @@ from bot.plumbing import redact
 from bot.views.callbacks import CardCb, JoinCb
 from storage import cards, challenges, games
 from tests.support.faults import FaultyTelegram
-from tests.support.friends import challenge
+from tests.support.friends import challenge, code_of
 from tests.support.harness import Harness, make_harness
 
 ALI, VALI, MALLORY, OTHER_GROUP, GROUP = 8001, 8002, 8003, -100801, -100802
@@ -88,7 +88,8 @@ async def test_typing_reuses_the_card_and_expired_cards_are_refused_and_deleted(
     answer = h.fake.callback_answer(update)
     assert answer["show_alert"] is True and "expired" in answer["text"]
     assert await games.active_games(h.app.db, VALI) == []
-    assert await h.app.challenges.sweep_cards() == 2  # both variants, garbage-collected
+    # Both variants under each offered time control, garbage-collected.
+    assert await h.app.challenges.sweep_cards() == 2 * len(h.app.core.controls.controls)
     assert await cards.get_card(h.app.db, CardCb.unpack(data).card) is None
     fresh = await send_card(h, ALI, "Ali")  # a new card after the old one expired
     assert h.fake.inline_message(fresh).buttons != h.fake.inline_message(first).buttons
@@ -135,7 +136,8 @@ async def test_a_join_works_only_in_the_group_the_challenge_was_posted_in(
 
 async def test_a_join_for_a_friend_link_challenge_is_refused(harness: Harness) -> None:
     h = harness
-    code = await challenge(h, "Short nard", "👥 A friend", "1 game", "Without the cube")
+    code = code_of(await challenge(h, "Short nard", "👥 A friend", "1 game",
+                                   "Without the cube"))
     h.fake.group(GROUP, "Nard club")
     mallory = h.fake.user(MALLORY, "Mallory")
     mallory.command("/top", chat=GROUP)

@@ -8,7 +8,14 @@ from bot.app import register_descriptions
 from i18n import Translator, available_languages
 from storage import games
 from tests.support.driver import play_again
-from tests.support.friends import ALI, VALI, challenge, finish_by_resignation, friend_game
+from tests.support.friends import (
+    ALI,
+    VALI,
+    challenge,
+    code_of,
+    finish_by_resignation,
+    friend_game,
+)
 from tests.support.harness import Harness
 
 
@@ -34,22 +41,22 @@ async def test_a_challenge_link_can_be_copied_and_shared_as_its_card(harness: Ha
     message = h.fake.last_message(ALI)
     rows = message.inline_keyboard
     share, copy = rows[0][0], rows[1][0]
-    assert share["switch_inline_query_chosen_chat"]["query"] == code
+    assert share["switch_inline_query_chosen_chat"]["query"] == code_of(code)
     assert share["switch_inline_query_chosen_chat"]["allow_user_chats"] is True
     assert copy["copy_text"]["text"] == f"https://t.me/nard_test_bot?start={code}"
     # Sharing types "@bot <code>" in the chosen chat: the offered card is this challenge's.
-    query = h.fake.user(ALI, "Ali").inline_query(code)
+    query = h.fake.user(ALI, "Ali").inline_query(code_of(code))
     await h.feed()
     [card] = h.fake.inline_results(query)
     text = card["input_message_content"]["message_text"]
     assert "Ali challenges you to Short nard (to 5 points)" in text
-    assert "With the doubling cube." in text
+    assert "With the doubling cube." in text and "⏱ Time: 2 min a move" in text
     [[accept]] = card["reply_markup"]["inline_keyboard"]
     assert accept["url"] == f"https://t.me/nard_test_bot?start={code}"
     # Somebody else's code (or no code) offers the usual cards, not that challenge.
-    query = h.fake.user(VALI, "Vali").inline_query(code)
+    query = h.fake.user(VALI, "Vali").inline_query(code_of(code))
     await h.feed()
-    assert [r["id"] for r in h.fake.inline_results(query)] == ["short", "long"]
+    assert [r["id"] for r in h.fake.inline_results(query)][:2] == ["short", "long"]
     # The friend opens the card's link: the game of that challenge begins.
     h.fake.user(VALI, "Vali").command(f"/start {code}")
     await h.feed()

@@ -27,6 +27,18 @@ async def test_a_card_is_reused_while_typing_then_renewed(db: Database, players)
     assert await cards.get_card(db, "no-such-card") is None
 
 
+async def test_cards_are_offered_per_variant_and_time_control(db: Database, players) -> None:
+    offers = [("short", "m120"), ("long", "m120"), ("short", "d1"), ("long", "d1")]
+    made = await cards.offer_cards(db, ALICE, offers, now=T0, lifetime=DAY, reuse_within=HOUR)
+    assert [(c.variant, c.control) for c in made] == offers and len({c.id for c in made}) == 4
+    again = await cards.offer_cards(db, ALICE, offers[::-1], now=T0 + timedelta(minutes=5),
+                                    lifetime=DAY, reuse_within=HOUR)
+    assert again == made[::-1]  # the same records, in the order asked
+    assert await cards.get_card(db, made[2].id) == made[2]
+    old = await cards.offer_card(db, BOB, "short", now=T0, lifetime=DAY, reuse_within=HOUR)
+    assert old.control is None  # no control: the host's move window
+
+
 async def test_expired_cards_are_deleted(db: Database, players) -> None:
     old = await cards.offer_card(db, ALICE, "short", now=T0, lifetime=DAY, reuse_within=HOUR)
     new = await cards.offer_card(db, BOB, "long", now=T0 + DAY, lifetime=DAY,

@@ -12,8 +12,14 @@ from tests.support.harness import Harness
 ALI, VALI, OUTSIDER = 2001, 2002, 2003
 
 
+def code_of(payload: str) -> str:
+    """The challenge code in a link's payload (`<code>_<control>`)."""
+    return payload.rpartition("_")[0] or payload
+
+
 async def challenge(h: Harness, *labels: str) -> str:
-    """Ali's /new, then the menu's `labels`; the code of the challenge link."""
+    """Ali's /new, then the menu's `labels`; the payload of the challenge link (its code
+    and its time control, `bot.views.timecontrols.link_payload`)."""
     ali = h.fake.user(ALI, "Ali")
     ali.command("/new")
     await h.feed()

@@ -82,6 +82,8 @@ SAMPLES: dict[str, object] = {
     "list": "8.4 · 12.1 · 6.0",
     # time controls on the web board (the page words the deadline)
     "delay": "8 s", "bank": "3 min", "days": 3, "when": "8 Dec 2026, 14:00",
+    # time controls in the chat: a control's parts, its name, the offered tokens
+    "span": "2 min", "control": "2 min a move", "controls": "m120, c8+20, d1",
 }
 
 

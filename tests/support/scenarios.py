@@ -70,7 +70,8 @@ async def resign_prompt(h: Harness) -> None:  # editMessageCaption (the question
 async def inline_cards(h: Harness) -> None:  # answerInlineQuery
     query = h.fake.user(USER, "Ali").inline_query("")
     await h.feed()
-    assert len(h.fake.inline_results(query)) == 2
+    # Short and long nard under each offered time control.
+    assert len(h.fake.inline_results(query)) == 2 * len(h.app.core.controls.controls)
 
 
 async def group_language(h: Harness) -> None:  # getChatMember

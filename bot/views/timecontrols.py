@@ -1,0 +1,115 @@
+"""Time controls in the chat: their names ("2 min a move", "8 s + 20 s/point", "1 day a
+move"), the row of buttons that chooses one on a menu's last question, and which of the
+host's controls a game against a person or the computer may be played under."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from core.timecontrol import Kind, Offer, TimeControl, UnknownControl
+from i18n import Translator
+
+CHOSEN = "✅ "  # marks the chosen control in the row
+HALF_ROW = 16  # the longest name a button half a row wide shows whole on a phone
+
+
+def _span(t: Translator, seconds: int) -> str:
+    """A length of time in its largest whole unit: "20 s", "3 min", "2 h"."""
+    if seconds % 3600 == 0:
+        return t("tc-hours", hours=seconds // 3600)
+    if seconds % 60 == 0:
+        return t("tc-minutes", minutes=seconds // 60)
+    return t("tc-seconds", seconds=seconds)
+
+
+def control_name(t: Translator, control: TimeControl) -> str:
+    """The control as a player reads it."""
+    if control.kind is Kind.CORRESPONDENCE:
+        return t("tc-correspondence", days=control.days)
+    if control.kind is Kind.CLOCK:
+        return t("tc-clock", delay=_span(t, control.seconds), bank=_span(t, control.per_point))
+    return t("tc-move", span=_span(t, control.seconds))
+
+
+def choices(offer: Offer, *, live_only: bool) -> tuple[TimeControl, ...]:
+    """The controls a game may be chosen with: every offered one, or only the live ones
+    (a game against the computer, a tournament's: played in one sitting)."""
+    return offer.live() if live_only else offer.controls
+
+
+def pick(offer: Offer, token: str | None, *, live_only: bool = False) -> TimeControl:
+    """The control `token` chooses among `choices` (empty or None: the host's default, or
+    the first live one); `UnknownControl` for one that is not offered or does not fit."""
+    among = choices(offer, live_only=live_only)
+    if not among:
+        raise UnknownControl("no control fits")
+    if not token:
+        return offer.default if offer.default in among else among[0]
+    control = offer.get(token)
+    if control not in among:
+        raise UnknownControl(f"time control not for this game: {token!r}")
+    return control
+
+
+def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeControl,
+                 press: Callable[[str], CallbackData]) -> list[list[InlineKeyboardButton]]:
+    """One button per control (the chosen one marked), two a row when the names are short
+    enough to be read whole on a phone, else one; none when there is nothing to choose.
+    `press(token)` is the data of the button choosing `token`."""
+    if len(among) < 2:
+        return []
+    builder = InlineKeyboardBuilder()
+    names = [control_name(t, control) for control in among]
+    for control, name in zip(among, names, strict=True):
+        mark = CHOSEN if control == chosen else ""
+        builder.button(text=f"{mark}⏱ {name}", callback_data=press(control.token))
+    builder.adjust(2 if max(map(len, names)) <= HALF_ROW else 1)
+    return builder.export()
+
+
+def ask_control(t: Translator, question: tuple[str, InlineKeyboardMarkup], offer: Offer,
+                token: str, press: Callable[[str], CallbackData], *, live_only: bool = False
+                ) -> tuple[str, InlineKeyboardMarkup]:
+    """A menu's last `question` with the time control's row under its answers and a line
+    naming the chosen one (`token`; one that does not fit shows the default); the question
+    as it is when there is nothing to choose."""
+    try:
+        chosen = pick(offer, token, live_only=live_only)
+    except UnknownControl:
+        chosen = pick(offer, None, live_only=live_only)
+    rows = control_rows(t, choices(offer, live_only=live_only), chosen, press)
+    if not rows:
+        return question
+    text, keyboard = question
+    keyboard.inline_keyboard.extend(rows)
+    return text + "\n\n" + t("tc-choose", control=control_name(t, chosen)), keyboard
+
+
+def time_line(t: Translator, control: TimeControl) -> str:
+    """The line a challenge, card or lobby says its control with."""
+    return t("tc-line", control=control_name(t, control))
+
+
+# A challenge link's payload is `<code>_<control>`, the control's `+` written `-` (a deep
+# link carries A-Z a-z 0-9 _ - only); a code may hold `_` and `-` itself, so the control is
+# what follows the last `_` when it reads as one (a letter, then digits). Links made
+# before controls carry the code alone.
+_LINKED_CONTROL = re.compile(r"[a-z][0-9][0-9-]{0,12}")
+
+
+def link_payload(code: str, token: str | None) -> str:
+    """The deep-link payload of challenge `code` played under `token`."""
+    return code if token is None else f"{code}_{token.replace('+', '-')}"
+
+
+def read_payload(payload: str) -> tuple[str, str | None]:
+    """(the challenge code, the control token the link names or None)."""
+    code, separator, tail = payload.rpartition("_")
+    if separator and code and _LINKED_CONTROL.fullmatch(tail):
+        return code, tail.replace("-", "+")
+    return payload, None
