@@ -59,6 +59,7 @@ from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
 from core.live import Live
 from core.locks import KeyedLocks
+from core.timecontrol import TimeControl, stored_control
 from engine.game import Phase
 from engine.position import opp_point
 from i18n import Translator
@@ -352,7 +353,7 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, None, t)
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
-                              computer_seat=None, tag=tag)
+                              computer_seat=None, tag=tag, control=control_of(row))
         web = None
         if self.web is not None:
             me = await self.bot.me()
@@ -373,7 +374,8 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, viewer.seat, viewer.t)
         caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=row.computer_seat, tag=tag)
+                              computer_seat=row.computer_seat, tag=tag,
+                              control=control_of(row))
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,
                                 rematch=tag is None or tag.rematch)
@@ -412,6 +414,11 @@ class BoardPublisher:
             # Under the board's claim: the question never lands after a newer board.
             await self._deliver(row.id, message.chat_id, row.version, message.player_id, ask,
                                 whole=False)
+
+
+def control_of(row: Row) -> TimeControl | None:
+    """The game's time control as stored (None: the host's move window)."""
+    return stored_control(row.timing.control) if row.timing.control else None
 
 
 def _to_other_side(live: Live, point: int) -> int:

@@ -77,6 +77,10 @@ SAMPLES: dict[str, object] = {
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
     # tournaments: a final's result line, a placing shared by two players
     "line": "Aziz beat Leyla 3–1", "place": "3–4",
+    # clocks and correspondence games
+    "delay": "0:08", "bank": "1:40", "sides": "Aziz 0:08 + 1:40 · Leyla 0:08 + 2:00",
+    "when": "08.12.2026 14:05", "zone": "Asia/Tashkent, UTC+5", "left": "23 h 10 min",
+    "days": 2, "control": "correspondence",
 }
 
 
