@@ -437,14 +437,16 @@ async def claim_warning(db: Database, game_id: int, deadline: datetime) -> bool:
     return changed == 1
 
 
-async def claim_turn(db: Database, game_id: int, turn: str) -> bool:
+async def claim_turn(db: Database, game_id: int, version: int, turn: str) -> bool:
     """Take the "your turn" message of the game's `turn` (a key naming the turn, e.g.
-    `bot.services.correspondence.turn_key`) for sending: True for exactly one caller (of
-    every process, before and after restarts) per turn of an active game."""
+    `bot.services.correspondence.turn_key`) at `version` for sending: True for exactly one
+    caller (of every process, before and after restarts) per turn of an active game, and
+    only while the game is still at `version` (a late announcement claims nothing)."""
     async with db.transaction() as tx:
         changed = await tx.execute(
-            "UPDATE games SET turn_told = ? WHERE id = ? AND status = 'active'"
-            " AND (turn_told IS NULL OR turn_told <> ?)", (turn, game_id, turn))
+            "UPDATE games SET turn_told = ? WHERE id = ? AND version = ?"
+            " AND status = 'active' AND (turn_told IS NULL OR turn_told <> ?)",
+            (turn, game_id, version, turn))
     return changed == 1
 
 

@@ -166,6 +166,15 @@ class SettingCb(CallbackData, prefix="set"):
     on: Annotated[int, Field(ge=0, le=1)]
 
 
+class GamesCb(CallbackData, prefix="gm"):
+    """A game of /games (and of a correspondence turn message): send its board anew
+    (`a="open"`), or ask /resign's question for it (`"resign"`). Who pressed is never taken
+    from here: the handler checks the presser plays in the game."""
+
+    game: RowId
+    a: Literal["open", "resign"] = "open"
+
+
 class ResignCb(CallbackData, prefix="rsg"):
     """The answer to /resign's question: `v` is the version the cost was worked out for,
     `number` the game of the match it was asked about."""
@@ -213,7 +222,7 @@ class Plain(Filter):
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
                                     CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb,
-                                    AfterCb, TourneyMenuCb, TourneyCb)
+                                    AfterCb, TourneyMenuCb, TourneyCb, GamesCb)
 }
 
 

@@ -58,12 +58,13 @@ async def test_a_live_game_leaves_the_correspondence_rating(db: Database) -> Non
 
 async def test_a_turn_is_claimed_once(db: Database) -> None:
     game = await human_game(db, timing=BY_POST)
-    assert await claim_turn(db, game.id, "1:0:0")
-    assert not await claim_turn(db, game.id, "1:0:0")  # another process, a restart
-    assert await claim_turn(db, game.id, "1:1:1")  # the next turn
+    assert await claim_turn(db, game.id, 1, "1:0:0")
+    assert not await claim_turn(db, game.id, 1, "1:0:0")  # another process, a restart
+    assert not await claim_turn(db, game.id, 0, "1:1:1")  # a late announcement
+    assert await claim_turn(db, game.id, 1, "1:1:1")  # the next turn
     await finish_game(db, game.id, 1, winner_seat=0, result="plain", points=1,
                       state_json="{}", now=T0)
-    assert not await claim_turn(db, game.id, "1:2:0")  # over: nothing more to tell
+    assert not await claim_turn(db, game.id, 2, "1:2:0")  # over: nothing more to tell
     assert (await load_game(db, game.id)).status == "finished"
 
 
