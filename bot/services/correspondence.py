@@ -101,23 +101,25 @@ class Correspondence:
         if group is not None:
             t = await self.people.chat_translator(group, row)
             names = await self.people.names(row, t)
-            key = "corr-group-reminder" if reminder else "corr-group-turn"
-            text = self._words(t, key, row, names[seat])
+            text = t("corr-group-reminder" if reminder else "corr-group-turn",
+                     **self._facts(t, row, names[seat]))
             await self.coalescer.submit(group, partial(send_text, self.bot, group, text),
                                         slot=("turn", row.id))
             return
         t = await self.people.translator(player)
         names = await self.people.names(row, t)
-        key = "corr-reminder" if reminder else "corr-your-turn"
-        text = self._words(t, key, row, names[1 - seat])
+        text = t("corr-reminder" if reminder else "corr-your-turn",
+                 **self._facts(t, row, names[1 - seat]))
         await send_text(self.bot, player, text, open_keyboard(t, row.id))
 
-    def _words(self, t: Translator, key: str, row: Row, name: str) -> str:
+    def _facts(self, t: Translator, row: Row, name: str) -> dict[str, str]:
+        """What a turn message or reminder says: the name, the variant, the deadline in
+        the reader's zone and the time left to it."""
         assert row.deadline is not None
         when, zone = local_time(row.deadline, t.language)
         left = time_span(t, (row.deadline - self.clock()).total_seconds())
-        return t(key, name=name, variant=t(f"variant-{row.variant}"), when=when, zone=zone,
-                 left=left)
+        return {"name": name, "variant": t(f"variant-{row.variant}"), "when": when,
+                "zone": zone, "left": left}
 
     async def _group_of(self, row: Row) -> int | None:
         """The group whose shared board shows the game (None: a private game)."""

@@ -105,6 +105,7 @@ class TopCb(CallbackData, prefix="top"):
 
     variant: VariantName = "short"
     period: Literal["day", "week", "all"] = "day"
+    pool: Literal["live", "correspondence"] = "live"  # which rating (docs/rules.md)
 
 
 class JoinCb(CallbackData, prefix="j"):

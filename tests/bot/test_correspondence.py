@@ -191,6 +191,25 @@ async def test_games_lists_every_open_game_and_resign_asks_which(harness: Harnes
     vali_rating, _ = await stats.correspondence_rating(h.app.db, VALI, "short")
     assert vali_rating > START_RATING
     assert (await stats.player_stats(h.app.db, VALI, "short")).rating == START_RATING
+    # /me shows the correspondence rating beside the live one; /top has a board of it.
+    vali = h.fake.user(VALI, "Vali")
+    vali.command("/me")
+    await h.feed()
+    me = h.fake.last_message(VALI)
+    assert f"Correspondence: rating {vali_rating} (1 rated game)" in (me.text or me.caption
+                                                                      or "")
+    vali.command("/top")
+    await h.feed()
+    top = h.fake.last_message(VALI)
+    assert "Vali" not in (top.text or "")  # the live board: nobody rated there
+    vali.press_button(VALI, "✉️ Correspondence", message_id=top.message_id)
+    await h.feed()
+    shown = h.fake.message(VALI, top.message_id).text or ""
+    assert "correspondence" in shown.splitlines()[0], shown
+    vali.press_button(VALI, "All time", message_id=top.message_id)
+    await h.feed()
+    shown = h.fake.message(VALI, top.message_id).text or ""
+    assert f"Vali — {vali_rating}" in shown and "Ali — " in shown, shown
     # One game left: /resign asks at once.
     ali.command("/resign")
     await h.feed()

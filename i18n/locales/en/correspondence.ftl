@@ -25,7 +25,10 @@ btn-games-open = { $number }. { $name }
 resign-which = You have several games. Which one do you want to resign?
 
 ## Correspondence rating
-me-corr = ✉️ Correspondence: rating { $rating } ({ $games } rated games)
+me-corr = ✉️ Correspondence: rating { $rating } ({ $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+})
 top-title-corr = 🏆 { $variant } · correspondence · { $period }
 btn-top-live = ⚡ Live games
 btn-top-corr = ✉️ Correspondence

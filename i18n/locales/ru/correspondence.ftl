@@ -25,7 +25,12 @@ btn-games-open = { $number }. { $name }
 resign-which = У вас несколько партий. В какой вы сдаётесь?
 
 ## Correspondence rating
-me-corr = ✉️ По переписке: рейтинг { $rating } (рейтинговых партий: { $games })
+me-corr = ✉️ По переписке: рейтинг { $rating } ({ $games ->
+    [one] { $games } рейтинговая партия
+    [few] { $games } рейтинговые партии
+    [many] { $games } рейтинговых партий
+   *[other] { $games } рейтинговой партии
+})
 top-title-corr = 🏆 { $variant } · по переписке · { $period }
 btn-top-live = ⚡ Живые партии
 btn-top-corr = ✉️ По переписке
