@@ -249,3 +249,40 @@ async def test_a_group_game_by_post_names_whose_turn_it_is(harness: Harness) -> 
     await h.app.timers.tick()
     await h.app.coalescer.drain()
     assert len(_told(h, GROUP, REMINDER_MARK)) == 1
+
+
+async def test_a_turn_whose_announcement_was_lost_is_told_by_the_repairs(
+        harness: Harness) -> None:
+    """The process stopped after saving a move and before announcing it: the timer loop's
+    repairs draw the boards behind and tell the turn, once."""
+    h = harness
+    await _meet(h, (ALI, "Ali", "en"), (VALI, "Vali", "en"))
+    game_id = await _by_post(h, ALI, VALI)
+    _, live = await _state(h, game_id)
+    key = _key(live)
+    app = h.app.services
+
+    async def lost(change: Change) -> None:  # nobody hears the change
+        return None
+
+    heard_boards, heard_turns = app.boards.on_change, app.correspondence.on_change
+    app.boards.on_change = lost  # type: ignore[method-assign]
+    app.correspondence.on_change = lost  # type: ignore[method-assign]
+    try:
+        for _ in range(20):  # a move that passes the turn, its boards not drawn
+            await _press_once(h, game_id)
+            row, live = await _state(h, game_id)
+            if _key(live) != key:
+                break
+            # The mover's own steps: draw them (their board shows the steps taken).
+            await heard_boards(Change(row, live, What.STEP, live.game.to_act))
+    finally:
+        app.boards.on_change = heard_boards  # type: ignore[method-assign]
+        app.correspondence.on_change = heard_turns  # type: ignore[method-assign]
+    assert _key(live) != key
+    player = row.players[live.game.to_act]
+    assert player is not None
+    assert _told(h, player, TURN_MARK) == []
+    await h.app.timers.tick()  # the repairs: boards behind, and the turn told
+    await h.app.timers.tick()
+    assert len(_told(h, player, TURN_MARK)) == 1, h.fake.transcript(player)
