@@ -14,9 +14,13 @@ from engine.dice import SeededDice
 from engine.game import Game, MatchState
 from i18n import Translator
 from i18n.zones import local_time, offset_label, zone_of
+from storage import games
+from tests.support.driver import choose, to_act
+from tests.support.harness import Harness
 
 NOW = datetime(2026, 12, 7, 5, 30, tzinfo=UTC)
 NAMES = ("Ali", "Vali")
+ALI, VALI = 2201, 2202
 
 
 def _live(length: int = 3) -> Live:
@@ -84,3 +88,30 @@ def test_a_correspondence_board_says_when_the_turn_ends_in_the_readers_zone() ->
                           now=NOW, computer_seat=None, control=day)
     assert "⏳ This turn ends 08.12.2026 08:30 (UTC), in 1 d 3 h" in caption
     assert "left for this turn" not in caption
+
+
+async def test_a_match_clock_game_shows_both_clocks_on_the_board(harness: Harness) -> None:
+    """Through the real Dispatcher: a challenge under `c8+20` taken by link; each board's
+    caption shows both players' delay and bank, the player to act's running down."""
+    h = harness
+    for player, name in ((ALI, "Ali"), (VALI, "Vali")):
+        h.fake.user(player, name).command("/start")
+    await h.feed()
+    made = await h.app.core.challenges.create(ALI, "short", 1, False,
+                                              TimeControl.parse("c8+20"))
+    h.fake.user(VALI, "Vali").command(f"/start {made.code}")
+    await h.feed()
+    for chat in (ALI, VALI):
+        caption = h.board(chat).caption or ""
+        assert "⏱ Ali 0:08 + 0:20 · Vali 0:08 + 0:20" in caption, caption
+        assert "left for this turn" not in caption
+    h.clock.advance(13)  # the delay, then 5 s of the bank
+    mover = await to_act(h, (await games.active_games(h.app.db, ALI))[0].id)
+    board = h.board(mover)
+    data = choose(board.buttons)
+    assert data is not None
+    h.fake.user(mover, "P").press(board, data.pack())  # a step: the mover's board redrawn
+    await h.feed()
+    caption = h.board(mover).caption or ""
+    mine = "Ali" if mover == ALI else "Vali"
+    assert f"{mine} 0:00 + 0:15" in caption, caption
