@@ -108,6 +108,10 @@ async def test_a_game_by_post_played_to_the_end_tells_each_turn_once(
         assert len(_told(h, chat, TURN_MARK)) == expected[chat] > 0, h.fake.transcript(chat)
         assert _told(h, chat, REMINDER_MARK) == []
     assert any("Navbat sizda" in text for text in _told(h, VALI, TURN_MARK))
+    # The result message names the rating that moved.
+    texts = [m.text or "" for m in h.fake.messages(ALI)]
+    assert any(text.startswith("Correspondence rating: ") or
+               "\nCorrespondence rating: " in text for text in texts), texts[-3:]
     # The correspondence rating moved; the live one did not.
     winner = row.players[row.winner_seat or 0]
     assert winner is not None

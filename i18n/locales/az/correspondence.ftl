@@ -29,3 +29,5 @@ me-corr = ✉️ Yazışma: reytinq { $rating } (reytinqli oyunlar: { $games })
 top-title-corr = 🏆 { $variant } · yazışma · { $period }
 btn-top-live = ⚡ Canlı oyunlar
 btn-top-corr = ✉️ Yazışma
+rating-change-corr = Yazışma reytinqi: { $delta } → { $rating }
+group-rating-corr = { $name }: yazışma reytinqi { $delta } → { $rating }

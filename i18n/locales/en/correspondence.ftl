@@ -32,3 +32,5 @@ me-corr = ✉️ Correspondence: rating { $rating } ({ $games ->
 top-title-corr = 🏆 { $variant } · correspondence · { $period }
 btn-top-live = ⚡ Live games
 btn-top-corr = ✉️ Correspondence
+rating-change-corr = Correspondence rating: { $delta } → { $rating }
+group-rating-corr = { $name }: correspondence rating { $delta } → { $rating }

@@ -29,3 +29,5 @@ me-corr = ✉️ Кат аркылуу: рейтинг { $rating } (рейтин
 top-title-corr = 🏆 { $variant } · кат аркылуу · { $period }
 btn-top-live = ⚡ Жандуу оюндар
 btn-top-corr = ✉️ Кат аркылуу
+rating-change-corr = Кат аркылуу рейтинг: { $delta } → { $rating }
+group-rating-corr = { $name }: кат аркылуу рейтинг { $delta } → { $rating }

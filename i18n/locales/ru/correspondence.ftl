@@ -34,3 +34,5 @@ me-corr = ✉️ По переписке: рейтинг { $rating } ({ $games -
 top-title-corr = 🏆 { $variant } · по переписке · { $period }
 btn-top-live = ⚡ Живые партии
 btn-top-corr = ✉️ По переписке
+rating-change-corr = Рейтинг по переписке: { $delta } → { $rating }
+group-rating-corr = { $name }: рейтинг по переписке { $delta } → { $rating }

@@ -29,3 +29,5 @@ me-corr = ✉️ Yozishma: reyting { $rating } (reytingli oʻyinlar: { $games })
 top-title-corr = 🏆 { $variant } · yozishma · { $period }
 btn-top-live = ⚡ Jonli oʻyinlar
 btn-top-corr = ✉️ Yozishma
+rating-change-corr = Yozishma reytingi: { $delta } → { $rating }
+group-rating-corr = { $name }: yozishma reytingi { $delta } → { $rating }
