@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from storage.clock import to_epoch
 from storage.db import Database
-from storage.models import Leaderboard, Standing
+from storage.models import CORRESPONDENCE, LIVE, Leaderboard, Pool, Standing
 
 _RANKED = """
 WITH ranked AS (
@@ -43,7 +43,7 @@ _ALL_TIME = {table: _RANKED.format(
     source=f"SELECT player_id, rating AS value FROM {table}"
     " WHERE variant = ? AND rated_games > 0" + _IN_CHAT
 ) for table in ("player_stats", "correspondence_ratings")}
-_TABLES = {"live": "player_stats", "correspondence": "correspondence_ratings"}
+_TABLES = {LIVE: "player_stats", CORRESPONDENCE: "correspondence_ratings"}
 
 
 def local_date(now: datetime, zone: ZoneInfo) -> date:
@@ -70,7 +70,7 @@ def _midnight(day: date, zone: ZoneInfo) -> datetime:
 async def daily_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
-    pool: str = "live",
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     """Top `limit` by rating points gained on local `day`, and `player_id`'s own line.
 
@@ -84,7 +84,7 @@ async def daily_leaderboard(
 async def weekly_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
-    pool: str = "live",
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     start, end = week_bounds(day, zone)
     return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id,
@@ -94,7 +94,7 @@ async def weekly_leaderboard(
 async def period_leaderboard(
     db: Database, variant: str, start: datetime, end: datetime, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
-    pool: str = "live",
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     """Players ranked by the sum of their rating deltas with start <= time < end."""
     params = (variant, pool, to_epoch(start), to_epoch(end), chat_id, chat_id, limit,
@@ -104,7 +104,7 @@ async def period_leaderboard(
 
 async def alltime_leaderboard(
     db: Database, variant: str, *, limit: int = 10, player_id: int | None = None,
-    chat_id: int | None = None, pool: str = "live",
+    chat_id: int | None = None, pool: Pool = LIVE,
 ) -> Leaderboard:
     """Players with at least one rated game (of the pool), by current rating."""
     params = (variant, chat_id, chat_id, limit, player_id)

@@ -36,15 +36,14 @@ from storage.db import Database, Tx
 from storage.fairness import SeedTake, take_seeds
 from storage.games import GAME_CHANGED, append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
-from storage.models import Finish, Game, LogEntry, RatingChange
+from storage.models import CORRESPONDENCE, LIVE, Finish, Game, LogEntry, Pool, RatingChange
 from storage.outbox import add_notice
 
 PAIR_DAILY_LIMIT = 3
 PAIR_DAILY_LIMIT_REASON = "pair_daily_limit"
-LIVE, CORRESPONDENCE = "live", "correspondence"  # the two ratings (`rating_events.pool`)
 
 
-def pool_of(game: Game) -> str:
+def pool_of(game: Game) -> Pool:
     """Which rating the game moves."""
     return CORRESPONDENCE if game.timing.correspondence else LIVE
 

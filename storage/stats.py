@@ -6,7 +6,7 @@ from engine.position import Variant
 from engine.ratings import START_RATING
 from storage.clock import from_epoch
 from storage.db import Database
-from storage.models import PlayerStats, RatingEvent
+from storage.models import LIVE, PlayerStats, Pool, RatingEvent
 
 _STAT_COLUMNS = (
     "rating, rated_games, games, wins, losses, marses_given, marses_taken, koks_given,"
@@ -36,7 +36,7 @@ async def correspondence_rating(db: Database, player_id: int, variant: str
 
 
 async def rating_history(
-    db: Database, player_id: int, variant: str, *, limit: int = 100, pool: str = "live"
+    db: Database, player_id: int, variant: str, *, limit: int = 100, pool: Pool = LIVE
 ) -> list[RatingEvent]:
     """The player's last `limit` rating events in the variant of one rating (`pool`:
     "live" or "correspondence"), oldest first."""

@@ -33,10 +33,9 @@ from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
 from render.chart import ChartLabels, render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats, tournaments
-from storage.models import Leaderboard, Player, Standing
+from storage.models import CORRESPONDENCE, LIVE, POOLS, Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
-POOLS = ("live", "correspondence")  # the two ratings: games in one sitting, by post
 ME_START = "me"  # the start link /me in a group offers: the statistics in private
 
 
@@ -77,7 +76,7 @@ async def activity(services: Services, variant: str, t: Translator,
 
 def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
              footer: str | None = None) -> str:
-    lines = [t("top-title" if data.pool == "live" else "top-title-corr",
+    lines = [t("top-title" if data.pool == LIVE else "top-title-corr",
                variant=t(f"variant-{data.variant}"), period=t(f"top-period-{data.period}"))]
     if not board.top:
         lines.append(t("top-empty"))
@@ -104,7 +103,7 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
         return InlineKeyboardButton(text=("• " if chosen else "") + text,
                                     callback_data=choice.pack())
 
-    pool_words = {"live": "btn-top-live", "correspondence": "btn-top-corr"}
+    pool_words = {LIVE: "btn-top-live", CORRESPONDENCE: "btn-top-corr"}
     return InlineKeyboardMarkup(inline_keyboard=[
         [button(t(f"variant-{v}"), v, data.period, data.pool) for v in VARIANTS],
         [button(t(f"top-period-{p}"), data.variant, p, data.pool) for p in PERIODS],

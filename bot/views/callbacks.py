@@ -23,6 +23,7 @@ from aiogram.types import CallbackQuery
 from pydantic import Field, model_validator
 
 from engine.position import BAR
+from storage.models import LIVE, Pool
 
 MAX_CALLBACK_BYTES = 64  # Telegram's limit: longer data never comes from a real button
 SQL_INT_MAX = 2**63 - 1  # SQLite's (and PostgreSQL's BIGINT) largest integer
@@ -105,7 +106,7 @@ class TopCb(CallbackData, prefix="top"):
 
     variant: VariantName = "short"
     period: Literal["day", "week", "all"] = "day"
-    pool: Literal["live", "correspondence"] = "live"  # which rating (docs/rules.md)
+    pool: Pool = LIVE  # which rating (docs/rules.md)
 
 
 class JoinCb(CallbackData, prefix="j"):
