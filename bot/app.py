@@ -38,6 +38,7 @@ from bot.services.analysis import AnalysisService
 from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
+from bot.services.correspondence import Correspondence
 from bot.services.matchmaking import SearchMessages
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
@@ -48,6 +49,7 @@ from bot.views.fairness import reveal_lines
 from bot.views.webapp import WebApp, menu_button
 from core import computer
 from core.assembly import TIMER_INTERVAL, Core, Door
+from core.events import Change
 from core.games import GameService
 from core.locks import KeyedLocks
 from core.settings import PlayerSettings
@@ -218,6 +220,14 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
                                   coalescer, results, boarding, clock=clock,
                                   controls=core.controls)
     analysis = AnalysisService(bot, db, people, core.analysis, clock=clock, sleep=sleep)
+    correspondence = Correspondence(bot, db, people, coalescer, boarding, clock=clock)
+
+    async def shows(change: Change) -> None:
+        # The boards first; then a correspondence game's new message, under its new board.
+        try:
+            await publisher.on_change(change)
+        finally:
+            await correspondence.on_change(change)
 
     async def expire(game_id: int) -> None:
         # A timeout holds the game's lock like a press: short waits, boards repaired later.
@@ -231,7 +241,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     # the tournaments' group messages, the answers of analyses a stopped process finished,
     # and now and then the expired inline cards.
     core.attach(Door(
-        results=results.on_change, shows=publisher.on_change, sight=publisher.shows,
+        results=results.on_change, shows=shows, sight=publisher.shows,
         first=(results.deliver, repair.sweep),
         also=(tournament_door.sweep, analysis.resume, CardSweep(challenges, clock)),
         scope=lambda: waiting_at_most(URGENT_WAIT),  # timeouts hold a game's lock
@@ -250,7 +260,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         matchmaking=core.matchmaking, people=people, player_cache=players,
         player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
-        starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls)
+        starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls,
+        correspondence=correspondence)
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)

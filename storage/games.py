@@ -448,6 +448,26 @@ async def claim_warning(db: Database, game_id: int, deadline: datetime) -> bool:
     return changed == 1
 
 
+async def claim_turn(db: Database, game_id: int, version: int, turn: str) -> bool:
+    """Take the "your turn" message of the game's `turn` (a key naming the turn, e.g.
+    `bot.services.correspondence.turn_key`) at `version` for sending: True for exactly one
+    caller (of every process, before and after restarts) per turn of an active game, and
+    only while the game is still at `version` (a late announcement claims nothing)."""
+    async with db.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE games SET turn_told = ? WHERE id = ? AND version = ?"
+            " AND status = 'active' AND (turn_told IS NULL OR turn_told <> ?)",
+            (turn, game_id, version, turn))
+    return changed == 1
+
+
+async def open_games(db: Database, player_id: int, *, limit: int = 50) -> list[Game]:
+    """The player's games still being played: the live one (if any) first, then the
+    correspondence games, the soonest deadline first."""
+    return [*await active_games(db, player_id),
+            *await correspondence_games(db, player_id, limit=limit)]
+
+
 async def next_deadline(db: Database, after: datetime) -> datetime | None:
     """The soonest deadline of an active game later than `after`, if any."""
     row = await db.fetchone(

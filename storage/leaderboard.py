@@ -4,7 +4,8 @@ A day is [local midnight, next local midnight) in the configured zone, so it las
 25 hours across a daylight-saving change; a week starts on Monday. Ties are broken by the
 smaller player id, so ranks are distinct and stable. Only players with a rating event in
 the period (a rated game) appear in a period board; only players with a rated game appear
-in the all-time board.
+in the all-time board. Each board is of one rating (`pool`): "live" (games played in one
+sitting) or "correspondence" (docs/rules.md, "Ratings").
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from storage.clock import to_epoch
 from storage.db import Database
-from storage.models import Leaderboard, Standing
+from storage.models import CORRESPONDENCE, LIVE, Leaderboard, Pool, Standing
 
 _RANKED = """
 WITH ranked AS (
@@ -34,14 +35,15 @@ _IN_CHAT = (" AND (CAST(? AS BIGINT) IS NULL OR player_id IN"
 
 _PERIOD = _RANKED.format(
     source="SELECT player_id, SUM(delta) AS value FROM rating_events"
-    " WHERE variant = ? AND created_at >= ? AND created_at < ?" + _IN_CHAT
+    " WHERE variant = ? AND pool = ? AND created_at >= ? AND created_at < ?" + _IN_CHAT
     + " GROUP BY player_id"
 )
 
-_ALL_TIME = _RANKED.format(
-    source="SELECT player_id, rating AS value FROM player_stats"
+_ALL_TIME = {table: _RANKED.format(
+    source=f"SELECT player_id, rating AS value FROM {table}"
     " WHERE variant = ? AND rated_games > 0" + _IN_CHAT
-)
+) for table in ("player_stats", "correspondence_ratings")}
+_TABLES = {LIVE: "player_stats", CORRESPONDENCE: "correspondence_ratings"}
 
 
 def local_date(now: datetime, zone: ZoneInfo) -> date:
@@ -68,6 +70,7 @@ def _midnight(day: date, zone: ZoneInfo) -> datetime:
 async def daily_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     """Top `limit` by rating points gained on local `day`, and `player_id`'s own line.
 
@@ -75,34 +78,37 @@ async def daily_leaderboard(
     """
     start, end = day_bounds(day, zone)
     return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id,
-                                    chat_id=chat_id)
+                                    chat_id=chat_id, pool=pool)
 
 
 async def weekly_leaderboard(
     db: Database, variant: str, day: date, zone: ZoneInfo, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     start, end = week_bounds(day, zone)
     return await period_leaderboard(db, variant, start, end, limit=limit, player_id=player_id,
-                                    chat_id=chat_id)
+                                    chat_id=chat_id, pool=pool)
 
 
 async def period_leaderboard(
     db: Database, variant: str, start: datetime, end: datetime, *,
     limit: int = 10, player_id: int | None = None, chat_id: int | None = None,
+    pool: Pool = LIVE,
 ) -> Leaderboard:
     """Players ranked by the sum of their rating deltas with start <= time < end."""
-    params = (variant, to_epoch(start), to_epoch(end), chat_id, chat_id, limit, player_id)
+    params = (variant, pool, to_epoch(start), to_epoch(end), chat_id, chat_id, limit,
+              player_id)
     return await _board(db, _PERIOD, params, player_id, limit)
 
 
 async def alltime_leaderboard(
     db: Database, variant: str, *, limit: int = 10, player_id: int | None = None,
-    chat_id: int | None = None,
+    chat_id: int | None = None, pool: Pool = LIVE,
 ) -> Leaderboard:
-    """Players with at least one rated game, by current rating."""
+    """Players with at least one rated game (of the pool), by current rating."""
     params = (variant, chat_id, chat_id, limit, player_id)
-    return await _board(db, _ALL_TIME, params, player_id, limit)
+    return await _board(db, _ALL_TIME[_TABLES[pool]], params, player_id, limit)
 
 
 async def _board(

@@ -12,6 +12,11 @@ from engine.result import ResultKind
 
 GameStatus = Literal["active", "finished", "aborted"]
 ChallengeStatus = Literal["open", "accepted", "expired", "cancelled"]
+# The two ratings (docs/rules.md, "Ratings"): games in one sitting, and correspondence games.
+Pool = Literal["live", "correspondence"]
+LIVE: Pool = "live"
+CORRESPONDENCE: Pool = "correspondence"
+POOLS: tuple[Pool, ...] = (LIVE, CORRESPONDENCE)
 
 
 @dataclass(frozen=True, slots=True)

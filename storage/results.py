@@ -10,6 +10,10 @@ Two rules of docs/rules.md ("Ratings") are decided here:
   every game of a match). Later games that day count in the statistics only, whatever the
   variant and whoever sat where; the day is the one on which the game ends. A tournament's
   games (`tournament_games`) are rated whatever the day's count, and do not count in it.
+
+A correspondence game moves the players' correspondence rating (`correspondence_ratings`)
+and nothing else; its rating events are marked `pool = 'correspondence'`, and the pair's
+daily limit counts the games of each pool apart.
 """
 
 from __future__ import annotations
@@ -32,11 +36,16 @@ from storage.db import Database, Tx
 from storage.fairness import SeedTake, take_seeds
 from storage.games import GAME_CHANGED, append_log, bump_version, fetch_game
 from storage.leaderboard import day_bounds, local_date
-from storage.models import Finish, Game, LogEntry, RatingChange
+from storage.models import CORRESPONDENCE, LIVE, Finish, Game, LogEntry, Pool, RatingChange
 from storage.outbox import add_notice
 
 PAIR_DAILY_LIMIT = 3
 PAIR_DAILY_LIMIT_REASON = "pair_daily_limit"
+
+
+def pool_of(game: Game) -> Pool:
+    """Which rating the game moves."""
+    return CORRESPONDENCE if game.timing.correspondence else LIVE
 
 
 async def finish_game(
@@ -140,16 +149,16 @@ async def pair_rated_games(tx: Tx, game: Game, start: int, end: int) -> int:
     """Rated games between the game's two players that moved ratings in [start, end).
 
     Each such game wrote one rating event per player, so the events of one of them in
-    games against the other count the games, in any variant and either seat order. A
-    tournament's games are not counted.
+    games against the other count the games, in any variant and either seat order, of the
+    game's own rating pool (live or correspondence). A tournament's games are not counted.
     """
     me, other = game.players
     value = await tx.fetchval(
         "SELECT COUNT(*) FROM rating_events AS e JOIN games AS g ON g.id = e.game_id"
         " WHERE e.player_id = ? AND e.created_at >= ? AND e.created_at < ?"
-        " AND (g.player0_id = ? OR g.player1_id = ?)"
+        " AND e.pool = ? AND (g.player0_id = ? OR g.player1_id = ?)"
         " AND NOT EXISTS (SELECT 1 FROM tournament_games AS t WHERE t.game_id = g.id)",
-        (me, start, end, other, other),
+        (me, start, end, pool_of(game), other, other),
     )
     return int(value or 0)
 
@@ -198,10 +207,19 @@ async def _count_stats(tx: Tx, game: Game, winner_seat: int, result: str) -> Non
 async def _rate(
     tx: Tx, game: Game, winner_seat: int, result: str, stamp: int
 ) -> tuple[RatingChange, ...]:
-    """Move both ratings by the same amount and log a rating event for each player."""
+    """Move both ratings of the game's pool (live or correspondence) by the same amount
+    and log a rating event for each player."""
     winner, loser = game.players[winner_seat], game.players[1 - winner_seat]
     assert winner is not None and loser is not None  # rated games are between humans
-    before = {p: await _rating(tx, p, game.variant) for p in (winner, loser)}
+    pool = pool_of(game)
+    table = "correspondence_ratings" if pool == CORRESPONDENCE else "player_stats"
+    if pool == CORRESPONDENCE:  # rows written in ascending player id, as _count_stats does
+        for player in sorted((winner, loser)):
+            await tx.execute(
+                "INSERT INTO correspondence_ratings (player_id, variant, rating)"
+                " VALUES (?, ?, ?) ON CONFLICT (player_id, variant) DO NOTHING",
+                (player, game.variant, START_RATING))
+    before = {p: await _rating(tx, table, p, game.variant) for p in (winner, loser)}
     delta = rating_delta(before[winner], before[loser], result_points(game.variant, result),
                          game.variant)
     changes = (
@@ -210,23 +228,24 @@ async def _rate(
     )
     for change in changes:
         await tx.execute(
-            "UPDATE player_stats SET rating = ?, rated_games = rated_games + 1"
+            f"UPDATE {table} SET rating = ?, rated_games = rated_games + 1"
             " WHERE player_id = ? AND variant = ?",
             (change.after, change.player_id, game.variant),
         )
         await tx.execute(
             "INSERT INTO rating_events (player_id, variant, delta, rating_after, game_id,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (change.player_id, game.variant, change.delta, change.after, game.id, stamp),
+            " created_at, pool) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (change.player_id, game.variant, change.delta, change.after, game.id, stamp,
+             pool),
         )
     return changes
 
 
-async def _rating(tx: Tx, player_id: int, variant: str) -> int:
-    # _count_stats has written this row in this transaction: on PostgreSQL it is locked.
+async def _rating(tx: Tx, table: str, player_id: int, variant: str) -> int:
+    # Written in this transaction (_count_stats, _rate): on PostgreSQL the row is locked.
     value = await tx.fetchval(
-        "SELECT rating FROM player_stats WHERE player_id = ? AND variant = ?",
+        f"SELECT rating FROM {table} WHERE player_id = ? AND variant = ?",
         (player_id, variant),
     )
-    assert value is not None  # _count_stats created the row
+    assert value is not None  # created above
     return int(value)

@@ -6,11 +6,13 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot.handlers.resign import ask_resign_for
 from bot.plumbing.telegram_io import answer as answer_query
 from bot.plumbing.telegram_io import bot_of, uploading_photo
 from bot.services import Services
-from bot.views.callbacks import Act, GameCb
+from bot.views.callbacks import Act, GameCb, GamesCb
 from i18n import Translator
+from storage import games
 from storage.models import Player
 
 
@@ -28,10 +30,30 @@ async def press(query: CallbackQuery, callback_data: GameCb, services: Services,
 
 
 async def show_game(message: Message, player: Player, t: Translator, services: Services) -> None:
-    async with uploading_photo(bot_of(message), message.chat.id):
-        shown = await services.boarding.show(player.id)
-    if not shown:
+    """/games: the player's open games, each with a button that sends its board anew; the
+    board at once when the only one is a live game."""
+    rows = await games.open_games(services.db, player.id)
+    if not rows:
         await message.answer(t("no-game"))
+        return
+    if len(rows) == 1 and not rows[0].timing.correspondence:  # the one game is live
+        async with uploading_photo(bot_of(message), message.chat.id):
+            if await services.boarding.show(player.id, rows[0].id):
+                return
+    text, keyboard = await services.correspondence.listing(rows, player.id, t)
+    await message.answer(text, reply_markup=keyboard)
+
+
+async def open_game(query: CallbackQuery, callback_data: GamesCb, player: Player,
+                    t: Translator, services: Services) -> None:
+    """A game of /games or of a turn message: its board sent anew (or /resign's question,
+    `resign.ask_for`)."""
+    if callback_data.a == "resign":
+        await ask_resign_for(query, callback_data.game, player, t, services)
+        return
+    async with uploading_photo(bot_of(query), player.id):
+        shown = await services.correspondence.open(player.id, callback_data.game)
+    await answer_query(query, None if shown else t("alert-not-player"), not shown)
 
 
 async def rules(message: Message, t: Translator) -> None:
@@ -43,5 +65,6 @@ def make_router() -> Router:
     router = Router(name="play")
     router.callback_query.register(press, GameCb.filter())
     router.message.register(show_game, Command("games"))
+    router.callback_query.register(open_game, GamesCb.filter())
     router.message.register(rules, Command("rules"))
     return router

@@ -39,12 +39,43 @@ def question(row: Row, player_id: int, t: Translator, names: tuple[str, str]
 
 
 async def resign(message: Message, player: Player, t: Translator, services: Services) -> None:
-    row = await services.games.active_game(player.id)
-    if row is None:
+    """/resign: the question for the player's game; with several open games (a live one,
+    correspondence ones), first which one, by buttons."""
+    rows = await games.open_games(services.db, player.id)
+    if not rows:
         await message.answer(t("no-game"))
         return
+    if len(rows) > 1:
+        listed, keyboard = await services.correspondence.listing(rows, player.id, t,
+                                                                 action="resign")
+        await message.answer(t("resign-which") + "\n\n" + listed, reply_markup=keyboard)
+        return
+    [row] = rows
     text, keyboard = question(row, player.id, t, await services.people.names(row, t))
     await message.answer(text, reply_markup=keyboard)
+
+
+async def ask_resign_for(query: CallbackQuery, game_id: int, player: Player, t: Translator,
+                         services: Services) -> None:
+    """The game chosen among several after /resign: its question, in place of the list."""
+    try:
+        row = await games.load_game(services.db, game_id)
+    except GameNotFound:
+        row = None
+    if row is None or row.seat_of(player.id) is None:
+        with contextlib.suppress(TelegramBadRequest):
+            await query.answer(t("alert-not-player"), show_alert=True)
+        return
+    with contextlib.suppress(TelegramBadRequest):
+        await query.answer()
+    if row.status != "active":
+        text, keyboard = t("alert-finished"), None
+    else:
+        text, keyboard = question(row, player.id, t, await services.people.names(row, t))
+    message = message_of(query)
+    if message is not None:
+        with contextlib.suppress(TelegramBadRequest):
+            await message.edit_text(text, reply_markup=keyboard)
 
 
 async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, t: Translator,

@@ -33,7 +33,7 @@ from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
 from render.chart import ChartLabels, render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats, tournaments
-from storage.models import Leaderboard, Player, Standing
+from storage.models import CORRESPONDENCE, LIVE, POOLS, Leaderboard, Player, Standing
 
 PERIODS = ("day", "week", "all")
 ME_START = "me"  # the start link /me in a group offers: the statistics in private
@@ -46,12 +46,15 @@ async def board_of(services: Services, data: TopCb, player_id: int,
     today = leaderboard.local_date(services.clock(), zone)
     if data.period == "day":
         return await leaderboard.daily_leaderboard(services.db, data.variant, today, zone,
-                                                   player_id=player_id, chat_id=chat_id)
+                                                   player_id=player_id, chat_id=chat_id,
+                                                   pool=data.pool)
     if data.period == "week":
         return await leaderboard.weekly_leaderboard(services.db, data.variant, today, zone,
-                                                    player_id=player_id, chat_id=chat_id)
+                                                    player_id=player_id, chat_id=chat_id,
+                                                    pool=data.pool)
     return await leaderboard.alltime_leaderboard(services.db, data.variant,
-                                                 player_id=player_id, chat_id=chat_id)
+                                                 player_id=player_id, chat_id=chat_id,
+                                                 pool=data.pool)
 
 
 def _group_of(chat: Chat | None) -> int | None:
@@ -73,8 +76,8 @@ async def activity(services: Services, variant: str, t: Translator,
 
 def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
              footer: str | None = None) -> str:
-    lines = [t("top-title", variant=t(f"variant-{data.variant}"),
-               period=t(f"top-period-{data.period}"))]
+    lines = [t("top-title" if data.pool == LIVE else "top-title-corr",
+               variant=t(f"variant-{data.variant}"), period=t(f"top-period-{data.period}"))]
     if not board.top:
         lines.append(t("top-empty"))
 
@@ -93,15 +96,18 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
 
 
 def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
-    def button(text: str, variant: str, period: str) -> InlineKeyboardButton:
-        chosen = variant == data.variant and period == data.period
-        choice = TopCb.model_validate({"variant": variant, "period": period})  # checks both
+    def button(text: str, variant: str, period: str, pool: str) -> InlineKeyboardButton:
+        chosen = (variant, period, pool) == (data.variant, data.period, data.pool)
+        choice = TopCb.model_validate(  # checks all three
+            {"variant": variant, "period": period, "pool": pool})
         return InlineKeyboardButton(text=("• " if chosen else "") + text,
                                     callback_data=choice.pack())
 
+    pool_words = {LIVE: "btn-top-live", CORRESPONDENCE: "btn-top-corr"}
     return InlineKeyboardMarkup(inline_keyboard=[
-        [button(t(f"variant-{v}"), v, data.period) for v in VARIANTS],
-        [button(t(f"top-period-{p}"), data.variant, p) for p in PERIODS],
+        [button(t(f"variant-{v}"), v, data.period, data.pool) for v in VARIANTS],
+        [button(t(f"top-period-{p}"), data.variant, p, data.pool) for p in PERIODS],
+        [button(t(pool_words[p]), data.variant, data.period, p) for p in POOLS],
     ])
 
 
@@ -172,6 +178,8 @@ async def me_report(player: Player, t: Translator, services: Services
         if ResultKind.KOKS in KIND_POINTS[Variant(variant)]:  # long nard has no koks
             block.append(t("me-koks", koks_given=s.koks_given, koks_taken=s.koks_taken))
         block.append(t("me-streak", best_streak=s.best_streak))
+        rating, rated = await stats.correspondence_rating(services.db, player.id, variant)
+        block.append(t("me-corr", rating=str(rating), games=rated))
         lines.append("\n".join(block))
         histories[variant] = await stats.rating_history(services.db, player.id, variant)
     analysed = await me_line(services.db, player.id, t)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from bot.services.boarding import Boarding
     from bot.services.boards import BoardPublisher
     from bot.services.challenges import ChallengeService
+    from bot.services.correspondence import Correspondence
     from bot.services.presses import Presses
     from bot.services.results import ResultMessages
     from bot.services.tournaments import TournamentDoor
@@ -59,3 +60,4 @@ class Services:
     starting: KeyedLocks  # one new game at a time per player
     tournaments: TournamentDoor  # tournaments in groups (the core's; their messages)
     controls: Offer  # the time controls this host offers (`Core.controls`)
+    correspondence: Correspondence  # turn messages, reminders, /games

@@ -30,6 +30,7 @@ from i18n import Translator
 from i18n.people import People
 from storage import boards, chats, games
 from storage.db import Database
+from storage.errors import GameNotFound
 from storage.models import Game as Row
 
 log = logging.getLogger(__name__)
@@ -68,17 +69,23 @@ class Boarding:
         shown = {message.player_id for message in stored if message.message_id}
         return [player for player in row.players if player is not None and player not in shown]
 
-    async def show(self, player_id: int) -> bool:
-        """Send the player's board (again) as a new message; when it is the last one
-        missing, the game's first turn timer starts now. False when the player has no game."""
-        row = await self.service.active_game(player_id)
-        if row is None:
-            return False
-        async with self.service.holding(row.id):
-            row = await games.load_game(self.db, row.id)
+    async def show(self, player_id: int, game_id: int | None = None) -> bool:
+        """Send the player's board of `game_id` (None: their live game) again as a new
+        message; when it is the last one missing, the game's first turn timer starts now.
+        False when the player has no such game in progress."""
+        if game_id is None:
+            row = await self.service.active_game(player_id)
+            if row is None:
+                return False
+            game_id = row.id
+        async with self.service.holding(game_id):
+            try:
+                row = await games.load_game(self.db, game_id)
+            except GameNotFound:
+                return False
             live = Live.load(row.state_json)
             seat = row.seat_of(player_id)
-            if seat is None:  # (a game of theirs that another process just replaced)
+            if seat is None:  # (not theirs, or a game another process just replaced)
                 return False
             if row.status == "active" and await self.unseen(row) == [player_id]:
                 row = await self.service.restart_clock(row)

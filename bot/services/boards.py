@@ -59,6 +59,7 @@ from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
 from core.live import Live
 from core.locks import KeyedLocks
+from core.timecontrol import TimeControl, stored_control
 from engine.game import Phase
 from engine.position import opp_point
 from i18n import Translator
@@ -169,9 +170,11 @@ class BoardPublisher:
             await self.warn(row, seat)
 
     async def warn(self, row: Row, seat: int) -> None:
-        """Tell the player in `seat` how many seconds of their turn are left."""
+        """Tell the player in `seat` how many seconds of their turn are left (a
+        correspondence game's reminder is `bot.services.correspondence`'s)."""
         player = row.players[seat]
-        if player is None or row.deadline is None or player in self.unreachable:
+        if player is None or row.deadline is None or player in self.unreachable \
+                or row.timing.correspondence:
             return
         t = await self.people.translator(player)
         left = max(0, round((row.deadline - self.clock()).total_seconds()))
@@ -298,20 +301,27 @@ class BoardPublisher:
         return bool(mine) and all(m.shown_version >= row.version for m in mine)
 
     async def send_anew(self, row: Row, live: Live, player_id: int) -> None:
-        """Send the player's board again as a new message (e.g. after /games)."""
-        seat = row.seat_of(player_id)
-        assert seat is not None
-        viewer = await viewer_of(self.people, row, seat)
-        board = await self.board(row, live, viewer)
-        async with self._sending.hold((row.id, player_id)):
+        """Send the player's board again as a new message (e.g. after /games); a group
+        game's shared board is sent anew in its group."""
+        group = next((m.chat_id for m in await boards.board_messages(self.db, row.id)
+                      if m.player_id is None), None)
+        if group is not None:
+            chat, board = group, await self.group_board(row, live, group)
+        else:
+            seat = row.seat_of(player_id)
+            assert seat is not None
+            viewer = await viewer_of(self.people, row, seat)
+            chat, board = player_id, await self.board(row, live, viewer)
+        async with self._sending.hold((row.id, chat)):
             try:
-                new_id = await send_board(self.bot, player_id, board, self.unreachable)
+                new_id = await send_board(self.bot, chat, board, self.unreachable)
             except FAULTS:  # the board message there stays; the timer loop looks after it
-                log.warning("sending game %s's board to %s failed", row.id, player_id)
+                log.warning("sending game %s's board to %s failed", row.id, chat)
                 return
             if new_id is not None:  # a new message: edits on their way to the old one
                 await boards.replace_board_message(  # no longer count
-                    self.db, row.id, player_id, new_id, player_id=player_id,
+                    self.db, row.id, chat, new_id,
+                    player_id=None if group is not None else player_id,
                     version=row.version, now=self.clock())
 
     async def _redraw_group(self, game_id: int, chat_id: int) -> None:
@@ -352,7 +362,7 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, None, t)
         caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
-                              computer_seat=None, tag=tag)
+                              computer_seat=None, tag=tag, control=control_of(row))
         web = None
         if self.web is not None:
             me = await self.bot.me()
@@ -373,7 +383,8 @@ class BoardPublisher:
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, viewer.seat, viewer.t)
         caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=row.computer_seat, tag=tag)
+                              computer_seat=row.computer_seat, tag=tag,
+                              control=control_of(row))
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,
                                 rematch=tag is None or tag.rematch)
@@ -412,6 +423,11 @@ class BoardPublisher:
             # Under the board's claim: the question never lands after a newer board.
             await self._deliver(row.id, message.chat_id, row.version, message.player_id, ask,
                                 whole=False)
+
+
+def control_of(row: Row) -> TimeControl | None:
+    """The game's time control as stored (None: the host's move window)."""
+    return stored_control(row.timing.control) if row.timing.control else None
 
 
 def _to_other_side(live: Live, point: int) -> int:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS, GiveUp, on_give_up, waiting_at_most
 from core.games import GameService
-from storage import boards
+from storage import boards, games
 from storage.db import Database
 from storage.errors import DatabaseBlip, GameNotFound
 
@@ -104,11 +104,13 @@ class BoardRepair:
         task.add_done_callback(self._lookups.discard)
 
     async def _player_game(self, player_id: int, after: float) -> None:
+        """Redraw the player's open games (their live game and correspondence games: the
+        update may have been about any of them)."""
         try:
-            row = await self.service.active_game(player_id)
+            rows = await games.open_games(self.db, player_id)
         except DatabaseBlip:  # the sweep finds the board behind once the database answers
             return
-        if row is not None:
+        for row in rows:
             self.schedule(row.id, after)
 
     async def _redraw(self, game_id: int, after: float) -> None:

@@ -229,8 +229,9 @@ def _group_text(row: Row, result: dict[str, Any], t: Translator, names: tuple[st
     for seat, player in enumerate(row.players):
         if player in changes:
             before, after = changes[player]
-            lines.append(t("group-rating", name=names[seat], delta=f"{after - before:+d}",
-                           rating=str(after)))
+            lines.append(t("group-rating-corr" if row.timing.correspondence
+                           else "group-rating", name=names[seat],
+                           delta=f"{after - before:+d}", rating=str(after)))
     lines += _rating_skipped(t, result)
     return "\n".join(lines)
 
@@ -248,7 +249,8 @@ def _player_text(row: Row, seat: int, result: dict[str, Any], t: Translator) -> 
                      else t("match-next", number=result["number"] + 1))
     for changed, before, after in result["changes"]:
         if changed == row.players[seat]:
-            lines.append(t("rating-change", delta=f"{after - before:+d}",
+            lines.append(t("rating-change-corr" if row.timing.correspondence
+                           else "rating-change", delta=f"{after - before:+d}",
                            rating=str(after)))  # no thousands separator
     lines += _rating_skipped(t, result)
     return "\n".join(lines)

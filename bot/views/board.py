@@ -9,12 +9,14 @@ from typing import Any
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import Act, GameCb
+from bot.views.clocks import clock_lines
 from bot.views.fairness import commitment_line
 from bot.views.recap import MAX_CAPTION, fit, local_notation, recap_lines, utf16_len
 from core import seen
 from core.fullmoves import one_taps
 from core.history import Event, has_decided, thrown
 from core.live import Live
+from core.timecontrol import TimeControl
 from engine.game import Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
@@ -67,7 +69,9 @@ def recent(live: Live, viewer: Viewer) -> list[Event]:
 
 
 def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: datetime,
-                computer_seat: int | None, tag: GameTag | None = None) -> str:
+                computer_seat: int | None, tag: GameTag | None = None,
+                control: TimeControl | None = None) -> str:
+    """`control`: the game's time control (None: the host's move window)."""
     t, game, seat = viewer.t, live.game, viewer.seat
     lines = [t(f"variant-{game.variant.value}")]
     if game.match.length > 1:
@@ -88,9 +92,8 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     if not viewer.is_player:  # a group's shared board: say whose side is where
         tail.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
     tail.append(_status(live, viewer, computer_seat))
-    if deadline is not None and game.phase is not Phase.OVER and game.to_act != computer_seat:
-        left = max(0, int((deadline - now).total_seconds()))
-        tail.append(t("time-left", minutes=left // 60, seconds=f"{left % 60:02d}"))
+    tail.extend(clock_lines(t, live, viewer.names, control=control, deadline=deadline,
+                            now=now, computer_seat=computer_seat))
     # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
     # for (the oldest lines give way first; /log has them all).
     fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))

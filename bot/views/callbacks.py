@@ -23,6 +23,7 @@ from aiogram.types import CallbackQuery
 from pydantic import Field, model_validator
 
 from engine.position import BAR
+from storage.models import LIVE, Pool
 
 MAX_CALLBACK_BYTES = 64  # Telegram's limit: longer data never comes from a real button
 SQL_INT_MAX = 2**63 - 1  # SQLite's (and PostgreSQL's BIGINT) largest integer
@@ -109,6 +110,7 @@ class TopCb(CallbackData, prefix="top"):
 
     variant: VariantName = "short"
     period: Literal["day", "week", "all"] = "day"
+    pool: Pool = LIVE  # which rating (docs/rules.md)
 
 
 class JoinCb(CallbackData, prefix="j"):
@@ -173,6 +175,15 @@ class SettingCb(CallbackData, prefix="set"):
     on: Annotated[int, Field(ge=0, le=1)]
 
 
+class GamesCb(CallbackData, prefix="gm"):
+    """A game of /games (and of a correspondence turn message): send its board anew
+    (`a="open"`), or ask /resign's question for it (`"resign"`). Who pressed is never taken
+    from here: the handler checks the presser plays in the game."""
+
+    game: RowId
+    a: Literal["open", "resign"] = "open"
+
+
 class ResignCb(CallbackData, prefix="rsg"):
     """The answer to /resign's question: `v` is the version the cost was worked out for,
     `number` the game of the match it was asked about."""
@@ -220,7 +231,7 @@ class Plain(Filter):
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
                                     CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb,
-                                    AfterCb, TourneyMenuCb, TourneyCb)
+                                    AfterCb, TourneyMenuCb, TourneyCb, GamesCb)
 }
 
 

@@ -84,6 +84,9 @@ SAMPLES: dict[str, object] = {
     "delay": "8 s", "bank": "3 min", "days": 3, "when": "8 Dec 2026, 14:00",
     # time controls in the chat: a control's parts, its name, the offered tokens
     "span": "2 min", "control": "2 min a move", "controls": "m120, c8+20, d1",
+    # clocks and correspondence games in the chat
+    "sides": "Aziz 0:08 + 1:40 · Leyla 0:08 + 2:00", "zone": "Asia/Tashkent, UTC+5",
+    "left": "23 h 10 min",
 }
 
 

@@ -1,7 +1,7 @@
 ## Əmrlər (Telegram-ın göstərdiyi menyu)
 cmd-start = Botu başlat
 cmd-new = Yeni oyun
-cmd-games = Cari oyunumu göstər
+cmd-games = Davam edən oyunlarım
 cmd-resign = Cari oyunda təslim ol
 cmd-rules = Qısa və uzun nərdin qaydaları
 cmd-help = Kömək
@@ -15,7 +15,7 @@ help =
     /new – yeni oyun: qısa və ya uzun nərd, kompüterlə və ya dostla
     /play – reytinqli oyun üçün rəqib tap
     /nard – qrupda: oradakı istənilən şəxsin qoşula biləcəyi oyun (/nard long, /nard short 3 cube)
-    /games – cari oyunun taxtasını yenidən göstər
+    /games – davam edən oyunlarınız (yazışma da), hər birinin taxtası düymədə
     /top – liderlər cədvəli: bu gün, bu həftə, bütün zamanlar
     /me – statistikanız və reytinq qrafiki
     /resign – cari oyunda təslim ol

@@ -1,7 +1,7 @@
 ## Commands (the menu Telegram shows)
 cmd-start = Start the bot
 cmd-new = New game
-cmd-games = Show my current game
+cmd-games = My games in progress
 cmd-resign = Resign the current game
 cmd-rules = Rules of short and long nard
 cmd-help = Help
@@ -15,7 +15,7 @@ help =
     /new – start a game: short or long nard, against the computer or a friend
     /play – find an opponent for a rated game
     /nard – in a group: a game anyone there can join (/nard long, /nard short 3 cube)
-    /games – show the board of your current game again
+    /games – your games in progress (correspondence too), each board a tap away
     /top – leaderboards: today, this week, all time
     /me – your statistics and rating chart
     /resign – give up the current game

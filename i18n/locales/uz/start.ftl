@@ -1,7 +1,7 @@
 ## Buyruqlar (Telegram koʻrsatadigan menyu)
 cmd-start = Botni ishga tushirish
 cmd-new = Yangi oʻyin
-cmd-games = Joriy oʻyinimni koʻrsatish
+cmd-games = Davom etayotgan oʻyinlarim
 cmd-resign = Joriy oʻyinda taslim boʻlish
 cmd-rules = Qisqa va uzun nard qoidalari
 cmd-help = Yordam
@@ -15,7 +15,7 @@ help =
     /new – yangi oʻyin: qisqa yoki uzun nard, kompyuter yoki doʻst bilan
     /play – reytingli oʻyin uchun raqib topish
     /nard – guruhda: undagi istalgan kishi qoʻshila oladigan oʻyin (/nard long, /nard short 3 cube)
-    /games – joriy oʻyin taxtasini qayta koʻrsatish
+    /games – davom etayotgan oʻyinlaringiz (yozishma ham), har birining taxtasi tugmada
     /top – reyting jadvali: bugun, shu hafta, barcha vaqt
     /me – statistikangiz va reyting grafigi
     /resign – joriy oʻyinda taslim boʻlish
