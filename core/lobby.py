@@ -26,9 +26,8 @@ class OpenGame:
 
 async def open_games(service: GameService, player_id: int) -> list[OpenGame]:
     """The player's games being played: the live one first, then the correspondence
-    games, the soonest deadline first (`storage.games.correspondence_games`)."""
-    rows = [*await games.active_games(service.db, player_id),
-            *await games.correspondence_games(service.db, player_id)]
+    games, the soonest deadline first (`storage.games.open_games`)."""
+    rows = await games.open_games(service.db, player_id)
     found: list[OpenGame] = []
     seen: set[int] = set()
     for row in rows:
