@@ -425,11 +425,17 @@ async def clocked_games(db: Database) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
+_SEAT_GAMES = (f"SELECT {GAME_COLUMNS} FROM games WHERE correspondence = 1"
+               " AND status = 'active' AND player{seat}_id = ?")
+
+
 async def correspondence_games(db: Database, player_id: int, *, limit: int = 50) -> list[Game]:
     """The player's correspondence games still being played, the soonest deadline first."""
+    # Two halves, one per seat, so each reads its seat's partial index in deadline order
+    # (one OR made SQLite take the index of all a player's games, finished ones too).
     rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE correspondence = 1 AND status = 'active'"
-        " AND (player0_id = ? OR player1_id = ?) ORDER BY deadline, id LIMIT ?",
+        f"SELECT * FROM ({_SEAT_GAMES.format(seat=0)} UNION ALL"
+        f" {_SEAT_GAMES.format(seat=1)}) AS mine ORDER BY deadline, id LIMIT ?",
         (player_id, player_id, limit),
     )
     return [game_from_row(row) for row in rows]
