@@ -374,10 +374,11 @@ async def games_behind(
     due = to_epoch(now) if now is not None else -1
     since = to_epoch(finished_since)
     if changed_since is None:
-        active, finished = "", since
+        active, finished = " AND g.updated_at <= ?", since
         params: tuple[int, ...] = (until,)
     else:
-        active, finished = " AND g.updated_at >= ?", max(since, to_epoch(changed_since))
+        active, finished = " AND g.updated_at >= ? AND g.updated_at <= ?", max(
+            since, to_epoch(changed_since))
         params = (to_epoch(changed_since), until)
     named = sorted(set(also))
     # Index-friendly halves (the active games, the lately finished ones, the games named,
@@ -385,7 +386,7 @@ async def games_behind(
     marks = ", ".join("?" * len(named))
     rows = await db.fetchall(
         f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'{active}"
-        f" AND g.updated_at <= ? AND {_ACTIVE_BEHIND}"
+        f" AND {_ACTIVE_BEHIND}"
         f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.finished_at >= ?"
         f" AND g.updated_at <= ? AND {_STALE}"
         + (f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.id IN ({marks})"
