@@ -338,12 +338,12 @@ NAMES = ("timer pass", "door sweep", "start-up sweep", "outage batch", "press", 
 
 
 def header() -> str:
-    cells = "".join(f"{name + ' p50/p99':>22}" for name in NAMES)
+    cells = "".join(f"{name + ' p50/p99':>24}" for name in NAMES)
     return f"{'engine':<9}{'open':>8}{'finished':>10}{cells}"
 
 
 def line(f: Figures) -> str:
-    cells = "".join(f"{f'{p50:.2f} / {p99:.2f}':>22}"
+    cells = "".join(f"{f'{p50:.2f} / {p99:.2f}':>24}"
                     for p50, p99 in (f.rows[name] for name in NAMES))
     return f"{f.engine:<9}{f.opens:>8,}{f.finished:>10,}{cells}"
 
