@@ -260,7 +260,7 @@ async def measure(core: Core, clock: Clock, sizes: Sizes, game_id: int, rng: ran
     rows["timer pass"] = await timed(core.timers.tick, sizes.passes)
     rows["door sweep"] = await timed(lambda: sweep(db), sizes.passes)
     rows["start-up sweep"] = await timed(
-        lambda: boards.games_behind(db, NOW - RECENT, NOW, now=NOW), max(3, sizes.passes // 8))
+        lambda: boards.games_behind(db, NOW - RECENT, now=NOW), max(3, sizes.passes // 8))
     later = NOW + timedelta(days=3)
     rows["outage batch"] = await timed(lambda: games.waking_games(db, later),
                                        max(3, sizes.passes // 4))

@@ -374,8 +374,8 @@ async def games_behind(
     due = to_epoch(now) if now is not None else -1
     since = to_epoch(finished_since)
     if changed_since is None:
-        active, finished = " AND g.updated_at <= ?", since
-        params: tuple[int, ...] = (until,)
+        active, finished = "" if changed_before is None else " AND g.updated_at <= ?", since
+        params: tuple[int, ...] = () if changed_before is None else (until,)
     else:
         active, finished = " AND g.updated_at >= ? AND g.updated_at <= ?", max(
             since, to_epoch(changed_since))

@@ -164,12 +164,13 @@ class BoardRepair:
         last `SETTLING` seconds are left to the action that saved them (it is drawing them
         now). Why nothing is missed: docs/storage.md, "Boards behind their game"."""
         now = self.clock()
-        first = self._mark is None
-        changed_before = now if first else now - SETTLING
+        first = self._mark is None  # every game in play, however lately saved
         since = None if self._mark is None else self._mark - MARGIN
-        behind = await boards.games_behind(self.db, now - RECENT, changed_before, now=now,
+        behind = await boards.games_behind(self.db, now - RECENT,
+                                           None if first else now - SETTLING, now=now,
                                            changed_since=since, also=self._backoff)
-        self._mark = changed_before  # only once read: an outage leaves the mark where it was
+        # Only once read: an outage leaves the mark where it was.
+        self._mark = now if first else now - SETTLING
         # Every game found is kept until caught up (it may be older than the next window).
         self._backoff = {game: self._backoff.get(game, (0, now)) for game in behind}
         for game_id in behind:
