@@ -42,6 +42,7 @@ SETTLING = timedelta(seconds=10)  # a game saved this lately is still being draw
 # still in some sweep's window (docs/storage.md, "Boards behind their game").
 MARGIN = timedelta(seconds=60)
 RETRY_CAP = 60.0  # seconds: the longest pause between sweeps' attempts at one game
+ASKED = 500  # the most games kept from earlier sweeps that one sweep asks about again
 DATABASE_LATER = 2.0  # seconds before a redraw the database failed is tried again
 
 
@@ -166,13 +167,19 @@ class BoardRepair:
         now = self.clock()
         first = self._mark is None  # every game in play, however lately saved
         since = None if self._mark is None else self._mark - MARGIN
+        # The games kept from earlier sweeps, the soonest due first, at most `ASKED` a pass
+        # (one statement's parameters); the others wait in `_backoff` for a later pass.
+        asked = sorted(self._backoff, key=lambda game: self._backoff[game][1])[:ASKED]
+        set_of_asked = set(asked)
         behind = await boards.games_behind(self.db, now - RECENT,
                                            None if first else now - SETTLING, now=now,
-                                           changed_since=since, also=self._backoff)
+                                           changed_since=since, also=asked)
         # Only once read: an outage leaves the mark where it was.
         self._mark = now if first else now - SETTLING
-        # Every game found is kept until caught up (it may be older than the next window).
-        self._backoff = {game: self._backoff.get(game, (0, now)) for game in behind}
+        # Every game found is kept until caught up (it may be older than the next window);
+        # one asked about and not found is no longer behind.
+        kept = {game: at for game, at in self._backoff.items() if game not in set_of_asked}
+        self._backoff = kept | {game: self._backoff.get(game, (0, now)) for game in behind}
         for game_id in behind:
             if (self.service.busy(game_id) or self.coalescer.waiting(game_id)
                     or self._backoff[game_id][1] > now):

@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
+import pytest
 import pytest_asyncio
 
+from bot.services import repair
 from bot.services.boards import SEND_LEASE
 from bot.services.repair import MARGIN, SETTLING
 from storage import boards, games, presence
+from storage.models import Timing
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.friends import english_friend_game
@@ -168,3 +171,45 @@ async def test_a_board_another_process_failed_to_send_is_redrawn_whenever_saved(
     await other.app.timers.tick()
     await other.app.coalescer.drain()
     await assert_boards_show_the_stored_game(other, game_id)
+
+
+async def test_games_a_sweep_could_not_catch_up_are_asked_about_a_few_at_a_time(
+        app: Restartable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games behind whose catch-up fails (not in a send: no recheck is left) stay this
+    process's to redraw after they leave every window; a sweep asks about at most `ASKED`
+    of them, and keeps the others for the next."""
+    h = app.h
+    assert h is not None
+    first = await english_friend_game(h)
+    row = await games.load_game(h.app.db, first)
+    # The same players' correspondence game (no live seat), stored without boards.
+    second = await games.create_game(h.app.db, variant="short", players=row.players,
+                                     state_json=row.state_json, now=app.clock.now,
+                                     timing=Timing("d1", 6 * 3600, True))
+    # The first game saved and not drawn, without a deadline (none runs out meanwhile).
+    saved = await games.save_game(h.app.db, first, row.version, state_json=row.state_json,
+                                  deadline=None, now=app.clock.now)
+    versions = {first: saved, second.id: second.version}
+    service = h.app.games
+    catch_up, broken = service.catch_up, [True]
+
+    async def failing(game_id: int) -> None:
+        if broken[0]:
+            raise RuntimeError("drawing failed")
+        await catch_up(game_id)
+
+    monkeypatch.setattr(service, "catch_up", failing)
+    monkeypatch.setattr(repair, "ASKED", 1)
+    await h.app.timers.tick()  # the start-up sweep: both found, both failed
+    app.clock.advance(MARGIN.total_seconds() + SETTLING.total_seconds() + 30)
+    await h.app.timers.tick()  # the last window holding their saves: failed again
+    broken[0] = False
+    app.clock.advance(MARGIN.total_seconds() + SETTLING.total_seconds() + 30)
+    behind = []
+    for _ in range(2):
+        await h.app.timers.tick()
+        await h.app.coalescer.drain()
+        behind.append([g for g in versions if await shown(h, g) != {versions[g]}])
+    assert [len(games) for games in behind] == [1, 0]
+    for game in versions:
+        await assert_boards_show_the_stored_game(h, game)
