@@ -11,7 +11,10 @@ Each pass, in this order:
    under the game's database lock by whichever process takes it first (the others skip
    the game), and a warning is claimed in the database. A pass looks at no more than
    `batch` games (`storage.games.WAKE_BATCH`), the earliest due first: after an outage
-   that left thousands due, it returns 0 and the loop comes back at once for the rest;
+   that left thousands due, it returns 0 and the loop comes back at once for the rest.
+   A full batch none of whose games could be settled (each raised) does not spin the loop:
+   the next pass, after `STALLED` seconds, reads the games after it, and the ones that
+   failed are tried again once a pass has reached the last game due;
 3. runs the other work due on the same beat (`also`, e.g. matchmaking).
 
 Deadlines, outbox notices and what each view shows are all in the database, so the first
@@ -32,6 +35,7 @@ from storage.errors import DatabaseBlip
 
 log = logging.getLogger(__name__)
 Work = Callable[[], Awaitable[object]]
+STALLED = 1.0  # seconds before the pass after a full batch that settled none of its games
 
 
 class Timers:
@@ -41,6 +45,8 @@ class Timers:
                  batch: int = games.WAKE_BATCH) -> None:
         self.service, self.clock = service, clock
         self.batch = batch  # the most games a pass looks at; a full batch: again at once
+        # Past a full batch that failed throughout: the next passes read the games after it.
+        self._after: games.WakeKey | None = None
         self.db = service.db
         self.expire = expire or service.expire  # e.g. the door's: calls off unseen games
         # Read at every pass: the assembly (`core.assembly`) adds the doors' work to them.
@@ -72,7 +78,8 @@ class Timers:
     async def _deadlines(self, now: datetime) -> float:
         # At most `batch` games a pass; a warned game comes back at its deadline only
         # (`games.WAKE`), so games waiting for days cost nothing until then.
-        due = await games.waking_games(self.db, now, limit=self.batch)
+        due = await games.waking_games(self.db, now, limit=self.batch, after=self._after)
+        failed = 0
         for row in due:
             assert row.deadline is not None
             try:
@@ -90,9 +97,16 @@ class Timers:
             except DatabaseBlip:  # the database is not answering: the next pass
                 raise
             except Exception:  # one game's trouble must not hold up the others' timers
+                failed += 1
                 log.exception("the timer failed on game %s", row.id)
         if len(due) >= self.batch:
-            return 0.0  # more are due: the next pass at once
+            if failed < len(due):
+                return 0.0  # more are due: the next pass at once
+            # Not one settled: the same batch again at once would spin and never reach the
+            # games after it. Past it, after a pause.
+            self._after = await games.wake_key(self.db, due[-1].id) or self._after
+            return STALLED
+        self._after = None  # the last game due reached: the next pass from the first
         upcoming = await games.next_wake(self.db, now)
         if upcoming is None:
             return float("inf")

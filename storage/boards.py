@@ -41,6 +41,11 @@ _STALE = ("EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
           " AND b.shown_version < g.version)")
 _NO_BOARD = ("(g.player{seat}_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM board_messages b"
              " WHERE b.game_id = g.id AND b.chat_id = g.player{seat}_id))")
+# An active game's boards behind it: a message showing an older version, or (a game in
+# private chats) a player without a board message.
+_ACTIVE_BEHIND = (f"({_STALE} OR (NOT EXISTS (SELECT 1 FROM board_messages b"
+                  " WHERE b.game_id = g.id AND b.player_id IS NULL)"
+                  f" AND ({_NO_BOARD.format(seat=0)} OR {_NO_BOARD.format(seat=1)})))")
 
 
 async def put_board_message(
@@ -250,7 +255,9 @@ async def finish_send(
     a sender that knows what became of its request (answered, or never sent): its own, or,
     beside another send of the same version (`claim.restore`), back to that one's. A
     recorded send claimed at or after the message's `recheck_at` settles it, if it was
-    `whole` (a new picture, not only a caption). True when recorded."""
+    `whole` (a new picture, not only a caption). A failed send (`shown_id` None) of the
+    newest version claimed makes the message due again (`recheck_at`: now, or when the
+    send's lease ends), so any process's sweep finds it. True when recorded."""
     # Each statement is one write: no BEGIN and COMMIT around them (a claim in between sees
     # the lease still held, as it would before the first). The usual finish, a send that
     # reached Telegram and frees its own lease, is one statement: one trip to the database.
@@ -285,6 +292,17 @@ async def finish_send(
                 "UPDATE board_messages SET sending_until = NULL, sending_token = NULL"
                 " WHERE game_id = ? AND chat_id = ? AND sending_token = ?",
                 (game_id, chat_id, token),
+            )
+        if shown_id is None:
+            # Failed, and still the newest version claimed: the message is due to be sent
+            # again (once no send of it may be on its way), whichever process looks next
+            # (`games_behind` finds it by `recheck_at`, however long ago the game changed).
+            stamp = to_epoch(now)
+            await tx.execute(
+                "UPDATE board_messages SET recheck_at = COALESCE(recheck_at, CASE WHEN"
+                " sending_until > ? THEN sending_until ELSE ? END) WHERE game_id = ?"
+                " AND chat_id = ? AND sending_version = ? AND shown_version < ?",
+                (stamp, stamp, game_id, chat_id, version, version),
             )
     return recorded
 
@@ -338,31 +356,46 @@ async def board_messages(db: Database, game_id: int) -> list[BoardMessage]:
 
 async def games_behind(
     db: Database, finished_since: datetime, changed_before: datetime | None = None,
-    *, now: datetime | None = None
+    *, now: datetime | None = None, changed_since: datetime | None = None,
+    also: Iterable[int] = ()
 ) -> list[int]:
     """Games whose boards do not show them as stored, oldest change first: an active game
     (or one finished at or after `finished_since`) with a board message showing an older
     version or due to be sent again by `now` (`recheck_at`), or an active game between
     players in private chats with a player who has no board message at all (the process
     stopped before its first board was sent). With `changed_before`, only games last saved
-    at or before then."""
+    at or before then.
+
+    With `changed_since`, only the games saved at or after then (read from the index
+    `games_active_change`, finished ones from `games_by_finish`: the cost follows the games
+    saved lately, not the games waiting), the games `also` names (by id), and the messages
+    due again; without it every active game is looked at (a process's first sweep)."""
     until = to_epoch(changed_before) if changed_before is not None else 2**62
     due = to_epoch(now) if now is not None else -1
     since = to_epoch(finished_since)
-    # Three index-friendly halves (the active games, the lately finished ones, the messages
-    # due to be sent again: not held back by `changed_before`), not one OR.
+    if changed_since is None:
+        active, finished = "" if changed_before is None else " AND g.updated_at <= ?", since
+        params: tuple[int, ...] = () if changed_before is None else (until,)
+    else:
+        active, finished = " AND g.updated_at >= ? AND g.updated_at <= ?", max(
+            since, to_epoch(changed_since))
+        params = (to_epoch(changed_since), until)
+    named = sorted(set(also))
+    # Index-friendly halves (the active games, the lately finished ones, the games named,
+    # the messages due to be sent again: not held back by `changed_before`), not one OR.
+    marks = ", ".join("?" * len(named))
     rows = await db.fetchall(
-        f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'"
-        f" AND g.updated_at <= ? AND ({_STALE}"
-        f" OR (NOT EXISTS (SELECT 1 FROM board_messages b WHERE b.game_id = g.id"
-        f" AND b.player_id IS NULL) AND ({_NO_BOARD.format(seat=0)}"
-        f" OR {_NO_BOARD.format(seat=1)})))"
+        f"SELECT g.id, g.updated_at FROM games g WHERE g.status = 'active'{active}"
+        f" AND {_ACTIVE_BEHIND}"
         f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.finished_at >= ?"
         f" AND g.updated_at <= ? AND {_STALE}"
-        " UNION SELECT g.id, g.updated_at FROM board_messages b JOIN games g"
+        + (f" UNION SELECT g.id, g.updated_at FROM games g WHERE g.id IN ({marks})"
+           f" AND g.updated_at <= ? AND ((g.status = 'active' AND {_ACTIVE_BEHIND})"
+           f" OR (g.finished_at >= ? AND {_STALE}))" if named else "")
+        + " UNION SELECT g.id, g.updated_at FROM board_messages b JOIN games g"
         " ON g.id = b.game_id WHERE b.recheck_at <= ?"
         " AND (g.status = 'active' OR g.finished_at >= ?) ORDER BY 2, 1",
-        (until, since, until, due, since),
+        (*params, finished, until, *((*named, until, since) if named else ()), due, since),
     )
     return [int(row[0]) for row in rows]
 

@@ -42,6 +42,7 @@ WAKE = ("(CASE WHEN warned_deadline = deadline THEN deadline"
 _WAKING = "status = 'active' AND deadline IS NOT NULL"
 # The most games one timer pass loads (`waking_games`).
 WAKE_BATCH = 500
+WakeKey = tuple[int, int]  # a game's place in the loop's order: (`WAKE`, epoch s; id)
 
 # Told with "id:version" to the other processes when a game is saved, "id:version:deadline"
 # (epoch seconds, empty for none) when its deadline moved without a new version (PostgreSQL,
@@ -395,17 +396,33 @@ async def due_games(db: Database, until: datetime) -> list[Game]:
     return [game_from_row(row) for row in rows]
 
 
-async def waking_games(db: Database, now: datetime, *, limit: int = WAKE_BATCH) -> list[Game]:
+async def waking_games(db: Database, now: datetime, *, limit: int = WAKE_BATCH,
+                       after: WakeKey | None = None) -> list[Game]:
     """Active games the timer loop must look at by `now` (their `WAKE` moment has come:
     the warning not yet given, or the deadline), the earliest moment first, at most
     `limit` of them: a pass stays bounded however many are due at once (after an outage),
-    and a full batch tells the loop to come back at once for the rest."""
+    and a full batch tells the loop to come back at once for the rest. `after`: only the
+    games after that one in this order (`wake_key`: past a batch the loop could not
+    settle)."""
+    since = ""
+    params: tuple[int, ...] = (to_epoch(now),)
+    if after is not None:
+        since = f" AND {WAKE} >= ? AND ({WAKE} > ? OR id > ?)"
+        params += (after[0], after[0], after[1])
     rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE {_WAKING} AND {WAKE} <= ?"
+        f"SELECT {GAME_COLUMNS} FROM games WHERE {_WAKING} AND {WAKE} <= ?{since}"
         f" ORDER BY {WAKE}, id LIMIT ?",
-        (to_epoch(now), limit),
+        (*params, limit),
     )
     return [game_from_row(row) for row in rows]
+
+
+async def wake_key(db: Database, game_id: int) -> WakeKey | None:
+    """Where an active game stands in the timer loop's order (`WAKE`, id), or None when it
+    has left it."""
+    value = await db.fetchval(f"SELECT {WAKE} FROM games WHERE id = ? AND {_WAKING}",
+                              (game_id,))
+    return None if value is None else (int(value), game_id)
 
 
 async def next_wake(db: Database, after: datetime) -> datetime | None:

@@ -36,7 +36,13 @@ ATTEMPTS = 5
 REPAIR_WAIT = 2.0
 RECENT = timedelta(days=1)  # finished games whose final boards are still looked after
 SETTLING = timedelta(seconds=10)  # a game saved this lately is still being drawn
+# A sweep after the first looks again at the saves of this long before the previous sweep's
+# window ended: a save stamped by a process's clock and committed later (a statement may wait
+# up to a minute: PostgreSQL's command timeout), or by a process whose clock is ahead, is
+# still in some sweep's window (docs/storage.md, "Boards behind their game").
+MARGIN = timedelta(seconds=60)
 RETRY_CAP = 60.0  # seconds: the longest pause between sweeps' attempts at one game
+ASKED = 500  # the most games kept from earlier sweeps that one sweep asks about again
 DATABASE_LATER = 2.0  # seconds before a redraw the database failed is tried again
 
 
@@ -46,8 +52,11 @@ class BoardRepair:
                  attempts: int = ATTEMPTS) -> None:
         self.service, self.db, self.coalescer = service, db, coalescer
         self.clock, self.sleep, self.attempts = clock, sleep, attempts
-        self._swept = False  # the first sweep (at start-up) takes every game behind
-        self._backoff: dict[int, tuple[int, datetime]] = {}  # game -> (failures, next try)
+        # The upper bound of the previous sweep's window of saves (None: no sweep yet; the
+        # first, at start-up, takes every game behind).
+        self._mark: datetime | None = None
+        # The games found behind and not caught up yet -> (failures, next try).
+        self._backoff: dict[int, tuple[int, datetime]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}  # by game id: bounded by games
         self._failures: dict[int, int] = {}  # game -> redraws given up in a row
         self._lookups: set[asyncio.Future[None]] = set()  # finding a player's game
@@ -148,23 +157,41 @@ class BoardRepair:
         """Redraw the board messages left behind their game (the process stopped between
         saving a change and drawing it, or Telegram failed); the game core gives a player to
         act who never saw the board of their turn a fresh window (`GameService.catch_up`).
-        At start-up every game behind is caught up; later, games saved in the last few
-        seconds are left to the action that saved them (it is drawing them now)."""
+
+        The first sweep (at start-up) looks at every game in play and catches up every game
+        behind. Later ones look only at the games saved since the previous sweep's upper
+        bound, less `MARGIN` (`games_behind(changed_since=)`, from an index: the cost follows
+        the games saved lately, not the games waiting), at the messages due again
+        (`recheck_at`: a failed send, a send taken over from a process that is gone) and at
+        the games this process found behind and has not caught up yet. Games saved in the
+        last `SETTLING` seconds are left to the action that saved them (it is drawing them
+        now). Why nothing is missed: docs/storage.md, "Boards behind their game"."""
         now = self.clock()
-        changed_before = now if not self._swept else now - SETTLING
-        behind = await boards.games_behind(self.db, now - RECENT, changed_before, now=now)
-        self._swept = True
-        self._backoff = {game: self._backoff[game] for game in behind if game in self._backoff}
+        first = self._mark is None  # every game in play, however lately saved
+        since = None if self._mark is None else self._mark - MARGIN
+        # The games kept from earlier sweeps, the soonest due first, at most `ASKED` a pass
+        # (one statement's parameters); the others wait in `_backoff` for a later pass.
+        asked = sorted(self._backoff, key=lambda game: self._backoff[game][1])[:ASKED]
+        set_of_asked = set(asked)
+        behind = await boards.games_behind(self.db, now - RECENT,
+                                           None if first else now - SETTLING, now=now,
+                                           changed_since=since, also=asked)
+        # Only once read: an outage leaves the mark where it was.
+        self._mark = now if first else now - SETTLING
+        # Every game found is kept until caught up (it may be older than the next window);
+        # one asked about and not found is no longer behind.
+        kept = {game: at for game, at in self._backoff.items() if game not in set_of_asked}
+        self._backoff = kept | {game: self._backoff.get(game, (0, now)) for game in behind}
         for game_id in behind:
             if (self.service.busy(game_id) or self.coalescer.waiting(game_id)
-                    or self._backoff.get(game_id, (0, now))[1] > now):
+                    or self._backoff[game_id][1] > now):
                 continue
             try:
                 await self.service.catch_up(game_id)
             except DatabaseBlip:  # logged once per outage: the next pass goes on
                 return
             except Exception:  # Telegram is failing: try again later, less and less often
-                failures = self._backoff.get(game_id, (0, now))[0] + 1
+                failures = self._backoff[game_id][0] + 1
                 pause = min(RETRY_CAP, 2.0 ** failures)
                 self._backoff[game_id] = (failures, now + timedelta(seconds=pause))
                 log.exception("redrawing game %s failed; again in %.0f s", game_id, pause)

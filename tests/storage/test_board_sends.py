@@ -181,3 +181,35 @@ async def test_a_recheck_is_not_held_back_by_a_recent_save_nor_settled_by_a_capt
     await boards.finish_send(db, game, ALICE, 4, token=mine, claimed_id=50, shown_id=50,
                              release=True, now=at(LEASE), claim=caption, whole=False)
     assert await recheck_at(db, game) == int(T0.timestamp()) + LEASE
+
+
+async def test_a_failed_send_is_due_again_for_any_processs_sweep(
+        db: Database, players: object) -> None:
+    game = (await human_game(db)).id
+    first = await claim(db, game, 3, "a", 0)
+    assert not await boards.finish_send(db, game, ALICE, 3, token="a", claimed_id=0,
+                                        shown_id=None, release=True, now=at(2), claim=first)
+    # Due from the failure on, found however long ago the game was saved.
+    assert await recheck_at(db, game) == int(at(2).timestamp())
+    assert game in await boards.games_behind(db, T0, at(100), now=at(100),
+                                             changed_since=at(50))
+    again = await claim(db, game, 3, "b", 3)
+    assert await boards.finish_send(db, game, ALICE, 3, token="b", claimed_id=0, shown_id=77,
+                                    release=True, now=at(4), claim=again)
+    assert await recheck_at(db, game) is None
+    assert game not in await boards.games_behind(db, T0, at(100), now=at(100),
+                                                 changed_since=at(50))
+    # A try whose fate is unknown: due when its lease ends (no send may go before).
+    four = await claim(db, game, 4, "a", 5)
+    await boards.finish_send(db, game, ALICE, 4, token="a", claimed_id=77, shown_id=None,
+                             release=False, now=at(6), claim=four)
+    assert await recheck_at(db, game) == four.until
+    await boards.finish_send(db, game, ALICE, 4, token="b", claimed_id=77, shown_id=77,
+                             release=True, now=at(20), claim=await claim(db, game, 4, "b", 17))
+    assert await recheck_at(db, game) is None
+    # A failed send of a version no longer the newest claimed leaves it to the newer one.
+    five = await claim(db, game, 5, "a", 21)
+    assert (await claim(db, game, 6, "b", 21 + LEASE)).granted  # its lease over
+    await boards.finish_send(db, game, ALICE, 5, token="a", claimed_id=77, shown_id=None,
+                             release=True, now=at(22 + LEASE), claim=five)
+    assert await recheck_at(db, game) is None

@@ -80,10 +80,10 @@ asyncio.run(main())
 
 # Plays games without pause and SIGKILLs itself from SQLite's progress handler (called on
 # every VM instruction) at a seeded random instruction: inside some statement of some
-# transaction, after about 15 to 25 games (a game takes about 1,450 instructions).
+# transaction, after about 15 to 25 games (a game takes about 2,370 instructions).
 HAMMER = """
 import random, signal
-target = random.Random(int(sys.argv[2])).randint(15 * 1_400, 25 * 1_400)
+target = random.Random(int(sys.argv[2])).randint(15 * 2_400, 25 * 2_400)
 executed = 0
 
 def countdown():

@@ -28,6 +28,7 @@ from storage import (
 from storage import outbox as notices
 from storage.challenges import accept_challenge, create_challenge
 from storage.connect import open_database
+from tests.support.plans import plan, recorded
 from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
@@ -80,6 +81,47 @@ async def test_games_behind(db: Database) -> None:
     assert stale.id not in await games_behind(db, T0 + timedelta(seconds=1))
     # Games saved after `changed_before` are left to whoever saved them.
     assert await games_behind(db, T0, changed_before=T0 - timedelta(seconds=1)) == []
+
+
+async def test_a_later_sweep_reads_only_the_games_saved_since(db: Database) -> None:
+    """`changed_since` (a sweep after the first): games saved before then are not read,
+    even with a board behind; those saved since, those named and messages due are."""
+    current, stale, unsent = await new_game(db), await new_game(db), await new_game(db)
+    for game in (current, stale):
+        for player in game.players:
+            assert player is not None
+            await record_shown(db, game.id, player, 1, player_id=player, version=1, now=T0)
+    await save_game(db, stale.id, 1, state_json=STATE, deadline=None, now=T0)
+    later, end = T0 + timedelta(seconds=60), T0 + timedelta(seconds=100)
+
+    async def sweep(since: timedelta, also: tuple[int, ...] = ()) -> list[int]:
+        return await games_behind(db, T0, end, now=end, changed_since=T0 + since, also=also)
+
+    # The start-up sweep finds them all (no board yet: `unsent`); a later one, none.
+    assert await games_behind(db, T0, end, now=end) == [stale.id, unsent.id]
+    assert await sweep(timedelta(seconds=1)) == []
+    await save_game(db, current.id, 1, state_json=STATE, deadline=None, now=later)
+    assert await sweep(timedelta(seconds=1)) == [current.id]
+    assert await sweep(timedelta(seconds=61)) == []
+    assert await sweep(timedelta(seconds=61), also=(stale.id, unsent.id)) == [
+        stale.id, unsent.id]
+    # A game finished since is looked at too (its final board), one finished before not.
+    await finish_game(db, current.id, 2, winner_seat=0, result="plain", points=1,
+                      state_json=STATE, now=later)
+    assert await sweep(timedelta(seconds=60)) == [current.id]
+    assert await sweep(timedelta(seconds=61)) == []
+    # Read from the index of active games by their last save, between the window's two
+    # ends: no table read through (SQLite's "SCAN", PostgreSQL's "Seq Scan").
+    async with recorded(db) as statements:
+        await sweep(timedelta(seconds=1))
+    [(sql, params)] = statements
+    lines = await plan(db, sql, params, as_if_large=True)
+    text = "\n".join(lines)
+    assert not [line for line in lines if "Seq Scan" in line
+                or line.strip().startswith("SCAN")], text
+    window = ("games_active_change (updated_at>? AND updated_at<?)" if db.engine == "sqlite"
+              else "Index Cond: ((updated_at >= ")
+    assert window in text, text
 
 
 async def test_a_group_board_is_promised_with_the_accepted_challenge(db: Database) -> None:

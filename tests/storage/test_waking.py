@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from core.challenges import Challenges
 from core.timecontrol import DAY, TimeControl
-from core.timers import Timers
+from core.timers import STALLED, Timers
 from storage import Database, games
 from storage.models import Timing
 from tests.support.plans import plan, recorded, scans
@@ -95,3 +95,48 @@ async def test_the_loop_and_the_list_read_their_indexes(
     for (sql, params), names in zip(statements, indexes, strict=True):
         lines = await plan(db, sql, params)
         assert not scans(lines) and any(n in "\n".join(lines) for n in names), (sql, lines)
+
+
+async def test_a_batch_that_settles_nothing_pauses_and_the_next_pass_goes_past_it(
+        database_url: str) -> None:
+    """Seven games overdue, the first three of which the timeout fails on every time: a
+    pass that settles none of its full batch does not send the loop straight back to the
+    same three (it would spin and never reach the others): it asks for the short pause, and
+    the next passes time out the games after them; once the last game due is reached, the
+    three are tried again."""
+    async with open_world(database_url) as w:
+        challenges = Challenges(w.db, w.service, clock=w.clock)
+        made = []
+        for _ in range(7):
+            challenge = await challenges.create(1, "short", 1, False, TimeControl.parse("d1"))
+            row, live = await challenges.accept(challenge.code, 2)
+            await w.service.begin(row, live)
+            made.append(row.id)
+            w.clock.advance(60)
+        w.clock.advance(3 * DAY)
+        broken = set(made[:3])
+        tried: list[list[int]] = []
+
+        async def expire(game_id: int) -> None:
+            tried[-1].append(game_id)
+            if game_id in broken:
+                raise RuntimeError("this game's timeout fails")
+            await w.service.expire(game_id)
+
+        timers = Timers(w.service, clock=w.clock, expire=expire, batch=3)
+        passes = []
+        for _ in range(4):
+            tried.append([])
+            passes.append(await timers.tick())
+        assert passes == [STALLED, 0.0, float("inf"), STALLED]
+        assert tried == [made[:3], made[3:6], made[6:], made[:3]]
+        assert [g for g in made if (await games.load_game(w.db, g)).status == "finished"] == \
+            made[3:]
+        # The pass past a batch reads the index too.
+        key = await games.wake_key(w.db, made[2])
+        assert key is not None
+        async with recorded(w.db) as statements:
+            await games.waking_games(w.db, w.clock(), limit=3, after=key)
+        [(sql, params)] = statements
+        lines = await plan(w.db, sql, params)
+        assert not scans(lines) and "games_active_wake" in "\n".join(lines), lines
