@@ -649,7 +649,9 @@ class GameService:
                 wanted = max(until, turnclock.fresh_deadline(live, control, now))
             if row.players[seat] is None or row.deadline is None or row.deadline >= wanted:
                 continue
-            if await games.set_deadline(self.db, row.id, row.version, wanted):
+            # A turn warned before the restart is not warned again for the grace.
+            if await games.set_deadline(self.db, row.id, row.version, wanted,
+                                        keep_warning=True):
                 moved += 1
         return moved
 

@@ -37,6 +37,12 @@ async def test_a_warned_game_leaves_the_loops_view_until_its_deadline(
     assert await games.set_deadline(db, game.id, game.version, later)
     assert await games.next_wake(db, T0) == later - timedelta(hours=6)
     assert await games.waking_games(db, deadline) == []
+    # A restart's grace lengthens a warned turn: it stays warned (one warning a turn).
+    assert await games.claim_warning(db, game.id, later)
+    graced = later + timedelta(seconds=30)
+    assert await games.set_deadline(db, game.id, game.version, graced, keep_warning=True)
+    assert await games.next_wake(db, T0) == graced
+    assert not await games.claim_warning(db, game.id, graced)
 
 
 async def test_a_batch_is_the_earliest_due_first(db: Database, players: tuple[int, ...]) -> None:
