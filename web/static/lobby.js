@@ -182,6 +182,7 @@ export class Lobby {
         this.app.open(data.game);
         return;
       }
+      this.search_id = data.search;
       this.searching.hidden = false;
       if (!this.poll) this.poll = setInterval(() => this.check(), POLL_MS);
     } else if (status === 409) {
@@ -190,8 +191,14 @@ export class Lobby {
   }
 
   async check() {
-    const { status, data } = await this.app.api.get("api/session");
-    if (status === 200 && data && data.active) this.app.open(data.active);
+    // The search itself: a correspondence game it makes is not the session's live game.
+    if (!this.search_id) return;
+    const { status, data } = await this.app.api.get(`api/search/${this.search_id}`);
+    if (status !== 200 || !data || data.searching) return;
+    clearInterval(this.poll);
+    this.poll = null;
+    this.searching.hidden = true;
+    if (data.game) this.app.open(data.game);
   }
 
   async cancel() {
