@@ -6,18 +6,16 @@ browser's time zone; the lobby lists the games being played and opens them."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
-from tests.support.browser import NoChromium, chromium, new_context, open_page, page_url, settled
+from tests.support.browser import new_context, open_page, page_url, settled
 from tests.support.web import ALI, VALI, WebHarness
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
@@ -25,15 +23,6 @@ pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 EVE = 1003
 NAMES = {ALI: "Ali", VALI: "Vali", EVE: "Eve"}
 PAGE_TIME = datetime(2031, 5, 4, 8, 30, tzinfo=UTC)  # the phone's clock: far from the server's
-
-
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Browser]:
-    try:
-        async with chromium() as found:
-            yield found
-    except NoChromium as exc:
-        pytest.fail(str(exc), pytrace=False)
 
 
 async def computer_game(wh: WebHarness, control: str) -> int:
