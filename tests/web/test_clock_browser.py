@@ -219,10 +219,11 @@ async def test_the_lobby_lists_the_games_and_opens_any(
                       about: b.querySelector('.control').textContent}))""")
     assert [item["game"] for item in listed] == [live, first, second]
     assert listed[0]["go"] == "active" and listed[0]["turn"] == "Your turn"
-    assert listed[0]["left"] == "◷ 0:28" and listed[0]["about"] == "8 s a move + 20 s a point"
+    assert listed[0]["left"] == "◷ 0:28"
+    assert listed[0]["about"] == "Short nard · 8 s a move + 20 s a point"
     assert [item["who"] for item in listed[1:]] == ["Vali", "Eve"]
     assert listed[1]["left"] == "◷ 24:00:00" and listed[2]["left"] == "◷ 72:00:00"
-    assert listed[1]["about"].startswith("1 day a move · Move by ")
+    assert listed[1]["about"].startswith("Short nard · 1 day a move · Move by ")
     await page.clock.run_for(3_500)
     assert await page.locator(".games [data-game] .left").first.text_content() == "◷ 0:25"
     await page.screenshot(path=str(tmp_path / "web-lobby.png"))
