@@ -6,6 +6,7 @@ browser's time zone; the lobby lists the games being played and opens them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -238,4 +239,23 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     state = await drawn(page)
     assert f"game={second}" in page.url and state["version"] > 0
     assert (await clocks(page))["control"] == "3 days a move"
+    assert not errors, errors
+
+
+async def test_a_deadline_is_worded_in_numbers_where_the_browser_lacks_the_language(
+        wh: WebHarness, browser: Browser) -> None:
+    """Chromium has no Kyrgyz names and only the root locale's for Uzbek and Azerbaijani
+    ("M12 8, Tue 14:05"): those get the chat's numbers; English and Russian their words."""
+    page, errors = await page_on(browser, wh, timezone="Asia/Tashkent")
+    await page.locator(".lobby").wait_for()
+    worded = await page.evaluate("""async (iso) => {
+        const clock = await import('./static/clock.js');
+        return Object.fromEntries(['en', 'ru', 'uz', 'ky', 'az']
+            .map((language) => [language, clock.localTime(iso, language)]));
+    }""", "2026-12-08T09:05:00Z")
+    assert "Dec 8" in worded["en"] and "дек" in worded["ru"], worded
+    assert worded["ky"] == "08.12.2026 14:05 GMT+5", worded  # no Kyrgyz at all
+    for language in ("uz", "az"):  # numbers here; a browser with the names may use them
+        assert "14:05" in worded[language] and not re.search(r"\bM\d|Tue", worded[language]), \
+            worded
     assert not errors, errors
