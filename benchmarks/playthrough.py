@@ -22,7 +22,8 @@ Scenarios (all by default, run side by side in one bot process):
                an old board's button after /games, Cancel on an accepted challenge;
   r5-hopeless-<lang>  resign (🏳) once the computer has borne off 11 and the player none.
   r6-corr      a correspondence game (d1) between ru and uz through a challenge link: one
-               new message per turn for the player to move, /games, /me, /top;
+               new message per turn for the player to move; a second one (long, d3) resigned
+               through /resign's question which; /games, /me, /top;
   r6-clock     a short match to 3 with the cube under the match clock c8+20 through /play;
   r6-group-corr  /nard short 1 d1 in a group: Join, turn notices in the group, a resignation.
 
@@ -57,10 +58,12 @@ from bot.views.callbacks import (
     AfterCb,
     AnalysisCb,
     GameCb,
+    GamesCb,
     JoinCb,
     LangCb,
     MatchCb,
     NewGameCb,
+    ResignCb,
     SettingCb,
     TopCb,
     parse,
@@ -841,8 +844,21 @@ async def corr_game(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
     sc.note(f"game {game}: control/correspondence "
             f"{d.query('SELECT control, correspondence FROM games WHERE id=?', game)}")
     await d.play_game(sc, game, [(a, a.id), (b, b.id)], Policy(31), max_presses=6)
-    for user in (a, b):
-        await d.command(sc, user, "/games")
+    # A second game by post (long nard, d3, b's link), then /resign asks which: b resigns it.
+    await new_game_menu(d, sc, b, "long", "friend", "", 1, 0, tc="d3")
+    second_code = challenge_code(d, sc, b)
+    if second_code is not None:
+        await d.command(sc, a, f"/start {second_code}")
+        second = await wait_game(d, sc, a, b, known=game)
+        for user in (a, b):
+            await d.command(sc, user, "/games")
+        await d.command(sc, b, "/resign")
+        if second is not None:
+            await d.press_where(sc, b, b.id, lambda cb, g=second: isinstance(cb, GamesCb)
+                                and cb.a == "resign" and cb.game == g)
+            await d.press_where(sc, b, b.id, lambda cb, g=second: isinstance(cb, ResignCb)
+                                and cb.game == g and cb.yes == 1)
+            sc.note(f"second game {second} (/resign): {outcome(d, second)}")
     notices = TurnNotices(d, sc, lambda player: player)
     await d.play_game(sc, game, [(a, a.id), (b, b.id)], Policy(32), on_turn=notices)
     sc.note(f"game {game}: {notices.turns} turns, new messages per turn {notices.counts}; "
