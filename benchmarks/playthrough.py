@@ -26,6 +26,8 @@ Scenarios (all by default, run side by side in one bot process):
                through /resign's question which; /games, /me, /top;
   r6-clock     a short match to 3 with the cube under the match clock c8+20 through /play;
   r6-group-corr  /nard short 1 d1 in a group: Join, turn notices in the group, a resignation.
+  r6-clock-out a game to 1 under c8+20 (ky and az) where a player stops pressing: the clock
+               (8 s + a 20 s bank) ends it.
 
 Every picture the bot sends (uploads of sendPhoto / editMessageMedia, the replay GIF's first,
 middle and last frames) is saved under <out>/shots/<scenario>/, the transcript of every chat
@@ -661,12 +663,13 @@ async def group_match(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, c: Fake
     await d.command(sc, a, "/top", chat)
 
 
-async def timeout(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
-    """A challenge game where a player stops pressing: the turn timer ends the game."""
+async def timeout(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, tc: str = "") -> None:
+    """A challenge game where a player stops pressing: the turn timer (or, with `tc` a
+    match clock, the clock) ends the game."""
     sc.chats += [a.id, b.id]
     for user in (a, b):
         await d.command(sc, user, "/start")
-    await new_game_menu(d, sc, a, "short", "friend", "", 1, 0)
+    await new_game_menu(d, sc, a, "short", "friend", "", 1, 0, tc=tc)
     code = re.search(r"start=([A-Za-z0-9_-]+)", d.fake.last_message(a.id).content or "")
     if code is None:
         sc.note("no challenge link")
@@ -1120,6 +1123,10 @@ async def main(out: Path, only: list[str]) -> None:
             sc = Scenario("r6-clock")
             jobs[sc.name] = (sc, clock_match(d, sc, fake.user(7201, "Igor", language_code="ru"),
                                              fake.user(7202, "Malika", language_code="uz")))
+            sc = Scenario("r6-clock-out")
+            jobs[sc.name] = (sc, timeout(d, sc, fake.user(7401, "Ulan", language_code="ky"),
+                                         fake.user(7402, "Elvin", language_code="az"),
+                                         tc="c8+20"))
             sc = Scenario("r6-group-corr")
             jobs[sc.name] = (sc, group_corr(d, sc, fake.user(7301, "Bobur", language_code="uz"),
                                             fake.user(7302, "Nina", language_code="ru")))
