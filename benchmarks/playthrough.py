@@ -25,7 +25,8 @@ Scenarios (all by default, run side by side in one bot process):
                new message per turn for the player to move; a second one (long, d3) resigned
                through /resign's question which; /games, /me, /top;
   r6-clock     a short match to 3 with the cube under the match clock c8+20 through /play;
-  r6-group-corr  /nard short 1 d1 in a group: Join, turn notices in the group, a resignation.
+  r6-group-corr  /nard short 1 d9 (not offered), then /nard short 1 d1 in a group: Join, turn
+               notices in the group, a resignation.
   r6-clock-out a game to 1 under c8+20 (ky and az) where a player stops pressing: the clock
                (8 s + a 20 s bank) ends it.
 
@@ -910,6 +911,7 @@ async def group_corr(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
     notice at each turn; one resigns after some moves."""
     chat = d.fake.group(-1005550001111, "Pochta nardi")
     sc.chats += [chat.id, a.id, b.id]
+    await d.command(sc, a, "/nard short 1 d9", chat)  # not offered: the tokens that are
     await d.command(sc, a, "/nard short 1 d1", chat)
     await d.press_where(sc, b, chat.id, lambda cb: isinstance(cb, JoinCb), chats=[chat.id],
                         first=15)
