@@ -5,7 +5,9 @@ in place is not enough: Telegram notifies nobody of an edit. When it becomes a p
 the bot sends a new message (in a group, the group gets one naming whose turn it is), at
 most once per turn: the turn is claimed in the database first (`storage.games.claim_turn`),
 so another process, a restart or a late announcement sends nothing more. A game's first
-turn is claimed without a message: its first board is itself a new message.
+turn is claimed without a message: its first board is itself a new message. Nor does a
+turn that came straight back to the player who just moved (the other passed, or their only
+move played itself: `core.history.came_back`) send one: they are at the board.
 
 One reminder comes before the deadline: the timer loop announces `What.WARNING` when a
 quarter of the turn is left, claimed once per deadline (`storage.games.claim_warning`).
@@ -31,6 +33,7 @@ from bot.services.boarding import Boarding
 from bot.views.callbacks import GamesCb
 from bot.views.clocks import time_span
 from core.events import Change, What
+from core.history import came_back
 from core.live import Live
 from core.turnclock import turns_played
 from engine.game import Phase
@@ -87,7 +90,8 @@ class Correspondence:
         if change.what is What.BEGAN:  # the first board is a new message of its own
             await games.claim_turn(self.db, row.id, row.version, turn_key(live))
         elif change.what in TURNS:
-            if await games.claim_turn(self.db, row.id, row.version, turn_key(live)):
+            claimed = await games.claim_turn(self.db, row.id, row.version, turn_key(live))
+            if claimed and not came_back(live, seat):  # else they have just moved
                 await self._tell(row, live, seat, reminder=False)
         elif change.what is What.WARNING:  # claimed once per deadline by the timer loop
             await self._tell(row, live, seat, reminder=True)

@@ -16,15 +16,27 @@ export function clockText(seconds, sign = "◷") {
   return `${lead}${m}:${sec}`;
 }
 
-// An absolute deadline in the reader's language and the browser's own time zone.
+// An absolute deadline in the reader's language and the browser's own time zone. A browser
+// without that language's names (Chromium has no Kyrgyz, and only root-locale "M12 8, Tue"
+// for Uzbek and Azerbaijani) gets numbers, as the chat writes times: "08.12.2026 14:05 GMT+5".
 export function localTime(iso, language) {
   const options = { weekday: "short", day: "numeric", month: "short", hour: "2-digit",
     minute: "2-digit", timeZoneName: "short" };
+  const date = new Date(iso);
+  let text = null;
   try {
-    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+    const format = new Intl.DateTimeFormat(language, options);
+    const named = format.resolvedOptions().locale.split("-")[0] === language.split("-")[0];
+    text = named ? format.format(date) : null;
   } catch {
-    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+    text = null;
   }
+  if (text !== null && !/\bM\d/.test(text)) return text;
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23", timeZoneName: "short" }).formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute} ` +
+    parts.timeZoneName;
 }
 
 const IDLE_MS = 500; // how often a ticker looks when no clock runs

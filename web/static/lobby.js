@@ -58,9 +58,10 @@ export class Lobby {
     const T = this.T, s = this.app.session, c = game.clock;
     const left = h("span", { class: "left" });
     this.entries.push({ countdown: new Countdown(c, at), left });
-    const about = c.kind === "correspondence" && c.deadline ?
+    const control = c.kind === "correspondence" && c.deadline ?
       `${c.text} · ${T["web-deadline"].replace("%when%", localTime(c.deadline, s.language))}` :
       c.text;
+    const about = `${T[`variant-${game.variant}`]} · ${control}`; // two games with one person
     return h("li", null, h("button", { type: "button", class: "secondary",
       "data-game": String(game.game), "data-go": game.game === s.active ? "active" : null,
       onclick: () => this.app.open(game.game) },
