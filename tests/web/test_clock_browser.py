@@ -88,7 +88,7 @@ async def test_a_match_clock_runs_the_delay_then_the_bank_and_warns(
     shown = await clocks(page)
     assert shown["viewer"] == "delay ⏳ 0:08 · bank 0:20"
     assert shown["board"] == "⏳ 0:08" and shown["opponent"] is None  # the computer: no clock
-    assert shown["control"] == "8 s a move + 20 s a point"
+    assert shown["control"] == "8 s + 20 s/point"
     # (Half-seconds: a shown second changes just after the whole second.)
     await page.clock.run_for(5_500)
     shown = await clocks(page)
@@ -210,9 +210,9 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     assert [item["game"] for item in listed] == [live, first, second]
     assert listed[0]["go"] == "active" and listed[0]["turn"] == "Your turn"
     assert listed[0]["left"] == "◷ 0:28"
-    assert listed[0]["about"] == "Short nard · 8 s a move + 20 s a point"
+    assert listed[0]["about"] == "Short nard · 8 s + 20 s/point"
     assert [item["who"] for item in listed[1:]] == ["Vali", "Eve"]
-    assert listed[1]["left"] == "◷ 24:00:00" and listed[2]["left"] == "◷ 72:00:00"
+    assert listed[1]["left"] == "◷ 1 d" and listed[2]["left"] == "◷ 3 d", listed
     assert listed[1]["about"].startswith("Short nard · 1 day a move · Move by ")
     await page.clock.run_for(3_500)
     assert await page.locator(".games [data-game] .left").first.text_content() == "◷ 0:25"

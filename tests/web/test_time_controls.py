@@ -66,19 +66,20 @@ async def test_the_session_offers_the_hosts_controls(wh: WebHarness) -> None:
     assert [c["kind"] for c in controls["all"]] == ["move", "clock", "clock",
                                                     "correspondence", "correspondence"]
     assert [c["text"] for c in controls["all"]] == [
-        "2 min a move", "8 s a move + 20 s a point", "15 s a move + 3 min a point",
+        "2 min a move", "8 s + 20 s/point", "15 s + 3 min/point",
         "1 day a move", "3 days a move"]
     assert controls["default"] == controls["computer_default"] == "m120"
     texts = session["texts"]
     assert texts["web-clock-warning"] == "⏱ Less than 10 seconds left!"
     assert texts["web-deadline"] == "Move by %when%"
+    assert (texts["web-span-days"], texts["web-span-whole-days"]) == ("%d% d %h% h", "%d% d")
 
 
 async def test_a_match_clock_counts_the_delay_then_the_bank(wh: WebHarness) -> None:
     state = await viewer_to_act(wh, "c8+20")
     clock = state["clock"]
     assert clock["token"] == "c8+20" and clock["kind"] == "clock"
-    assert clock["text"] == "8 s a move + 20 s a point" and clock["warn"] == 10
+    assert clock["text"] == "8 s + 20 s/point" and clock["warn"] == 10
     assert clock["remaining"] == 28 and clock["delay"] == 8
     assert clock["banks"] == {"viewer": 20, "opponent": None}  # the computer has no clock
     assert clock["deadline"] == state["deadline"]

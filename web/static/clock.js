@@ -7,11 +7,27 @@ import { h } from "./ui.js";
 
 const SIDES = ["opponent", "viewer"]; // top to bottom, as on the board
 
-// "◷ 1:05", "◷ 2:03:00": whole seconds, rounded up (a clock shows 0:00 only at the end).
+const DAY = 86400;
+// A day or more left (correspondence) in words, as the chat writes it: "2 d 5 h", "1 d"
+// (the user's language: the session's "web-span-days" and "web-span-whole-days", with
+// %d% and %h% to fill).
+let daysTemplates = ["%d% d %h% h", "%d% d"];
+
+export function useDaysText(texts) {
+  if (texts["web-span-days"]) daysTemplates = [texts["web-span-days"], texts["web-span-whole-days"]];
+}
+
+// "◷ 1:05", "◷ 2:03:00": whole seconds, rounded up (a clock shows 0:00 only at the end);
+// "◷ 1 d 4 h" from a day on (rounded down, as the chat does).
 export function clockText(seconds, sign = "◷") {
   const s = Math.max(0, Math.ceil(seconds - 1e-9));
   const m = Math.floor(s / 60), sec = String(s % 60).padStart(2, "0");
   const lead = sign ? `${sign} ` : "";
+  if (s >= DAY) {
+    const days = Math.floor(s / DAY), hours = Math.floor((s % DAY) / 3600);
+    const template = daysTemplates[hours ? 0 : 1];
+    return lead + template.replace("%d%", days).replace("%h%", hours);
+  }
   if (m >= 60) return `${lead}${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${sec}`;
   return `${lead}${m}:${sec}`;
 }
