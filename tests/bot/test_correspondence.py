@@ -208,8 +208,10 @@ async def test_games_lists_every_open_game_and_resign_asks_which(harness: Harnes
     vali.command("/me")
     await h.feed()
     me = h.fake.last_message(VALI)
-    assert f"Correspondence: rating {vali_rating} (1 rated game)" in (me.text or me.caption
-                                                                      or "")
+    shown = me.text or me.caption or ""
+    assert f"Correspondence: rating {vali_rating} (1 rated game)" in shown
+    # The live rating is named as such: the game counts among all games, not in it.
+    assert f"Short nard: ⚡ live-game rating {START_RATING}\nAll games 1 · wins 1" in shown
     vali.command("/top")
     await h.feed()
     top = h.fake.last_message(VALI)
