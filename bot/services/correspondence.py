@@ -140,27 +140,32 @@ class Correspondence:
         """/games: the player's open games (`storage.games.open_games`) with opponent,
         variant, control, whose turn and the time left, a button each (`action`: what the
         button does; /resign asks which game with the same list)."""
-        now = self.clock()
         lines, buttons = [t("games-title")], []
         for number, row in enumerate(rows, 1):
-            seat = row.seat_of(player_id)
-            assert seat is not None
-            names = await self.people.names(row, t)
-            live = Live.load(row.state_json)
-            mine = live.game.to_act == seat
-            left = "" if row.deadline is None else t(
-                "games-left", left=time_span(t, (row.deadline - now).total_seconds()))
-            lines.append(t("games-line", number=number, variant=t(f"variant-{row.variant}"),
-                           name=names[1 - seat],
-                           control=t("games-kind-corr" if row.timing.correspondence
-                                     else "games-kind-live"),
-                           turn=t("games-your-turn" if mine else "games-their-turn"),
-                           left=left).rstrip(" ·"))
+            line, opponent = await self.line(row, player_id, t, number)
+            lines.append(line)
             buttons.append(InlineKeyboardButton(
-                text=t("btn-games-open", number=number, name=names[1 - seat]),
+                text=t("btn-games-open", number=number, name=opponent),
                 callback_data=GamesCb(game=row.id, a=action).pack()))
         keyboard = [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
         return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
+
+    async def line(self, row: Row, player_id: int, t: Translator, number: int
+                   ) -> tuple[str, str]:
+        """One game of /games' list as the player reads it ("2. Short nard vs Vali ·
+        correspondence · your turn · 23 h 10 min left"), and the opponent's name."""
+        seat = row.seat_of(player_id)
+        assert seat is not None
+        names = await self.people.names(row, t)
+        mine = Live.load(row.state_json).game.to_act == seat
+        left = "" if row.deadline is None else t(
+            "games-left", left=time_span(t, (row.deadline - self.clock()).total_seconds()))
+        return t("games-line", number=number, variant=t(f"variant-{row.variant}"),
+                 name=names[1 - seat],
+                 control=t("games-kind-corr" if row.timing.correspondence
+                           else "games-kind-live"),
+                 turn=t("games-your-turn" if mine else "games-their-turn"),
+                 left=left).rstrip(" ·"), names[1 - seat]
 
     async def open(self, player_id: int, game_id: int) -> bool:
         """Send the player's board of `game_id` anew; False when it is not their open

@@ -196,6 +196,7 @@ async def test_games_lists_every_open_game_and_resign_asks_which(harness: Harnes
     await h.feed()
     question = h.fake.message(ALI, asked.message_id)
     assert "Resign" in (question.text or "") or "resign" in (question.text or "")
+    assert " vs Vali · correspondence · " in (question.text or "")  # which game it asks about
     ali.press_button(ALI, "Yes, resign", message_id=asked.message_id)
     await h.feed()
     assert (await games.load_game(h.app.db, with_vali)).status == "finished"
