@@ -21,6 +21,14 @@ Scenarios (all by default, run side by side in one bot process):
   r4-pair      four rated games between the same two people in a day (the 4th is unrated),
                an old board's button after /games, Cancel on an accepted challenge;
   r5-hopeless-<lang>  resign (🏳) once the computer has borne off 11 and the player none.
+  r6-corr      a correspondence game (d1) between ru and uz through a challenge link: one
+               new message per turn for the player to move; a second one (long, d3) resigned
+               through /resign's question which; /games, /me, /top;
+  r6-clock     a short match to 3 with the cube under the match clock c8+20 through /play;
+  r6-group-corr  /nard short 1 d9 (not offered), then /nard short 1 d1 in a group: Join, turn
+               notices in the group, a resignation.
+  r6-clock-out a game to 1 under c8+20 (ky and az) where a player stops pressing: the clock
+               (8 s + a 20 s bank) ends it.
 
 Every picture the bot sends (uploads of sendPhoto / editMessageMedia, the replay GIF's first,
 middle and last frames) is saved under <out>/shots/<scenario>/, the transcript of every chat
@@ -53,16 +61,19 @@ from bot.views.callbacks import (
     AfterCb,
     AnalysisCb,
     GameCb,
+    GamesCb,
     JoinCb,
     LangCb,
     MatchCb,
     NewGameCb,
+    ResignCb,
     SettingCb,
     TopCb,
     parse,
 )
 from engine.game import Game
 from engine.position import OFF
+from storage.models import CORRESPONDENCE
 from tests.support.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -217,11 +228,13 @@ class Driver:
 
     async def play_game(self, sc: Scenario, game_id: int,
                         seats: list[tuple[FakeUser, int]], policy: Policy,
-                        max_presses: int = 1500) -> None:
+                        max_presses: int = 1500, on_turn=None) -> None:
         """Press the offered buttons until the game row is no longer active.
 
-        `seats`: (user, chat the user's board is in)."""
+        `seats`: (user, chat the user's board is in); `on_turn(player id)` is awaited when
+        the player to act changes (before their first press)."""
         presses = 0
+        last_to_act = None
         stuck_since = time.monotonic()
         while presses < max_presses:
             rows = self.query("SELECT version, status, state_json, player0_id, player1_id "
@@ -236,6 +249,10 @@ class Driver:
                 saved = json.loads(state)
                 engine_game = Game.from_dict(saved["game"])
                 to_act = (p0, p1)[engine_game.to_act]
+                if on_turn is not None and to_act != last_to_act:
+                    last_to_act = to_act
+                    await on_turn(to_act)
+                    continue
                 pos = engine_game.position
                 off = {engine_game.seat: pos.me[OFF], 1 - engine_game.seat: pos.opp[OFF]}
                 policy.off = {p0: off[0], p1: off[1]}
@@ -391,7 +408,9 @@ def is_new(pred_fields: dict):
 
 
 async def new_game_menu(d: Driver, sc: Scenario, user: FakeUser, variant: str, opponent: str,
-                        level: str, length: int, cube: int, chat: int | None = None) -> None:
+                        level: str, length: int, cube: int, chat: int | None = None,
+                        tc: str = "") -> None:
+    """/new, then a press per question; `tc`: first press that ⏱ button on the last one."""
     chat = chat or user.id
     await d.command(sc, user, "/new", None if chat == user.id else chat)
     steps = [{"variant": variant}, {"variant": variant, "opponent": opponent}]
@@ -400,6 +419,10 @@ async def new_game_menu(d: Driver, sc: Scenario, user: FakeUser, variant: str, o
     steps.append({**steps[-1], "length": length})
     if variant == "short":
         steps.append({**steps[-1], "cube": cube})
+    if tc:  # the ⏱ row sits under the last question: the step before it, with the token
+        last = "cube" if variant == "short" else "length"
+        steps.insert(-1, {**steps[-2], last: -1 if last == "cube" else 0, "tc": tc})
+        steps[-1] = {**steps[-1], "tc": tc}
     for step in steps:
         await d.press_where(sc, user, chat, is_new(step), first=20)
 
@@ -641,12 +664,13 @@ async def group_match(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, c: Fake
     await d.command(sc, a, "/top", chat)
 
 
-async def timeout(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
-    """A challenge game where a player stops pressing: the turn timer ends the game."""
+async def timeout(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, tc: str = "") -> None:
+    """A challenge game where a player stops pressing: the turn timer (or, with `tc` a
+    match clock, the clock) ends the game."""
     sc.chats += [a.id, b.id]
     for user in (a, b):
         await d.command(sc, user, "/start")
-    await new_game_menu(d, sc, a, "short", "friend", "", 1, 0)
+    await new_game_menu(d, sc, a, "short", "friend", "", 1, 0, tc=tc)
     code = re.search(r"start=([A-Za-z0-9_-]+)", d.fake.last_message(a.id).content or "")
     if code is None:
         sc.note("no challenge link")
@@ -763,6 +787,147 @@ async def hopeless(d: Driver, sc: Scenario, user: FakeUser, variant: str) -> Non
     policy.hopeless = 11
     await d.play_game(sc, game, [(user, user.id)], policy)
     sc.note(f"game {game}: {policy.log}: {outcome(d, game)}")
+
+
+SENDS = ("sendMessage", "sendPhoto", "sendAnimation", "sendDocument")
+
+
+class TurnNotices:
+    """Checks, each time the turn passes, that the player now to act got exactly one new
+    message (not only edits) in `watch(player)` since the turn before began."""
+
+    def __init__(self, d: Driver, sc: Scenario, watch, *, calm: float = 0.8) -> None:
+        self.d, self.sc, self.watch, self.calm = d, sc, watch, calm  # calm: past the pacing
+        self.mark: int | None = None
+        self.turns = 0
+        self.counts: list[int] = []
+
+    def sent(self, chat: int, after: int) -> list:
+        return [r for r in self.d.fake.requests[after:] if r.done and r.method in SENDS
+                and r.params.get("chat_id") == chat]
+
+    async def __call__(self, player: int) -> None:
+        chat = self.watch(player)
+        if self.mark is not None:
+            await self.d.quiet([chat], self.mark, first=5, calm=self.calm)
+            sent = self.sent(chat, self.mark)
+            self.counts.append(len(sent))
+            if len(sent) != 1:
+                texts = [(r.method, (r.params.get("text") or r.params.get("caption")
+                                     or "")[:90]) for r in sent]
+                self.sc.note(f"turn {self.turns}: {player} got {len(sent)} new messages "
+                             f"in chat {chat}: {texts}")
+        self.turns += 1
+        self.mark = self.d.fake.mark()
+
+
+def challenge_code(d: Driver, sc: Scenario, user: FakeUser) -> str | None:
+    text = d.fake.last_message(user.id).content or ""
+    code = re.search(r"start=([A-Za-z0-9_+-]+)", text)
+    if code is None:
+        sc.note(f"no challenge link in {text!r}")
+        return None
+    return code.group(1)
+
+
+async def corr_game(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
+    """A correspondence game (d1) through a challenge link, to the end: at each turn the
+    player to move gets one new message; then /games, /me and /top."""
+    sc.chats += [a.id, b.id]
+    for user in (a, b):
+        await d.command(sc, user, "/start")
+    await new_game_menu(d, sc, a, "short", "friend", "", 1, 0, tc="d1")
+    code = challenge_code(d, sc, a)
+    if code is None:
+        return
+    sc.note(f"challenge code {code!r}")
+    await d.command(sc, b, f"/start {code}")
+    game = await wait_game(d, sc, a, b)
+    if game is None:
+        return
+    sc.note(f"game {game}: control/correspondence "
+            f"{d.query('SELECT control, correspondence FROM games WHERE id=?', game)}")
+    await d.play_game(sc, game, [(a, a.id), (b, b.id)], Policy(31), max_presses=6)
+    # A second game by post (long nard, d3, b's link), then /resign asks which: b resigns it.
+    await new_game_menu(d, sc, b, "long", "friend", "", 1, 0, tc="d3")
+    second_code = challenge_code(d, sc, b)
+    if second_code is not None:
+        await d.command(sc, a, f"/start {second_code}")
+        second = await wait_game(d, sc, a, b, known=game)
+        for user in (a, b):
+            await d.command(sc, user, "/games")
+        await d.command(sc, b, "/resign")
+        if second is not None:
+            await d.press_where(sc, b, b.id, lambda cb, g=second: isinstance(cb, GamesCb)
+                                and cb.a == "resign" and cb.game == g)
+            await d.press_where(sc, b, b.id, lambda cb, g=second: isinstance(cb, ResignCb)
+                                and cb.game == g and cb.yes == 1)
+            sc.note(f"second game {second} (/resign): {outcome(d, second)}")
+    notices = TurnNotices(d, sc, lambda player: player)
+    await d.play_game(sc, game, [(a, a.id), (b, b.id)], Policy(32), on_turn=notices)
+    sc.note(f"game {game}: {notices.turns} turns, new messages per turn {notices.counts}; "
+            f"{outcome(d, game)}")
+    await after_game(d, sc, a, a.id)
+    for user in (a, b):
+        for text in ("/games", "/me", "/top"):
+            await d.command(sc, user, text)
+    await d.press_where(sc, a, a.id, lambda cb: isinstance(cb, TopCb)
+                        and cb.pool == CORRESPONDENCE)
+
+
+async def clock_match(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
+    """A short match to 3 under the match clock c8+20 through /play, pressed quickly."""
+    sc.chats += [a.id, b.id]
+    for user in (a, b):
+        await d.command(sc, user, "/start")
+    for user in (a, b):
+        await d.command(sc, user, "/play")
+        await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, MatchCb)
+                            and cb.variant == "short" and not cb.lengths)
+        await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, MatchCb)
+                            and cb.lengths == 2 and cb.cube == -1 and not cb.tc)
+        await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, MatchCb)
+                            and cb.lengths == 2 and cb.cube == -1 and cb.tc == "c8+20")
+        await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, MatchCb)
+                            and cb.lengths == 2 and cb.cube == 1 and cb.tc == "c8+20",
+                            first=15)
+    game = await wait_game(d, sc, a, b)
+    if game is None:
+        return
+    sc.note(f"match {game}: control {d.query('SELECT control FROM games WHERE id=?', game)}")
+    policy = Policy(41, double=0.3, takes=["take", "drop"])
+    await d.play_game(sc, game, [(a, a.id), (b, b.id)], policy)
+    sc.note(f"match {game}: {policy.log}; {outcome(d, game)}")
+    await d.quiet([a.id, b.id], d.fake.mark() - 1, first=1, calm=2)  # the final boards
+    for user in (a, b):
+        board = d.game_board(user.id, game)
+        caption = (board.content or "") if board else ""
+        sc.note(f"{user.first_name}'s last caption: {caption!r}")
+        await d.command(sc, user, "/me")
+
+
+async def group_corr(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
+    """/nard short 1 d1 in a group: two members join and play; the group gets a turn
+    notice at each turn; one resigns after some moves."""
+    chat = d.fake.group(-1005550001111, "Pochta nardi")
+    sc.chats += [chat.id, a.id, b.id]
+    await d.command(sc, a, "/nard short 1 d9", chat)  # not offered: the tokens that are
+    await d.command(sc, a, "/nard short 1 d1", chat)
+    await d.press_where(sc, b, chat.id, lambda cb: isinstance(cb, JoinCb), chats=[chat.id],
+                        first=15)
+    game = await wait_game(d, sc, a, b)
+    if game is None:
+        return
+    sc.note(f"group game {game}: control/correspondence "
+            f"{d.query('SELECT control, correspondence FROM games WHERE id=?', game)}")
+    notices = TurnNotices(d, sc, lambda player: chat.id, calm=4.5)  # a group's pace: 3.3 s
+    policy = Policy(51, resign_after={a.id: 60})
+    await d.play_game(sc, game, [(a, chat.id), (b, chat.id)], policy, on_turn=notices)
+    sc.note(f"group game {game}: {policy.log}; {notices.turns} turns, new messages per "
+            f"turn {notices.counts}; {outcome(d, game)}")
+    for user in (a, b):
+        await d.command(sc, user, "/me")
+    await d.command(sc, a, "/games", chat)
 
 
 # ---------------------------------------------------------------------- what was seen
@@ -954,6 +1119,19 @@ async def main(out: Path, only: list[str]) -> None:
                 sc = Scenario(f"r5-hopeless-{lang}")
                 jobs[sc.name] = (sc, hopeless(d, sc, fake.user(7001 + n, NAMES[lang],
                                                                language_code=lang), variant))
+            sc = Scenario("r6-corr")
+            jobs[sc.name] = (sc, corr_game(d, sc, fake.user(7101, "Rustam", language_code="ru"),
+                                           fake.user(7102, "Jasur", language_code="uz")))
+            sc = Scenario("r6-clock")
+            jobs[sc.name] = (sc, clock_match(d, sc, fake.user(7201, "Igor", language_code="ru"),
+                                             fake.user(7202, "Malika", language_code="uz")))
+            sc = Scenario("r6-clock-out")
+            jobs[sc.name] = (sc, timeout(d, sc, fake.user(7401, "Ulan", language_code="ky"),
+                                         fake.user(7402, "Elvin", language_code="az"),
+                                         tc="c8+20"))
+            sc = Scenario("r6-group-corr")
+            jobs[sc.name] = (sc, group_corr(d, sc, fake.user(7301, "Bobur", language_code="uz"),
+                                            fake.user(7302, "Nina", language_code="ru")))
             chosen = {k: v for k, v in jobs.items() if not only or k in only}
             for name, (_, coro) in jobs.items():
                 if name not in chosen:

@@ -1,6 +1,6 @@
 """The web board's page: its weight, and how smoothly a checker follows a drag.
 
-Run: .venv/bin/python benchmarks/webboard.py [--drags N] [--scale S]
+Run: .venv/bin/python benchmarks/webboard.py [--drags N] [--scale S] [--control TOKEN]
 
 * Page weight: the bytes of web/static (Telegram's script is not ours and not counted),
   and what they come to gzipped.
@@ -68,7 +68,11 @@ def page_weight() -> tuple[dict[str, int], int, int]:
     return files, raw, packed
 
 
-async def drags(count: int, scale: float) -> dict[str, object]:
+async def drags(count: int, scale: float, control: str | None = None) -> dict[str, object]:
+    """`control`: the game's time control token (None: the host's default)."""
+    body: dict[str, object] = {"variant": "short", "level": "beginner", "length": 1}
+    if control:
+        body["control"] = control
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegram() as fake:
             wh = await make_web_harness(fake, Path(folder))
@@ -76,8 +80,8 @@ async def drags(count: int, scale: float) -> dict[str, object]:
                 wh.core.games.dice = SeededDice(3)
                 fake.user(PLAYER, "Ali").command("/start")
                 await wh.feed()
-                _, data = await wh.call("POST", "api/games", PLAYER,
-                                        {"variant": "short", "level": "beginner", "length": 1})
+                status, data = await wh.call("POST", "api/games", PLAYER, body)
+                assert status == 200, data
                 async with chromium() as browser:
                     context = await new_context(browser, scale=scale)
                     page, errors = await open_page(context, page_url(
@@ -155,6 +159,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--drags", type=int, default=3)
     parser.add_argument("--scale", type=float, default=2.0, help="device pixel ratio")
+    parser.add_argument("--control", default=None,
+                        help="the game's time control (c8+20, m120; default: the host's)")
     args = parser.parse_args()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, check=False).stdout.strip()
@@ -164,7 +170,8 @@ def main() -> None:
           "Telegram's script not counted")
     for name, size in files.items():
         print(f"  {name:12} {size:7,}")
-    print("dragging:", json.dumps(asyncio.run(drags(args.drags, args.scale)), indent=1))
+    figures = asyncio.run(drags(args.drags, args.scale, args.control))
+    print("dragging:", json.dumps(figures, indent=1))
 
 
 if __name__ == "__main__":

@@ -127,6 +127,23 @@ def has_decided(live: Live, seat: int) -> bool:
     return False
 
 
+def came_back(live: Live, seat: int) -> bool:
+    """Whether the turn came back to `seat` without the other player deciding anything since
+    `seat` last did (the other passed, or their only move played itself): `seat` has just
+    acted and is still at the board. False before `seat` has decided anything in this game
+    (a new game of a match, its first turn)."""
+    history = live.game.history
+    for index in range(len(history) - 1, -1, -1):
+        event = event_at(live, index)
+        if event is None:
+            continue
+        if _decided(event, seat):
+            return True
+        if _decided(event, 1 - seat) or event.kind in ("opening", "result"):
+            return False
+    return False
+
+
 def since_last_action(live: Live, seat: int) -> list[Event]:
     """What happened since `seat` last decided something, oldest first.
 

@@ -70,11 +70,12 @@ class Matchmaking:
     # -- asking and cancelling -----------------------------------------------------
 
     async def search(self, player_id: int, variant: str, lengths: int, cube: int,
-                     control: TimeControl | None = None) -> None:
+                     control: TimeControl | None = None) -> MatchRequest:
         """Start a search for `player_id` for a game under `control` (None: the host's move
         window), show it and pair at once if a partner is waiting. `Busy` when the player
         is in a live game and the search is for one, `AlreadySearching` when they search
-        already (their search is shown again)."""
+        already (their search is shown again). Returns the search as it stands after the
+        first try to pair it (`status` matched, with its `game_id`, when it paired at once)."""
         control = control or self.service.default_control
         if not control.correspondence and await self.service.active_game(player_id):
             raise Busy
@@ -92,6 +93,13 @@ class Matchmaking:
         await self.news.waiting(request, new_message=True)
         if not await self._try_pair(request):
             await self._invite(request)
+        return await matchmaking.get_request(self.db, request.id) or request
+
+    async def request_of(self, player_id: int, request_id: int) -> MatchRequest | None:
+        """The player's own search `request_id` as it stands (None: no such search of
+        theirs): waiting, or matched with the game it made, or ended."""
+        request = await matchmaking.get_request(self.db, request_id)
+        return request if request is not None and request.player_id == player_id else None
 
     async def cancel(self, player_id: int) -> bool:
         """End the player's search; False when there was none."""

@@ -43,7 +43,14 @@ from i18n import Translator, pick_language
 from i18n.people import People
 from storage import analysis, games, outage, players
 from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
-from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
+from storage.matchmaking import (
+    ANY_LENGTH,
+    CUBE_EITHER,
+    CUBE_OFF,
+    CUBE_ON,
+    MatchRequest,
+    waiting_request,
+)
 from storage.models import Game as Row
 from web import jsonin
 from web.auth import Unauthorized, WebUser, check_init_data, claimed_language, from_header
@@ -175,6 +182,7 @@ class WebDoor:
         app.router.add_post(p + "api/games", self.new_game)
         app.router.add_post(p + "api/search", self.search)
         app.router.add_delete(p + "api/search", self.cancel_search)
+        app.router.add_get(p + r"api/search/{id:\d+}", self.search_state)
         app.router.add_get(p + "api/live", self.socket)
         return app
 
@@ -363,7 +371,9 @@ class WebDoor:
             "language": t.language,
             "texts": {**{key: t(key) for key in PAGE_TEXTS},
                       "web-clock-warning": t("web-clock-warning", seconds=int(CLOCK_WARNING)),
-                      "web-deadline": t("web-deadline", when=WHEN)},
+                      "web-deadline": t("web-deadline", when=WHEN),
+                      "web-span-days": t("span-days", days="%d%", hours="%h%"),
+                      "web-span-whole-days": t("span-whole-days", days="%d%")},
             "layout": layout(),
             "active": active.id if active is not None else None,
             "start": _start_game(user.start_param),
@@ -541,15 +551,28 @@ class WebDoor:
             await self._control(user, body, computer=False)
         if variant == "long":
             cube = CUBE_OFF
+        found: MatchRequest | None
         try:
-            await self.matchmaking.search(user.id, variant, lengths, cube, control)
+            found = await self.matchmaking.search(user.id, variant, lengths, cube, control)
         except (Busy, PlayerBusy):
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:
-            pass
-        active = await self.games.active_game(user.id)
-        return web.json_response({"searching": active is None,
-                                  "game": active.id if active else None})
+            found = await waiting_request(self.db, user.id)
+            if found is None:  # it paired or ended meanwhile: the game, if any, is live
+                active = await self.games.active_game(user.id)
+                return web.json_response({"searching": False, "search": None,
+                                          "game": active.id if active else None})
+        return web.json_response(_search_json(found))
+
+    async def search_state(self, request: web.Request) -> web.Response:
+        """The asker's search `id` as it stands: `{searching, game, search}` (the page polls
+        it while searching: a correspondence game paired beside a live one is not the
+        session's `active`)."""
+        user = await self.user_of(request)
+        found = await self.matchmaking.request_of(user.id, int(request.match_info["id"]))
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.json_response(_search_json(found))
 
     async def cancel_search(self, request: web.Request) -> web.Response:
         user = await self.user_of(request)
@@ -649,6 +672,12 @@ def quiet_parse_errors() -> None:
 def _error(status: int, reason: str, text: str | None = None) -> web.Response:
     body = {"error": reason} if text is None else {"error": reason, "text": text}
     return web.json_response(body, status=status)
+
+
+def _search_json(found: MatchRequest) -> dict[str, Any]:
+    """A search as the page follows it: still waiting, or the game it made."""
+    return {"searching": found.status == "waiting", "search": found.id,
+            "game": found.game_id if found.status == "matched" else None}
 
 
 async def _json(request: web.Request) -> dict[str, Any]:

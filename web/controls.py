@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.clockface import ClockFace
-from core.timecontrol import CLOCK_WARNING, Kind, Offer, TimeControl, UnknownControl
+from core.timecontrol import CLOCK_WARNING, Offer, TimeControl, UnknownControl
 from i18n import Translator
+from i18n.controls import control_name
 
 
 class NotOffered(ValueError):
@@ -19,25 +20,8 @@ class NotOffered(ValueError):
         self.computer = computer
 
 
-def _span(seconds: int, t: Translator) -> str:
-    """A short span: whole minutes as minutes, else seconds."""
-    if seconds >= 60 and seconds % 60 == 0:
-        return t("web-minutes", minutes=seconds // 60)
-    return t("web-seconds", seconds=seconds)
-
-
-def control_text(control: TimeControl, t: Translator) -> str:
-    """The control's name, e.g. "2 min a move", "8 s a move + 20 s a point", "1 day a move"."""
-    if control.kind is Kind.CLOCK:
-        return t("web-control-clock", delay=_span(control.seconds, t),
-                 bank=_span(control.per_point, t))
-    if control.kind is Kind.CORRESPONDENCE:
-        return t("web-control-days", days=control.days)
-    return t("web-control-move", time=_span(control.seconds, t))
-
-
 def control_json(control: TimeControl, t: Translator) -> dict[str, Any]:
-    return {"token": control.token, "kind": control.kind.value, "text": control_text(control, t)}
+    return {"token": control.token, "kind": control.kind.value, "text": control_name(t, control)}
 
 
 def offered_json(offer: Offer, t: Translator) -> dict[str, Any]:

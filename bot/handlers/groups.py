@@ -25,9 +25,10 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
-from bot.views.timecontrols import control_name, pick, time_line
+from bot.views.timecontrols import pick, time_line
 from core.timecontrol import Offer, TimeControl, UnknownControl
 from i18n import Translator
+from i18n.controls import control_name
 from storage.models import Game as Row
 from storage.models import Player
 

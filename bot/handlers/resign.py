@@ -72,6 +72,11 @@ async def ask_resign_for(query: CallbackQuery, game_id: int, player: Player, t: 
         text, keyboard = t("alert-finished"), None
     else:
         text, keyboard = question(row, player.id, t, await services.people.names(row, t))
+        # Which game the question is about: its line of the list it was chosen from.
+        rows = [open_row.id for open_row in await games.open_games(services.db, player.id)]
+        number = rows.index(row.id) + 1 if row.id in rows else 1
+        line, _ = await services.correspondence.line(row, player.id, t, number)
+        text = f"{line}\n\n{text}"
     message = message_of(query)
     if message is not None:
         with contextlib.suppress(TelegramBadRequest):

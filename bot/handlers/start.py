@@ -83,11 +83,22 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         if not shown:
             await message.answer(t("no-game"))
         return
-    code, token = read_payload(code)
-    try:
-        await services.challenges.accept(code, player.id, token)
-    except (Busy, PlayerBusy, ChallengeUnavailable, UnknownControl) as exc:
-        await message.answer(refusal(t, exc))
+    # The likelier reading first; when none finds a challenge, its refusal is the answer.
+    refused: Exception | None = None
+    for reading, token in read_payload(code):
+        try:
+            await services.challenges.accept(reading, player.id, token)
+            return
+        except (ChallengeUnavailable, UnknownControl) as exc:
+            if isinstance(exc, ChallengeUnavailable) and exc.reason != "not_found":
+                refused = exc  # it found the challenge: that is the answer
+                break
+            refused = refused or exc
+        except (Busy, PlayerBusy) as exc:
+            refused = exc
+            break
+    if refused is not None:
+        await message.answer(refusal(t, refused))
 
 
 async def menu_in_language(bot: Bot, services: Services, chat_id: int, t: Translator

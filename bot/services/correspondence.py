@@ -5,7 +5,9 @@ in place is not enough: Telegram notifies nobody of an edit. When it becomes a p
 the bot sends a new message (in a group, the group gets one naming whose turn it is), at
 most once per turn: the turn is claimed in the database first (`storage.games.claim_turn`),
 so another process, a restart or a late announcement sends nothing more. A game's first
-turn is claimed without a message: its first board is itself a new message.
+turn is claimed without a message: its first board is itself a new message. Nor does a
+turn that came straight back to the player who just moved (the other passed, or their only
+move played itself: `core.history.came_back`) send one: they are at the board.
 
 One reminder comes before the deadline: the timer loop announces `What.WARNING` when a
 quarter of the turn is left, claimed once per deadline (`storage.games.claim_warning`).
@@ -31,6 +33,7 @@ from bot.services.boarding import Boarding
 from bot.views.callbacks import GamesCb
 from bot.views.clocks import time_span
 from core.events import Change, What
+from core.history import came_back
 from core.live import Live
 from core.turnclock import turns_played
 from engine.game import Phase
@@ -87,7 +90,8 @@ class Correspondence:
         if change.what is What.BEGAN:  # the first board is a new message of its own
             await games.claim_turn(self.db, row.id, row.version, turn_key(live))
         elif change.what in TURNS:
-            if await games.claim_turn(self.db, row.id, row.version, turn_key(live)):
+            claimed = await games.claim_turn(self.db, row.id, row.version, turn_key(live))
+            if claimed and not came_back(live, seat):  # else they have just moved
                 await self._tell(row, live, seat, reminder=False)
         elif change.what is What.WARNING:  # claimed once per deadline by the timer loop
             await self._tell(row, live, seat, reminder=True)
@@ -136,27 +140,32 @@ class Correspondence:
         """/games: the player's open games (`storage.games.open_games`) with opponent,
         variant, control, whose turn and the time left, a button each (`action`: what the
         button does; /resign asks which game with the same list)."""
-        now = self.clock()
         lines, buttons = [t("games-title")], []
         for number, row in enumerate(rows, 1):
-            seat = row.seat_of(player_id)
-            assert seat is not None
-            names = await self.people.names(row, t)
-            live = Live.load(row.state_json)
-            mine = live.game.to_act == seat
-            left = "" if row.deadline is None else t(
-                "games-left", left=time_span(t, (row.deadline - now).total_seconds()))
-            lines.append(t("games-line", number=number, variant=t(f"variant-{row.variant}"),
-                           name=names[1 - seat],
-                           control=t("games-kind-corr" if row.timing.correspondence
-                                     else "games-kind-live"),
-                           turn=t("games-your-turn" if mine else "games-their-turn"),
-                           left=left).rstrip(" ·"))
+            line, opponent = await self.line(row, player_id, t, number)
+            lines.append(line)
             buttons.append(InlineKeyboardButton(
-                text=t("btn-games-open", number=number, name=names[1 - seat]),
+                text=t("btn-games-open", number=number, name=opponent),
                 callback_data=GamesCb(game=row.id, a=action).pack()))
         keyboard = [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
         return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
+
+    async def line(self, row: Row, player_id: int, t: Translator, number: int
+                   ) -> tuple[str, str]:
+        """One game of /games' list as the player reads it ("2. Short nard vs Vali ·
+        correspondence · your turn · 23 h 10 min left"), and the opponent's name."""
+        seat = row.seat_of(player_id)
+        assert seat is not None
+        names = await self.people.names(row, t)
+        mine = Live.load(row.state_json).game.to_act == seat
+        left = "" if row.deadline is None else t(
+            "games-left", left=time_span(t, (row.deadline - self.clock()).total_seconds()))
+        return t("games-line", number=number, variant=t(f"variant-{row.variant}"),
+                 name=names[1 - seat],
+                 control=t("games-kind-corr" if row.timing.correspondence
+                           else "games-kind-live"),
+                 turn=t("games-your-turn" if mine else "games-their-turn"),
+                 left=left).rstrip(" ·"), names[1 - seat]
 
     async def open(self, player_id: int, game_id: int) -> bool:
         """Send the player's board of `game_id` anew; False when it is not their open

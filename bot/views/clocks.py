@@ -33,7 +33,8 @@ def time_span(t: Translator, seconds: float) -> str:
     days, rest = divmod(minutes, 1440)
     hours, minutes = divmod(rest, 60)
     if days:
-        return t("span-days", days=days, hours=hours)
+        return t("span-days", days=days, hours=hours) if hours else \
+            t("span-whole-days", days=days)
     if hours:
         return t("span-hours", hours=hours, minutes=minutes)
     return t("span-minutes", minutes=minutes)

@@ -11,29 +11,12 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from core.timecontrol import Kind, Offer, TimeControl, UnknownControl
+from core.timecontrol import Offer, TimeControl, UnknownControl
 from i18n import Translator
+from i18n.controls import control_name
 
 CHOSEN = "✅ "  # marks the chosen control in the row
 HALF_ROW = 16  # the longest name a button half a row wide shows whole on a phone
-
-
-def _span(t: Translator, seconds: int) -> str:
-    """A length of time in its largest whole unit: "20 s", "3 min", "2 h"."""
-    if seconds % 3600 == 0:
-        return t("tc-hours", hours=seconds // 3600)
-    if seconds % 60 == 0:
-        return t("tc-minutes", minutes=seconds // 60)
-    return t("tc-seconds", seconds=seconds)
-
-
-def control_name(t: Translator, control: TimeControl) -> str:
-    """The control as a player reads it."""
-    if control.kind is Kind.CORRESPONDENCE:
-        return t("tc-correspondence", days=control.days)
-    if control.kind is Kind.CLOCK:
-        return t("tc-clock", delay=_span(t, control.seconds), bank=_span(t, control.per_point))
-    return t("tc-move", span=_span(t, control.seconds))
 
 
 def choices(offer: Offer, *, live_only: bool) -> tuple[TimeControl, ...]:
@@ -107,9 +90,11 @@ def link_payload(code: str, token: str | None) -> str:
     return code if token is None else f"{code}_{token.replace('+', '-')}"
 
 
-def read_payload(payload: str) -> tuple[str, str | None]:
-    """(the challenge code, the control token the link names or None)."""
+def read_payload(payload: str) -> list[tuple[str, str | None]]:
+    """The readings of a link's payload as (challenge code, control token or None), the
+    likelier first: `<code>_<control>`, then the whole payload as a code (a code may end
+    in what looks like a control, e.g. `Ab_m12`, in a link made before controls)."""
     code, separator, tail = payload.rpartition("_")
     if separator and code and _LINKED_CONTROL.fullmatch(tail):
-        return code, tail.replace("-", "+")
-    return payload, None
+        return [(code, tail.replace("-", "+")), (payload, None)]
+    return [(payload, None)]

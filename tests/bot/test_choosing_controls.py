@@ -147,6 +147,20 @@ async def test_a_link_made_before_controls_still_works(harness: Harness) -> None
     assert row.timing.control == "m120"
 
 
+async def test_a_code_ending_like_a_control_still_links_alone(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code may end in what reads as a control (`…_m12`): its link without a control
+    (made before controls) still finds the challenge."""
+    h = harness
+    monkeypatch.setattr(challenges, "new_code", lambda: "AbCd_m12")
+    payload = await challenge(h, "Long nard", "👥 A friend", "1 game")
+    assert payload == "AbCd_m12_m120"
+    h.fake.user(VALI, "Vali").command("/start AbCd_m12")  # the code alone
+    await h.feed()
+    [row] = await games.active_games(h.app.db, VALI)
+    assert row.timing.control == "m120"
+
+
 async def test_inline_cards_offer_every_control_and_carry_the_chosen_one(
         harness: Harness) -> None:
     h = harness

@@ -32,6 +32,7 @@ def test_times_and_spans_read_plainly() -> None:
         "0:08", "0:08", "3:20", "1:05:00", "0:00"]
     t = Translator("en")
     assert time_span(t, 2 * 86_400 + 5 * 3600 + 59) == "2 d 5 h"
+    assert time_span(t, 86_400 + 59) == "1 d"  # not "1 d 0 h"
     assert time_span(t, 5 * 3600 + 12 * 60 + 30) == "5 h 12 min"
     assert time_span(t, 12 * 60) == "12 min"
     assert time_span(Translator("ru"), 3600) == "1 ч 0 мин"

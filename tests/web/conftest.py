@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from playwright.async_api import Browser
 
+from tests.support.browser import NoChromium, chromium
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import (
     TEST_TOKEN,
@@ -33,3 +35,14 @@ async def wh(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator
         finally:
             await h.close()
         assert not fake.internal_errors, f"the fake itself failed: {fake.internal_errors}"
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Browser]:
+    """Headless Chromium (Debian's), for the browser tests; a test fails, never skips,
+    when there is none."""
+    try:
+        async with chromium() as found:
+            yield found
+    except NoChromium as exc:
+        pytest.fail(str(exc), pytrace=False)

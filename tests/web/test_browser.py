@@ -5,13 +5,11 @@ checkers with the mouse; the chat boards must stay in step with what the page di
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Page, Response, Route
 
@@ -21,9 +19,7 @@ from engine.dice import SeededDice
 from storage import boards, games, players
 from tests.support.browser import (
     PHONE,
-    NoChromium,
     centre,
-    chromium,
     drag,
     new_context,
     open_page,
@@ -47,15 +43,6 @@ pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 
 ALI, VALI, EVE = 1001, 1002, 1003
 STILL = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # the page's time, where it stands still
-
-
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Browser]:
-    try:
-        async with chromium() as found:
-            yield found
-    except NoChromium as exc:
-        pytest.fail(str(exc), pytrace=False)
 
 
 async def game_page(browser: Browser, wh: WebHarness, user: int, name: str, game: int, *,

@@ -6,18 +6,17 @@ browser's time zone; the lobby lists the games being played and opens them."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
-from tests.support.browser import NoChromium, chromium, new_context, open_page, page_url, settled
+from tests.support.browser import new_context, open_page, page_url, settled
 from tests.support.web import ALI, VALI, WebHarness
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
@@ -25,15 +24,6 @@ pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 EVE = 1003
 NAMES = {ALI: "Ali", VALI: "Vali", EVE: "Eve"}
 PAGE_TIME = datetime(2031, 5, 4, 8, 30, tzinfo=UTC)  # the phone's clock: far from the server's
-
-
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Browser]:
-    try:
-        async with chromium() as found:
-            yield found
-    except NoChromium as exc:
-        pytest.fail(str(exc), pytrace=False)
 
 
 async def computer_game(wh: WebHarness, control: str) -> int:
@@ -98,7 +88,7 @@ async def test_a_match_clock_runs_the_delay_then_the_bank_and_warns(
     shown = await clocks(page)
     assert shown["viewer"] == "delay ⏳ 0:08 · bank 0:20"
     assert shown["board"] == "⏳ 0:08" and shown["opponent"] is None  # the computer: no clock
-    assert shown["control"] == "8 s a move + 20 s a point"
+    assert shown["control"] == "8 s + 20 s/point"
     # (Half-seconds: a shown second changes just after the whole second.)
     await page.clock.run_for(5_500)
     shown = await clocks(page)
@@ -219,10 +209,11 @@ async def test_the_lobby_lists_the_games_and_opens_any(
                       about: b.querySelector('.control').textContent}))""")
     assert [item["game"] for item in listed] == [live, first, second]
     assert listed[0]["go"] == "active" and listed[0]["turn"] == "Your turn"
-    assert listed[0]["left"] == "◷ 0:28" and listed[0]["about"] == "8 s a move + 20 s a point"
+    assert listed[0]["left"] == "◷ 0:28"
+    assert listed[0]["about"] == "Short nard · 8 s + 20 s/point"
     assert [item["who"] for item in listed[1:]] == ["Vali", "Eve"]
-    assert listed[1]["left"] == "◷ 24:00:00" and listed[2]["left"] == "◷ 72:00:00"
-    assert listed[1]["about"].startswith("1 day a move · Move by ")
+    assert listed[1]["left"] == "◷ 1 d" and listed[2]["left"] == "◷ 3 d", listed
+    assert listed[1]["about"].startswith("Short nard · 1 day a move · Move by ")
     await page.clock.run_for(3_500)
     assert await page.locator(".games [data-game] .left").first.text_content() == "◷ 0:25"
     await page.screenshot(path=str(tmp_path / "web-lobby.png"))
@@ -237,4 +228,23 @@ async def test_the_lobby_lists_the_games_and_opens_any(
     state = await drawn(page)
     assert f"game={second}" in page.url and state["version"] > 0
     assert (await clocks(page))["control"] == "3 days a move"
+    assert not errors, errors
+
+
+async def test_a_deadline_is_worded_in_numbers_where_the_browser_lacks_the_language(
+        wh: WebHarness, browser: Browser) -> None:
+    """Chromium has no Kyrgyz names and only the root locale's for Uzbek and Azerbaijani
+    ("M12 8, Tue 14:05"): those get the chat's numbers; English and Russian their words."""
+    page, errors = await page_on(browser, wh, timezone="Asia/Tashkent")
+    await page.locator(".lobby").wait_for()
+    worded = await page.evaluate("""async (iso) => {
+        const clock = await import('./static/clock.js');
+        return Object.fromEntries(['en', 'ru', 'uz', 'ky', 'az']
+            .map((language) => [language, clock.localTime(iso, language)]));
+    }""", "2026-12-08T09:05:00Z")
+    assert "Dec 8" in worded["en"] and "дек" in worded["ru"], worded
+    assert worded["ky"] == "08.12.2026 14:05 GMT+5", worded  # no Kyrgyz at all
+    for language in ("uz", "az"):  # numbers here; a browser with the names may use them
+        assert "14:05" in worded[language] and not re.search(r"\bM\d|Tue", worded[language]), \
+            worded
     assert not errors, errors

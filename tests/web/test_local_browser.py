@@ -13,7 +13,7 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, Frame, Page
 
-from tests.support.browser import NoChromium, chromium, drag, settled
+from tests.support.browser import drag, settled
 from tests.support.processes import local_bot
 
 
@@ -22,15 +22,6 @@ async def local_url(tmp_path: Path) -> AsyncIterator[str]:
     """A local bot in a fresh folder (no BOT_TOKEN, no .env): its one link."""
     async with local_bot(tmp_path, "--local", "--port", "0") as (url, _):
         yield url
-
-
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Browser]:
-    try:
-        async with chromium() as found:
-            yield found
-    except NoChromium as exc:
-        pytest.fail(str(exc), pytrace=False)
 
 
 async def press_in_chat(page: Page, text: str) -> None:

@@ -66,19 +66,20 @@ async def test_the_session_offers_the_hosts_controls(wh: WebHarness) -> None:
     assert [c["kind"] for c in controls["all"]] == ["move", "clock", "clock",
                                                     "correspondence", "correspondence"]
     assert [c["text"] for c in controls["all"]] == [
-        "2 min a move", "8 s a move + 20 s a point", "15 s a move + 3 min a point",
+        "2 min a move", "8 s + 20 s/point", "15 s + 3 min/point",
         "1 day a move", "3 days a move"]
     assert controls["default"] == controls["computer_default"] == "m120"
     texts = session["texts"]
     assert texts["web-clock-warning"] == "⏱ Less than 10 seconds left!"
     assert texts["web-deadline"] == "Move by %when%"
+    assert (texts["web-span-days"], texts["web-span-whole-days"]) == ("%d% d %h% h", "%d% d")
 
 
 async def test_a_match_clock_counts_the_delay_then_the_bank(wh: WebHarness) -> None:
     state = await viewer_to_act(wh, "c8+20")
     clock = state["clock"]
     assert clock["token"] == "c8+20" and clock["kind"] == "clock"
-    assert clock["text"] == "8 s a move + 20 s a point" and clock["warn"] == 10
+    assert clock["text"] == "8 s + 20 s/point" and clock["warn"] == 10
     assert clock["remaining"] == 28 and clock["delay"] == 8
     assert clock["banks"] == {"viewer": 20, "opponent": None}  # the computer has no clock
     assert clock["deadline"] == state["deadline"]
@@ -224,7 +225,7 @@ async def test_a_search_pairs_only_under_the_same_control(wh: WebHarness) -> Non
                              body={**search, "control": control})
 
     status, data = await ask(ALI, "c8+20")
-    assert status == 200 and data == {"searching": True, "game": None}, data
+    assert status == 200 and data["searching"] and data["game"] is None, data
     status, data = await ask(EVE, "m120")  # another control: not Ali's partner
     assert status == 200 and data["searching"], data
     status, data = await ask(VALI, "c8+20")
@@ -238,6 +239,33 @@ async def test_a_search_pairs_only_under_the_same_control(wh: WebHarness) -> Non
     status, data = await wh.call("POST", "api/search", 1009, {**search, "control": "c9+9"})
     assert status == 400 and data["text"].startswith("This time control is not offered")
     assert await matchmaking.waiting_request(wh.core.db, 1009) is None
+
+
+async def test_a_correspondence_search_beside_a_live_game_is_followed_by_its_id(
+        wh: WebHarness) -> None:
+    """A player in a live game may search for a correspondence game: the answer says the
+    search waits (not the live game), and the page follows the search itself until it
+    pairs, then opens the correspondence game it made (`GET api/search/<id>`)."""
+    status, data = await start(wh, "m120")  # Ali plays the computer, live
+    assert status == 200, data
+    live = data["game"]
+    search = {"variant": "long", "lengths": 1, "cube": 0, "control": "d1"}
+    status, data = await wh.call("POST", "api/search", ALI, search)
+    assert status == 200 and data["searching"] and data["game"] is None, data
+    ali_search = data["search"]
+    status, data = await wh.call("GET", f"api/search/{ali_search}", ALI)
+    assert (status, data) == (200, {"searching": True, "search": ali_search, "game": None})
+    # Somebody else's search is nobody's business.
+    status, _ = await wh.call("GET", f"api/search/{ali_search}", VALI)
+    assert status == 404
+    status, data = await wh.call("POST", "api/search", VALI, search)
+    assert status == 200 and not data["searching"] and data["game"] not in (None, live), data
+    made = data["game"]
+    status, data = await wh.call("GET", f"api/search/{ali_search}", ALI)
+    assert (status, data) == (200, {"searching": False, "search": ali_search, "game": made})
+    row = await games.load_game(wh.core.db, made)
+    assert set(row.players) == {ALI, VALI} and row.timing.correspondence
+    assert (await games.load_game(wh.core.db, live)).status == "active"
 
 
 @pytest.mark.chat

@@ -4,6 +4,7 @@
 // haptics and the closing confirmation; the page also works without its extras.
 
 import { Api } from "./api.js";
+import { useDaysText } from "./clock.js";
 import { GameView } from "./game.js";
 import { Lobby } from "./lobby.js";
 import { Toast, h } from "./ui.js";
@@ -48,6 +49,7 @@ class App {
     }
     this.session = data;
     this.texts = data.texts;
+    useDaysText(this.texts);
     document.documentElement.lang = data.language;
     document.title = this.texts["web-title"];
     const wanted = new URLSearchParams(window.location.search).get("game");

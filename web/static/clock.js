@@ -7,24 +7,52 @@ import { h } from "./ui.js";
 
 const SIDES = ["opponent", "viewer"]; // top to bottom, as on the board
 
-// "◷ 1:05", "◷ 2:03:00": whole seconds, rounded up (a clock shows 0:00 only at the end).
+const DAY = 86400;
+// A day or more left (correspondence) in words, as the chat writes it: "2 d 5 h", "1 d"
+// (the user's language: the session's "web-span-days" and "web-span-whole-days", with
+// %d% and %h% to fill).
+let daysTemplates = ["%d% d %h% h", "%d% d"];
+
+export function useDaysText(texts) {
+  if (texts["web-span-days"]) daysTemplates = [texts["web-span-days"], texts["web-span-whole-days"]];
+}
+
+// "◷ 1:05", "◷ 2:03:00": whole seconds, rounded up (a clock shows 0:00 only at the end);
+// "◷ 1 d 4 h" from a day on (rounded down, as the chat does).
 export function clockText(seconds, sign = "◷") {
   const s = Math.max(0, Math.ceil(seconds - 1e-9));
   const m = Math.floor(s / 60), sec = String(s % 60).padStart(2, "0");
   const lead = sign ? `${sign} ` : "";
+  if (s >= DAY) {
+    const days = Math.floor(s / DAY), hours = Math.floor((s % DAY) / 3600);
+    const template = daysTemplates[hours ? 0 : 1];
+    return lead + template.replace("%d%", days).replace("%h%", hours);
+  }
   if (m >= 60) return `${lead}${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${sec}`;
   return `${lead}${m}:${sec}`;
 }
 
-// An absolute deadline in the reader's language and the browser's own time zone.
+// An absolute deadline in the reader's language and the browser's own time zone. A browser
+// without that language's names (Chromium has no Kyrgyz, and only root-locale "M12 8, Tue"
+// for Uzbek and Azerbaijani) gets numbers, as the chat writes times: "08.12.2026 14:05 GMT+5".
 export function localTime(iso, language) {
   const options = { weekday: "short", day: "numeric", month: "short", hour: "2-digit",
     minute: "2-digit", timeZoneName: "short" };
+  const date = new Date(iso);
+  let text = null;
   try {
-    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+    const format = new Intl.DateTimeFormat(language, options);
+    const named = format.resolvedOptions().locale.split("-")[0] === language.split("-")[0];
+    text = named ? format.format(date) : null;
   } catch {
-    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+    text = null;
   }
+  if (text !== null && !/\bM\d/.test(text)) return text;
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23", timeZoneName: "short" }).formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute} ` +
+    parts.timeZoneName;
 }
 
 const IDLE_MS = 500; // how often a ticker looks when no clock runs

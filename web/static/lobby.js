@@ -58,9 +58,10 @@ export class Lobby {
     const T = this.T, s = this.app.session, c = game.clock;
     const left = h("span", { class: "left" });
     this.entries.push({ countdown: new Countdown(c, at), left });
-    const about = c.kind === "correspondence" && c.deadline ?
+    const control = c.kind === "correspondence" && c.deadline ?
       `${c.text} · ${T["web-deadline"].replace("%when%", localTime(c.deadline, s.language))}` :
       c.text;
+    const about = `${T[`variant-${game.variant}`]} · ${control}`; // two games with one person
     return h("li", null, h("button", { type: "button", class: "secondary",
       "data-game": String(game.game), "data-go": game.game === s.active ? "active" : null,
       onclick: () => this.app.open(game.game) },
@@ -182,6 +183,7 @@ export class Lobby {
         this.app.open(data.game);
         return;
       }
+      this.search_id = data.search;
       this.searching.hidden = false;
       if (!this.poll) this.poll = setInterval(() => this.check(), POLL_MS);
     } else if (status === 409) {
@@ -190,8 +192,14 @@ export class Lobby {
   }
 
   async check() {
-    const { status, data } = await this.app.api.get("api/session");
-    if (status === 200 && data && data.active) this.app.open(data.active);
+    // The search itself: a correspondence game it makes is not the session's live game.
+    if (!this.search_id) return;
+    const { status, data } = await this.app.api.get(`api/search/${this.search_id}`);
+    if (status !== 200 || !data || data.searching) return;
+    clearInterval(this.poll);
+    this.poll = null;
+    this.searching.hidden = true;
+    if (data.game) this.app.open(data.game);
   }
 
   async cancel() {

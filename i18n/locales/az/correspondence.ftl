@@ -3,6 +3,7 @@ clock-side = { $name } { $delay } + { $bank }
 clock-line = ⏱ { $sides }
 corr-deadline = ⏳ Gediş müddəti: { $when } ({ $zone }), { $left } qalıb
 span-days = { $days } gün { $hours } saat
+span-whole-days = { $days } gün
 span-hours = { $hours } saat { $minutes } dəq
 span-minutes = { $minutes } dəq
 

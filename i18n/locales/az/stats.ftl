@@ -9,8 +9,8 @@ top-line = { $rank }. { $name } — { $value }
 top-empty = Hələ reytinq oyunu yoxdur. Cədvələ düşmək üçün dostunuzla oynayın (/new) və ya /play ilə rəqib tapın!
 me-title = 📊 { $name }
 me-stats =
-    { $variant }: reytinq { $rating }
-    Oyunlar: { $games } · qələbələr: { $wins } · məğlubiyyətlər: { $losses }
+    { $variant }: ⚡ canlı oyunların reytinqi { $rating }
+    Bütün oyunlar: { $games } · qələbələr: { $wins } · məğlubiyyətlər: { $losses }
     Mars: etdiniz { $mars_given } · oldunuz { $mars_taken }
 me-koks = Koks: etdiniz { $koks_given } · oldunuz { $koks_taken }
 me-streak = Ən uzun qələbə seriyası: { $best_streak }

@@ -40,11 +40,6 @@ web-skill-title = 📊 PR və şans ({ $games } təhlil edilmiş oyun)
 web-skill-player = { $name }: PR { $pr } · şans { $luck } · şanssız nəticə { $adjusted }
 ## Veb-taxtada vaxt nəzarəti
 web-time-control = Vaxt
-web-seconds = { $seconds } san
-web-minutes = { $minutes } dəq
-web-control-move = hər gedişə { $time }
-web-control-clock = hər gedişə { $delay } + hər xala { $bank }
-web-control-days = hər gedişə { $days } gün
 web-control-unknown = Burada belə vaxt nəzarəti təklif olunmur. Siyahıdan birini seçin.
 web-control-not-for-computer = Yazışma oyunu yalnız insanlarla oynanılır: kompüterlə oynamaq üçün canlı oyun nəzarətini seçin.
 web-clock-warning = ⏱ { $seconds } saniyədən az vaxt qaldı!

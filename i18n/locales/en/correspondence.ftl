@@ -3,6 +3,7 @@ clock-side = { $name } { $delay } + { $bank }
 clock-line = ⏱ { $sides }
 corr-deadline = ⏳ This turn ends { $when } ({ $zone }), in { $left }
 span-days = { $days } d { $hours } h
+span-whole-days = { $days } d
 span-hours = { $hours } h { $minutes } min
 span-minutes = { $minutes } min
 

@@ -9,8 +9,8 @@ top-line = { $rank }. { $name } — { $value }
 top-empty = No rated games yet. Play a friend (/new) or find an opponent with /play to get on the board!
 me-title = 📊 { $name }
 me-stats =
-    { $variant }: rating { $rating }
-    Games { $games } · wins { $wins } · losses { $losses }
+    { $variant }: ⚡ live-game rating { $rating }
+    All games { $games } · wins { $wins } · losses { $losses }
     Mars given { $mars_given } · taken { $mars_taken }
 me-koks = Koks given { $koks_given } · taken { $koks_taken }
 me-streak = Best winning streak { $best_streak }

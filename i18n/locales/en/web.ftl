@@ -43,14 +43,6 @@ web-skill-title = 📊 PR and luck ({ $games ->
 web-skill-player = { $name }: PR { $pr } · luck { $luck } · luck-adjusted { $adjusted }
 ## Time controls on the web board
 web-time-control = Time
-web-seconds = { $seconds } s
-web-minutes = { $minutes } min
-web-control-move = { $time } a move
-web-control-clock = { $delay } a move + { $bank } a point
-web-control-days = { $days ->
-    [one] 1 day
-   *[other] { $days } days
-} a move
 web-control-unknown = This time control is not offered here. Choose one from the list.
 web-control-not-for-computer = Correspondence is for games with people: to play the computer, choose a control for a live game.
 web-clock-warning = ⏱ Less than { $seconds } seconds left!

@@ -3,6 +3,7 @@ clock-side = { $name } { $delay } + { $bank }
 clock-line = ⏱ { $sides }
 corr-deadline = ⏳ Жүрүш мөөнөтү: { $when } ({ $zone }), { $left } калды
 span-days = { $days } күн { $hours } саат
+span-whole-days = { $days } күн
 span-hours = { $hours } саат { $minutes } мүн
 span-minutes = { $minutes } мүн
 

@@ -9,8 +9,8 @@ top-line = { $rank }. { $name } — { $value }
 top-empty = Азырынча рейтингдик оюндар жок. Таблицага чыгуу үчүн дос менен ойноңуз (/new) же /play аркылуу атаандаш табыңыз!
 me-title = 📊 { $name }
 me-stats =
-    { $variant }: рейтинг { $rating }
-    Оюндар: { $games } · жеңиштер: { $wins } · жеңилүүлөр: { $losses }
+    { $variant }: ⚡ жандуу оюндардын рейтинги { $rating }
+    Бардык оюндар: { $games } · жеңиштер: { $wins } · жеңилүүлөр: { $losses }
     Марс: кылдыңыз { $mars_given } · болдуңуз { $mars_taken }
 me-koks = Кокс: кылдыңыз { $koks_given } · болдуңуз { $koks_taken }
 me-streak = Эң узун жеңиш сериясы: { $best_streak }

@@ -40,11 +40,6 @@ web-skill-title = 📊 PR жана ийгилик ({ $games } талданган
 web-skill-player = { $name }: PR { $pr } · ийгилик { $luck } · ийгиликсиз жыйынтык { $adjusted }
 ## Веб-тактадагы убакыт көзөмөлү
 web-time-control = Убакыт
-web-seconds = { $seconds } сек
-web-minutes = { $minutes } мүн
-web-control-move = ар бир жүрүшкө { $time }
-web-control-clock = ар бир жүрүшкө { $delay } + ар бир упайга { $bank }
-web-control-days = ар бир жүрүшкө { $days } күн
 web-control-unknown = Бул жерде мындай убакыт көзөмөлү сунушталбайт. Тизмеден бирин тандаңыз.
 web-control-not-for-computer = Кат аркылуу оюн адамдар менен гана ойнолот: компьютер менен ойноо үчүн жандуу оюндун көзөмөлүн тандаңыз.
 web-clock-warning = ⏱ { $seconds } секунддан аз убакыт калды!

@@ -3,6 +3,7 @@ clock-side = { $name } { $delay } + { $bank }
 clock-line = ⏱ { $sides }
 corr-deadline = ⏳ Ход нужно сделать до { $when } ({ $zone }), осталось { $left }
 span-days = { $days } д { $hours } ч
+span-whole-days = { $days } д
 span-hours = { $hours } ч { $minutes } мин
 span-minutes = { $minutes } мин
 

@@ -9,8 +9,8 @@ top-line = { $rank }. { $name } — { $value }
 top-empty = Рейтинговых партий пока нет. Сыграйте с другом (/new) или найдите соперника через /play, чтобы попасть в таблицу!
 me-title = 📊 { $name }
 me-stats =
-    { $variant }: рейтинг { $rating }
-    Партии: { $games } · победы: { $wins } · поражения: { $losses }
+    { $variant }: ⚡ рейтинг живых партий { $rating }
+    Все партии: { $games } · победы: { $wins } · поражения: { $losses }
     Марсы: поставили { $mars_given } · получили { $mars_taken }
 me-koks = Коксы: поставили { $koks_given } · получили { $koks_taken }
 me-streak = Лучшая серия побед: { $best_streak }

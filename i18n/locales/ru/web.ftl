@@ -45,16 +45,6 @@ web-skill-title = 📊 PR и удача ({ $games ->
 web-skill-player = { $name }: PR { $pr } · удача { $luck } · с поправкой на удачу { $adjusted }
 ## Контроль времени на веб-доске
 web-time-control = Время
-web-seconds = { $seconds } с
-web-minutes = { $minutes } мин
-web-control-move = { $time } на ход
-web-control-clock = { $delay } на ход + { $bank } за очко
-web-control-days = { $days ->
-    [one] { $days } день
-    [few] { $days } дня
-    [many] { $days } дней
-   *[other] { $days } дня
-} на ход
 web-control-unknown = Такой контроль времени здесь не предлагается. Выберите из списка.
 web-control-not-for-computer = Игра по переписке — только с людьми: для игры с компьютером выберите контроль для живой игры.
 web-clock-warning = ⏱ Осталось меньше { $seconds } секунд!

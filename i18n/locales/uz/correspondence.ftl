@@ -3,6 +3,7 @@ clock-side = { $name } { $delay } + { $bank }
 clock-line = ⏱ { $sides }
 corr-deadline = ⏳ Yurish muddati: { $when } ({ $zone }), { $left } qoldi
 span-days = { $days } kun { $hours } soat
+span-whole-days = { $days } kun
 span-hours = { $hours } soat { $minutes } daq
 span-minutes = { $minutes } daq
 

@@ -9,8 +9,8 @@ top-line = { $rank }. { $name } — { $value }
 top-empty = Hali reytingli oʻyinlar yoʻq. Jadvalga chiqish uchun doʻstingiz bilan oʻynang (/new) yoki /play orqali raqib toping!
 me-title = 📊 { $name }
 me-stats =
-    { $variant }: reyting { $rating }
-    Oʻyinlar: { $games } · gʻalabalar: { $wins } · magʻlubiyatlar: { $losses }
+    { $variant }: ⚡ jonli oʻyinlar reytingi { $rating }
+    Barcha oʻyinlar: { $games } · gʻalabalar: { $wins } · magʻlubiyatlar: { $losses }
     Mars: qildingiz { $mars_given } · boʻldingiz { $mars_taken }
 me-koks = Koks: qildingiz { $koks_given } · boʻldingiz { $koks_taken }
 me-streak = Eng uzun gʻalabalar seriyasi: { $best_streak }

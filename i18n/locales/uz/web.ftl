@@ -40,11 +40,6 @@ web-skill-title = 📊 PR va omad ({ $games } ta tahlil qilingan oʻyin)
 web-skill-player = { $name }: PR { $pr } · omad { $luck } · omadsiz natija { $adjusted }
 ## Veb-doskada vaqt nazorati
 web-time-control = Vaqt
-web-seconds = { $seconds } s
-web-minutes = { $minutes } daq
-web-control-move = har yurishga { $time }
-web-control-clock = har yurishga { $delay } + har ochkoga { $bank }
-web-control-days = har yurishga { $days } kun
 web-control-unknown = Bu yerda bunday vaqt nazorati taklif qilinmaydi. Roʻyxatdan birini tanlang.
 web-control-not-for-computer = Yozishma oʻyini faqat odamlar bilan oʻynaladi: kompyuter bilan oʻynash uchun jonli oʻyin nazoratini tanlang.
 web-clock-warning = ⏱ { $seconds } soniyadan kam vaqt qoldi!
