@@ -18,6 +18,9 @@ from storage.models import Game as Row
 from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.friends import ALI, VALI, challenge
+from tests.support.groups import ALI as GROUP_ALI
+from tests.support.groups import GROUP, group_game
+from tests.support.groups import VALI as GROUP_VALI
 from tests.support.harness import Harness, make_harness, stop_harness
 from tests.support.matchmaking import search
 
@@ -167,3 +170,43 @@ async def test_a_match_clock_game_from_play_to_the_end_across_a_restart(
         await _assert_live_rated(h, row)
     finally:
         await stop_harness(h)
+
+
+async def _no_wait(h: Harness, row: Row, live: Live) -> None:
+    h.clock.advance(3)  # three seconds a turn: within any control's delay
+
+
+async def test_a_match_clock_game_in_a_group_to_the_end(group_harness: Harness) -> None:
+    h = group_harness
+    h.app.games.dice = SeededDice(11)
+    game_id = await group_game(h, "short 1 c8+20")
+    row = await games.load_game(h.app.db, game_id)
+    assert row.timing.control == "c8+20" and row.match_length == 1
+    h, row = await play_out(h, game_id, _no_wait, chat=GROUP)
+    assert row.status == "finished" and row.result != "timeout", row
+    banks = Live.load(row.state_json).banks  # (the group's paced redraws take time too)
+    assert banks is not None and all(0 <= bank <= BANK for bank in banks), banks
+    await _assert_live_rated(h, row)
+
+
+async def test_a_correspondence_game_in_a_group_to_the_end(group_harness: Harness) -> None:
+    h = group_harness
+    h.app.games.dice = SeededDice(13)
+    h.fake.group(GROUP, "Nard club")
+    h.fake.user(GROUP_ALI, "Ali").command("/nard short 1 d1", chat=GROUP)
+    await h.feed()
+    assert "⏱ Time: 1 day a move" in (h.fake.last_message(GROUP).text or "")
+    h.fake.user(GROUP_VALI, "Vali").press_button(GROUP, "🎲 Join")
+    await h.feed()
+    [row] = await games.correspondence_games(h.app.db, GROUP_ALI)
+    assert row.players == (GROUP_ALI, GROUP_VALI) and row.timing.control == "d1"
+    game_id = row.id
+
+    async def an_hour(h: Harness, row: Row, live: Live) -> None:
+        # A day from the turn's start (the group's paced redraws moved the clock a little).
+        assert row.deadline is not None
+        assert h.clock() + timedelta(hours=23) < row.deadline <= h.clock() + timedelta(days=1)
+        h.clock.advance(3600)
+
+    h, row = await play_out(h, game_id, an_hour, chat=GROUP)
+    await _assert_correspondence_rated(h, row)
