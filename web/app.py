@@ -541,15 +541,18 @@ class WebDoor:
             await self._control(user, body, computer=False)
         if variant == "long":
             cube = CUBE_OFF
+        made = None
         try:
-            await self.matchmaking.search(user.id, variant, lengths, cube, control)
+            made = await self.matchmaking.search(user.id, variant, lengths, cube, control)
         except (Busy, PlayerBusy):
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:
             pass
-        active = await self.games.active_game(user.id)
-        return web.json_response({"searching": active is None,
-                                  "game": active.id if active else None})
+        if made is None and not (control is not None and control.correspondence):
+            # (made before: a live game; a correspondence game is never the active one)
+            active = await self.games.active_game(user.id)
+            made = active.id if active else None
+        return web.json_response({"searching": made is None, "game": made})
 
     async def cancel_search(self, request: web.Request) -> web.Response:
         user = await self.user_of(request)
