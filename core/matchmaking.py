@@ -91,7 +91,8 @@ class Matchmaking:
                 await self.news.waiting(waiting, new_message=True)
             raise AlreadySearching from None
         await self.news.waiting(request, new_message=True)
-        if not await self._try_pair(request):
+        game_id = await self._try_pair(request)
+        if game_id is None:
             await self._invite(request)
         return await matchmaking.get_request(self.db, request.id) or request
 
@@ -139,7 +140,8 @@ class Matchmaking:
                 refresh = request.shown_at is None or now - request.shown_at >= REFRESH
                 # A waiting request is paired again when its window has just widened, and
                 # with each refresh (a partner may have finished the game it was in).
-                if (refresh or _widened(request, last, now)) and await self._try_pair(request):
+                if (refresh or _widened(request, last, now)) \
+                        and await self._try_pair(request) is not None:
                     continue
                 if refresh:
                     await self.news.waiting(request)
@@ -155,7 +157,8 @@ class Matchmaking:
         token = request.control
         return self.service.default_control if token is None else stored_control(token)
 
-    async def _try_pair(self, request: MatchRequest) -> bool:
+    async def _try_pair(self, request: MatchRequest) -> int | None:
+        """Pair `request` with a waiting partner: the id of the game made, or None."""
         made: dict[str, Live] = {}
         control = self.control(request)  # the partner's is the same
 
@@ -172,10 +175,10 @@ class Matchmaking:
         pairing = await matchmaking.pair(self.db, request.id, self.clock(), make_game,
                                          live=not control.correspondence)
         if pairing is None:
-            return False
+            return None
         await self.news.found(pairing)
         await self.service.begin(pairing.game, made["live"])
-        return True
+        return pairing.game.id
 
     async def _started_game(self, row: Row) -> None:
         """A player who starts another live game stops searching for a live one (a
