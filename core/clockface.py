@@ -29,21 +29,28 @@ class ClockFace:
 
 def clock_face(row: Row, live: Live, control: TimeControl, now: datetime) -> ClockFace:
     """The clocks of the stored game `row`/`live` under `control` at `now`."""
+    deadline = row.deadline if row.status == "active" else None
+    return turn_face(live, control, deadline, row.computer_seat, now)
+
+
+def turn_face(live: Live, control: TimeControl, deadline: datetime | None,
+              computer_seat: int | None, now: datetime) -> ClockFace:
+    """The clocks of a game in play whose running turn ends at `deadline` (None: no turn
+    runs), the computer in `computer_seat`, at `now`."""
     game = live.game
-    running = row.status == "active" and row.deadline is not None \
-        and game.to_act != row.computer_seat
+    running = deadline is not None and game.to_act != computer_seat
     mover = game.to_act if running else None
-    remaining = max(0.0, (row.deadline - now).total_seconds()) \
-        if running and row.deadline is not None else None
+    remaining = max(0.0, (deadline - now).total_seconds()) \
+        if running and deadline is not None else None
     if not control.clocked:
-        return ClockFace(control, row.deadline if running else None, remaining, mover)
+        return ClockFace(control, deadline if running else None, remaining, mover)
     stored = live.banks or [control.bank(game.match.length)] * 2
-    banks: list[float | None] = [None if seat == row.computer_seat else float(stored[seat])
+    banks: list[float | None] = [None if seat == computer_seat else float(stored[seat])
                                  for seat in (0, 1)]
     delay = None
     if mover is not None and remaining is not None:
         bank = banks[mover] or 0.0
         delay = max(0.0, remaining - bank)
         banks[mover] = min(bank, remaining)
-    return ClockFace(control, row.deadline if running else None, remaining, mover, delay,
+    return ClockFace(control, deadline if running else None, remaining, mover, delay,
                      (banks[0], banks[1]))

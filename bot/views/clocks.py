@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.clockface import turn_face
 from core.live import Live
 from core.timecontrol import TimeControl
 from engine.game import Phase
@@ -61,16 +62,16 @@ def clock_lines(t: Translator, live: Live, names: tuple[str, str], *,
     if control is None or not control.clocked or not live.banks:
         whole = int(left)
         return [t("time-left", minutes=whole // 60, seconds=f"{whole % 60:02d}")]
+    # The split of the mover's time (the delay first, then the bank) is the core's.
+    face = turn_face(live, control, deadline, computer_seat, now)
+    assert face.banks is not None
     sides = []
-    for seat in (0, 1):
-        if seat == computer_seat:
+    for seat, bank in enumerate(face.banks):
+        if bank is None:  # the computer's: no clock
             continue
-        bank = live.banks[seat]
-        if seat == game.to_act:  # the delay is spent first, then the bank
-            bank = min(bank, left)
-            delay = left - bank
-        else:
-            delay = float(control.seconds)
+        # The other player's delay is the one their next turn begins with.
+        delay = face.delay if seat == face.mover and face.delay is not None \
+            else float(control.seconds)
         sides.append(t("clock-side", name=names[seat], delay=clock_time(delay),
                        bank=clock_time(bank)))
     return [t("clock-line", sides=" · ".join(sides))]
