@@ -29,11 +29,9 @@ async def open_games(service: GameService, player_id: int) -> list[OpenGame]:
     games, the soonest deadline first (`storage.games.open_games`)."""
     rows = await games.open_games(service.db, player_id)
     found: list[OpenGame] = []
-    seen: set[int] = set()
-    for row in rows:
+    for row in rows:  # (the live game and the correspondence ones: two disjoint lists)
         seat = row.seat_of(player_id)
-        if row.id in seen or seat is None:
-            continue
-        seen.add(row.id)
-        found.append(OpenGame(row, Live.load(row.state_json), seat, service.control_of(row)))
+        if seat is not None:
+            found.append(OpenGame(row, Live.load(row.state_json), seat,
+                                  service.control_of(row)))
     return found
