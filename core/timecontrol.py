@@ -37,6 +37,10 @@ class UnknownControl(ValueError):
     """A token that names no time control, or one outside its limits."""
 
 
+class NotLive(UnknownControl):
+    """A correspondence control (or none at all) where only a live one fits."""
+
+
 @dataclass(frozen=True)
 class TimeControl:
     token: str
@@ -141,3 +145,22 @@ class Offer:
     def live(self) -> tuple[TimeControl, ...]:
         """The controls for games played in one sitting (all but correspondence)."""
         return tuple(c for c in self.controls if not c.correspondence)
+
+    def choices(self, *, live_only: bool) -> tuple[TimeControl, ...]:
+        """The controls a new game may be chosen with: every offered one, or only the live
+        ones (a game against the computer, a tournament's: played in one sitting)."""
+        return self.live() if live_only else self.controls
+
+    def choose(self, token: str | None, *, live_only: bool = False) -> TimeControl:
+        """The control `token` chooses among `choices` (empty or None: the default, or the
+        first live one); `UnknownControl` for one that is not offered, `NotLive` for one
+        that does not fit (correspondence where only live ones do)."""
+        among = self.choices(live_only=live_only)
+        if not among:
+            raise NotLive("no control fits")
+        if not token:
+            return self.default if self.default in among else among[0]
+        control = self.get(token)
+        if control not in among:
+            raise NotLive(f"time control not for this game: {token!r}")
+        return control

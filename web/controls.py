@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.clockface import ClockFace
-from core.timecontrol import CLOCK_WARNING, Offer, TimeControl, UnknownControl
+from core.timecontrol import CLOCK_WARNING, NotLive, Offer, TimeControl, UnknownControl
 from i18n import Translator
 from i18n.controls import control_name
 
@@ -36,22 +36,20 @@ def offered_json(offer: Offer, t: Translator) -> dict[str, Any]:
 
 def chosen(offer: Offer, token: object, *, computer: bool) -> TimeControl | None:
     """The control a request names (`token`; None: the host's default for such a game,
-    as None to the core when there is none). `NotOffered` for a token the host does not
-    offer, or correspondence against the computer."""
-    if token is None:
-        if not computer or not offer.default.correspondence:
-            return offer.default
-        live = offer.live()
-        return live[0] if live else None
-    if not isinstance(token, str):
+    as None to the core when there is none: `Offer.choose`). `NotOffered` for a token the
+    host does not offer, or correspondence against the computer."""
+    if token is None and computer and not offer.live():
+        return None
+    if token is not None and not isinstance(token, str):
         raise NotOffered("`control` is a time control's token")
+    if token == "":  # the chat's menus read none as the default; a request names one
+        raise NotOffered("time control not offered: ''")
     try:
-        control = offer.get(token)
+        return offer.choose(token, live_only=computer)
+    except NotLive as exc:
+        raise NotOffered(str(exc), computer=True) from None
     except UnknownControl as exc:
         raise NotOffered(str(exc)) from None
-    if computer and control.correspondence:
-        raise NotOffered("correspondence is for games with people", computer=True)
-    return control
 
 
 def clock_json(face: ClockFace, side: int, t: Translator) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
-from bot.views.timecontrols import pick, time_line
+from bot.views.timecontrols import time_line
 from core.timecontrol import Offer, TimeControl, UnknownControl
 from i18n import Translator
 from i18n.controls import control_name
@@ -104,7 +104,7 @@ async def nard(message: Message, command: CommandObject, player: Player,
         return
     await services.challenges.post_group(message.chat.id, player.id, options.variant,
                                        options.length, options.cube,
-                                       pick(offer, options.control))
+                                       offer.choose(options.control))
 
 
 async def join(query: CallbackQuery, callback_data: JoinCb, player: Player, t: Translator,

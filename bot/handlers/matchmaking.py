@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.plumbing.telegram_io import answer, bot_of, chat_of, remove, send_text, show
 from bot.services import Services
 from bot.views.callbacks import MatchCb
-from bot.views.timecontrols import ask_control, pick
+from bot.views.timecontrols import ask_control
 from core.games import Busy
 from core.matchmaking import AlreadySearching
 from core.timecontrol import Offer, UnknownControl
@@ -73,7 +73,7 @@ async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t
     if asked is not None:  # a double tap finds it shown: nothing to do
         return await show(query, *asked)
     try:
-        control = pick(services.controls, data.tc)
+        control = services.controls.choose(data.tc)
     except UnknownControl:
         control = None
     if not valid(data) or control is None:

@@ -19,7 +19,7 @@ from bot.plumbing.telegram_io import (
 )
 from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
-from bot.views.timecontrols import ask_control, pick, time_line
+from bot.views.timecontrols import ask_control, time_line
 from core.challenges import CHALLENGE_HOURS
 from core.computer import LEVEL_NAMES
 from core.games import Busy
@@ -147,8 +147,8 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         return await answer(query)
     await answer(query)
     try:
-        control = pick(services.controls, callback_data.tc,
-                       live_only=callback_data.opponent == "ai")
+        control = services.controls.choose(callback_data.tc,
+                                           live_only=callback_data.opponent == "ai")
     except UnknownControl:
         control = None
     if not valid(callback_data) or control is None:

@@ -42,7 +42,6 @@ from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
 from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
-from bot.views.timecontrols import pick
 from bot.views.tournaments import (
     bracket_of,
     due_text,
@@ -169,7 +168,7 @@ class TournamentDoor:
         """Open the tournament chosen in the menu; the menu's message becomes its lobby.
         Returns why not (the group has one going), in the creator's words, or None."""
         try:
-            control = pick(self.controls, menu.tc, live_only=True)
+            control = self.controls.choose(menu.tc, live_only=True)
         except UnknownControl:
             return t("tm-bad-option")
         if not menu_complete(menu):

@@ -19,26 +19,6 @@ CHOSEN = "✅ "  # marks the chosen control in the row
 HALF_ROW = 16  # the longest name a button half a row wide shows whole on a phone
 
 
-def choices(offer: Offer, *, live_only: bool) -> tuple[TimeControl, ...]:
-    """The controls a game may be chosen with: every offered one, or only the live ones
-    (a game against the computer, a tournament's: played in one sitting)."""
-    return offer.live() if live_only else offer.controls
-
-
-def pick(offer: Offer, token: str | None, *, live_only: bool = False) -> TimeControl:
-    """The control `token` chooses among `choices` (empty or None: the host's default, or
-    the first live one); `UnknownControl` for one that is not offered or does not fit."""
-    among = choices(offer, live_only=live_only)
-    if not among:
-        raise UnknownControl("no control fits")
-    if not token:
-        return offer.default if offer.default in among else among[0]
-    control = offer.get(token)
-    if control not in among:
-        raise UnknownControl(f"time control not for this game: {token!r}")
-    return control
-
-
 def control_rows(t: Translator, among: tuple[TimeControl, ...], chosen: TimeControl,
                  press: Callable[[str], CallbackData]) -> list[list[InlineKeyboardButton]]:
     """One button per control (the chosen one marked), two a row when the names are short
@@ -62,10 +42,10 @@ def ask_control(t: Translator, question: tuple[str, InlineKeyboardMarkup], offer
     naming the chosen one (`token`; one that does not fit shows the default); the question
     as it is when there is nothing to choose."""
     try:
-        chosen = pick(offer, token, live_only=live_only)
+        chosen = offer.choose(token, live_only=live_only)
     except UnknownControl:
-        chosen = pick(offer, None, live_only=live_only)
-    rows = control_rows(t, choices(offer, live_only=live_only), chosen, press)
+        chosen = offer.choose(None, live_only=live_only)
+    rows = control_rows(t, offer.choices(live_only=live_only), chosen, press)
     if not rows:
         return question
     text, keyboard = question
