@@ -39,11 +39,11 @@ _PERIOD = _RANKED.format(
     + " GROUP BY player_id"
 )
 
-_ALL_TIME = {table: _RANKED.format(
+# By pool: the table each rating lives in.
+_ALL_TIME = {pool: _RANKED.format(
     source=f"SELECT player_id, rating AS value FROM {table}"
     " WHERE variant = ? AND rated_games > 0" + _IN_CHAT
-) for table in ("player_stats", "correspondence_ratings")}
-_TABLES = {LIVE: "player_stats", CORRESPONDENCE: "correspondence_ratings"}
+) for pool, table in ((LIVE, "player_stats"), (CORRESPONDENCE, "correspondence_ratings"))}
 
 
 def local_date(now: datetime, zone: ZoneInfo) -> date:
@@ -108,7 +108,7 @@ async def alltime_leaderboard(
 ) -> Leaderboard:
     """Players with at least one rated game (of the pool), by current rating."""
     params = (variant, chat_id, chat_id, limit, player_id)
-    return await _board(db, _ALL_TIME[_TABLES[pool]], params, player_id, limit)
+    return await _board(db, _ALL_TIME[pool], params, player_id, limit)
 
 
 async def _board(
