@@ -675,6 +675,29 @@ class GameService:
                 row = replace(row, deadline=deadline)
         await self.announce(Change(row, live, What.BEHIND))
 
+    async def board_reached(self, row: Row, player_id: int | None, *, saved_at: datetime,
+                            at: datetime) -> bool:
+        """A board showing `row` (saved at `saved_at`) first reached `player_id` (None: a
+        group's shared board) at `at`. A live turn is not charged for waiting for one's own
+        board: when it is the board the player to act waits for and it came whole seconds
+        after the save (a group's pace, a slow Telegram), the deadline moves on by those
+        whole seconds, once (only while the game and its deadline are as `row` has them),
+        and never beyond a whole turn from `at`. True when the deadline moved."""
+        late = int((at - saved_at).total_seconds())
+        if late < 1 or row.status != "active" or row.deadline is None \
+                or row.timing.correspondence:
+            return False
+        live = Live.load(row.state_json)
+        actor = row.players[live.game.to_act]
+        if actor is None or (player_id is not None and player_id != actor):
+            return False
+        # Never more than a whole turn from `at` (a board drawn late was given that already:
+        # `catch_up`); whole seconds, rounded down.
+        whole = at + timedelta(seconds=turnclock.turn_seconds(live, self.control_of(row)))
+        deadline = min(row.deadline + timedelta(seconds=late), whole.replace(microsecond=0))
+        return deadline > row.deadline and await games.set_deadline(
+            self.db, row.id, row.version, deadline, keep_warning=True, expected=row.deadline)
+
     async def restart_clock(self, row: Row) -> Row:
         """Give the player to act a whole turn's time from now (a game that waited for its
         players to open their boards begins); the caller holds the game (`holding`)."""

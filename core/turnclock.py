@@ -15,7 +15,9 @@ Pressing Roll, taking a step or undoing one keeps the deadline. Across a double:
 The computer's turns are due at once (the timer loop resumes a computer turn that a stopped
 process left half-done). Deadlines are whole seconds, rounded up, so a window is never
 shorter than the setting. A board delivered late (after a restart or a Telegram fault)
-restarts the window of the player it is for: see `GameService.catch_up`.
+restarts the window of the player it is for: see `GameService.catch_up`; one that reached
+its player whole seconds after its save (a group's pace) moves the deadline on by those
+seconds: `GameService.board_reached`.
 """
 
 from __future__ import annotations

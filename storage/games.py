@@ -370,21 +370,23 @@ async def active_games(db: Database, player_id: int) -> list[Game]:
 
 async def set_deadline(
     db: Database, game_id: int, version: int, deadline: datetime | None, *,
-    keep_warning: bool = False
+    keep_warning: bool = False, expected: datetime | None = None
 ) -> bool:
     """Move the turn's deadline without a new version (the board's buttons stay valid):
     the window restarts when a board reaches its player late (a new window, warned
     anew), or a restart's grace lengthens it (`keep_warning`: a turn already warned is
-    not warned again). False when the game has moved on or ended meanwhile (nothing
-    written)."""
+    not warned again). `expected`: only while the deadline is still that one. False when
+    the game has moved on or ended meanwhile (nothing written)."""
     stamp = opt_epoch(deadline)
     keep = (", warned_deadline = CASE WHEN warned_deadline = deadline THEN ?"
             " ELSE warned_deadline END") if keep_warning else ""
     async with db.transaction() as tx:
+        was = "" if expected is None else " AND deadline = ?"
         changed = await tx.execute(
             f"UPDATE games SET deadline = ?{keep} WHERE id = ? AND version = ?"
-            " AND status = 'active'",
-            (stamp, *((stamp,) if keep_warning else ()), game_id, version),
+            f" AND status = 'active'{was}",
+            (stamp, *((stamp,) if keep_warning else ()), game_id, version,
+             *(() if expected is None else (to_epoch(expected),))),
         )
         if changed == 1 and db.game_notices:  # open pages show the new deadline
             await tx.notify(GAME_CHANGED, f"{game_id}:{version}:{'' if stamp is None else stamp}")

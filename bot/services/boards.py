@@ -80,6 +80,9 @@ Send = Callable[[int], Awaitable[int | None]]  # message id (0: none) -> the id 
 # What a board says of the event its game is part of: (game, seat or None for a group's
 # board, language) -> a caption line and whether Play again is offered (tournaments).
 Tagger = Callable[[Row, int | None, Translator], Awaitable[GameTag | None]]
+# (row shown, its reader (None: a group), saved no later than, reached at): a board of the
+# turn reached the player to act (`GameService.board_reached`: waiting is not charged).
+Reached = Callable[..., Awaitable[bool]]
 
 
 class Superseded(Exception):
@@ -114,7 +117,7 @@ class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
                  clock: Clock, render: Callable[..., bytes], later: Later,
                  drawn: Callable[[int], None], web: WebApp | None = None,
-                 tags: Sequence[Tagger] = ()) -> None:
+                 tags: Sequence[Tagger] = (), reached: Reached | None = None) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
         self.web = web  # the web board: each board message gets a button opening it
@@ -129,6 +132,9 @@ class BoardPublisher:
         self.unreachable = Unreachable(clock)
         # Asked for every board drawn; the first tag given is shown (the tournaments').
         self.tags = tuple(tags)
+        self.reached = reached
+        # Each game's newest version this process heard of, and when (its save was no later).
+        self._heard: dict[int, tuple[int, datetime]] = {}
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -191,6 +197,7 @@ class BoardPublisher:
         differs from the one before only by the mover's steps, so the other player's board,
         if it showed the version before, still shows the game as that player sees it.
         """
+        self.heard(row)
         stored = await boards.board_messages(self.db, row.id)
         shared = [message for message in stored if message.player_id is None]
         if shared:  # a group game: one board for everybody, redrawn at the group's pace
@@ -242,7 +249,10 @@ class BoardPublisher:
         assert player is not None
         viewer = await viewer_of(self.people, row, seat)
         board = await self.board(row, live, viewer)
-        await self._deliver(row.id, player, row.version, player, self._sender(player, board))
+        if await self._deliver(row.id, player, row.version, player,
+                               self._sender(player, board)) \
+                and (message is None or message.shown_version < row.version):
+            await self._reached(row, player, player)
 
     def _sender(self, chat_id: int, board: Board) -> Send:
         """Send `board` as a new message (into message id 0) or edit it into the message;
@@ -293,6 +303,24 @@ class BoardPublisher:
                         whole=whole)
             return True
 
+    def heard(self, row: Row) -> datetime:
+        """When this process first heard of `row`'s version (it was saved no later)."""
+        known = self._heard.get(row.id)
+        if row.status != "active":
+            self._heard.pop(row.id, None)
+        elif known is None or known[0] != row.version:
+            known = self._heard[row.id] = (row.version, self.clock())
+        return self.clock() if known is None else known[1]
+
+    async def _reached(self, row: Row, chat_id: int, player_id: int | None) -> None:
+        """A board showing `row` first reached `chat_id`: the core moves the turn's deadline
+        on by the time the player to act waited for it (a chat that refused it is none)."""
+        if self.reached is None or chat_id in self.unreachable or row.status != "active":
+            return
+        # A blip: the turn keeps its deadline (nothing is lost but the credit).
+        with contextlib.suppress(DatabaseBlip):
+            await self.reached(row, player_id, saved_at=self.heard(row), at=self.clock())
+
     async def shows(self, row: Row, seat: int) -> bool:
         """Whether the board the player in `seat` looks at shows the game as stored."""
         stored = await boards.board_messages(self.db, row.id)
@@ -334,8 +362,10 @@ class BoardPublisher:
             return
         board = await self.group_board(row, live, chat_id)
         try:  # (a board promised to the group and never posted is sent as a new message)
-            await self._deliver(game_id, chat_id, row.version, None,
-                                self._sender(chat_id, board))
+            if await self._deliver(game_id, chat_id, row.version, None,
+                                   self._sender(chat_id, board)) \
+                    and message.shown_version < row.version:
+                await self._reached(row, chat_id, None)
         except FAULTS:  # the retry policy has logged why; the timer loop draws it later
             log.warning("redrawing game %s in group %s failed", game_id, chat_id)
 

@@ -180,6 +180,37 @@ async def test_a_restart_begins_a_clocks_turn_again(database_url: str) -> None:
         assert await w.service.grace_after_start(30) == 0  # nothing more to give
 
 
+async def test_waiting_for_ones_own_board_is_not_charged(database_url: str) -> None:
+    async with open_world(database_url) as w:
+        game_id = await _challenge(w, 1, 2, CLOCK)
+        row, live = await _state(w, game_id)
+        actor, other = row.players[live.game.to_act], row.players[1 - live.game.to_act]
+        saved, deadline = w.clock.now, row.deadline
+        assert deadline is not None
+        w.clock.advance(2.7)  # the group's pace held the board back
+        reached = w.service.board_reached
+        # Under a whole second late, the other player's board: nothing moves.
+        assert not await reached(row, actor, saved_at=saved, at=saved + timedelta(seconds=0.9))
+        assert not await reached(row, other, saved_at=saved, at=w.clock.now)
+        # The mover's board (or the group's) 2.7 s late: two whole seconds, once.
+        assert await reached(row, None, saved_at=saved, at=w.clock.now)
+        moved = (await games.load_game(w.db, game_id)).deadline
+        assert moved == deadline + timedelta(seconds=2)
+        assert not await reached(row, actor, saved_at=saved, at=w.clock.now)  # once
+        assert (await games.load_game(w.db, game_id)).deadline == moved
+        # A board that took longer than a turn moves it to a whole turn from then, no more.
+        w.clock.advance(600)
+        row = await games.load_game(w.db, game_id)
+        assert await reached(row, actor, saved_at=saved, at=w.clock.now)
+        assert (await games.load_game(w.db, game_id)).deadline == (
+            w.clock.now + timedelta(seconds=68)).replace(microsecond=0)
+        # Correspondence counts days: its deadline is left alone.
+        day = await _challenge(w, 3, 4, TimeControl.parse("d1"))
+        row = await games.load_game(w.db, day)
+        assert not await reached(row, None, saved_at=w.clock.now - timedelta(minutes=5),
+                                 at=w.clock.now)
+
+
 async def test_correspondence_games_sit_beside_one_live_game(database_url: str) -> None:
     async with open_world(database_url) as w:
         day = TimeControl.parse("d1")
