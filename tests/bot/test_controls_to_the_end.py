@@ -13,9 +13,11 @@ from bot.services.correspondence import turn_key
 from core.history import came_back
 from core.live import Live
 from engine.dice import SeededDice
+from engine.matfile import read_mat
 from engine.ratings import START_RATING
 from storage import games, stats
 from storage.models import Game as Row
+from tests.support.analysis import counting, press
 from tests.support.driver import choose
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.friends import ALI, VALI, challenge
@@ -121,6 +123,30 @@ async def test_a_correspondence_game_from_the_menu_to_the_end(harness: Harness) 
         assert len(_told(h, chat)) == turns[chat] > 0, h.fake.transcript(chat)
     texts = [m.text or "" for m in h.fake.messages(ALI)]
     assert any("Correspondence rating: " in text for text in texts), texts[-3:]
+    await _afterplay_works(h, row.id)
+
+
+async def _afterplay_works(h: Harness, game_id: int) -> None:
+    """A finished game's analysis, replay and match file, asked for from its result."""
+    counting(h)
+    try:
+        await press(h, ALI, ALI)
+        await h.app.analysis.drain()
+        assert any("Ali: error rate" in (m.text or "") for m in h.fake.messages(ALI)), \
+            h.fake.transcript(ALI)
+    finally:
+        await h.app.analysis.stop()
+    user = h.fake.user(ALI, "Ali")
+    user.press_button(ALI, "🎞 Replay")
+    await h.feed()
+    animation = h.fake.last_message(ALI)
+    assert animation.sent_file is not None and animation.sent_file.kind == "animation"
+    user.press_button(ALI, "📄 File")
+    await h.feed()
+    document = h.fake.last_message(ALI)
+    assert document.sent_file is not None
+    assert document.sent_file.file_name == f"nard-{game_id}.mat"
+    assert read_mat(document.sent_file.data.decode("utf-8")).games
 
 
 async def test_a_match_clock_game_from_play_to_the_end_across_a_restart(
