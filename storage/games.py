@@ -499,26 +499,6 @@ async def open_games(db: Database, player_id: int, *, limit: int = 50) -> list[G
             *await correspondence_games(db, player_id, limit=limit)]
 
 
-async def next_deadline(db: Database, after: datetime) -> datetime | None:
-    """The soonest deadline of an active game later than `after`, if any."""
-    row = await db.fetchone(
-        "SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL"
-        " AND deadline > ?",
-        (to_epoch(after),),
-    )
-    return None if row is None or row[0] is None else from_epoch(row[0])
-
-
-async def expired_games(db: Database, now: datetime) -> list[Game]:
-    """Active games whose turn deadline is before `now`, the longest overdue first."""
-    rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
-        " AND deadline IS NOT NULL AND deadline < ? ORDER BY deadline, id",
-        (to_epoch(now),),
-    )
-    return [game_from_row(row) for row in rows]
-
-
 def game_from_row(row: Row) -> Game:
     return Game(
         id=row["id"],

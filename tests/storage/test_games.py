@@ -18,7 +18,7 @@ from storage import (
     active_games,
     board_messages,
     create_game,
-    expired_games,
+    due_games,
     finish_game,
     load_game,
     move_log,
@@ -247,7 +247,7 @@ async def test_active_games_of_a_player(db: Database) -> None:
     assert await active_games(db, DAVE) == []
 
 
-async def test_expired_games(db: Database) -> None:
+async def test_due_games(db: Database) -> None:
     for extra in (ERIN, FRANK):
         await upsert_player(db, extra, "X", username=None, language=None, now=T0)
     soon = await human_game(db, deadline=T0 + timedelta(seconds=10))
@@ -259,13 +259,12 @@ async def test_expired_games(db: Database) -> None:
     await finish_game(db, finished.id, 1, winner_seat=0, result="plain", points=1,
                       state_json="{}", now=T0)
 
-    async def expired_at(seconds: float) -> list[int]:
-        return [g.id for g in await expired_games(db, T0 + timedelta(seconds=seconds))]
+    async def due_at(seconds: float) -> list[int]:
+        return [g.id for g in await due_games(db, T0 + timedelta(seconds=seconds))]
 
-    assert await expired_at(5) == []  # the deadline itself is not yet past
-    assert await expired_at(5.999) == []
-    assert await expired_at(6) == [sooner.id]
-    assert await expired_at(60) == [sooner.id, soon.id]  # most overdue first
+    assert await due_at(4.999) == []
+    assert await due_at(5) == [sooner.id]  # due at its deadline
+    assert await due_at(60) == [sooner.id, soon.id]  # most overdue first
     await save_game(db, sooner.id, 1, state_json="{}", now=T0,
                     deadline=T0 + timedelta(minutes=5))
-    assert await expired_at(60) == [soon.id]
+    assert await due_at(60) == [soon.id]

@@ -18,7 +18,6 @@ from storage import (
     games_behind,
     load_game,
     match_log,
-    next_deadline,
     put_board_message,
     record_shown,
     save_game,
@@ -211,9 +210,13 @@ async def test_deadlines_at_or_before_a_moment(db: Database) -> None:
     later = await new_game(db, deadline=T0 + timedelta(seconds=30))
     assert [g.id for g in await due_games(db, T0 + timedelta(seconds=9.9))] == []
     assert [g.id for g in await due_games(db, T0 + timedelta(seconds=10))] == [soon.id]
-    assert await next_deadline(db, T0 + timedelta(seconds=10)) == later.deadline
-    assert await next_deadline(db, T0 + timedelta(seconds=30)) is None
-    assert await set_deadline(db, soon.id, 1, T0 + timedelta(seconds=99))
+    assert [g.id for g in await due_games(db, T0 + timedelta(seconds=30))] == [
+        soon.id, later.id]  # the soonest first
+    # Moved only while the deadline is the one expected (a compare-and-set).
+    assert not await set_deadline(db, soon.id, 1, T0 + timedelta(seconds=99),
+                                  expected=T0 + timedelta(seconds=11))
+    assert await set_deadline(db, soon.id, 1, T0 + timedelta(seconds=99),
+                              expected=T0 + timedelta(seconds=10))
     assert (await load_game(db, soon.id)).version == 1  # the buttons stay valid
     assert not await set_deadline(db, soon.id, 2, T0)  # another version: nothing written
     assert (await load_game(db, soon.id)).deadline == T0 + timedelta(seconds=99)
