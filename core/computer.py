@@ -10,6 +10,8 @@ threads of the computer's own (see its docstring for why not asyncio's default p
 
 from __future__ import annotations
 
+from typing import Any
+
 import ai
 from core.workers import Runner, ThreadRunner
 from engine.game import Game
@@ -20,7 +22,7 @@ from engine.result import ResultKind
 LEVEL_NAMES = ai.LEVELS["short"]
 
 
-def _cube_args(game: Game, level: str) -> dict:
+def _cube_args(game: Game, level: str) -> dict[str, Any]:
     """The cube situation from the side of the seat on roll (the doubler), as `ai` wants it."""
     seat = game.seat
     owner = "center" if game.cube_owner is None else ("me" if game.cube_owner == seat else "opp")

@@ -49,7 +49,7 @@ def entry(event: Event, number: int) -> LogEntry:
     """The log line of one engine event of game `number` of the match."""
     kind = str(event["type"])
     seat = event.get("seat", event.get("starter", event.get("winner")))
-    notation = _NOTATION.get(kind, lambda e: "")(event)
+    notation = _NOTATION[kind](event) if kind in _NOTATION else ""
     return LogEntry(kind, notation, seat, number,
                     json.dumps(event, separators=(",", ":"), ensure_ascii=False))
 

@@ -18,7 +18,7 @@ from engine.game import Phase
 from engine.moves import Move
 from engine.position import Position
 from engine.resolve import apply_steps
-from engine.turn import Turn, TurnStep
+from engine.turn import Node, Turn, TurnStep
 
 ONE_TAP_LIMIT = 6
 
@@ -71,7 +71,7 @@ def _ends(turn: Turn, limit: int) -> dict[Position, tuple[TurnStep, ...]] | None
     as soon as more than `limit` are found. Leaves `turn` as it found it."""
     start = len(turn.taken)
     found: dict[Position, tuple[TurnStep, ...]] = {}
-    expanded: set = set()
+    expanded: set[Node] = set()
 
     def walk() -> bool:
         """False once there are too many results."""

@@ -63,7 +63,8 @@ def event_at(live: Live, index: int) -> Event | None:
     memo = live.memo["events"][1]
     if index not in memo:
         memo[index] = _event(live, index)
-    return memo[index]
+    event: Event | None = memo[index]
+    return event
 
 
 def _event(live: Live, index: int) -> Event | None:

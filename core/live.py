@@ -105,7 +105,7 @@ class Live:
     _before: _Rewind | None = field(default=None, repr=False, compare=False)
     # What readers of this state worked out once (events, captions): a redraw asks for the
     # same facts for each viewer. Each entry records the history length it was made for.
-    memo: dict = field(default_factory=dict, repr=False, compare=False)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, state_json: str) -> Live:

@@ -45,7 +45,8 @@ def whole_second(moment: datetime) -> datetime:
 def _actor(stored: dict[str, Any]) -> int:
     """The seat the stored state waited for (`Game.to_act` without building the game)."""
     game = stored["game"]
-    return 1 - game["seat"] if game["phase"] == Phase.DOUBLED.value else game["seat"]
+    seat: int = game["seat"]
+    return 1 - seat if game["phase"] == Phase.DOUBLED.value else seat
 
 
 def charge(stored: dict[str, Any], live: Live, deadline: datetime | None, *, now: datetime,

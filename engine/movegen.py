@@ -142,7 +142,8 @@ class LongState:
 
     __slots__ = ("code", "head_limit", "head_used", "me", "occ", "opp", "opp_reach", "outside")
 
-    def __init__(self, position: Position, first_turn: bool = False, dice: tuple = ()) -> None:
+    def __init__(self, position: Position, first_turn: bool = False,
+                 dice: tuple[int, ...] = ()) -> None:
         self.me = list(position.me)
         self.opp = position.opp
         # My point p is the opponent's p + 12 (p <= 12) or p - 12.
@@ -260,7 +261,7 @@ def search(
     """
     ordered = isinstance(state, ShortState) and len(set(remaining)) == 1
     long_state = state if isinstance(state, LongState) else None
-    seen: set[tuple] = set()
+    seen: set[tuple[int, int, int]] = set()
     steps: list[RawStep] = []
 
     def walk(remaining: tuple[int, ...], max_src: int) -> bool:
@@ -369,7 +370,7 @@ def _final_steps(
     full = len(remaining)
     ordered = isinstance(state, ShortState) and full == 4
     long_state = state if isinstance(state, LongState) else None
-    seen: set[tuple] = set()
+    seen: set[tuple[int, int, int]] = set()
     found: dict[int, tuple[RawStep, ...]] = {}
     best = 1  # a turn that plays nothing is a pass, not a move
     path: list[RawStep] = []

@@ -42,7 +42,7 @@ _SHORT_START = tuple({24: 2, 13: 5, 8: 3, 6: 5}.get(p, 0) for p in range(26))
 _LONG_START = (0,) * 24 + (CHECKERS, 0)
 
 
-class Position(tuple):
+class Position(tuple[Any, ...]):
     """A nard position, `me` to roll. An immutable, hashable value, cheap to create."""
 
     __slots__ = ()
@@ -67,7 +67,7 @@ class Position(tuple):
         """Build without validation: for the move generator, whose results are legal."""
         return tuple.__new__(cls, (variant, me, opp))
 
-    def __getnewargs__(self) -> tuple:
+    def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
 
     @classmethod

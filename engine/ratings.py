@@ -28,7 +28,8 @@ ELO_SCALE = 400  # a 400-point gap makes the favourite a 10:1 expectation
 
 def expected_score(rating: int, opponent: int) -> float:
     """The Elo expectation of the player rated `rating` against `opponent`."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / ELO_SCALE))
+    odds: float = 10.0 ** ((opponent - rating) / ELO_SCALE)
+    return 1.0 / (1.0 + odds)
 
 
 def rating_delta(winner_rating: int, loser_rating: int, result_points: int, variant: str) -> int:

@@ -141,7 +141,8 @@ class Turn:
         node = self._node()
         key = (node, src)
         if key not in self._destinations:
-            direct = {raw.dst: (raw.step,) for raw in self._offered() if raw.src == src}
+            direct: dict[int, tuple[Step, ...]] = {
+                raw.dst: (raw.step,) for raw in self._offered() if raw.src == src}
             ways: dict[int, tuple[tuple[Step, ...], Node]] = {}
             unclear: set[int] = set()
             self._follow(src, (), direct, ways, unclear)
@@ -149,7 +150,8 @@ class Turn:
             self._destinations[key] = {**direct, **combined}
         return dict(self._destinations[key])
 
-    def _follow(self, at: int, path: tuple[Step, ...], direct: dict, ways: dict,
+    def _follow(self, at: int, path: tuple[Step, ...], direct: dict[int, tuple[Step, ...]],
+                ways: dict[int, tuple[tuple[Step, ...], Node]],
                 unclear: set[int]) -> None:
         """Walk the checker on `at` on through further dice, noting where each way ends."""
         for raw in self._offered():
