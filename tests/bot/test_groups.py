@@ -226,6 +226,12 @@ async def test_a_tied_group_speaks_its_first_players_language_whoever_asks(
             "/help": uz("help"), "/me": uz("me-sent-privately"),
             "/top": uz("top-title", variant=uz("variant-short"),
                        period=uz("top-period-day"))}[command]), answer.text
+    # A press on /top's buttons redraws it in the group's language too.
+    top = next(m for m in reversed(h.fake.messages(GROUP)) if m.buttons)
+    ali.press_button(GROUP, uz("top-period-week"), message_id=top.message_id)
+    await h.feed()
+    assert (h.fake.message(GROUP, top.message_id).text or "").startswith(uz(
+        "top-title", variant=uz("variant-short"), period=uz("top-period-week")))
     # /me's statistics themselves went to Ali's private chat, in Ali's own language.
     assert (h.fake.last_message(ALI).text or "").startswith(
         Translator("ky")("me-title", name="Ali"))
