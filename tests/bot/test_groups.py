@@ -235,6 +235,17 @@ async def test_a_tied_group_speaks_its_first_players_language_whoever_asks(
     # /me's statistics themselves went to Ali's private chat, in Ali's own language.
     assert (h.fake.last_message(ALI).text or "").startswith(
         Translator("ky")("me-title", name="Ali"))
+    # /new's menu in the group: each question, pressed by a Kyrgyz member, in its words.
+    guli = h.fake.user(WATCHER, "Guli", language_code="ky")
+    guli.command("/new", chat=GROUP)
+    await h.feed()
+    menu = h.fake.last_message(GROUP)
+    for label in (uz("btn-long"), uz("btn-vs-friend")):
+        assert menu.find_button(label) is not None, (label, menu.buttons)
+        guli.press_button(GROUP, label, message_id=menu.message_id)
+        await h.feed()
+        menu = h.fake.message(GROUP, menu.message_id)
+    assert (menu.text or "").startswith(uz("new-length")), menu.text
 
 
 async def test_me_in_a_group_for_a_player_the_bot_cannot_write_to(
