@@ -185,7 +185,6 @@ class Afterplay:
             caption=t("match-file-caption", game=str(row.id), games=len(played)))
         return True
 
-
     async def send_dice_proof(self, chat_id: int, row: Row, number: int, t: Translator,
                               next_hash: str | None = None) -> bool:
         """Send the proof of game `number`'s dice: each seat's seed and the command that
