@@ -6,7 +6,7 @@ Scenarios (all by default, run side by side in one bot process):
   solo-<lang>  a user whose Telegram language is <lang> (en ru uz ky az): /start, /help, /new
                → a whole game against the computer (short nard with the cube for en, uz, az;
                long nard for ru, ky), then the result's buttons (Analysis, Replay, File,
-               Play again), /me, /top, /settings, /seed, /lang;
+               Dice, Play again), /me, /top, /settings, /seed, /lang;
   challenge    ru and uz through a challenge link: a short match to 3 with the cube;
   search       ru and uz through /play (find an opponent): the same match;
   group        a group chat: /new in the group, /nard, Join, some moves, resign.
@@ -448,7 +448,8 @@ async def wait_game(d: Driver, sc: Scenario, *users: FakeUser, known: int | None
 
 
 async def after_game(d: Driver, sc: Scenario, user: FakeUser, chat: int) -> None:
-    """The result message's buttons: Analysis, Replay, File (then Play again elsewhere)."""
+    """The result message's buttons: Analysis, Replay, File, Dice (then Play again
+    elsewhere)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 60
     while d.newest_with(chat, lambda cb: isinstance(cb, AnalysisCb)) is None:
@@ -457,7 +458,7 @@ async def after_game(d: Driver, sc: Scenario, user: FakeUser, chat: int) -> None
             break
         await asyncio.sleep(0.2)
     for cls, name, first in ((AnalysisCb, "analysis", 120), (AfterCb, "replay", 60),
-                             (AfterCb, "file", 60)):
+                             (AfterCb, "file", 60), (AfterCb, "dice", 60)):
         def pred(cb, cls=cls, name=name) -> bool:
             return isinstance(cb, cls) and (cls is AnalysisCb or cb.a == name)
         pred.__doc__ = name

@@ -45,7 +45,6 @@ from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
 from bot.services.sent_to_chat import SentToChat
 from bot.services.tournaments import TournamentDoor, TournamentTags
-from bot.views.fairness import reveal_lines
 from bot.views.webapp import WebApp, menu_button
 from core import computer
 from core.assembly import TIMER_INTERVAL, Core, Door
@@ -216,7 +215,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
                                      controls=core.controls)
     results = ResultMessages(bot, db, people, coalescer, clock=clock,
                              result_buttons=(result_buttons,),
-                             result_lines=(reveal_lines, tournament_door.result_lines))
+                             result_lines=(tournament_door.result_lines,))
     challenges = ChallengeService(bot, db, games, core.challenges, people, publisher,
                                   coalescer, results, boarding, clock=clock,
                                   controls=core.controls)

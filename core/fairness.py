@@ -2,9 +2,9 @@
 
 The "server seed pair" model of provably fair sites: each player has a pending **next server
 seed** (`players.next_seed`, drawn when first needed) whose SHA-256 is published before it is
-used: `/seed` shows it, and so does every result message (the player's seed for the next
-game that begins). A player who sets their own seed (`/seed text`) after seeing it gets dice
-nobody could have chosen for them: the server's part was fixed first.
+used: `/seed` shows it, and so does the proof of the player's last game (the result
+message's 🎲 Dice button). A player who sets their own seed (`/seed text`) after seeing it
+gets dice nobody could have chosen for them: the server's part was fixed first.
 
 A new game (against the computer or between people; each game of a match) takes its human
 players' pending seeds in the transaction that stores it, leaving fresh ones
@@ -12,8 +12,8 @@ players' pending seeds in the transaction that stores it, leaving fresh ones
 takes nothing). Its dice seed is the human's seed, or both players' combined
 (`engine.fairness.dice_seed`), and its key follows from it. The seeds stay in the game's
 state, never shown, while it is played; the board shows each seat's commitment again as a
-reminder. When the game ends its record is stored (`storage.fairness`) and the result
-message reveals the seeds with the command that checks every die.
+reminder. When the game ends its record is stored (`storage.fairness`); the result
+message's 🎲 Dice button reveals the seeds with the command that checks every die.
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ class Fairness:
 
 def reveal(record: FairRecord, rolls: str, next_commitments: Sequence[str] = ()
            ) -> dict[str, Any]:
-    """A finished game's seeds, as the result message payload carries them."""
+    """A finished game's seeds, as the result message's payload and its dice proof carry
+    them."""
     revealed = {"seed": record.seed, "game": record.game_key, "commitment": record.commitment,
                 "client_seeds": list(record.client_seeds), "rolls": rolls}
     if record.server_seeds:

@@ -43,6 +43,7 @@ from typing import Protocol, TypeVar
 from core.events import Change, What
 from core.games import GameService
 from core.live import Live
+from core.seen import final_match
 from core.timecontrol import TimeControl, stored_control
 from engine.game import Reason
 from storage import games
@@ -551,7 +552,9 @@ class Tournaments:
         won, lost = row.players[row.winner_seat], row.players[1 - row.winner_seat]
         assert won is not None and lost is not None
         winner = won
-        score = await held.match_score(row.id)
+        # The match's score as its state keeps it: it stops at the match's length (the
+        # sum of the points won does not: two marses of 2 end a match to 3 at 3-0).
+        score = final_match(Live.load(row.state_json)).score
         outcome = "forfeit" if await self._forfeited(held, row, lost) else "played"
         if t.format == "arena":
             await self._score_arena(held, pairing, winner, row.result, score, outcome)

@@ -104,19 +104,19 @@ class People:
 def group_language(chosen: str | None, members: list[str], default: str,
                    asker: str | None = None) -> str:
     """The language a group is answered in: the one an admin chose with /lang, else the
-    one most of its players read (a tie goes to `asker`'s language, then the default,
-    then the first by name), else `asker`'s (a group with no known players yet), else
+    one most of its players read (`members`: their languages, the group's first players
+    first), whoever asks. A tie goes to the language of the group's earliest player among
+    the tied (who set up its first game), so the answer never depends on the asker. A
+    group with no known players yet: `asker`'s (whoever posts its first challenge), else
     the default."""
     if chosen is not None:
         return pick_language(chosen, None, default)
-    votes = Counter(code for code in map(_spoken, members) if code is not None)
-    if votes:
+    spoken = [code for code in map(_spoken, members) if code is not None]
+    if spoken:
+        votes = Counter(spoken)
         top = max(votes.values())
-        tied = sorted(code for code, count in votes.items() if count == top)
-        for preferred in (_spoken(asker), default):
-            if preferred in tied:
-                return preferred
-        return tied[0]
+        tied = {code for code, count in votes.items() if count == top}
+        return next(code for code in spoken if code in tied)
     return pick_language(None, asker, default)
 
 

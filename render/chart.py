@@ -16,7 +16,7 @@ import matplotlib
 matplotlib.use("Agg")  # no display, and safe off the main thread
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from render import theme
 
@@ -25,6 +25,8 @@ WIDTH, HEIGHT, DPI = 8.0, 4.5, 100  # 800 x 450 px: readable on a phone
 ERRORS_HEIGHT = 2.2  # the error-rate panel adds 220 px
 MARKERS_UP_TO = 40  # games; beyond that the line alone
 EVERY_GAME_UP_TO = 10  # games; up to that many, each has its tick
+ROUND_STEPS = (1, 2, 2.5, 5, 10)  # value ticks: one of these times a power of ten
+_FLOOR_ROOM = 0.1  # room below 0 on the error axis, so a game without errors shows whole
 # Room right of the last point for its value, as a share of the x range: the value is
 # written beside the point, where no part of the line can be.
 _LABEL_ROOM = 0.12
@@ -59,7 +61,7 @@ def _style(axes: Axes, xs: list[int], x_name: str, y_name: str) -> None:
     if len(xs) <= EVERY_GAME_UP_TO:  # whole games only, even for one game
         axes.set_xticks(xs)
     else:
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=list(ROUND_STEPS)))
     for name, set_name in ((x_name, axes.set_xlabel), (y_name, axes.set_ylabel)):
         if name:
             set_name(name, color=TEXT, fontsize=12)
@@ -95,6 +97,8 @@ def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
                       xytext=(0, 10), ha="center", color=TEXT, fontsize=14,
                       fontweight="bold")
     axes.margins(y=0.18)  # room for the best rating's label
+    # A rating is a whole number: ticks at round whole steps (2, 5, 10, 25, 50, …).
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True, steps=list(ROUND_STEPS)))
     if title:
         axes.set_title(title, color=TEXT, fontsize=16, fontweight="bold")
     if below is not None:
@@ -106,7 +110,11 @@ def chart_figure(ratings: Sequence[int], *, start: int, title: str = "",
         mean = sum(rates) / len(rates)
         below.axhline(mean, color=_hex(theme.STEP), linewidth=1, linestyle="--", zorder=2)
         _series(below, numbers, rates, _hex(theme.STEP), "{:.1f}")
-        below.set_ylim(0, max(rates) * 1.25 or 1)
+        top = max(rates) * 1.25 or 1
+        below.set_ylim(-_FLOOR_ROOM * top, top)
+        # Round ticks from 0 up ("0.5", "1", not "0.50", "1.00"), whatever the values.
+        below.yaxis.set_major_locator(MaxNLocator(nbins=5, steps=list(ROUND_STEPS)))
+        below.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     figure.tight_layout()
     return figure
 

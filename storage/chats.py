@@ -26,8 +26,8 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
 
 async def chat_languages(db: Database, chat_id: int) -> tuple[str | None, list[str]]:
     """A group's chosen language (None until an admin picks one with /lang) and the stored
-    languages of its players (those who set up or joined a game or tournament there; not
-    read when a language is chosen)."""
+    languages of its players (those who set up or joined a game or tournament there, the
+    first to join first; not read when a language is chosen)."""
     async with db.read() as tx:
         chosen = await tx.fetchval(
             "SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,))
@@ -35,7 +35,8 @@ async def chat_languages(db: Database, chat_id: int) -> tuple[str | None, list[s
             return chosen, []
         rows = await tx.fetchall(
             "SELECT p.language FROM chat_members m JOIN players p ON p.id = m.player_id"
-            " WHERE m.chat_id = ? AND p.language IS NOT NULL", (chat_id,))
+            " WHERE m.chat_id = ? AND p.language IS NOT NULL"
+            " ORDER BY m.joined_at, m.player_id", (chat_id,))
     return chosen, [row[0] for row in rows]
 
 

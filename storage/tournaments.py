@@ -308,14 +308,6 @@ class Locked:
     async def game(self, game_id: int) -> Game:
         return await fetch_game(self.tx, game_id)
 
-    async def match_score(self, game_id: int) -> tuple[int, int]:
-        """The points each seat won in the games of `game_id` (the match score)."""
-        rows = await self.tx.fetchall(
-            "SELECT winner_seat, SUM(points) FROM game_results WHERE game_id = ?"
-            " GROUP BY winner_seat", (game_id,))
-        score = {int(row[0]): int(row[1]) for row in rows}
-        return score.get(0, 0), score.get(1, 0)
-
     async def entered_elsewhere(self, player_id: int) -> int | None:
         """The tournament the player is entered in, if any (this one included)."""
         where = await self.tx.fetchval(

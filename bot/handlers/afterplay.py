@@ -1,4 +1,4 @@
-"""After the game: the result message's Replay and File buttons, and /seed (a player's own
+"""After the game: the result message's Replay, File and Dice buttons, and /seed (a player's own
 dice seed, mixed into their next games)."""
 
 from __future__ import annotations
@@ -29,11 +29,8 @@ CLEAR = ("-", "off")  # `/seed -` forgets the seed
 
 async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Player,
                      t: Translator, services: Services) -> None:
-    """Replay or File: sent to the chat of the result message (a player's private chat, or
-    the group that watched the game)."""
-    if callback_data.a not in ("replay", "file"):
-        await query.answer()
-        return
+    """Replay, File or Dice: sent to the chat of the result message (a player's private
+    chat, or the group that watched the game)."""
     try:
         row = await games.load_game(services.db, callback_data.game)
     except GameNotFound:
@@ -54,17 +51,26 @@ async def after_game(query: CallbackQuery, callback_data: AfterCb, player: Playe
         return
     target = chat.id if chat is not None else player.id
     await query.answer(t("after-preparing"))
+    # The proof read in a player's own chat ends with their next seed's commitment.
+    upcoming = (await services.fairness.next_commitment(player.id)
+                if callback_data.a == "dice" and target == player.id else None)
 
     async def send() -> bool:
         if callback_data.a == "replay":
             return await services.afterplay.send_replay(target, row, callback_data.n,
                                                         seat if seat is not None else 0, t)
+        if callback_data.a == "dice":
+            return await services.afterplay.send_dice_proof(target, row, callback_data.n, t,
+                                                            upcoming)
         return await services.afterplay.send_match_file(target, row, callback_data.n, t)
 
     sent: bool | None
     try:
-        async with uploading_document(bot_of(query), target):
+        if callback_data.a == "dice":  # a short text: no "sending a file…" meanwhile
             sent = await send()
+        else:
+            async with uploading_document(bot_of(query), target):
+                sent = await send()
     except LogDoesNotReplay:
         log.exception("game %s: the stored log does not replay", row.id)
         sent = None

@@ -127,6 +127,9 @@ async def show_game(query: CallbackQuery, player: Player, t: Translator,
 
 async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player, t: Translator,
                  services: Services) -> None:
+    group = query.message.chat if query.message is not None else None
+    if group is not None and group.type in GROUPS:  # /new's menu in a group: the group's words
+        t = await services.people.chat_translator(group.id, starter=player.id)
     busy = await already_playing(player, t, services) if callback_data == NewGameCb(
         ) else None
     if busy is not None:  # "New game" pressed while playing

@@ -125,6 +125,8 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
     await answer(query)
     chat = query.message.chat if query.message is not None else None
     group = _group_of(chat)
+    if group is not None:  # the group's message stays in the group's language
+        t = await services.people.chat_translator(group)
     board = await board_of(services, callback_data, player.id, group)
     text = top_text(board, callback_data, t, player.id,
                     await activity(services, callback_data.variant, t, group))

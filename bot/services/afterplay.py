@@ -1,12 +1,13 @@
-"""After the game: the game as an animation (Replay) and the match as a `.mat` file (File).
+"""After the game: the game as an animation (Replay), the match as a `.mat` file (File) and
+the proof of the game's fair dice (Dice: its seeds and the command that checks every die).
 
-Both are rebuilt from the stored move log (`rebuild`), never from a message or a cache of
+All three are rebuilt from the stored move log (`rebuild`), never from a message or a cache of
 the state, so they show exactly what was played. The replay is drawn off the event loop
 (Pillow in a worker thread) and sent with sendAnimation; Telegram's file_id is kept
 (`storage.media`) so a second request re-sends it without drawing or uploading again. The
-match file is small text, written afresh each time.
+match file and the proof are small texts, written afresh each time.
 
-Both are sent in the press's handling, within its 2 s allowance for Telegram
+All are sent in the press's handling, within its 2 s allowance for Telegram
 (`bot/plumbing/retry.py`). One Telegram refuses for now (a longer `retry_after`, a failing
 Telegram) is not given up: `later` sends it again after the wait Telegram asked for, from a
 task of its own outside the press, up to `TRIES` times, then gives up with a warning.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import html
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
@@ -28,15 +30,18 @@ from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 
 from bot.plumbing.retry import FAULTS, LATER
 from bot.views.callbacks import AfterCb
+from bot.views.fairness import proof_lines
 from bot.views.recap import local_notation
+from core.fairness import reveal
 from core.locks import KeyedLocks
 from core.rebuild import games_of_log
+from engine.fairness import rolls_text
 from engine.game import Game
 from engine.matfile import GameRecord, MatchRecord, write_mat
 from i18n import Translator
 from i18n.people import People
 from render.replay import render_replay, replay_scenes
-from storage import games, media
+from storage import fairness, games, media
 from storage.db import Database
 from storage.models import Game as Row
 
@@ -50,12 +55,17 @@ Sleep = Callable[[float], Awaitable[None]]
 
 def result_buttons(row: Row, result: dict[str, Any], t: Translator
                    ) -> list[InlineKeyboardButton]:
-    """The result message's Replay and File buttons (for the game the result is about)."""
+    """The result message's Replay and File buttons (for the game the result is about), and
+    Dice when the game had fair dice: the proof is one tap away, not in the message."""
     number = int(result.get("number", 1))
-    return [InlineKeyboardButton(text=t("btn-replay"), callback_data=AfterCb(
-                a="replay", game=row.id, n=number).pack()),
-            InlineKeyboardButton(text=t("btn-match-file"), callback_data=AfterCb(
-                a="file", game=row.id, n=number).pack())]
+    buttons = [InlineKeyboardButton(text=t("btn-replay"), callback_data=AfterCb(
+                   a="replay", game=row.id, n=number).pack()),
+               InlineKeyboardButton(text=t("btn-match-file"), callback_data=AfterCb(
+                   a="file", game=row.id, n=number).pack())]
+    if result.get("fair"):
+        buttons.append(InlineKeyboardButton(text=t("btn-dice-proof"), callback_data=AfterCb(
+            a="dice", game=row.id, n=number).pack()))
+    return buttons
 
 
 def replay_gif(game: Game, seat: int, names: tuple[str, str],
@@ -173,6 +183,28 @@ class Afterplay:
         await self.bot.send_document(
             chat_id, BufferedInputFile(text.encode("utf-8"), f"nard-{row.id}.mat"),
             caption=t("match-file-caption", game=str(row.id), games=len(played)))
+        return True
+
+    async def send_dice_proof(self, chat_id: int, row: Row, number: int, t: Translator,
+                              next_hash: str | None = None) -> bool:
+        """Send the proof of game `number`'s dice: each seat's seed and the command that
+        checks every die (the command in a block Telegram copies with a tap), and for a
+        player the SHA-256 of their next seed (`next_hash`); False when that game has not
+        ended or had no fair dice."""
+        record = (await fairness.game_records(self.db, row.id)).get(number)
+        played = await self.finished_games(row, number) if record is not None else []
+        if record is None or len(played) < number:
+            return False
+        names = await self.people.names(row, t)
+        *lines, command = proof_lines(t, reveal(record, rolls_text(played[number - 1].history)),
+                                      names)
+        title = (t("fair-proof-title-match", game=str(row.id), number=number)
+                 if row.match_length > 1 else t("fair-proof-title", game=str(row.id)))
+        text = "\n".join(html.escape(line, quote=False) for line in [title, *lines])
+        text += f"\n<pre>{html.escape(command, quote=False)}</pre>"
+        if next_hash:
+            text += "\n" + html.escape(t("fair-next", hash=next_hash), quote=False)
+        await self.bot.send_message(chat_id, text, parse_mode="HTML")
         return True
 
 

@@ -395,8 +395,7 @@ class BoardPublisher:
                               computer_seat=None, tag=tag, control=control_of(row))
         web = None
         if self.web is not None:
-            me = await self.bot.me()
-            web = group_button(t, self.web, me.username or "", row.id)
+            web = group_button(t, await self.web.direct_link(self.bot, row.id))
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
                                 self.selection(row, live, actor), web,
                                 rematch=tag is None or tag.rematch)

@@ -46,8 +46,8 @@ from storage.models import Notice
 from storage.results import PAIR_DAILY_LIMIT, PAIR_DAILY_LIMIT_REASON
 
 log = logging.getLogger(__name__)
-# What features add to a result message: its buttons (Replay, File, …) and lines (the dice
-# seeds revealed), each from the result's payload in the reader's language; lines also get
+# What features add to a result message: its buttons (Replay, File, Dice) and lines (a
+# tournament's), each from the result's payload in the reader's language; lines also get
 # the reader's seat (None: a group's message) and the players' names by seat.
 ResultButtons = Callable[[Row, dict[str, Any], Translator], list[InlineKeyboardButton]]
 ResultLines = Callable[[Translator, dict[str, Any], int | None, tuple[str, str]], list[str]]
@@ -70,8 +70,9 @@ def _rating_skipped(t: Translator, result: dict[str, Any]) -> list[str]:
 
 def with_details(text: str, blocks: list[list[str]]) -> str:
     """The result message in Telegram's HTML: the result itself, then each block of details
-    (the dice's seeds and how to check them: long lines of hex) in a quote that is folded
-    until tapped, so on a phone the result and its buttons stay in view."""
+    (a tournament's lines) in a quote that is folded until tapped, so on a phone the result
+    and its buttons stay in view. The dice's proof is not here: the 🎲 Dice button sends
+    it."""
     parts = [html.escape(text, quote=False)]
     for lines in blocks:
         body = "\n".join(lines).strip("\n")

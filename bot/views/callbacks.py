@@ -203,9 +203,10 @@ class AnalysisCb(CallbackData, prefix="an"):
 
 
 class AfterCb(CallbackData, prefix="ap"):
-    """A result message's Replay (`a="replay"`) or File (`"file"`) of game `n` of `game`."""
+    """A result message's Replay (`a="replay"`), File (`"file"`) or Dice (`"dice"`: the fair
+    dice's proof) of game `n` of `game`."""
 
-    a: Literal["replay", "file"]
+    a: Literal["replay", "file", "dice"]
     game: RowId
     n: Annotated[int, Field(ge=1, le=255)] = 1
 

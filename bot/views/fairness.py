@@ -15,31 +15,20 @@ EXPECTED_DOUBLES = 1 / 6
 EXPECTED_PIPS = 49 / 6  # 8.17: (2 × 7 × 5/6 + 4 × 3.5 × 1/6) per roll
 
 
-def reveal_lines(t: Translator, result: dict[str, Any], seat: int | None,
-                 names: Sequence[str]) -> list[str]:
-    """The result message's lines about the dice: the seeds, how to check them, and the
-    reader's next seed's commitment (`seat` None: a group's message, every player's)."""
-    revealed = result.get("fair")
-    if not revealed:
-        return []
-    lines = [""]
+def proof_lines(t: Translator, revealed: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """A finished game's dice proof (`core.fairness.reveal`'s dict): the seeds revealed, the
+    players' own seeds, and the command that checks every die, its dice in the order
+    drawn (which the text states: a board writes a roll's higher die first)."""
     server = revealed.get("server_seeds")
     if server:
-        lines += [t("fair-revealed-of", name=names[s], seed=seed)
-                  for s, seed in enumerate(server) if seed]
+        lines = [t("fair-revealed-of", name=names[s], seed=seed)
+                 for s, seed in enumerate(server) if seed]
     else:
-        lines.append(t("fair-revealed", seed=revealed["seed"], game=revealed["game"]))
+        lines = [t("fair-revealed", seed=revealed["seed"], game=revealed["game"])]
     seeds = [s for s in revealed["client_seeds"] if s]
     if seeds:
         lines.append(t("fair-client-seeds", seeds=", ".join(seeds)))
-    lines += [t("fair-verify"), verify_command(revealed)]
-    upcoming = revealed.get("next") or []
-    if seat is not None and seat < len(upcoming) and upcoming[seat]:
-        lines.append(t("fair-next", hash=upcoming[seat]))
-    elif seat is None:
-        lines += [t("fair-next-of", name=names[s], hash=hash_)
-                  for s, hash_ in enumerate(upcoming) if hash_]
-    return lines
+    return [*lines, t("fair-verify"), verify_command(revealed)]
 
 
 def commitment_line(t: Translator, live: Live, names: Sequence[str]) -> str | None:

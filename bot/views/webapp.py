@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, MenuButtonWebApp, WebAppInfo
-from aiogram.utils.deep_linking import create_deep_link
+from aiogram.utils.deep_linking import create_startapp_link
 
 from i18n import Translator
 
@@ -28,10 +29,10 @@ class WebApp:
     def game_url(self, game_id: int) -> str:
         return f"{self.url}?game={game_id}"
 
-    def direct_link(self, bot_username: str, game_id: int) -> str:
-        """The t.me link that opens the Mini App on a game, from any chat."""
-        return create_deep_link(bot_username, "startapp", f"g{game_id}",
-                                app_name=self.short_name)
+    async def direct_link(self, bot: Bot, game_id: int) -> str:
+        """The t.me link that opens the Mini App on a game, from any chat (aiogram's
+        `create_startapp_link`: the bot's username, the app's short name, the game)."""
+        return await create_startapp_link(bot, f"g{game_id}", app_name=self.short_name)
 
 
 def board_button(t: Translator, web: WebApp, game_id: int) -> InlineKeyboardButton:
@@ -40,11 +41,10 @@ def board_button(t: Translator, web: WebApp, game_id: int) -> InlineKeyboardButt
                                 web_app=WebAppInfo(url=web.game_url(game_id)))
 
 
-def group_button(t: Translator, web: WebApp, bot_username: str,
-                 game_id: int) -> InlineKeyboardButton:
-    """A group board's "Open board" button: the direct link (web-app buttons are private)."""
-    return InlineKeyboardButton(text=t("btn-web-board"),
-                                url=web.direct_link(bot_username, game_id))
+def group_button(t: Translator, link: str) -> InlineKeyboardButton:
+    """A group board's "Open board" button: the direct `link` (web-app buttons are
+    private)."""
+    return InlineKeyboardButton(text=t("btn-web-board"), url=link)
 
 
 def menu_button(t: Translator, web: WebApp) -> MenuButtonWebApp:

@@ -37,6 +37,7 @@ from tests.support.seeds import (
     COMMITTED,
     USER,
     commitments_of,
+    dice_proof,
     result_message,
     seeds_of,
     stored_events,
@@ -66,7 +67,10 @@ async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
     assert [name for name, _ in COMMITTED.findall(first)] == ["Ali"], first
     [committed] = commitments_of(first)
     result = result_message(h, USER)
-    [seed] = seeds_of(result.text)
+    # The result itself is short: the seeds and the command are one tap away (🎲 Dice).
+    assert "🔓" not in (result.text or "") and "engine.fairness" not in (result.text or "")
+    proof = await dice_proof(h, USER)
+    [seed] = seeds_of(proof)
     assert commitment(seed) == committed
     earlier = [m for m in h.fake.messages(USER) if m.message_id < result.message_id]
     assert not any(seed in (m.content or "") for m in earlier)
@@ -78,9 +82,9 @@ async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
     assert verify(seed, None, dice, ("", ""), committed).ok
     assert not verify("ab" * 32, None, dice, ("", "")).ok
     assert not verify(seed, None, dice, ("x", "")).ok
-    # The command printed under the result says the same.
-    command = COMMAND.search(result.text)
-    assert command, result.text
+    # The command the proof prints says the same.
+    command = COMMAND.search(proof)
+    assert command, proof
     assert fairness.main(shlex.split(command.group(0))[3:]) == 0
     assert "OK: all" in capsys.readouterr().out
     [record] = (await game_records(h.app.db, game_id)).values()
@@ -106,9 +110,9 @@ async def test_a_players_own_seed_is_mixed_in_and_shown(harness: Harness) -> Non
     game_id = await computer_game(h, "short")
     first = h.fake.calls("sendPhoto")[0].params["caption"]
     assert "Players' seeds: my lucky day" in first
-    result = result_message(h, USER)
-    seeds = seeds_of(result.text)
-    assert "--client-seed 'my lucky day' --client-seed ''" in result.text
+    proof = await dice_proof(h, USER)
+    seeds = seeds_of(proof)
+    assert "--client-seed 'my lucky day' --client-seed ''" in proof
     dice = dice_of_history(stored_events(await games.match_log(h.app.db, game_id), 1))
     assert verify(seeds, None, dice, ("my lucky day", "")).ok
     assert not verify(seeds, None, dice, ("", "")).ok
@@ -134,7 +138,7 @@ async def test_the_seed_state_survives_a_restart(fake_telegram: FakeTelegram,
     h = await make_harness(fake_telegram, tmp_path, seed=99, clock=h.clock)
     try:
         await play_to_the_end(h, user, USER)
-        seeds = seeds_of(result_message(h, USER).text)
+        seeds = seeds_of(await dice_proof(h, USER))
         assert before is not None and seeds == [s for s in before.server_seeds if s]
         dice = dice_of_history(stored_events(await games.match_log(h.app.db, row.id), 1))
         assert verify(seeds, None, dice, ("", "")).ok
@@ -151,7 +155,7 @@ async def test_each_game_of_a_match_has_its_own_seed(harness: Harness) -> None:
     await resign(h, USER)  # game 1: lost at once; game 2 begins with new dice
     live = Live.load((await games.load_game(h.app.db, row.id)).state_json)
     assert live.number == 2 and live.fair is not None
-    seeds = seeds_of(result_message(h, USER).text)
+    seeds = seeds_of(await dice_proof(h, USER))
     assert seeds and seeds[0] != live.fair.seed
     assert commitments_of(h.board(USER).caption or "") == [
         c for c in live.fair.commitments if c]
@@ -170,7 +174,7 @@ async def test_replay_sends_the_game_as_an_animation_then_by_file_id(harness: Ha
     h = harness
     game_id = await computer_game(h, "short")
     result = result_message(h, USER)
-    assert [text for text, _ in result.buttons][-2:] == ["🎞 Replay", "📄 File"]
+    assert [text for text, _ in result.buttons][-3:] == ["🎞 Replay", "📄 File", "🎲 Dice"]
     user = h.fake.user(USER, "Ali")
     user.press_button(USER, "🎞 Replay")
     await h.feed()
@@ -288,12 +292,12 @@ async def test_a_friend_game_result_reveals_the_seed_to_both(harness: Harness) -
     game_id = await friend_game(h)
     await resign(h, VALI)
     for chat in (ALI, VALI):
-        text = h.fake.last_message(chat).text or ""
+        assert [t for t, _ in result_message(h, chat).buttons][-3:] in (
+            ["🎞 Replay", "📄 File", "🎲 Dice"], ["🎞 Повтор", "📄 Файл", "🎲 Кубики"])
+        text = await dice_proof(h, chat)
         assert "🔓" in text and COMMAND.search(text), text
-        assert [t for t, _ in h.fake.last_message(chat).buttons][-2:] in (
-            ["🎞 Replay", "📄 File"], ["🎞 Повтор", "📄 Файл"])
     log = await games.match_log(h.app.db, game_id)
-    seeds = seeds_of(h.fake.last_message(ALI).text or "")
+    seeds = seeds_of(await dice_proof(h, ALI))
     assert len(seeds) == 2
     assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
 
@@ -357,7 +361,7 @@ async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
     resigner.press(h.fake.message(GROUP, board.message_id), confirm)
     await h.feed()
     result = result_message(h, GROUP)
-    seeds = seeds_of(result.text)
+    seeds = seeds_of(await dice_proof(h, GROUP, WATCHER))  # anyone in the group may ask
     assert len(seeds) == 2
     log = await games.match_log(h.app.db, game_id)
     assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
@@ -369,21 +373,24 @@ async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
     assert animation.sent_file is not None and animation.sent_file.kind == "animation"
 
 
-async def test_the_dice_details_are_folded_under_the_result(harness: Harness) -> None:
-    """The seeds and the command are in an expandable quote below the result (Telegram's
-    HTML), and a player's own text in them is shown as typed, not read as HTML."""
+async def test_the_dice_proof_is_one_tap_away_and_shows_own_text_as_typed(
+        harness: Harness) -> None:
+    """The result is a few lines; 🎲 Dice sends the seeds, the order of the dice and the
+    command (in a block Telegram copies with a tap), and a player's own text in them is
+    shown as typed, not read as HTML."""
     h = harness
     user = h.fake.user(USER, "Ali", language_code="en")
     user.command("/seed <b>&lucky</b>")
     await h.feed()
     await computer_game(h, "long")
     result = result_message(h, USER)
+    assert len((result.text or "").split("\n")) <= 3, result.text  # won/lost, rating
+    proof = await dice_proof(h, USER)
     [sent] = [c for c in h.fake.calls("sendMessage") if "🔓" in (c.params.get("text") or "")]
     assert sent.params.get("parse_mode") == "HTML"
     raw = sent.params["text"]
-    head, folded = raw.split("<blockquote expandable>")
-    assert head.startswith("You ") and "🔓" not in head
-    assert folded.endswith("</blockquote>") and "🔓" in folded
-    assert "&lt;b&gt;&amp;lucky&lt;/b&gt;" in folded
-    assert "Players' seeds: <b>&lucky</b>" in result.text
-    assert "--client-seed '<b>&lucky</b>'" in result.text
+    assert raw.startswith("🎲 Game #") and "in the order drawn" in raw
+    assert "&lt;b&gt;&amp;lucky&lt;/b&gt;" in raw
+    assert "<pre>python -m engine.fairness verify " in raw
+    assert "Players' seeds: <b>&lucky</b>" in proof
+    assert "--client-seed '<b>&lucky</b>'" in proof

@@ -28,7 +28,7 @@ from tests.support.seeds import (
     REVEALED,
     USER,
     commitments_of,
-    result_message,
+    dice_proof,
     seeds_of,
     stored_events,
 )
@@ -88,18 +88,18 @@ async def test_the_commitment_seen_before_a_game_is_its_dice_seed(
     assert commitments_of(h.fake.requests[first_board].params["caption"]) == [shown]
     [row] = await games.active_games(h.app.db, USER)
     await play_to_the_end(h, user, USER)
-    result = result_message(h, USER)
-    [seed] = seeds_of(result.text)
+    proof = await dice_proof(h, USER)  # one tap away: the result's 🎲 Dice button
+    [seed] = seeds_of(proof)
     assert commitment(seed) == shown
     dice = dice_of_history(stored_events(await games.match_log(h.app.db, row.id), 1))
     assert verify(seed, None, dice, ("after the hash", ""), shown).ok
     assert not verify(seed, None, dice, ("", "")).ok
-    command = COMMAND.search(result.text)
+    command = COMMAND.search(proof)
     assert command and "--game" not in command.group(0)
     assert fairness.main(shlex.split(command.group(0))[3:]) == 0
     assert "OK: all" in capsys.readouterr().out
-    # The result shows the player's next seed: the one /seed shows and the next game takes.
-    upcoming = RESULT_NEXT.search(result.text)
+    # The proof shows the player's next seed: the one /seed shows and the next game takes.
+    upcoming = RESULT_NEXT.search(proof)
     assert upcoming and upcoming.group(1) == commitment(await stored_next(h, USER)) != shown
     assert await ask_seed(h, USER) == upcoming.group(1)
     await start_game(h, USER, *COMPUTER)
@@ -125,7 +125,7 @@ async def test_two_players_seeds_are_combined_and_each_was_committed_first(
     log = await games.match_log(h.app.db, game_id)
     dice = dice_of_history(stored_events(log, 1))
     for chat in (ALI, VALI):
-        text = h.fake.last_message(chat).text or ""
+        text = await dice_proof(h, chat)
         seeds = seeds_of(text)
         assert [commitment(s) for s in seeds] == list(shown)
         assert verify(seeds, None, dice, ("", ""), shown).ok
@@ -152,7 +152,7 @@ async def test_a_match_game_takes_the_seed_committed_while_the_previous_was_play
     used.append(live.fair)
     assert live.number == 2 and live.fair is not None
     assert live.fair.commitments == (during, "")
-    upcoming = RESULT_NEXT.search(result_message(h, USER).text)  # game 3's (or the next)
+    upcoming = RESULT_NEXT.search(await dice_proof(h, USER))  # game 3's (or the next)
     assert upcoming and upcoming.group(1) == commitment(await stored_next(h, USER))
     await resign(h, USER)
     live = Live.load((await games.load_game(h.app.db, row.id)).state_json)
@@ -200,7 +200,7 @@ async def test_a_game_saved_before_seats_seeds_finishes_and_verifies(
         log=opening.log)
     await service.begin(row, Live.load(row.state_json))
     await play_to_the_end(h, user, USER)
-    text = result_message(h, USER).text
+    text = await dice_proof(h, USER)
     assert "🔓 The dice's secret seed: " + "9f" * 32 in text and not REVEALED.search(text)
     command = COMMAND.search(text)
     assert command and "--game 7bd5d47e446fcec2" in command.group(0)

@@ -202,6 +202,52 @@ async def test_a_group_is_answered_in_its_players_language(group_harness: Harnes
     assert h.fake.last_message(GROUP).text == Translator("az")("help")
 
 
+async def test_a_tied_group_speaks_its_first_players_language_whoever_asks(
+        group_harness: Harness) -> None:
+    """One Uzbek and one Kyrgyz player: no majority, so the language of the group's first
+    player (the Uzbek who posted the first challenge), for the Kyrgyz player's commands
+    too, and /me's note in the group as well."""
+    h = group_harness
+    h.fake.group(GROUP, "Nard club")
+    vali = h.fake.user(VALI, "Vali", language_code="uz")
+    ali = h.fake.user(ALI, "Ali", language_code="ky")
+    vali.command("/nard long", chat=GROUP)
+    await h.feed()
+    h.clock.advance(5)
+    ali.press_button(GROUP, Translator("uz")("btn-join"))
+    await h.feed()
+    uz = Translator("uz")
+    for command in ("/help", "/top", "/me"):
+        before = len(h.fake.messages(GROUP))
+        ali.command(command, chat=GROUP)
+        await h.feed()
+        [answer] = h.fake.messages(GROUP)[before:]
+        assert (answer.text or "").startswith({
+            "/help": uz("help"), "/me": uz("me-sent-privately"),
+            "/top": uz("top-title", variant=uz("variant-short"),
+                       period=uz("top-period-day"))}[command]), answer.text
+    # A press on /top's buttons redraws it in the group's language too.
+    top = next(m for m in reversed(h.fake.messages(GROUP)) if m.buttons)
+    ali.press_button(GROUP, uz("top-period-week"), message_id=top.message_id)
+    await h.feed()
+    assert (h.fake.message(GROUP, top.message_id).text or "").startswith(uz(
+        "top-title", variant=uz("variant-short"), period=uz("top-period-week")))
+    # /me's statistics themselves went to Ali's private chat, in Ali's own language.
+    assert (h.fake.last_message(ALI).text or "").startswith(
+        Translator("ky")("me-title", name="Ali"))
+    # /new's menu in the group: each question, pressed by a Kyrgyz member, in its words.
+    guli = h.fake.user(WATCHER, "Guli", language_code="ky")
+    guli.command("/new", chat=GROUP)
+    await h.feed()
+    menu = h.fake.last_message(GROUP)
+    for label in (uz("btn-long"), uz("btn-vs-friend")):
+        assert menu.find_button(label) is not None, (label, menu.buttons)
+        guli.press_button(GROUP, label, message_id=menu.message_id)
+        await h.feed()
+        menu = h.fake.message(GROUP, menu.message_id)
+    assert (menu.text or "").startswith(uz("new-length")), menu.text
+
+
 async def test_me_in_a_group_for_a_player_the_bot_cannot_write_to(
         group_harness: Harness) -> None:
     h = group_harness
@@ -227,8 +273,10 @@ def test_group_language_rule() -> None:
     rule = group_language
     assert rule("ru", ["uz", "uz"], "en") == "ru"  # chosen by an admin
     assert rule(None, ["ky", "ky-KG", "uz"], "en", "uz") == "ky"  # the majority
-    assert rule(None, ["ky", "uz"], "en", "uz-UZ") == "uz"  # a tie: the asker's
-    assert rule(None, ["ky", "uz"], "en", "ru") == "ky"  # neither: the first by name
-    assert rule(None, ["en", "ru"], "ru", "az") == "ru"  # or the default among them
+    # A tie: the language of the group's first player, whoever asks (issue 42: an Uzbek
+    # member of a Kyrgyz group was answered in Uzbek)...
+    assert rule(None, ["ky", "uz"], "en", "uz-UZ") == "ky"
+    assert rule(None, ["uz", "ky"], "en", "ky") == "uz"
+    assert rule(None, ["az", "en", "ru", "ru", "en"], "en", "az") == "en"  # of the tied
     assert rule(None, ["de", "fr"], "en", "az") == "az"  # no known language: the asker's
     assert rule(None, [], "ru") == "ru"

@@ -437,7 +437,7 @@ async def test_links_a_match_wins_effect_and_the_bots_name_follow_telegram(
     await h.feed()
     await resign(h, VALI)
     results = {call.params["chat_id"]: call.params for call in h.fake.calls("sendMessage")
-               if "🔓" in str(call.params.get("text"))}
+               if "ap:dice:" in str(call.params.get("reply_markup"))}
     assert results[ALI].get("message_effect_id") == CELEBRATION
     assert "message_effect_id" not in results[VALI]
     # At start-up the bot names itself in each language, and only when its name differs.

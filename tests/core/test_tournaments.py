@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+import core.computer
 from core.live import Live
 from core.tournaments import (
     NO_SHOW,
@@ -21,6 +22,7 @@ from core.tournaments import (
     next_place,
     standings,
 )
+from engine.result import ResultKind
 from storage import games
 from storage import tournaments as stored
 from storage.tournaments import Entrant
@@ -149,6 +151,25 @@ async def test_an_eight_player_knockout_with_a_withdrawal(world: World) -> None:
     assert (await stored.get_tournament(w.db, t.id)).version == version
     games_made = [p.game_id for p in every if p.game_id]
     assert len(games_made) == len(set(games_made)) == 7
+
+
+async def test_a_match_score_stops_at_the_match_length(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42's "Match to 3: 1–4": two marses resigned (2 points each) end a match to 3
+    at 3–0, not 4–0, in the pairing the bracket and the news read."""
+    monkeypatch.setattr(core.computer, "expected_loss", lambda *a, **k: ResultKind.MARS)
+    w = world
+    t = await w.core.create(GROUP, 1, variant="short", format="knockout", length=3,
+                            cube=False, capacity=4, start_in=None, minutes=None)
+    for player in range(1, 5):
+        await w.core.join(t.id, player)
+    pairing = next(p for p in await playing(w, t.id) if 4 in p.players)
+    assert pairing.game_id is not None
+    for _ in range(2):
+        await resign(w, pairing.game_id, 4)
+    done = next(p for p in await stored.pairings(w.db, t.id) if p.id == pairing.id)
+    assert done.status == "done" and done.winner_id != 4
+    assert sorted(done.score) == [0, 3]  # the points resigned were 2 + 2
 
 
 async def test_byes_and_a_no_show(world: World) -> None:

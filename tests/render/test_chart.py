@@ -22,7 +22,7 @@ def _inside(inner, outer, slack: float = 0.5) -> bool:
 
 
 @pytest.mark.parametrize("ratings", [RISING, PEAKED, [], list(range(1500, 2500, 10))])
-@pytest.mark.parametrize("errors", [(), (12.5, 8.0, 20.1, 4.2)])
+@pytest.mark.parametrize("errors", [(), (12.5, 8.0, 20.1, 4.2), (0.0,), (0.0, 0.3)])
 def test_no_point_or_label_is_clipped(ratings, errors):
     figure = chart_figure(ratings, start=1500, title="Алишер · Short", error_rates=errors,
                           labels=ChartLabels("Рейтинг", "Рейтинговые партии", "Уровень ошибок",
@@ -81,3 +81,30 @@ def test_axes_are_named_and_one_game_has_one_whole_tick():
     FigureCanvasAgg(many).draw()
     ticks = many.axes[0].get_xticks()
     assert all(float(x).is_integer() for x in ticks) and len(ticks) < 15
+
+
+@pytest.mark.parametrize("ratings", [[1512], [1516, 1490], list(range(1500, 1800, 3))])
+@pytest.mark.parametrize("errors", [[4.2], [0.0], [0.0, 0.0, 0.3], [12.5, 8.0, 20.1] * 30])
+def test_value_ticks_are_round_for_any_number_of_games(ratings, errors):
+    """Issue 42: a rating axis read 1502.5, 1507.5 and an error axis 0.00, 0.25 …: ratings
+    tick at whole numbers, errors at round values from 0 up, written without zeros."""
+    figure = chart_figure(ratings, start=1500, error_rates=errors)
+    FigureCanvasAgg(figure).draw()
+    top, below = figure.axes
+    low, high = top.get_ylim()
+    shown = [v for v in top.get_yticks() if low <= v <= high]
+    assert len(shown) >= 2 and all(float(v).is_integer() for v in shown), shown
+    assert _round(shown[1] - shown[0]), shown
+    xs = below.get_xticks() if len(errors) > 10 else top.get_xticks()
+    assert _round(xs[1] - xs[0]), xs
+    low, high = below.get_ylim()
+    ticks = [(v, t.get_text()) for v, t in zip(below.get_yticks(), below.get_yticklabels(),
+                                               strict=True) if low <= v <= high]
+    assert ticks[0][0] == 0 and 3 <= len(ticks) <= 7, ticks
+    assert _round(ticks[1][0] - ticks[0][0]), ticks
+    assert all(text == f"{value:g}" for value, text in ticks), ticks  # "0.5", not "0.50"
+
+
+def _round(step: float) -> bool:
+    """1, 2, 2.5 or 5 times a power of ten."""
+    return any(abs(step / 10 ** e - s) < 1e-9 for s in (1, 2, 2.5, 5) for e in range(-3, 4))

@@ -15,10 +15,28 @@ COMMAND = re.compile(r"^python -m engine\.fairness verify .*$", re.MULTILINE)
 
 
 def result_message(h: Harness, chat: int) -> StoredMessage:
-    """The newest message of `chat` that reveals the dice seeds (a result)."""
-    found = [m for m in h.fake.messages(chat) if m.text and "🔓" in m.text]
+    """The newest result message of `chat` (the one with the 🎲 Dice button)."""
+    found = [m for m in h.fake.messages(chat) if _dice_button(m) is not None]
     assert found, h.fake.transcript(chat)
     return found[-1]
+
+
+def _dice_button(message: StoredMessage) -> str | None:
+    return next((data for _, data in message.buttons if data and data.startswith("ap:dice:")),
+                None)
+
+
+async def dice_proof(h: Harness, chat: int, presser: int | None = None) -> str:
+    """The proof of the newest result's dice in `chat`: its 🎲 Dice button pressed (by
+    `presser`, the chat's own user by default), the text it sends there."""
+    result = result_message(h, chat)
+    data = _dice_button(result)
+    assert data is not None
+    h.fake.user(presser or chat, "?").press(result, data)
+    await h.feed()
+    text = h.fake.last_message(chat).text or ""
+    assert "🔓" in text, h.fake.transcript(chat)
+    return text
 
 
 def seeds_of(text: str) -> list[str]:
