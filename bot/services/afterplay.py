@@ -28,12 +28,12 @@ from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 
 from bot.plumbing.retry import FAULTS, LATER
 from bot.views.callbacks import AfterCb
-from bot.views.recap import local_notation
 from core.locks import KeyedLocks
 from core.rebuild import games_of_log
 from engine.game import Game
 from engine.matfile import GameRecord, MatchRecord, write_mat
 from i18n import Translator
+from i18n.figures import local_notation
 from i18n.people import People
 from render.replay import render_replay, replay_scenes
 from storage import games, media
