@@ -6,22 +6,27 @@ whole game is played by dragging at each size."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
 from storage import games
 from tests.support.browser import drag, new_context, open_page, page_url, settled
 from tests.support.contrast import labels
-from tests.support.web import WebHarness, computer_game
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.web import WebHarness, computer_game, make_web_harness
+from tests.support.webshots import SIZES as SHOT_SIZES
+from tests.support.webshots import THEMES, shoot_screens
 from web.layout import layout
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 
 ALI = 1001
-SIZES = {"390x844": (390, 844), "360x740": (360, 740), "844x390": (844, 390)}
+SIZES = SHOT_SIZES  # two phones upright, one turned sideways
 TOUCH = 44  # CSS px: the least a finger's target measures
 
 
@@ -202,3 +207,21 @@ async def test_a_phone_asks_for_the_whole_screen(wh: WebHarness, browser: Browse
     calls = await desktop.evaluate("() => window.__tg.calls.map((c) => c[0])")
     assert "requestFullscreen" not in calls, calls
     assert not errors and not more, (errors, more)
+
+
+async def test_the_whole_screen_pictures_of_the_docs(fake_telegram: FakeTelegram,
+                                                     browser: Browser, tmp_path: Path) -> None:
+    """`python -m tests.support.webshots docs` takes the whole screen at each size and
+    theme, each a small PNG of the screen's own size (one engine: the pictures are the
+    page's)."""
+    h = await make_web_harness(fake_telegram, tmp_path)
+    try:
+        paths = await shoot_screens(h, browser, tmp_path)
+    finally:
+        await h.close()
+    assert [p.name for p in paths] == [f"web-screen-{size}-{theme}.png"
+                                       for size in SHOT_SIZES for theme in THEMES]
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.size == SHOT_SIZES[path.name.split("-")[2]], path
+            assert image.mode == "P" and path.stat().st_size < 80_000, path

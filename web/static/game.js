@@ -242,6 +242,7 @@ export class GameView {
     this.renderPanel();
     this.renderResult();
     this.clocks.show(s, this.countdown);
+    this.list.scrollTop = this.list.scrollHeight; // the newest moves in sight (once laid out)
     this.ticker.start(); // ticks now, and again when the new clock's second changes
     this.app.closingConfirmation(playing && s.status === "active");
     document.body.dataset.version = String(s.version);
@@ -266,8 +267,8 @@ export class GameView {
     const s = this.drawn, T = this.T;
     this.score.hidden = !s.score;
     if (s.score) {
-      this.score.textContent = `${s.names.viewer} ${s.score.viewer} : ${s.score.opponent} ` +
-        `${s.names.opponent} · ${T["web-length"]} ${s.score.length}`;
+      this.score.replaceChildren(`${s.names.viewer} ${s.score.viewer} : ${s.score.opponent} ` +
+        `${s.names.opponent} `, h("span", { class: "to" }, `· ${T["web-length"]} ${s.score.length}`));
     }
     this.opening.textContent = s.texts.opening || "";
     const dot = { viewer: s.color === "white" ? "⚪" : "⚫",
@@ -280,7 +281,6 @@ export class GameView {
     this.list.replaceChildren(...[...lines].map(([n, items]) =>
       h("li", { value: n || null }, ...items)));
     this.moves.hidden = !lines.size && !s.texts.opening;
-    this.list.scrollTop = this.list.scrollHeight;
   }
 
   // Redraw the clocks; the seconds left of those running (for the ticker).
