@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from core.fullmoves import one_taps
 from core.live import Live
 from engine.dice import SeededDice
 from engine.moves import seen_from_other_side
 from storage import games
-from tests.support.web import WebHarness, computer_game
+from tests.support.web import WebHarness, computer_game, friend_game, play_turn
 from web.auth import sign_init_data
 
-ALI, OLGA = 1001, 1004
+ALI, VALI, OLGA = 1001, 1002, 1004
 
 
 async def act(wh: WebHarness, state: dict[str, Any], **body: Any) -> dict[str, Any]:
@@ -112,3 +114,33 @@ async def test_the_panels_words_are_the_readers(wh: WebHarness) -> None:
     assert status == 200
     assert state["texts"]["opening"].startswith("Первый бросок: ")
     assert state["texts"]["status"].startswith(("Ваш ход", "Нажмите", "Компьютер")), state["texts"]
+
+
+@pytest.mark.chat  # a game between two people, made through the chat
+async def test_the_status_tells_a_roll_a_double_and_a_take(wh: WebHarness) -> None:
+    wh.core.games.dice = SeededDice(3)
+    game = await friend_game(wh, length=3, cube=True)
+    states = {user: (await wh.call("GET", f"api/games/{game}", user))[1] for user in (ALI, VALI)}
+    for _ in range(4):  # past the opening move, to the first roll that may double
+        roller = next((u for u, s in states.items() if s["can"]["roll"]), None)
+        if roller is not None:
+            break
+        mover = next(u for u, s in states.items() if s["you_act"])
+        await play_turn(wh, mover, states[mover])
+        states = {u: (await wh.call("GET", f"api/games/{game}", u))[1] for u in (ALI, VALI)}
+    assert roller is not None, states
+    other = VALI if roller == ALI else ALI
+    state = states[roller]
+    assert state["can"]["double"] and state["texts"]["status"] == "Your turn: roll, or double."
+    status, data = await wh.call("POST", f"api/games/{game}/actions", roller,
+                                 {"act": "double", "version": state["version"]})
+    assert status == 200, data
+    offered = (await wh.call("GET", f"api/games/{game}", other))[1]
+    assert offered["texts"]["status"] == "You are offered a double: take or drop?"
+    status, data = await wh.call("POST", f"api/games/{game}/actions", other,
+                                 {"act": "take", "version": offered["version"]})
+    assert status == 200, data
+    state = (await wh.call("GET", f"api/games/{game}", roller))[1]
+    # The taker owns the cube: the doubler's dice roll by themselves, nothing to ask.
+    assert not state["can"]["double"] and state["phase"] == "move", state
+    assert state["texts"]["status"].startswith("Your move: "), state["texts"]
