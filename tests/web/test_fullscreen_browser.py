@@ -31,10 +31,11 @@ TOUCH = 44  # CSS px: the least a finger's target measures
 
 
 async def board_page(browser: Browser, wh: WebHarness, game: int, size: str,
-                     theme: str = "light", platform: str | None = None) -> tuple[Page, list[str]]:
+                     theme: str = "light", platform: str | None = None, touch: bool = False
+                     ) -> tuple[Page, list[str]]:
     width, height = SIZES[size]
     context = await new_context(browser, viewport={"width": width, "height": height},
-                                reduced_motion="reduce")
+                                reduced_motion="reduce", touch=touch)
     url = page_url(wh.url, wh.init_data(ALI, "Ali"), query=f"?game={game}", theme=theme)
     if platform:
         url += f"&tgWebAppPlatform={platform}"
@@ -95,11 +96,11 @@ async def test_the_board_fills_the_screen_and_every_target_takes_a_finger(
 
 
 async def test_a_tap_beside_a_legal_point_moves_there(wh: WebHarness, browser: Browser) -> None:
-    """Upright the points are 25 px wide: a tap on the next point (not one the checker may
-    reach, none to move) plays to the nearest legal one within a finger's reach."""
+    """Upright the points are 25 px wide: a finger's tap on the next point (not one the
+    checker may reach, none to move) plays to the nearest legal one within its reach."""
     wh.core.games.dice = SeededDice(2)
     game = await computer_game(wh, ALI, "short")
-    page, errors = await board_page(browser, wh, game, "390x844")
+    page, errors = await board_page(browser, wh, game, "390x844", touch=True)
     state = await settled(page)
     api = (await wh.call("GET", f"api/games/{game}", ALI))[1]
     movable: dict[str, dict[str, list[int]]] = api["movable"]
@@ -124,14 +125,17 @@ async def test_a_tap_beside_a_legal_point_moves_there(wh: WebHarness, browser: B
             break
     assert found, movable
     src, dst, side = found
-    await page.locator(f'.board .hit.movable[data-src="{src}"]').click()
+    picked = await page.locator(f'.board .hit.movable[data-src="{src}"]').bounding_box()
+    assert picked is not None
+    await page.touchscreen.tap(picked["x"] + picked["width"] / 2,
+                               picked["y"] + picked["height"] / 2)
     target = page.locator(f'.board .hit.target[data-dst="{dst}"]')
     box = await target.bounding_box()
     assert box is not None
     x = box["x"] + box["width"] / 2 + side * (L["point_w"] / 2 + 4) * scale
     y = box["y"] + box["height"] / 2
     assert (x - box["x"] - box["width"] / 2) ** 2 < (TOUCH / 2) ** 2  # within a finger
-    await page.mouse.click(x, y)
+    await page.touchscreen.tap(x, y)  # a finger, on the point beside the legal one
     await page.wait_for_function("(v) => Number(document.body.dataset.version) > v",
                                  arg=state["version"])
     after = (await wh.call("GET", f"api/games/{game}", ALI))[1]
