@@ -113,7 +113,8 @@ async def test_the_panels_words_are_the_readers(wh: WebHarness) -> None:
     status, state = await wh.call("GET", f"api/games/{game}", headers=russian)
     assert status == 200
     assert state["texts"]["opening"].startswith("Первый бросок: ")
-    assert state["texts"]["status"].startswith(("Ваш ход", "Нажмите", "Компьютер")), state["texts"]
+    status_line = state["texts"]["status"]
+    assert status_line.startswith(("Ваш ход", "Нажмите", "Компьютер")), status_line
 
 
 @pytest.mark.chat  # a game between two people, made through the chat

@@ -1,8 +1,8 @@
 // Moving checkers by hand: drag one (mouse or touch, pointer events) to a highlighted point,
 // or tap it and then the point (a tap or a drop a little beside a legal spot counts for the
-// nearest one, within a finger's reach: Board.nearest); from the keyboard, Tab (or the arrow keys) through the
-// movable checkers, Enter to pick one, Tab/arrows to a destination, Enter to move, Escape
-// to put it back.
+// nearest one, within a finger's reach: Board.nearest); from the keyboard, Tab (or the
+// arrow keys) through the movable checkers, Enter to pick one, Tab/arrows to a
+// destination, Enter to move, Escape to put it back.
 //
 // While a checker is dragged only its transform changes, once a frame
 // (requestAnimationFrame): the screen-to-board matrix is read once when the finger goes

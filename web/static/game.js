@@ -60,7 +60,8 @@ export class GameView {
     const T = this.T;
     const layout = this.app.session.layout;
     this.board = new Board(layout, T["web-drag-hint"], T["web-pips"]);
-    document.documentElement.style.setProperty("--board-ratio", String(layout.width / layout.height));
+    document.documentElement.style.setProperty("--board-ratio",
+      String(layout.width / layout.height));
     this.hand = new Hand(this.board, this);
     this.buttons = {};
     for (const act of ACTS) {
@@ -268,7 +269,8 @@ export class GameView {
     this.score.hidden = !s.score;
     if (s.score) {
       this.score.replaceChildren(`${s.names.viewer} ${s.score.viewer} : ${s.score.opponent} ` +
-        `${s.names.opponent} `, h("span", { class: "to" }, `· ${T["web-length"]} ${s.score.length}`));
+        `${s.names.opponent} `,
+      h("span", { class: "to" }, `· ${T["web-length"]} ${s.score.length}`));
     }
     this.opening.textContent = s.texts.opening || "";
     const dot = { viewer: s.color === "white" ? "⚪" : "⚫",
@@ -276,7 +278,8 @@ export class GameView {
     const lines = new Map();
     for (const item of s.log || []) {
       if (!lines.has(item.n)) lines.set(item.n, []);
-      lines.get(item.n).push(h("span", { class: `turn ${item.by}` }, `${dot[item.by]} ${item.text}`));
+      lines.get(item.n).push(h("span", { class: `turn ${item.by}` },
+        `${dot[item.by]} ${item.text}`));
     }
     this.list.replaceChildren(...[...lines].map(([n, items]) =>
       h("li", { value: n || null }, ...items)));
