@@ -98,6 +98,12 @@ class Turn:
         return self.is_pass or self._state.key() in self._finals
 
     @property
+    def length(self) -> int:
+        """How many dice a full move of this turn plays (every legal full move plays as
+        many: as many as can be played); 0 for a pass."""
+        return max((len(steps) for _, steps in self._finals.values()), default=0)
+
+    @property
     def steps(self) -> tuple[Step, ...]:
         return tuple(Step(s, d, h) for s, d, h, _ in self._taken)
 

@@ -1,7 +1,10 @@
-"""How both doors write PR, luck and points (the chat's analysis and /me, the web board's
-result): one way, in the reader's language."""
+"""How both doors write PR, luck, points and a move's notation (the chat's analysis and /me,
+its buttons; the web board's result, move list and one-tap moves): one way, in the reader's
+language."""
 
 from __future__ import annotations
+
+import re
 
 from i18n import Translator
 
@@ -14,3 +17,14 @@ def pr_text(t: Translator, value: float | None) -> str:
 def points_text(t: Translator, value: float | None) -> str:
     """Luck or a result in points, signed ("+0.42", "−1.05"); "—" when not judged."""
     return "—" if value is None else t.decimal(value, "+0.00;−0.00")
+
+
+_NOTATION_WORDS = re.compile(r"\b(?:bar|off)\b")
+
+
+def local_notation(t: Translator, text: str) -> str:
+    """A move's notation in the reader's words for the bar and bearing off, the words its
+    buttons use (`bar/20 6/off` is `бар/20 6/выброс` in Russian): one word for each in
+    every text of a language (docs/playing.md, "Glossary")."""
+    return _NOTATION_WORDS.sub(
+        lambda found: t("point-bar" if found.group() == "bar" else "point-off"), text)

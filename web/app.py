@@ -94,7 +94,8 @@ PAGE_TEXTS = (
     "web-stale", "web-offline", "web-reconnecting", "web-close-confirm", "web-busy",
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
     "web-not-found", "web-time-control", "web-clock-delay", "web-clock-bank", "web-my-games",
-    "web-turn-yours", "web-turn-theirs", "web-control-not-for-computer",
+    "web-turn-yours", "web-turn-theirs", "web-control-not-for-computer", "web-moves",
+    "web-full-moves",
 )
 WHEN = "%when%"  # where the page puts a deadline it words in the browser's time zone
 

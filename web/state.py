@@ -25,9 +25,11 @@ from core.live import Live
 from core.seen import final_match, scene_for
 from core.timecontrol import TimeControl
 from engine.game import Phase
+from engine.moves import seen_from_other_side
+from engine.numbering import line_numbers
 from engine.position import BAR, OFF, Variant, opp_point
 from i18n import Translator
-from i18n.figures import points_text, pr_text
+from i18n.figures import local_notation, points_text, pr_text
 from storage.models import Game as Row
 from web.controls import clock_json
 
@@ -59,6 +61,8 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs else [0, None])
     acting = row.status == "active" and seat is not None and game.to_act == seat
     phase = game.phase.value
+    building = acting and game.phase is Phase.MOVE
+    taps = one_taps(live) if building else []
     state: dict[str, Any] = {
         "game": row.id,
         "version": row.version,
@@ -88,14 +92,47 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "clock": clock_json(clock_face(row, live, control, now), side, t),
         "moves": [_move(variant, segments, own) for segments, own in scene.moves],
         "recent": [_event(variant, event, side) for event in since_last_action(live, side)],
-        "can": _can(row, live, seat, acting),
-        "movable": _movable(live) if acting and game.phase is Phase.MOVE else {},
-        "steps": [[step.src, step.dst] for step in live.turn().steps]
-        if acting and game.phase is Phase.MOVE else [],
+        "can": _can(row, live, seat, acting, bool(taps)),
+        "movable": _movable(live) if building else {},
+        "steps": [[step.src, step.dst] for step in live.turn().steps] if building else [],
+        "finishes": [local_notation(t, str(option.move)) for option in taps],
+        "log": move_list(live, side, t),
         "result": _result(live, side, t) if game.result is not None else None,
     }
-    state["texts"] = {"status": _status(state, t)}
+    state["texts"] = {"status": _status(state, live, t),
+                      "opening": _opening(live, names, t)}
     return state
+
+
+def move_list(live: Live, side: int, t: Translator) -> list[dict[str, Any]]:
+    """The game's moves and passes so far, in `side`'s numbering, worded as `/log` words
+    them (`5-2: 13/8 6/4`, `6-6: no move`): `{n, by, text}`, `n` the line of the move list
+    (`/log`'s and the analysis's numbers)."""
+    history = live.game.history
+    variant = Variant(live.game.variant)
+    found = []
+    for number, raw in zip(line_numbers(history), history, strict=True):
+        if raw["type"] not in ("move", "pass"):
+            continue
+        own = raw["seat"] == side
+        d1, d2 = sorted((int(d) for d in raw["dice"]), reverse=True)
+        if raw["type"] == "pass":
+            text = t("log-pass", d1=d1, d2=d2)
+        else:
+            move = raw["move"] if own else seen_from_other_side(raw["move"], variant)
+            text = f"{d1}-{d2}: {local_notation(t, move)}"
+        found.append({"n": number, "by": "viewer" if own else "opponent", "text": text})
+    return found
+
+
+def _opening(live: Live, names: Names, t: Translator) -> str | None:
+    """The opening roll, as the chat words it (each seat's die); None before it."""
+    history = live.game.history
+    first = history[0] if history else None
+    if first is None or first["type"] != "opening":
+        return None
+    d0, d1 = first["dice"]
+    return t("seen-opening", first=names[0], d1=int(d0), second=names[1], d2=int(d1))
 
 
 def skill_lines(skills: Mapping[int, Skill], side: int, names: Names,
@@ -155,7 +192,8 @@ def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
     return item
 
 
-def _can(row: Row, live: Live, seat: int | None, acting: bool) -> dict[str, bool]:
+def _can(row: Row, live: Live, seat: int | None, acting: bool, taps: bool
+         ) -> dict[str, bool]:
     game = live.game
     phase = game.phase
     turn = live.turn() if acting and phase is Phase.MOVE else None
@@ -167,7 +205,7 @@ def _can(row: Row, live: Live, seat: int | None, acting: bool) -> dict[str, bool
         "undo": bool(turn is not None and live.steps),
         "done": bool(turn is not None and turn.is_complete),
         "resign": row.status == "active" and seat is not None and phase is not Phase.OVER,
-        "finish": bool(turn is not None and one_taps(live)),
+        "finish": taps,
     }
 
 
@@ -193,14 +231,19 @@ def _result(live: Live, side: int, t: Translator) -> dict[str, Any]:
             "reason_text": t(f"reason-{result.reason.value}")}
 
 
-def _status(state: dict[str, Any], t: Translator) -> str:
-    """One line saying whose turn it is and what they are to do."""
+def _status(state: dict[str, Any], live: Live, t: Translator) -> str:
+    """One line saying whose turn it is and what to do next: roll (or double), take or
+    drop, move so many more checkers, press Done; or whom the viewer waits for."""
     if state["status"] != "active":
         return t("web-status-over")
-    name = state["names"]["opponent"]
     if not state["you_act"]:
-        return t("web-status-waiting", name=name)
-    return t(STATUS.get(state["phase"], "web-status-move"))
-
-
-STATUS = {"roll": "web-status-roll", "doubled": "web-status-doubled", "move": "web-status-move"}
+        return t("web-status-waiting", name=state["names"]["opponent"])
+    can = state["can"]
+    if state["phase"] == "roll":
+        return t("web-status-roll" if can["double"] else "web-status-roll-only")
+    if state["phase"] == "doubled":
+        return t("web-status-doubled")
+    if can["done"]:
+        return t("web-status-done")
+    turn = live.turn()
+    return t("web-status-move-more", count=turn.length - len(turn.taken))

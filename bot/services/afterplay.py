@@ -31,7 +31,6 @@ from aiogram.types import BufferedInputFile, InlineKeyboardButton, Message
 from bot.plumbing.retry import FAULTS, LATER
 from bot.views.callbacks import AfterCb
 from bot.views.fairness import proof_lines
-from bot.views.recap import local_notation
 from core.fairness import reveal
 from core.locks import KeyedLocks
 from core.rebuild import games_of_log
@@ -39,6 +38,7 @@ from engine.fairness import rolls_text
 from engine.game import Game
 from engine.matfile import GameRecord, MatchRecord, write_mat
 from i18n import Translator
+from i18n.figures import local_notation
 from i18n.people import People
 from render.replay import render_replay, replay_scenes
 from storage import fairness, games, media

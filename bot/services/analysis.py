@@ -41,14 +41,13 @@ from ai.review import CHECKER, Decision
 from bot.plumbing.retry import FAULTS, LATER
 from bot.plumbing.telegram_io import Board, edit_text, send_board, send_text
 from bot.views.callbacks import AnalysisCb
-from bot.views.recap import local_notation
 from core.analysis import AnalysisJobs, Skill, game_skills, match_skill, stored_decision
 from core.history import thrown
 from engine.codes import position_id
 from engine.game import MatchState
 from engine.position import Variant
 from i18n import Translator
-from i18n.figures import points_text, pr_text
+from i18n.figures import local_notation, points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from render.trend import render_pr_trend

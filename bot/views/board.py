@@ -11,7 +11,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.views.callbacks import Act, GameCb
 from bot.views.clocks import clock_lines
 from bot.views.fairness import commitment_line
-from bot.views.recap import MAX_CAPTION, fit, local_notation, recap_lines, utf16_len
+from bot.views.recap import MAX_CAPTION, fit, recap_lines, utf16_len
 from core import seen
 from core.fullmoves import one_taps
 from core.history import Event, has_decided, thrown
@@ -21,6 +21,7 @@ from engine.game import Phase
 from engine.moves import Step
 from engine.position import BAR, OFF
 from i18n import Translator
+from i18n.figures import local_notation
 from i18n.people import People
 from render.scene import Scene
 from storage.models import Game as Row

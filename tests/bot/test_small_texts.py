@@ -6,9 +6,9 @@ import re
 
 from ai.review import Decision
 from bot.services.analysis import mistake_caption
-from bot.views.recap import local_notation
 from engine.position import Position
 from i18n import LANGUAGES, Translator
+from i18n.figures import local_notation
 from tests.support.locales import english_keys, glossary, sample_calls
 
 

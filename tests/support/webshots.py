@@ -5,8 +5,11 @@
 
 Seeded dice; the player's moves go through the API (the first checker the page offers,
 to its first destination), the page follows them over its live connection. Pictures:
-web-short-{opening,hit,bearoff,result}-{light,dark}.png. Needs Debian's Chromium (and,
-for the emoji of the buttons, fonts-noto-color-emoji).
+web-short-{opening,hit,bearoff,result}-{light,dark}.png. Then the whole screen at each size
+the browser tests play (two phones upright, one turned sideways: `SIZES`), a game's turn
+played and waiting for Done: web-screen-{390x844,360x740,844x390}-{light,dark}.png, drawn
+at the phone's own density of 1 to stay small. Needs Debian's Chromium (and, for the emoji
+of the buttons, fonts-noto-color-emoji).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ SEED, LENGTH = 9, 3
 PLAYER, NAME = 7201, "Aziza"
 THEMES = ("light", "dark")
 SHOTS = ("opening", "hit", "bearoff", "result")
+SIZES = {"390x844": (390, 844), "360x740": (360, 740), "844x390": (844, 390)}
+SCREEN_SEED, SCREEN_TURNS = 4, 7  # the turn the whole-screen pictures show
 
 
 async def call(wh: WebHarness, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -71,10 +76,7 @@ async def turns(wh: WebHarness, game: int) -> AsyncIterator[dict[str, Any]]:
 
 async def picture(page: Page, path: Path) -> None:
     """The game's part of the page (board, buttons, result), as a palette PNG."""
-    shot = await page.locator(".game").screenshot(animations="disabled")
-    image = Image.open(io.BytesIO(shot)).convert("RGB")
-    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        path, optimize=True)
+    save(await page.locator(".game").screenshot(animations="disabled"), path)
 
 
 async def shoot(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
@@ -126,6 +128,59 @@ async def shoot(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
     return [path for name in SHOTS for path in taken[name]]
 
 
+def save(shot: bytes, path: Path) -> None:
+    """A screenshot as a small palette PNG."""
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        path, optimize=True)
+
+
+async def shoot_screens(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
+    """The whole screen at each of `SIZES` in each theme: a game against the computer at
+    its `SCREEN_TURNS`th turn of the player's, the turn played and waiting for Done."""
+    wh.core.games.dice = SeededDice(SCREEN_SEED)
+    status, data = await call(wh, "POST", "api/games", {
+        "variant": "short", "level": "beginner", "length": 3, "cube": False})
+    assert status == 200, data
+    game = data["game"]
+    turns_seen = 0
+    _, state = await call(wh, "GET", f"api/games/{game}")
+    for _ in range(3000):
+        if state["you_act"] and state["can"]["done"] and state["steps"]:
+            turns_seen += 1
+            if turns_seen == SCREEN_TURNS:
+                break
+        if not state["you_act"]:
+            await asyncio.sleep(0.01)
+            _, state = await call(wh, "GET", f"api/games/{game}")
+            continue
+        if state["can"]["roll"]:
+            act: dict[str, Any] = {"act": "roll"}
+        elif state["movable"]:
+            src = next(iter(state["movable"]))
+            act = {"act": "go", "src": int(src), "dst": int(next(iter(state["movable"][src])))}
+        else:
+            act = {"act": "done"}
+        status, data = await call(wh, "POST", f"api/games/{game}/actions",
+                                  {**act, "version": state["version"]})
+        assert status == 200, data
+        state = data["state"]
+    assert turns_seen == SCREEN_TURNS and state["status"] == "active", state
+    paths = []
+    for size, (width, height) in SIZES.items():
+        for theme in THEMES:
+            context = await new_context(browser, viewport={"width": width, "height": height},
+                                        reduced_motion="reduce")
+            page, _ = await open_page(context, page_url(
+                wh.url, wh.init_data(PLAYER, NAME), query=f"?game={game}", theme=theme))
+            await settled(page)
+            path = out / f"web-screen-{size}-{theme}.png"
+            save(await page.screenshot(animations="disabled"), path)
+            paths.append(path)
+            await context.close()
+    return paths
+
+
 async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -134,6 +189,8 @@ async def main(out: Path) -> None:
             try:
                 async with chromium() as browser:
                     for path in await shoot(wh, browser, out):
+                        print(path)
+                    for path in await shoot_screens(wh, browser, out):
                         print(path)
             finally:
                 await wh.close()

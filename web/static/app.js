@@ -1,7 +1,8 @@
 // The web board's page: signs in with the Mini App's init data, then shows the lobby or a
 // game (`?game=<id>`, or the game a direct link's start parameter names). Telegram's
 // WebApp object, when there is one, gives the init data, the theme, the Back button,
-// haptics and the closing confirmation; the page also works without its extras.
+// haptics, the closing confirmation and, on a phone, the full screen (its safe areas come
+// as CSS variables: style.css); the page also works without its extras.
 
 import { Api } from "./api.js";
 import { useDaysText } from "./clock.js";
@@ -10,6 +11,7 @@ import { Lobby } from "./lobby.js";
 import { Toast, h } from "./ui.js";
 
 const tg = window.Telegram && window.Telegram.WebApp ? window.Telegram.WebApp : null;
+const PHONES = ["android", "ios"]; // where the board asks for the whole screen
 
 function quietly(call) {
   try {
@@ -38,6 +40,7 @@ class App {
       quietly(() => tg.ready());
       quietly(() => tg.expand());
       quietly(() => tg.disableVerticalSwipes && tg.disableVerticalSwipes());
+      this.fullscreen();
       quietly(() => tg.onEvent("themeChanged", () => this.theme()));
       quietly(() => tg.onEvent("viewportChanged", () => this.viewport()));
       quietly(() => tg.BackButton.onClick(() => this.lobby()));
@@ -68,6 +71,15 @@ class App {
       }
     }
     root.dataset.scheme = tg.colorScheme === "dark" ? "dark" : "light";
+  }
+
+  // On a phone, the whole screen (Bot API 8.0): the board then spans the width (or, turned
+  // sideways, the height) with Telegram's buttons inside the safe area's top inset.
+  fullscreen() {
+    const recent = typeof tg.isVersionAtLeast === "function" && tg.isVersionAtLeast("8.0");
+    if (recent && PHONES.includes(tg.platform) && !tg.isFullscreen && tg.requestFullscreen) {
+      quietly(() => tg.requestFullscreen());
+    }
   }
 
   viewport() {

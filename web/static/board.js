@@ -14,6 +14,7 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 const REASON_MARK = { borne_off: "", resign: "⚑", timeout: "◷", drop: "✗" };
+const TOUCH = 44; // CSS px: the least a finger's target should measure (a checker's spot)
 
 export function svg(tag, attrs, parent, text) {
   const node = document.createElementNS(NS, tag);
@@ -117,11 +118,13 @@ function trails(moves) {
 // -- the board ---------------------------------------------------------------------------
 
 export class Board {
-  constructor(layout, label) {
+  // `label`: the board's accessible name; `pipsLabel`: the word before each pip count.
+  constructor(layout, label, pipsLabel = "") {
     this.L = layout;
     this.C = layout.colors;
     this.R = layout.checker_r;
     this.max = layout.max_stack;
+    this.pipsLabel = pipsLabel;
     const L = layout;
     this.midY0 = L.tray.opponent[3];
     this.midY1 = L.tray.viewer[1];
@@ -138,8 +141,10 @@ export class Board {
     this.defs();
     this.drawStatic();
     const layer = (name) => svg("g", { class: name }, this.el);
-    this.gPills = layer("pills");
+    // The point numbers, then the pills over them: a filled pill hides the number beneath
+    // and shows its own, in the band's dark colour.
     this.drawLabels(layer("labels"));
+    this.gPills = layer("pills");
     this.gTrays = layer("trays");
     this.gCheckers = layer("checkers");
     this.gMarks = layer("marks");
@@ -201,9 +206,10 @@ export class Board {
   }
 
   drawLabels(g) {
+    this.labels = [null];
     for (let p = 1; p <= 24; p++) {
       const [x, y] = this.L.points[p].label;
-      svg("text", { x, y, class: "num", fill: this.C.frame_text }, g, String(p));
+      this.labels.push(svg("text", { x, y, class: "num", fill: this.C.frame_text }, g, String(p)));
     }
   }
 
@@ -247,6 +253,35 @@ export class Board {
       if (isTop === top && Math.abs(x - cx) <= half) return p;
     }
     return null;
+  }
+
+  // How far from a spot's centre a finger still counts as on it, in board units: the
+  // checker's radius, or half of TOUCH on screen where checkers are drawn smaller.
+  reach() {
+    const width = this.el.getBoundingClientRect().width;
+    return width ? Math.max(this.R, (TOUCH / 2) * (this.L.width / width)) : this.R;
+  }
+
+  // Where a finger aims at `point`: the top checker of the viewer's (`side`'s) stack there
+  // (as a source), or where a checker lands (as a destination); the tray's free slot.
+  aim(view, point, asTarget) {
+    if (point === 0) {
+      const [x0, y0, x1, y1] = this.L.slabs.viewer[Math.min(view.off.viewer, 14)];
+      return [(x0 + x1) / 2, (y0 + y1) / 2];
+    }
+    return asTarget ? this.landing(view, point, "viewer") : this.top(view, point, "viewer");
+  }
+
+  // Of `points`, the one whose spot is nearest to [x, y], within `reach` board units
+  // (null when none is): a tap or a drop a little beside a legal spot still finds it.
+  nearest(view, points, x, y, asTarget, reach = this.reach()) {
+    let best = null, bestD = reach;
+    for (const point of points) {
+      const [px, py] = this.aim(view, point, asTarget);
+      const d = Math.hypot(px - x, py - y);
+      if (d <= bestD) [best, bestD] = [point, d];
+    }
+    return best;
   }
 
   // Screen to board coordinates with a matrix read once per gesture (no layout per frame).
@@ -357,6 +392,7 @@ export class Board {
   pill(point, color, filled) {
     const [x, y] = this.L.points[point].label;
     if (filled) {
+      this.labels[point].setAttribute("visibility", "hidden"); // the pill shows the number
       svg("rect", { x: x - 22, y: y - 14, width: 44, height: 28, rx: 14, fill: color }, this.gPills);
       svg("text", { x, y, class: "num", fill: this.C.band }, this.gPills, String(point));
     } else {
@@ -369,6 +405,7 @@ export class Board {
     const view = this.view, C = this.C;
     this.clear(this.gMarks);
     this.clear(this.gPills);
+    for (const label of this.labels) if (label) label.removeAttribute("visibility");
     const moves = [...(view.moves || [])];
     const steps = view.steps || [];
     if (steps.length) moves.push({ by: "viewer", segments: steps, steps: true });
@@ -595,7 +632,13 @@ export class Board {
       const pips = String(view.pips[side]);
       svg("text", { x: right, y: cy, class: "band-num", fill: C.band_muted, "text-anchor": "end" },
         g, pips);
-      right -= pips.length * 16 + 24;
+      right -= pips.length * 16 + 8;
+      if (this.pipsLabel) {
+        svg("text", { x: right, y: cy, class: "band-label", fill: C.band_muted,
+          "text-anchor": "end" }, g, this.pipsLabel);
+        right -= [...this.pipsLabel].length * 12 + 8;
+      }
+      right -= 16;
       const room = Math.max(4, Math.floor((right - 80) / 17));
       let name = view.names[side] || "";
       if ([...name].length > room) name = [...name].slice(0, room - 1).join("") + "…";
@@ -658,11 +701,12 @@ export class Board {
     this.clear(this.gFocus);
     const movable = ui.movable || {};
     const selected = ui.selected ?? ui.lifted;
+    const r = this.reach(); // each spot a finger's size at least
     for (const key in movable) {
       const src = Number(key);
       if (src === ui.lifted) continue;
       const [x, y] = this.top(view, src, "viewer");
-      svg("circle", { cx: x, cy: y, r: this.R, class: src === selected ? "hit movable selected" :
+      svg("circle", { cx: x, cy: y, r, class: src === selected ? "hit movable selected" :
         "hit movable", tabindex: 0, role: "button", "data-src": src,
       "aria-label": src === 25 ? "25" : String(src), "aria-pressed": String(src === selected) },
       this.gFocus);
@@ -675,10 +719,11 @@ export class Board {
         "aria-label": `${selected} → ${dst}` };
       if (dst === 0) {
         const [x0, y0, x1, y1] = this.L.slabs.viewer[Math.min(view.off.viewer, 14)];
-        svg("rect", { ...attrs, x: x0, y: y0 - 4, width: x1 - x0, height: y1 - y0 + 8, rx: 5 },
-          this.gFocus);
+        const w = Math.max(x1 - x0, 2 * r), h = Math.max(y1 - y0 + 8, 2 * r);
+        svg("rect", { ...attrs, x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, width: w, height: h,
+          rx: 5 }, this.gFocus);
       } else {
-        svg("circle", { ...attrs, cx: x, cy: y, r: this.R }, this.gFocus);
+        svg("circle", { ...attrs, cx: x, cy: y, r }, this.gFocus);
       }
     }
   }

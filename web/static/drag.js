@@ -1,7 +1,8 @@
 // Moving checkers by hand: drag one (mouse or touch, pointer events) to a highlighted point,
-// or tap it and then the point; from the keyboard, Tab (or the arrow keys) through the
-// movable checkers, Enter to pick one, Tab/arrows to a destination, Enter to move, Escape
-// to put it back.
+// or tap it and then the point (a tap or a drop a little beside a legal spot counts for the
+// nearest one, within a finger's reach: Board.nearest); from the keyboard, Tab (or the
+// arrow keys) through the movable checkers, Enter to pick one, Tab/arrows to a
+// destination, Enter to move, Escape to put it back.
 //
 // While a checker is dragged only its transform changes, once a frame
 // (requestAnimationFrame): the screen-to-board matrix is read once when the finger goes
@@ -40,10 +41,16 @@ export class Hand {
     const [x, y] = Board.toBoard(matrix, e.clientX, e.clientY);
     const spot = this.board.pointAt(x, y);
     const selected = this.game.selected();
-    const target = selected !== null && movable[selected] && spot !== null &&
-      movable[selected][spot] !== undefined ? spot : null;
-    const src = spot !== null && movable[spot] && (spot !== 25 || y > this.board.L.mid_y) ?
+    const targets = selected !== null && movable[selected] ? movable[selected] : {};
+    let target = spot !== null && targets[spot] !== undefined ? spot : null;
+    let src = spot !== null && movable[spot] && (spot !== 25 || y > this.board.L.mid_y) ?
       spot : null;
+    if (target === null && src === null) { // beside every spot: the nearest legal one
+      const view = this.board.view;
+      target = this.board.nearest(view, Object.keys(targets).map(Number), x, y, true);
+      if (target === null) src = this.board.nearest(view, Object.keys(movable).map(Number), x, y,
+        false);
+    }
     if (target === null && src === null) {
       if (selected !== null) this.game.select(null);
       return;
@@ -97,9 +104,13 @@ export class Hand {
     if (press.node) {
       const [x, y] = this.spot(press);
       const movable = this.game.movable() || {};
+      const legal = (point) => point !== null && movable[press.src]?.[point] !== undefined;
       let dst = this.board.pointAt(x, y);
-      if (dst === null || movable[press.src]?.[dst] === undefined) {
-        dst = this.board.pointAt(press.x, press.y); // the finger's own spot
+      if (!legal(dst)) dst = this.board.pointAt(press.x, press.y); // the finger's own spot
+      if (!legal(dst)) { // let go beside a destination: the nearest one within reach
+        const near = this.board.nearest(this.board.view,
+          Object.keys(movable[press.src] || {}).map(Number), x, y, true);
+        if (near !== null) dst = near;
       }
       if (dst !== null && movable[press.src]?.[dst] !== undefined) {
         this.game.drop(press.src, dst, press.node, [x, y]);

@@ -1,4 +1,6 @@
-// One game on the page: the board, the buttons, the live connection, the result.
+// One game on the page: the board, the panel beside or below it (clocks, score, what to
+// do next, the buttons, the one-tap whole moves, the move list), the live connection, the
+// result.
 //
 // States come from three places (the first load, the answers to actions, the live
 // connection); the newest version wins and older ones are dropped. A new state is drawn
@@ -14,6 +16,9 @@ import { ask, h } from "./ui.js";
 const SEGMENT_MS = 250; // one segment of an opponent's move
 const SLIDE_MS = 140; // one stop of the viewer's own move after the drop
 const ACTS = ["roll", "double", "take", "drop", "undo", "done", "resign"];
+// How each button looks: Done (and Roll, Take) stands out, Undo and Resign stay quiet.
+const LOOK = { undo: "secondary", resign: "secondary", drop: "danger", done: "primary",
+  roll: "primary", take: "primary" };
 
 function sameMove(a, b) {
   return a.by === b.by && JSON.stringify(a.segments) === JSON.stringify(b.segments);
@@ -53,26 +58,34 @@ export class GameView {
 
   mount(root) {
     const T = this.T;
-    this.board = new Board(this.app.session.layout, T["web-drag-hint"]);
+    const layout = this.app.session.layout;
+    this.board = new Board(layout, T["web-drag-hint"], T["web-pips"]);
+    document.documentElement.style.setProperty("--board-ratio",
+      String(layout.width / layout.height));
     this.hand = new Hand(this.board, this);
     this.buttons = {};
     for (const act of ACTS) {
       const label = act === "double" ? "" : T[`btn-${act}`];
       this.buttons[act] = h("button", { type: "button", "data-act": act, hidden: true,
-        class: act === "resign" ? "secondary" : act === "drop" ? "danger" : null,
-        onclick: () => this.button(act) }, label);
+        class: LOOK[act] || null, onclick: () => this.button(act) }, label);
     }
     this.status = h("p", { class: "status", role: "status" });
     this.hint = h("p", { class: "hint", hidden: true }, T["web-drag-hint"]);
     this.link = h("p", { class: "link", hidden: true });
     this.result = h("div", { class: "result-panel", hidden: true });
     this.clocks = new ClockPanel(T, this.app.session.language);
-    const order = ["roll", "double", "take", "drop", "undo", "done", "resign"];
+    this.score = h("p", { class: "score-line", hidden: true });
+    this.finishes = h("div", { class: "finishes", hidden: true });
+    this.opening = h("p", { class: "opening muted" });
+    this.list = h("ol", { class: "move-list" });
+    this.moves = h("section", { class: "moves", "aria-label": T["web-moves"] },
+      h("h3", null, T["web-moves"]), this.opening, this.list);
+    const order = ["roll", "double", "take", "drop", "resign", "undo", "done"];
     root.replaceChildren(h("section", { class: "game" },
       h("div", { class: "board-wrap" }, this.board.box),
-      this.clocks.node, this.link, this.status,
-      h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
-      this.result, this.hint));
+      h("div", { class: "panel" }, this.clocks.node, this.score, this.link, this.status,
+        h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
+        this.finishes, this.result, this.hint, this.moves)));
     this.ticker = new Ticker(() => this.tick()).start();
     this.load();
   }
@@ -226,11 +239,51 @@ export class GameView {
     }
     if (s.can.double && s.texts.double) this.buttons.double.textContent = s.texts.double;
     this.hint.hidden = !(this.interactive() && Object.keys(s.movable || {}).length);
+    this.renderFinishes();
+    this.renderPanel();
     this.renderResult();
     this.clocks.show(s, this.countdown);
+    this.list.scrollTop = this.list.scrollHeight; // the newest moves in sight (once laid out)
     this.ticker.start(); // ticks now, and again when the new clock's second changes
     this.app.closingConfirmation(playing && s.status === "active");
     document.body.dataset.version = String(s.version);
+  }
+
+  // The one-tap whole moves (`8/5 6/5`), as the chat offers them: a tap plays the rest of
+  // the turn (`finish` with the option's index).
+  renderFinishes() {
+    const s = this.drawn;
+    const options = s.seat !== null && s.can.finish ? s.finishes || [] : [];
+    this.finishes.hidden = !options.length;
+    this.finishes.replaceChildren(...(options.length ? [
+      h("span", { class: "label" }, this.T["web-full-moves"]),
+      ...options.map((text, index) => h("button", { type: "button", class: "secondary",
+        "data-finish": index, disabled: this.busy || null,
+        onclick: () => this.act({ act: "finish", src: index }) }, text))] : []));
+  }
+
+  // The score of a match, the opening roll and the move list (in the viewer's numbering,
+  // one line a turn and its reply, the newest in sight).
+  renderPanel() {
+    const s = this.drawn, T = this.T;
+    this.score.hidden = !s.score;
+    if (s.score) {
+      this.score.replaceChildren(`${s.names.viewer} ${s.score.viewer} : ${s.score.opponent} ` +
+        `${s.names.opponent} `,
+      h("span", { class: "to" }, `· ${T["web-length"]} ${s.score.length}`));
+    }
+    this.opening.textContent = s.texts.opening || "";
+    const dot = { viewer: s.color === "white" ? "⚪" : "⚫",
+      opponent: s.color === "white" ? "⚫" : "⚪" };
+    const lines = new Map();
+    for (const item of s.log || []) {
+      if (!lines.has(item.n)) lines.set(item.n, []);
+      lines.get(item.n).push(h("span", { class: `turn ${item.by}` },
+        `${dot[item.by]} ${item.text}`));
+    }
+    this.list.replaceChildren(...[...lines].map(([n, items]) =>
+      h("li", { value: n || null }, ...items)));
+    this.moves.hidden = !lines.size && !s.texts.opening;
   }
 
   // Redraw the clocks; the seconds left of those running (for the ticker).

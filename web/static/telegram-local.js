@@ -43,7 +43,8 @@
       start_param: hash.get("tgWebAppStartParam") || fields.get("start_param") || undefined,
     },
     version: "8.0",
-    platform: "tdesktop",
+    platform: hash.get("tgWebAppPlatform") || "tdesktop",
+    isFullscreen: false,
     colorScheme: hash.get("tgWebAppColorScheme") || "light",
     themeParams: themeParams,
     isExpanded: true,
@@ -54,6 +55,11 @@
     expand: record("expand"),
     close: record("close"),
     disableVerticalSwipes: record("disableVerticalSwipes"),
+    isVersionAtLeast: function (version) { return parseFloat(version) <= 8.0; },
+    requestFullscreen: function () {
+      calls.push(["requestFullscreen"]);
+      app.isFullscreen = true;
+    },
     enableClosingConfirmation: function () {
       calls.push(["enableClosingConfirmation"]);
       app.isClosingConfirmationEnabled = true;

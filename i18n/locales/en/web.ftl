@@ -33,7 +33,14 @@ web-status-over = The game is over.
 web-status-waiting = { $name } is playing…
 web-status-roll = Your turn: roll, or double.
 web-status-doubled = You are offered a double: take or drop?
-web-status-move = Your move.
+web-status-roll-only = Your turn: roll.
+web-status-done = Press Done to end your turn.
+web-status-move-more = Your move: { $count ->
+    [one] one more checker to move.
+   *[other] { $count } more checkers to move.
+    }
+web-moves = Moves
+web-full-moves = Whole moves:
 btn-web-board = 🎯 Open board
 btn-web-lobby = 🎲 Play
 web-skill-title = 📊 PR and luck ({ $games ->

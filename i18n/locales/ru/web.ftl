@@ -33,7 +33,16 @@ web-status-over = Игра окончена.
 web-status-waiting = { $name } ходит…
 web-status-roll = Ваш ход: бросайте кости или удваивайте.
 web-status-doubled = Вам предлагают удвоение: принять или отказаться?
-web-status-move = Ваш ход.
+web-status-roll-only = Ваш ход: бросайте кости.
+web-status-done = Нажмите «Готово», чтобы закончить ход.
+web-status-move-more = Ваш ход: { $count ->
+    [one] осталось передвинуть { $count } шашку.
+    [few] осталось передвинуть { $count } шашки.
+    [many] осталось передвинуть { $count } шашек.
+   *[other] осталось передвинуть { $count } шашки.
+    }
+web-moves = Ходы
+web-full-moves = Ход целиком:
 btn-web-board = 🎯 Открыть доску
 btn-web-lobby = 🎲 Играть
 web-skill-title = 📊 PR и удача ({ $games ->
