@@ -53,16 +53,20 @@ from bot.views.tournaments import (
     picture_caption,
     place_words,
     result_text,
+    standings_due,
     standings_of,
     wait_text,
+    watchable,
 )
+from bot.views.watching import WATCHERS, watch_keyboard
+from core.live import Live
 from core.timecontrol import Offer, UnknownControl
 from core.tournaments import Refused, Tournaments, standings, takes_rematches
 from i18n import Translator
 from i18n.people import People
 from render.bracket import render_bracket
 from render.standings import render_standings
-from storage import chats
+from storage import boards, chats, games
 from storage import tournaments as stored
 from storage.db import Database
 from storage.models import Game as Row
@@ -294,7 +298,8 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament.id)
         pairings = await stored.pairings(self.db, tournament.id)
         known = self._recorded.setdefault(tournament.id, set())
-        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings)
+        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings,
+                                                         self.clock())
                if topic not in known]
         await stored.add_news(self.db, tournament.id, new, self.clock())
         if len(self._recorded) > TAGS_KEPT:  # (only topics known to be stored are kept)
@@ -306,6 +311,11 @@ class TournamentDoor:
         yet, is drawn (at start-up, after a Telegram fault)."""
         now = self.clock()
         behind = await stored.behind(self.db, now - RECENT)
+        for tournament in await stored.live_tournaments(self.db):  # an arena's standing
+            known = self._recorded.get(tournament.id, set())
+            if any(topic not in known for topic in standings_due(tournament, now)):
+                await self._record_news(tournament)
+                behind = sorted({*behind, tournament.id})
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
             if tournament_id not in self._retry:
@@ -331,22 +341,60 @@ class TournamentDoor:
         item, now = waiting[0], self.clock()
         if not await stored.claim_news(self.db, tournament_id, item.topic, now, now + CLAIM):
             return  # another sender has it; the sweep looks again
-        text = None
+        text, keyboard = None, None
         if tournament.status != "cancelled":
             t = await self.people.chat_translator(tournament.chat_id,
                                                   starter=tournament.creator_id)
-            text = news_text(t, item.topic, tournament,
-                             await stored.entrants(self.db, tournament_id),
-                             await stored.pairings(self.db, tournament_id), self.zone)
+            entrants = await stored.entrants(self.db, tournament_id)
+            pairings = await stored.pairings(self.db, tournament_id)
+            text = news_text(t, item.topic, tournament, entrants, pairings, self.zone)
+            keyboard = await self._watch_keyboard(
+                t, watchable(item.topic, tournament, pairings), entrants)
         sent: int | None = -1
         if text is not None:
             try:
-                sent = await self._send(tournament.chat_id, text, None)
+                sent = await self._send(tournament.chat_id, text, keyboard)
             except FAULTS:  # the claim runs out; the sweep posts it
                 return self._failed(tournament_id, "news")
         await stored.record_news(self.db, tournament_id, item.topic,
                                  -1 if sent is None else sent)
         await self.redraw(tournament)  # the next news, or the result after the last
+
+    async def _watch_keyboard(self, t: Translator, pairings: list[Pairing],
+                              entrants: list[Entrant]) -> InlineKeyboardMarkup | None:
+        """The watch links of the games `pairings` play (`bot.views.watching`)."""
+        if not pairings:
+            return None
+        names = {e.player_id: e.name for e in entrants}
+        me = await self.bot.me()
+        games = [(p.game_id, names.get(p.players[0] or 0, "?"),
+                  names.get(p.players[1] or 0, "?"))
+                 for p in pairings if p.game_id is not None]
+        return watch_keyboard(t, games, me.username or "", self.boarding.publisher.web)
+
+    # -- watching ------------------------------------------------------------------------
+
+    async def watch(self, chat_id: int, game_id: int, t: Translator) -> str | None:
+        """A watch link opened in a private chat: the tournament game's board, read-only
+        and kept current (`BoardPublisher.watch`); a player of it gets their own board.
+        Returns what to say first (None: nothing can be shown)."""
+        pairing = await stored.game_pairing(self.db, game_id)
+        if pairing is None:
+            return t("watch-none")
+        row = await games.load_game(self.db, game_id)
+        if chat_id in row.players:
+            await self.boarding.show(chat_id, game_id)
+            return None
+        watchers = [m for m in await boards.board_messages(self.db, game_id)
+                    if m.chat_id not in row.players]
+        if len(watchers) >= WATCHERS and all(m.chat_id != chat_id for m in watchers):
+            return t("watch-full")
+        names = await self.people.names(row, t)
+        await send_text(self.bot, chat_id, t("watch-intro" if row.status == "active"
+                                             else "watch-over",
+                                             first=names[0], second=names[1]))
+        await self.boarding.publisher.watch(row, Live.load(row.state_json), chat_id)
+        return None
 
     async def _post_private(self, tournament_id: int) -> None:
         """Send the tournament's private news not sent yet (a player's placing), a few a
