@@ -6,8 +6,8 @@ The rules and the state machine are here, without Telegram; storage keeps the st
 * **Creating and joining.** A tournament is open until it starts: when `capacity` players
   have joined (in the transaction of the last join), at `starts_at` (the timer), or early
   by its creator or a group admin. It needs `MIN_PLAYERS`; at its time with fewer it is
-  cancelled. A player is entered in one tournament at a time and cannot join while in a
-  game.
+  cancelled, and one that starts when full is cancelled if not full within `OPEN_FOR`.
+  A player is entered in one tournament at a time and cannot join while in a game.
 * **Knock-out.** Seeded by rating at the start (ties: who joined first); the bracket is the
   next power of two, the top seeds get the byes, seeds 1 and 2 can only meet in the final.
   Every round's pairings are stored at the start; each winner moves into the next round's
@@ -68,6 +68,7 @@ Clock = Callable[[], datetime]
 T = TypeVar("T")
 
 NO_SHOW = timedelta(minutes=3)  # a knock-out player not free to play by then loses
+OPEN_FOR = timedelta(hours=24)  # a tournament starting when full, not full by then: off
 LENGTHS = (1, 3, 5)  # the match lengths a tournament offers
 CAPACITIES = (4, 8, 16, 32, 64)
 ARENA_MINUTES = (10, 30, 60)
@@ -380,6 +381,8 @@ class Tournaments:
                                    if e.state == "in"]
                         if len(present) >= t.capacity:
                             await self._locked(t.id, self._start_or_cancel)
+                        elif t.created_at + OPEN_FOR <= now:  # never filled: called off
+                            await self._locked(t.id, self._expire)
                     continue
                 for pairing in await stored.pairings(self.db, t.id):
                     if pairing.status == "playing" and pairing.game_id is not None:
@@ -395,6 +398,13 @@ class Tournaments:
     async def _start_or_cancel(self, held: Locked, after: _After) -> None:
         if held.tournament.status == "open" and not await self._start(held, after,
                                                                       by_timer=True):
+            await held.update(status="cancelled", finished_at=held.now)
+            await held.release_all()
+
+    async def _expire(self, held: Locked, after: _After) -> None:
+        """A tournament that starts when full and was not full within `OPEN_FOR`."""
+        t = held.tournament
+        if t.status == "open" and t.starts_at is None and t.created_at + OPEN_FOR <= held.now:
             await held.update(status="cancelled", finished_at=held.now)
             await held.release_all()
 

@@ -24,6 +24,7 @@ that is no news any more when its turn comes (a wait that is over), is recorded 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -81,7 +82,8 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
             "full": "tm-refused-full", "entered": "tm-refused-entered",
             "elsewhere": "tm-refused-elsewhere", "busy": "tm-refused-busy",
             "not-entered": "tm-refused-not-entered", "too-few": "tm-refused-too-few",
-            "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat"}
+            "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat",
+            "players": "tm-refused-players"}
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
 NEWS = "news"  # the coalescer's slot posting a tournament's group news, one at a time
@@ -215,9 +217,9 @@ class TournamentDoor:
                 was = tournament.status
                 await self.core.leave(tournament.id, player_id)
                 return Answer(t("tm-left-running" if was == "running" else "tm-left"))
-            if player_id != tournament.creator_id and not await self._admin(chat_id,
-                                                                            player_id):
-                raise Refused("admins")
+            if not await self._may_run(tournament, player_id):
+                raise Refused("players" if await self._creator_gone(tournament)
+                              else "admins")
             if data.a == "start":
                 await self.core.start(tournament.id)
                 return Answer(t("tm-started"))
@@ -225,6 +227,76 @@ class TournamentDoor:
             return Answer(t("tm-called-off"))
         except Refused as exc:
             return Answer(t(REFUSALS[exc.reason], count=MIN_PLAYERS), True)
+
+    async def _may_run(self, tournament: Tournament, player_id: int) -> bool:
+        """Whether the presser may start or call off the tournament: its creator, a group
+        admin, or, once the creator has left the group, a player in it."""
+        if player_id == tournament.creator_id or await self._admin(tournament.chat_id,
+                                                                   player_id):
+            return True
+        entered = any(e.player_id == player_id and e.state == "in"
+                      for e in await stored.entrants(self.db, tournament.id))
+        return entered and await self._creator_gone(tournament)
+
+    async def _creator_gone(self, tournament: Tournament) -> bool:
+        """Whether the creator has left the group (no when Telegram cannot tell)."""
+        try:
+            member = await self.bot.get_chat_member(tournament.chat_id, tournament.creator_id)
+        except (TelegramAPIError, *FAULTS):
+            return False
+        return member.status in ("left", "kicked")
+
+    # -- people and the bot leaving the group -------------------------------------------
+
+    async def left_group(self, chat_id: int, user_id: int, group: str) -> None:
+        """Someone left the group (or was removed): a player of its tournament is out of
+        it (`Tournaments.leave`: off the list, or out with the match they play lost), and
+        the group is told; the creator leaving hands Start now and Call off to the players."""
+        tournament = await stored.chat_tournament(self.db, chat_id)
+        if tournament is None:
+            return
+        t = await self.people.chat_translator(chat_id, starter=tournament.creator_id)
+        said = []
+        if user_id == tournament.creator_id:
+            said.append(t("tm-creator-left"))
+        entered = any(e.player_id == user_id and e.state == "in"
+                      for e in await stored.entrants(self.db, tournament.id))
+        if entered:
+            try:
+                await self.core.leave(tournament.id, user_id)
+            except Refused:  # left already (the other update of the same leaving)
+                entered = False
+        if entered:
+            said.insert(0, t("tm-left-group", name=await self.people.name(user_id)))
+            await self._tell_player(user_id, group)
+        if said:
+            await self.coalescer.submit(chat_id, partial(self._tell_group, chat_id,
+                                                         "\n".join(said)),
+                                        slot=("tournament", tournament.id, "left", user_id))
+
+    async def bot_removed(self, chat_id: int, group: str) -> None:
+        """The bot was removed from the group: its tournament is called off (nobody could
+        follow or run it), and each of its players is told privately."""
+        tournament = await stored.chat_tournament(self.db, chat_id)
+        if tournament is None:
+            return
+        try:
+            await self.core.cancel(tournament.id)
+        except Refused:  # over meanwhile
+            return
+        for entrant in await stored.entrants(self.db, tournament.id):
+            if entrant.state == "in":
+                t = await self.people.translator(entrant.player_id)
+                await send_text(self.bot, entrant.player_id, t("tm-bot-removed", group=group))
+
+    async def _tell_player(self, player_id: int, group: str) -> None:
+        """Tell a player who left the group that they are out of its tournament."""
+        t = await self.people.translator(player_id)
+        await send_text(self.bot, player_id, t("tm-left-group-you", group=group))
+
+    async def _tell_group(self, chat_id: int, text: str) -> None:
+        with contextlib.suppress(*FAULTS):  # (a note, not news: not tried again)
+            await self._send(chat_id, text, None)
 
     async def _admin(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is an admin of the group; no when Telegram cannot tell."""

@@ -17,6 +17,7 @@ from core.tournaments import (
     ARENA_MINUTES,
     CAPACITIES,
     LENGTHS,
+    OPEN_FOR,
     START_IN_MINUTES,
     on_fire,
     rounds_of,
@@ -102,8 +103,9 @@ def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant
         matches += ", " + t("tm-with-cube")
     matches += "\n" + time_line(t, control)
     if tournament.status == "open":
-        if tournament.starts_at is None:
-            status = t("tm-starts-full", total=tournament.capacity)
+        if tournament.starts_at is None:  # (called off when not full in a day)
+            status = t("tm-starts-full", total=tournament.capacity) + " " + t(
+                "tm-open-until", time=clock_time(tournament.created_at + OPEN_FOR, zone))
         else:
             status = t("tm-starts-at", time=clock_time(tournament.starts_at, zone),
                        count=MIN_PLAYERS)
