@@ -237,10 +237,11 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
     (the door posts each topic once).
 
     In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
-    players are all known (the results of the round before, and who plays whom; the last
-    round is the final). To a player: "wait-N-P" while P is through to round N and waits
-    for an opponent still to be decided; "due-N-P" while P's match of round N waits for a
-    player busy in another game (the no-show rule); "place-P" at the end (their placing).
+    players are all known and its matches begun or waiting for a busy player (the results
+    of the round before, and who plays whom; the last round is the final). To a player:
+    "wait-N-P" while P is through to round N and waits for an opponent still to be decided;
+    "due-N-P" while P's match of round N waits for a player busy in another game (the
+    no-show rule); "place-P" at the end (their placing).
     In a running arena, by `now`: "standing-M" M minutes in (`standing_marks`)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
@@ -250,7 +251,8 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
     if tournament.format == "knockout" and pairings:
         last = max(p.round for p in pairings)
         for number in range(2, last + 1):
-            if all(p.ready for p in pairings if p.round == number):
+            if all(p.ready and not _about_to_begin(p) for p in pairings
+                   if p.round == number):
                 items.append((f"round-{number}", group))
         if tournament.status == "running":
             for pairing in pairings:
@@ -265,6 +267,13 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)
     return items
+
+
+def _about_to_begin(pairing: Pairing) -> bool:
+    """A match whose players are known and that neither began nor waits for a busy
+    player yet: the change after the one that made it ready begins it (the round's news
+    waits for it, so it can link the game)."""
+    return pairing.status == "waiting" and pairing.due_at is None
 
 
 def placings(tournament: Tournament, entrants: Sequence[Entrant],
