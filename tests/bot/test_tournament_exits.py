@@ -133,20 +133,34 @@ async def test_the_bot_removed_calls_it_off_and_tells_each_player(
     await tick(h)
     playing = await tournament_games(h, t.id)
     assert len(playing) == 2
+    h.fake.block(GROUP)  # Telegram refuses whatever the bot sends there from now on
     _member(h.fake, h.fake.bot_user(), "my_chat_member")
     await h.feed()
-    over = await stored.get_tournament(h.app.db, t.id)
-    assert over is not None and over.status == "cancelled"
-    for player in four:
-        assert any(m.text == "🏆 The tournament in “Nard club” was called off: the bot was "
-                   "removed from the group. A game being played goes on as an ordinary "
-                   "rated game." for m in h.fake.messages(player))
     # Nothing waits on the tournament: its games are the players' own, nobody is held.
     for row in playing:
         assert (await games.load_game(h.app.db, row.id)).status == "active"
     assert await h.app.db.fetchval(
         "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND entered = ?",
         (t.id, True)) == 0
+    # The games run out of time (their results are recorded); the group, which refuses
+    # every message now, is given up on, not tried again at every beat.
+    for _ in range(12):
+        h.clock.advance(30)
+        await tick(h)
+    assert [(await games.load_game(h.app.db, row.id)).status
+            for row in playing] == ["finished"] * len(playing)
+    assert await stored.behind(h.app.db, h.clock() - timedelta(days=1)) == []
+    tries = len(h.fake.requests)
+    for _ in range(3):
+        h.clock.advance(30)
+        await tick(h)
+    assert not [r for r in h.fake.requests[tries:] if r.params.get("chat_id") == GROUP]
+    over = await stored.get_tournament(h.app.db, t.id)
+    assert over is not None and over.status == "cancelled"
+    for player in four:
+        assert any(m.text == "🏆 The tournament in “Nard club” was called off: the bot was "
+                   "removed from the group. A game being played goes on as an ordinary "
+                   "rated game." for m in h.fake.messages(player))
     # The group may hold a new one if the bot comes back.
     assert await stored.chat_tournament(h.app.db, GROUP) is None
 
