@@ -589,9 +589,11 @@ class TournamentDoor:
             photo = await asyncio.to_thread(
                 render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
         caption = picture_caption(t, tournament, pairings, now)
+        keyboard = await self._watch_keyboard(  # every game being played, to watch
+            t, [p for p in pairings if p.status == "playing"], entrants)
         try:
             shown = await self._show_photo(tournament.chat_id, message.message_id, photo,
-                                           caption)
+                                           caption, keyboard)
         except FAULTS:  # the sweep tries again
             return self._failed(tournament_id, "picture")
         await stored.record_shown(self.db, tournament_id, "picture",
@@ -599,13 +601,14 @@ class TournamentDoor:
                                   tournament.version)
 
     async def _show_photo(self, chat_id: int, message_id: int, photo: bytes,
-                          caption: str) -> int | None:
+                          caption: str, keyboard: InlineKeyboardMarkup | None = None
+                          ) -> int | None:
         upload = BufferedInputFile(photo, "tournament.png")
         if message_id:
             try:
                 await self.bot.edit_message_media(
                     media=InputMediaPhoto(media=upload, caption=caption), chat_id=chat_id,
-                    message_id=message_id)
+                    message_id=message_id, reply_markup=keyboard)
                 return message_id
             except TelegramBadRequest as exc:
                 if not_modified(exc):
@@ -617,7 +620,8 @@ class TournamentDoor:
             except UNREACHABLE:
                 return None
         try:
-            sent = await self.bot.send_photo(chat_id, upload, caption=caption)
+            sent = await self.bot.send_photo(chat_id, upload, caption=caption,
+                                             reply_markup=keyboard)
         except UNREACHABLE:
             return None
         except FAULTS:

@@ -40,6 +40,12 @@ def news_with(h: Harness, heading: str) -> StoredMessage:
     return next(m for m in h.fake.messages(GROUP) if (m.text or "").startswith(heading))
 
 
+def picture(h: Harness) -> StoredMessage:
+    """The group's bracket or standings picture (the lobby's neighbour)."""
+    [shown] = [m for m in h.fake.messages(GROUP) if m.photo is not None]
+    return shown
+
+
 async def open_link(h: Harness, user: int, game_id: int) -> None:
     h.fake.user(user, NAMES.get(user, "Watcher")).command(f"/start watch-{game_id}")
     await h.feed()
@@ -74,6 +80,8 @@ async def test_the_news_links_each_game_and_a_watcher_follows_one_to_the_end(
     for row in first:
         a, b = (NAMES[p] for p in row.players if p is not None)
         assert links[f"👁 {a} – {b}"] == [f"{CHAT_LINK}{row.id}"]
+    # The group's picture carries the links of every game being played, kept current.
+    assert watch_links(picture(h)) == links
     # Someone outside the tournament opens a link: the board in their chat, no buttons.
     watched = first[0]
     h.fake.user(WATCHER, "Watcher").command("/start")
@@ -99,6 +107,8 @@ async def test_the_news_links_each_game_and_a_watcher_follows_one_to_the_end(
     # The match ends: the watcher's board shows how, still without buttons.
     await lose(h, watched, watched.players[1])  # type: ignore[arg-type]
     await tick(h)
+    assert list(watch_links(picture(h))) == [f"👁 {NAMES[p]} – {NAMES[q]}"  # type: ignore[index]
+                                             for p, q in [first[1].players]]
     ended = h.fake.message(WATCHER, board.message_id)
     assert ended.inline_keyboard == []
     assert (ended.caption or "").endswith(f"The match is over: {a} wins 3–0."), ended.caption
@@ -199,6 +209,7 @@ async def _arena_standing(h: Harness) -> None:
     assert playing.id == first[1].id
     assert list(watch_links(standing).values()) == [[f"{CHAT_LINK}{playing.id}"]]
     assert lines[-1] == "👁 Watch the games live with the buttons below."
+    assert watch_links(picture(h)) == watch_links(standing)
     # More beats, and the end: the standing is not told again.
     for _ in range(3):
         h.clock.advance(30)
