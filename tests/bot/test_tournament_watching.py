@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.services.movelog import game_in_chat
 from bot.views.watching import WATCHERS
 from bot.views.webapp import WebApp
 from core.live import Live
@@ -159,6 +160,12 @@ async def test_chat_views_of_one_game_are_limited(group_harness: Harness) -> Non
     rows = [m for m in await boards.board_messages(h.app.db, watched.id)
             if m.chat_id not in watched.players]
     assert all(m.shown_version == row.version for m in rows)
+    # A player watching another game: /log still means their own game.
+    other = (await tournament_games(h, t.id))[1]
+    newer, older = (other, watched) if other.id > watched.id else (watched, other)
+    player = next(p for p in older.players if p is not None)
+    await open_link(h, player, newer.id)
+    assert (await game_in_chat(h.app.db, player)).id == older.id  # type: ignore[union-attr]
 
 
 async def test_with_the_web_board_each_game_has_both_views(group_harness: Harness) -> None:
