@@ -19,7 +19,8 @@ The rules and the state machine are here, without Telegram; storage keeps the st
   1 more for a mars (mars, koks or home mars); after two wins in a row a player is "on
   fire" and each win counts double until a loss. Pairing stops at the end; games begun
   before it are played out, then the standings are final (ties: more wins, then the
-  higher rating at the start, then who joined first).
+  higher rating at the start, then who joined first). A player who lost `AWAY` matches
+  in a row without finishing them (on time) is taken out, as if they had left.
 * **Games.** Every pairing is a match played as usual, rated; the daily limit per pair
   does not apply (`storage.results`). In a tournament running out of time, or leaving,
   loses the whole match (`GameService.forfeiting`, `GameService.forfeit`).
@@ -75,6 +76,7 @@ ARENA_MINUTES = (10, 30, 60)
 START_IN_MINUTES = (10, 30, 60)
 WIN, MARS_BONUS = 2, 1  # an arena's points
 FIRE = 2  # wins in a row after which an arena's wins count double
+AWAY = 2  # an arena's matches lost in a row without finishing them: the player is out
 
 
 class Refused(Exception):
@@ -180,6 +182,18 @@ def arena_pairs(free: Sequence[Entrant], playing: int) -> list[tuple[Entrant, En
         waiting.remove(partner)
         pairs.append((first, partner))
     return pairs
+
+
+def away_since(pairings: Sequence[Pairing], player: int) -> Pairing | None:
+    """An arena player's last `AWAY` matches, if every one was lost without being
+    finished (on time, or by leaving): the last of them; else None."""
+    mine = [p for p in pairings if player in p.players and p.status == "done"
+            and p.outcome != "bye"]
+    last = sorted(mine, key=lambda p: p.id)[-AWAY:]
+    if len(last) < AWAY or not all(p.outcome == "forfeit" and p.winner_id is not None
+                                   and p.winner_id != player for p in last):
+        return None
+    return last[-1]
 
 
 def _met_last(a: Entrant, b: Entrant) -> bool:
@@ -565,6 +579,9 @@ class Tournaments:
         outcome = "forfeit" if await self._forfeited(held, row, lost) else "played"
         if t.format == "arena":
             await self._score_arena(held, pairing, winner, row.result, score, outcome)
+            if outcome == "forfeit" and not await self._left(held, lost) and away_since(
+                    await held.pairings(), lost) is not None:  # away: paired no more
+                await held.update_entrant(lost, state="left", entered=False)
         else:
             await self._decide(held, pairing, winner, outcome, result=row.result,
                                score=score)

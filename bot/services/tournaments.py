@@ -510,6 +510,8 @@ class TournamentDoor:
             return place_words(t, tournament, int(rest), entrants, pairings)
         if tournament.status != "running":
             return None
+        if kind == "away":
+            return t("tm-away")
         round_, _, player = rest.partition("-")
         if kind == "wait":
             return wait_text(t, int(round_), int(player), entrants, pairings)

@@ -19,6 +19,7 @@ from core.tournaments import (
     LENGTHS,
     OPEN_FOR,
     START_IN_MINUTES,
+    away_since,
     on_fire,
     rounds_of,
     standings,
@@ -241,7 +242,8 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
     of the round before, and who plays whom; the last round is the final). To a player:
     "wait-N-P" while P is through to round N and waits for an opponent still to be decided;
     "due-N-P" while P's match of round N waits for a player busy in another game (the
-    no-show rule); "place-P" at the end (their placing).
+    no-show rule); "place-P" at the end (their placing); in an arena, "away-M" to a player
+    taken out after losing match M and the ones before it unfinished (`away_since`).
     In a running arena, by `now`: "standing-M" M minutes in (`standing_marks`)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
@@ -263,6 +265,11 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
                 if pairing.status == "waiting" and pairing.ready and pairing.due_at:
                     items.extend((f"due-{pairing.round}-{player}", player)
                                  for player in pairing.players if player is not None)
+    if tournament.format == "arena" and tournament.status == "running":
+        for entrant in entrants:  # taken out for not finishing their matches
+            last = away_since(pairings, entrant.player_id) if entrant.state == "left" else None
+            if last is not None:
+                items.append((f"away-{last.id}", entrant.player_id))
     if tournament.status == "finished":
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)

@@ -12,6 +12,7 @@ from typing import Any
 from core.tournaments import OPEN_FOR
 from storage import games
 from storage import tournaments as stored
+from tests.support.driver import choose, to_act
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.harness import Harness
 from tests.support.tournament_play import (
@@ -21,6 +22,7 @@ from tests.support.tournament_play import (
     PLAYERS,
     full_tournament,
     lobby,
+    lose,
     meet,
     open_tournament,
     press,
@@ -204,3 +206,55 @@ async def test_joining_two_tournaments_at_once_is_refused(group_harness: Harness
     await h.feed()
     assert (h.fake.callback_answer(update) or {}).get("text") == (
         "You are already playing in another tournament.")
+
+
+async def _to_their_turn(h: Harness, row_id: int, player: int) -> None:
+    """The other player plays until it is `player`'s turn (or the game is over)."""
+    for _ in range(30):
+        row = await games.load_game(h.app.db, row_id)
+        if row.status != "active" or await to_act(h, row_id) == player:
+            return
+        chat = await to_act(h, row_id)
+        pressed = choose(h.board(chat).buttons)
+        assert pressed is not None
+        h.fake.user(chat, "P").press(h.board(chat), pressed.pack())
+        await h.feed()
+    raise AssertionError("the turn never came")
+
+
+async def test_an_arena_player_who_is_away_is_taken_out(group_harness: Harness) -> None:
+    h = group_harness
+    four = PLAYERS[:4]
+    t = await full_tournament(h, four, 7001, "⏱ Arena", "Short nard", "1 game",
+                              "Without the cube", "10 min", "4", "When full")
+    await tick(h)
+    away = (await tournament_games(h, t.id))[1].players[1]
+    assert away is not None
+    for _ in range(40):
+        for row in await tournament_games(h, t.id):
+            if away in row.players:
+                await _to_their_turn(h, row.id, away)
+            else:  # the others play on (one resigns at once)
+                await lose(h, row, row.players[1])  # type: ignore[arg-type]
+        h.clock.advance(30)
+        await tick(h)
+        entrant = next(e for e in await stored.entrants(h.app.db, t.id) if e.player_id == away)
+        if entrant.state == "left":
+            break
+    else:
+        raise AssertionError("the absent player was never taken out")
+    mine = [p for p in await stored.pairings(h.app.db, t.id) if away in p.players]
+    lost_on_time = len([p for p in mine if p.outcome == "forfeit" and p.winner_id != away])
+    assert lost_on_time == 2 and all(p.status == "done" for p in mine)
+    await tick(h)
+    assert [m.text for m in h.fake.messages(away) if (m.text or "").startswith("⏱ You lost")] == [
+        "⏱ You lost two arena matches in a row without finishing them, so you are out of "
+        "the arena. To play on, press ✅ Join in the group."]
+    # Paired no more: the others play on without them; they may come back.
+    for _ in range(4):
+        for row in await tournament_games(h, t.id):
+            assert away not in row.players
+            await lose(h, row, row.players[1])  # type: ignore[arg-type]
+        h.clock.advance(30)
+        await tick(h)
+    assert JOINED in await press(h, away, "✅ Join")

@@ -5,3 +5,4 @@ tm-creator-left = 🏆 Turnirin yaradıcısı qrupdan çıxdı: indi turniri onu
 tm-bot-removed = 🏆 «{ $group }» qrupundakı turnir ləğv edildi: bot qrupdan çıxarıldı. Başlanmış oyun adi reytinqli oyun kimi davam edir.
 tm-open-until = Sabah { $time } qədər yerlər dolmasa, turnir ləğv edilir.
 tm-refused-players = Turnirin yaradıcısı çıxıb: bunu yalnız turnirin oyunçuları və ya qrupun admini edə bilər.
+tm-away = ⏱ Siz arenada ardıcıl iki matçı sona çatdırmadan uduzdunuz, ona görə də arenadan kənarlaşdınız. Davam etmək üçün qrupda ✅ Qatıl düyməsini basın.

@@ -5,3 +5,4 @@ tm-creator-left = 🏆 Turnir yaratuvchisi guruhdan chiqdi: endi turnirni uning 
 tm-bot-removed = 🏆 «{ $group }» guruhidagi turnir bekor qilindi: bot guruhdan olib tashlandi. Boshlangan oʻyin oddiy reytingli oʻyin sifatida davom etadi.
 tm-open-until = Agar ertaga { $time } gacha joylar toʻlmasa, turnir bekor qilinadi.
 tm-refused-players = Turnir yaratuvchisi chiqib ketdi: buni faqat turnir oʻyinchilari yoki guruh administratori qila oladi.
+tm-away = ⏱ Siz arenada ketma-ket ikki matchni oxiriga yetkazmay yutqazdingiz, shuning uchun arenadan chetlashdingiz. Davom etish uchun guruhda ✅ Qatnashish tugmasini bosing.
