@@ -6,8 +6,8 @@ The rules and the state machine are here, without Telegram; storage keeps the st
 * **Creating and joining.** A tournament is open until it starts: when `capacity` players
   have joined (in the transaction of the last join), at `starts_at` (the timer), or early
   by its creator or a group admin. It needs `MIN_PLAYERS`; at its time with fewer it is
-  cancelled. A player is entered in one tournament at a time and cannot join while in a
-  game.
+  cancelled, and one that starts when full is cancelled if not full within `OPEN_FOR`.
+  A player is entered in one tournament at a time and cannot join while in a game.
 * **Knock-out.** Seeded by rating at the start (ties: who joined first); the bracket is the
   next power of two, the top seeds get the byes, seeds 1 and 2 can only meet in the final.
   Every round's pairings are stored at the start; each winner moves into the next round's
@@ -19,7 +19,8 @@ The rules and the state machine are here, without Telegram; storage keeps the st
   1 more for a mars (mars, koks or home mars); after two wins in a row a player is "on
   fire" and each win counts double until a loss. Pairing stops at the end; games begun
   before it are played out, then the standings are final (ties: more wins, then the
-  higher rating at the start, then who joined first).
+  higher rating at the start, then who joined first). A player who lost `AWAY` matches
+  in a row without finishing them (on time) is taken out, as if they had left.
 * **Games.** Every pairing is a match played as usual, rated; the daily limit per pair
   does not apply (`storage.results`). In a tournament running out of time, or leaving,
   loses the whole match (`GameService.forfeiting`, `GameService.forfeit`).
@@ -69,12 +70,14 @@ Clock = Callable[[], datetime]
 T = TypeVar("T")
 
 NO_SHOW = timedelta(minutes=3)  # a knock-out player not free to play by then loses
+OPEN_FOR = timedelta(hours=24)  # a tournament starting when full, not full by then: off
 LENGTHS = (1, 3, 5)  # the match lengths a tournament offers
 CAPACITIES = (4, 8, 16, 32, 64)
 ARENA_MINUTES = (10, 30, 60)
 START_IN_MINUTES = (10, 30, 60)
 WIN, MARS_BONUS = 2, 1  # an arena's points
 FIRE = 2  # wins in a row after which an arena's wins count double
+AWAY = 2  # an arena's matches lost in a row without finishing them: the player is out
 
 
 class Refused(Exception):
@@ -180,6 +183,18 @@ def arena_pairs(free: Sequence[Entrant], playing: int) -> list[tuple[Entrant, En
         waiting.remove(partner)
         pairs.append((first, partner))
     return pairs
+
+
+def away_since(pairings: Sequence[Pairing], player: int) -> Pairing | None:
+    """An arena player's last `AWAY` matches, if every one was lost without being
+    finished (on time, or by leaving): the last of them; else None."""
+    mine = [p for p in pairings if player in p.players and p.status == "done"
+            and p.outcome != "bye"]
+    last = sorted(mine, key=lambda p: p.id)[-AWAY:]
+    if len(last) < AWAY or not all(p.outcome == "forfeit" and p.winner_id is not None
+                                   and p.winner_id != player for p in last):
+        return None
+    return last[-1]
 
 
 def _met_last(a: Entrant, b: Entrant) -> bool:
@@ -381,6 +396,8 @@ class Tournaments:
                                    if e.state == "in"]
                         if len(present) >= t.capacity:
                             await self._locked(t.id, self._start_or_cancel)
+                        elif t.created_at + OPEN_FOR <= now:  # never filled: called off
+                            await self._locked(t.id, self._expire)
                     continue
                 for pairing in await stored.pairings(self.db, t.id):
                     if pairing.status == "playing" and pairing.game_id is not None:
@@ -396,6 +413,13 @@ class Tournaments:
     async def _start_or_cancel(self, held: Locked, after: _After) -> None:
         if held.tournament.status == "open" and not await self._start(held, after,
                                                                       by_timer=True):
+            await held.update(status="cancelled", finished_at=held.now)
+            await held.release_all()
+
+    async def _expire(self, held: Locked, after: _After) -> None:
+        """A tournament that starts when full and was not full within `OPEN_FOR`."""
+        t = held.tournament
+        if t.status == "open" and t.starts_at is None and t.created_at + OPEN_FOR <= held.now:
             await held.update(status="cancelled", finished_at=held.now)
             await held.release_all()
 
@@ -558,6 +582,9 @@ class Tournaments:
         outcome = "forfeit" if await self._forfeited(held, row, lost) else "played"
         if t.format == "arena":
             await self._score_arena(held, pairing, winner, row.result, score, outcome)
+            if outcome == "forfeit" and not await self._left(held, lost) and away_since(
+                    await held.pairings(), lost) is not None:  # away: paired no more
+                await held.update_entrant(lost, state="left", entered=False)
         else:
             await self._decide(held, pairing, winner, outcome, result=row.result,
                                score=score)

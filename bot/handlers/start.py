@@ -25,6 +25,7 @@ from bot.plumbing.telegram_io import (
 from bot.services import Services
 from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
 from bot.views.timecontrols import read_payload
+from bot.views.watching import watched_game
 from bot.views.webapp import menu_button
 from core.games import Busy
 from core.timecontrol import UnknownControl
@@ -76,6 +77,13 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
         return
     if code == ME_START:  # from /me in a group: the statistics, here in private
         await send_me(bot_of(message), message.chat.id, player, t, services)
+        return
+    watched = watched_game(code)
+    if watched is not None and message.chat.type not in GROUPS:  # a news' watch link
+        async with uploading_photo(bot_of(message), message.chat.id):
+            said = await services.tournaments.watch(message.chat.id, watched, t)
+        if said is not None:
+            await message.answer(said)
         return
     if code == "play":  # from an inline card: show this player's board here
         async with uploading_photo(bot_of(message), message.chat.id):

@@ -8,8 +8,8 @@ import contextlib
 
 from aiogram import F, Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import Command
-from aiogram.types import CallbackQuery, Message
+from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter, Command
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot.handlers.groups import GROUPS
 from bot.plumbing.retry import FAULTS
@@ -76,10 +76,35 @@ async def press(query: CallbackQuery, callback_data: TourneyCb, player: Player,
     await answer(query, said.text, alert=said.alert)
 
 
+async def member_left(message: Message, services: Services) -> None:
+    """A "left the group" service message: a player of its tournament is out of it."""
+    user = message.left_chat_member
+    if user is not None and not user.is_bot:
+        await services.tournaments.left_group(message.chat.id, user.id,
+                                              message.chat.title or "")
+
+
+async def member_changed(event: ChatMemberUpdated, services: Services) -> None:
+    """Someone left or was removed (the update Telegram sends a bot that is an admin)."""
+    user = event.new_chat_member.user
+    if not user.is_bot:
+        await services.tournaments.left_group(event.chat.id, user.id, event.chat.title or "")
+
+
+async def bot_left(event: ChatMemberUpdated, services: Services) -> None:
+    """The bot was removed from a group: its tournament is called off."""
+    await services.tournaments.bot_removed(event.chat.id, event.chat.title or "")
+
+
 def make_router() -> Router:
     router = Router(name="tournaments")
     router.message.register(tournament, Command("tournament"), F.chat.type.in_(GROUPS))
     router.message.register(tournament_in_private, Command("tournament"))
     router.callback_query.register(menu, TourneyMenuCb.filter())
     router.callback_query.register(press, TourneyCb.filter())
+    router.message.register(member_left, F.left_chat_member, F.chat.type.in_(GROUPS))
+    router.chat_member.register(member_changed, ChatMemberUpdatedFilter(LEAVE_TRANSITION),
+                                F.chat.type.in_(GROUPS))
+    router.my_chat_member.register(bot_left, ChatMemberUpdatedFilter(LEAVE_TRANSITION),
+                                   F.chat.type.in_(GROUPS))
     return router

@@ -208,6 +208,7 @@ class BoardPublisher:
                     self._redraw_group, row.id, message.chat_id), slot=row.id)
             return
         private = {message.chat_id: message for message in stored}
+        watchers = [m for m in stored if m.chat_id not in row.players]
         waiting, failed = [], None
         for seat, player in enumerate(row.players):
             if player is None:
@@ -223,6 +224,15 @@ class BoardPublisher:
                 await self._show(row, live, seat, shown)
             except Exception as exc:  # still draw the other player's board
                 failed = exc
+        for message in watchers:  # watchers see turns, as the waiting player does
+            if only_seat is not None:
+                waiting.append(message.chat_id)
+            elif message.shown_version <= row.version and (
+                    not behind_only or message.behind(row.version, self.clock())):
+                try:
+                    await self._show_watcher(row, live, message.chat_id)
+                except Exception as exc:  # still draw the others' boards
+                    failed = exc
         if step and waiting:
             await boards.carry_forward(self.db, row.id, waiting, row.version - 1, row.version)
         if failed is not None:
@@ -253,6 +263,26 @@ class BoardPublisher:
                                self._sender(player, board)) \
                 and (message is None or message.shown_version < row.version):
             await self._reached(row, player, player)
+
+    async def _show_watcher(self, row: Row, live: Live, chat_id: int) -> None:
+        """Draw `row` into a watcher's board message in their private chat."""
+        board = await self.watcher_board(row, live, chat_id)
+        await self._deliver(row.id, chat_id, row.version, chat_id,
+                            self._sender(chat_id, board))
+
+    async def watch(self, row: Row, live: Live, chat_id: int) -> bool:
+        """Send the game's board, read-only, to a watcher's private chat as a new message
+        that is kept current like the players' boards (its row names the watcher as
+        `player_id`; the players' own rows are theirs). False when the chat refuses it."""
+        board = await self.watcher_board(row, live, chat_id)
+        async with self._sending.hold((row.id, chat_id)):
+            new_id = await send_board(self.bot, chat_id, board, self.unreachable)
+            if new_id is None:
+                return False
+            await boards.replace_board_message(self.db, row.id, chat_id, new_id,
+                                               player_id=chat_id, version=row.version,
+                                               now=self.clock())
+        return True
 
     def _sender(self, chat_id: int, board: Board) -> Send:
         """Send `board` as a new message (into message id 0) or edit it into the message;
@@ -399,6 +429,22 @@ class BoardPublisher:
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
                                 self.selection(row, live, actor), web,
                                 rematch=tag is None or tag.rematch)
+        return Board(photo, caption, keyboard)
+
+    async def watcher_board(self, row: Row, live: Live, chat_id: int) -> Board:
+        """A watcher's board in their private chat: seat 0 at the bottom, whole turns, no
+        game buttons (the web board's, when there is one: it watches live too)."""
+        t = await self.people.translator(chat_id)
+        watcher = Viewer(0, t, await self.people.names(row, t), is_player=False)
+        scene = scene_for(live.without_steps() if live.steps else live, watcher, None, ())
+        photo = await asyncio.to_thread(self.render, scene)
+        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
+                              computer_seat=row.computer_seat,
+                              tag=await self.tag(row, None, t), control=control_of(row))
+        keyboard = None
+        if self.web is not None:
+            keyboard = InlineKeyboardMarkup(
+                inline_keyboard=[[board_button(t, self.web, row.id)]])
         return Board(photo, caption, keyboard)
 
     async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:

@@ -19,11 +19,12 @@ from storage.models import Game as Row
 
 async def game_in_chat(db: Database, chat_id: int, reply_to: int | None = None) -> Row | None:
     """The game whose board is in `chat_id`: the one replied to, else the newest game in
-    progress, else the newest finished one."""
+    progress (the chat's own before one it watches), else the newest finished one."""
     shown = await boards.boards_in_chat(db, chat_id)
     chosen = [m for m in shown if m.message_id == reply_to] or shown
     rows = [await games.load_game(db, message.game_id) for message in chosen]
-    active = [row for row in rows if row.status == "active"]
+    active = sorted((row for row in rows if row.status == "active"),
+                    key=lambda row: chat_id not in row.players)  # (a stable sort)
     return (active or rows)[0] if rows else None
 
 

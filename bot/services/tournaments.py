@@ -24,6 +24,7 @@ that is no news any more when its turn comes (a wait that is over), is recorded 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -53,16 +54,20 @@ from bot.views.tournaments import (
     picture_caption,
     place_words,
     result_text,
+    standings_due,
     standings_of,
     wait_text,
+    watchable,
 )
+from bot.views.watching import WATCHERS, watch_keyboard
+from core.live import Live
 from core.timecontrol import Offer, UnknownControl
 from core.tournaments import Refused, Tournaments, standings, takes_rematches
 from i18n import Translator
 from i18n.people import People
 from render.bracket import render_bracket
 from render.standings import render_standings
-from storage import chats
+from storage import boards, chats, games
 from storage import tournaments as stored
 from storage.db import Database
 from storage.models import Game as Row
@@ -77,7 +82,8 @@ REFUSALS = {"exists": "tm-refused-exists", "not-open": "tm-refused-not-open",
             "full": "tm-refused-full", "entered": "tm-refused-entered",
             "elsewhere": "tm-refused-elsewhere", "busy": "tm-refused-busy",
             "not-entered": "tm-refused-not-entered", "too-few": "tm-refused-too-few",
-            "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat"}
+            "admins": "tm-refused-admins", "other-chat": "tm-refused-other-chat",
+            "players": "tm-refused-players"}
 RETRY = timedelta(seconds=15)  # after Telegram failed to take a message, the sweep waits
 KINDS: tuple[MessageKind, ...] = ("lobby", "picture", "final")
 NEWS = "news"  # the coalescer's slot posting a tournament's group news, one at a time
@@ -211,9 +217,9 @@ class TournamentDoor:
                 was = tournament.status
                 await self.core.leave(tournament.id, player_id)
                 return Answer(t("tm-left-running" if was == "running" else "tm-left"))
-            if player_id != tournament.creator_id and not await self._admin(chat_id,
-                                                                            player_id):
-                raise Refused("admins")
+            if not await self._may_run(tournament, player_id):
+                raise Refused("players" if await self._creator_gone(tournament)
+                              else "admins")
             if data.a == "start":
                 await self.core.start(tournament.id)
                 return Answer(t("tm-started"))
@@ -221,6 +227,76 @@ class TournamentDoor:
             return Answer(t("tm-called-off"))
         except Refused as exc:
             return Answer(t(REFUSALS[exc.reason], count=MIN_PLAYERS), True)
+
+    async def _may_run(self, tournament: Tournament, player_id: int) -> bool:
+        """Whether the presser may start or call off the tournament: its creator, a group
+        admin, or, once the creator has left the group, a player in it."""
+        if player_id == tournament.creator_id or await self._admin(tournament.chat_id,
+                                                                   player_id):
+            return True
+        entered = any(e.player_id == player_id and e.state == "in"
+                      for e in await stored.entrants(self.db, tournament.id))
+        return entered and await self._creator_gone(tournament)
+
+    async def _creator_gone(self, tournament: Tournament) -> bool:
+        """Whether the creator has left the group (no when Telegram cannot tell)."""
+        try:
+            member = await self.bot.get_chat_member(tournament.chat_id, tournament.creator_id)
+        except (TelegramAPIError, *FAULTS):
+            return False
+        return member.status in ("left", "kicked")
+
+    # -- people and the bot leaving the group -------------------------------------------
+
+    async def left_group(self, chat_id: int, user_id: int, group: str) -> None:
+        """Someone left the group (or was removed): a player of its tournament is out of
+        it (`Tournaments.leave`: off the list, or out with the match they play lost), and
+        the group is told; the creator leaving hands Start now and Call off to the players."""
+        tournament = await stored.chat_tournament(self.db, chat_id)
+        if tournament is None:
+            return
+        t = await self.people.chat_translator(chat_id, starter=tournament.creator_id)
+        said = []
+        if user_id == tournament.creator_id:
+            said.append(t("tm-creator-left"))
+        entered = any(e.player_id == user_id and e.state == "in"
+                      for e in await stored.entrants(self.db, tournament.id))
+        if entered:
+            try:
+                await self.core.leave(tournament.id, user_id)
+            except Refused:  # left already (the other update of the same leaving)
+                entered = False
+        if entered:
+            said.insert(0, t("tm-left-group", name=await self.people.name(user_id)))
+            await self._tell_player(user_id, group)
+        if said:
+            await self.coalescer.submit(chat_id, partial(self._tell_group, chat_id,
+                                                         "\n".join(said)),
+                                        slot=("tournament", tournament.id, "left", user_id))
+
+    async def bot_removed(self, chat_id: int, group: str) -> None:
+        """The bot was removed from the group: its tournament is called off (nobody could
+        follow or run it), and each of its players is told privately."""
+        tournament = await stored.chat_tournament(self.db, chat_id)
+        if tournament is None:
+            return
+        try:
+            await self.core.cancel(tournament.id)
+        except Refused:  # over meanwhile
+            return
+        for entrant in await stored.entrants(self.db, tournament.id):
+            if entrant.state == "in":
+                t = await self.people.translator(entrant.player_id)
+                await send_text(self.bot, entrant.player_id, t("tm-bot-removed", group=group))
+
+    async def _tell_player(self, player_id: int, group: str) -> None:
+        """Tell a player who left the group that they are out of its tournament."""
+        t = await self.people.translator(player_id)
+        await send_text(self.bot, player_id, t("tm-left-group-you", group=group))
+
+    async def _tell_group(self, chat_id: int, text: str) -> None:
+        with contextlib.suppress(*FAULTS):  # (a note, not news: not tried again)
+            await self._send(chat_id, text, None)
 
     async def _admin(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is an admin of the group; no when Telegram cannot tell."""
@@ -294,7 +370,8 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament.id)
         pairings = await stored.pairings(self.db, tournament.id)
         known = self._recorded.setdefault(tournament.id, set())
-        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings)
+        new = [(topic, chat) for topic, chat in news_due(tournament, entrants, pairings,
+                                                         self.clock())
                if topic not in known]
         await stored.add_news(self.db, tournament.id, new, self.clock())
         if len(self._recorded) > TAGS_KEPT:  # (only topics known to be stored are kept)
@@ -306,6 +383,11 @@ class TournamentDoor:
         yet, is drawn (at start-up, after a Telegram fault)."""
         now = self.clock()
         behind = await stored.behind(self.db, now - RECENT)
+        for tournament in await stored.live_tournaments(self.db):  # an arena's standing
+            known = self._recorded.get(tournament.id, set())
+            if any(topic not in known for topic in standings_due(tournament, now)):
+                await self._record_news(tournament)
+                behind = sorted({*behind, tournament.id})
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
             if tournament_id not in self._retry:
@@ -331,22 +413,60 @@ class TournamentDoor:
         item, now = waiting[0], self.clock()
         if not await stored.claim_news(self.db, tournament_id, item.topic, now, now + CLAIM):
             return  # another sender has it; the sweep looks again
-        text = None
+        text, keyboard = None, None
         if tournament.status != "cancelled":
             t = await self.people.chat_translator(tournament.chat_id,
                                                   starter=tournament.creator_id)
-            text = news_text(t, item.topic, tournament,
-                             await stored.entrants(self.db, tournament_id),
-                             await stored.pairings(self.db, tournament_id), self.zone)
+            entrants = await stored.entrants(self.db, tournament_id)
+            pairings = await stored.pairings(self.db, tournament_id)
+            text = news_text(t, item.topic, tournament, entrants, pairings, self.zone)
+            keyboard = await self._watch_keyboard(
+                t, watchable(item.topic, tournament, pairings), entrants)
         sent: int | None = -1
         if text is not None:
             try:
-                sent = await self._send(tournament.chat_id, text, None)
+                sent = await self._send(tournament.chat_id, text, keyboard)
             except FAULTS:  # the claim runs out; the sweep posts it
                 return self._failed(tournament_id, "news")
         await stored.record_news(self.db, tournament_id, item.topic,
                                  -1 if sent is None else sent)
         await self.redraw(tournament)  # the next news, or the result after the last
+
+    async def _watch_keyboard(self, t: Translator, pairings: list[Pairing],
+                              entrants: list[Entrant]) -> InlineKeyboardMarkup | None:
+        """The watch links of the games `pairings` play (`bot.views.watching`)."""
+        if not pairings:
+            return None
+        names = {e.player_id: e.name for e in entrants}
+        me = await self.bot.me()
+        games = [(p.game_id, names.get(p.players[0] or 0, "?"),
+                  names.get(p.players[1] or 0, "?"))
+                 for p in pairings if p.game_id is not None]
+        return watch_keyboard(t, games, me.username or "", self.boarding.publisher.web)
+
+    # -- watching ------------------------------------------------------------------------
+
+    async def watch(self, chat_id: int, game_id: int, t: Translator) -> str | None:
+        """A watch link opened in a private chat: the tournament game's board, read-only
+        and kept current (`BoardPublisher.watch`); a player of it gets their own board.
+        Returns what to say first (None: nothing can be shown)."""
+        pairing = await stored.game_pairing(self.db, game_id)
+        if pairing is None:
+            return t("watch-none")
+        row = await games.load_game(self.db, game_id)
+        if chat_id in row.players:
+            await self.boarding.show(chat_id, game_id)
+            return None
+        watchers = [m for m in await boards.board_messages(self.db, game_id)
+                    if m.chat_id not in row.players]
+        if len(watchers) >= WATCHERS and all(m.chat_id != chat_id for m in watchers):
+            return t("watch-full")
+        names = await self.people.names(row, t)
+        await send_text(self.bot, chat_id, t("watch-intro" if row.status == "active"
+                                             else "watch-over",
+                                             first=names[0], second=names[1]))
+        await self.boarding.publisher.watch(row, Live.load(row.state_json), chat_id)
+        return None
 
     async def _post_private(self, tournament_id: int) -> None:
         """Send the tournament's private news not sent yet (a player's placing), a few a
@@ -390,6 +510,8 @@ class TournamentDoor:
             return place_words(t, tournament, int(rest), entrants, pairings)
         if tournament.status != "running":
             return None
+        if kind == "away":
+            return t("tm-away")
         round_, _, player = rest.partition("-")
         if kind == "wait":
             return wait_text(t, int(round_), int(player), entrants, pairings)
@@ -469,9 +591,11 @@ class TournamentDoor:
             photo = await asyncio.to_thread(
                 render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
         caption = picture_caption(t, tournament, pairings, now)
+        keyboard = await self._watch_keyboard(  # every game being played, to watch
+            t, [p for p in pairings if p.status == "playing"], entrants)
         try:
             shown = await self._show_photo(tournament.chat_id, message.message_id, photo,
-                                           caption)
+                                           caption, keyboard)
         except FAULTS:  # the sweep tries again
             return self._failed(tournament_id, "picture")
         await stored.record_shown(self.db, tournament_id, "picture",
@@ -479,13 +603,14 @@ class TournamentDoor:
                                   tournament.version)
 
     async def _show_photo(self, chat_id: int, message_id: int, photo: bytes,
-                          caption: str) -> int | None:
+                          caption: str, keyboard: InlineKeyboardMarkup | None = None
+                          ) -> int | None:
         upload = BufferedInputFile(photo, "tournament.png")
         if message_id:
             try:
                 await self.bot.edit_message_media(
                     media=InputMediaPhoto(media=upload, caption=caption), chat_id=chat_id,
-                    message_id=message_id)
+                    message_id=message_id, reply_markup=keyboard)
                 return message_id
             except TelegramBadRequest as exc:
                 if not_modified(exc):
@@ -497,7 +622,8 @@ class TournamentDoor:
             except UNREACHABLE:
                 return None
         try:
-            sent = await self.bot.send_photo(chat_id, upload, caption=caption)
+            sent = await self.bot.send_photo(chat_id, upload, caption=caption,
+                                             reply_markup=keyboard)
         except UNREACHABLE:
             return None
         except FAULTS:

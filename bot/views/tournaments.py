@@ -5,7 +5,7 @@ and standings pictures are drawn from (render/bracket.py, render/standings.py)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
@@ -17,7 +17,9 @@ from core.tournaments import (
     ARENA_MINUTES,
     CAPACITIES,
     LENGTHS,
+    OPEN_FOR,
     START_IN_MINUTES,
+    away_since,
     on_fire,
     rounds_of,
     standings,
@@ -102,8 +104,9 @@ def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant
         matches += ", " + t("tm-with-cube")
     matches += "\n" + time_line(t, control)
     if tournament.status == "open":
-        if tournament.starts_at is None:
-            status = t("tm-starts-full", total=tournament.capacity)
+        if tournament.starts_at is None:  # (called off when not full in a day)
+            status = t("tm-starts-full", total=tournament.capacity) + " " + t(
+                "tm-open-until", time=clock_time(tournament.created_at + OPEN_FOR, zone))
         else:
             status = t("tm-starts-at", time=clock_time(tournament.starts_at, zone),
                        count=MIN_PLAYERS)
@@ -211,25 +214,47 @@ def standings_of(tournament: Tournament, entrants: Sequence[Entrant],
 # -- the news, as new messages (bot/services/tournaments.py posts them) ------------------
 
 
+def standing_marks(minutes: int) -> list[int]:
+    """The minutes into an arena at which the group is told the standing: every 10
+    minutes (a 10-minute arena: at half time)."""
+    step = 10 if minutes > 10 else 5
+    return list(range(step, minutes, step))
+
+
+def standings_due(tournament: Tournament, now: datetime | None) -> list[str]:
+    """A running arena's standing news due by `now`: "standing-M" for each mark passed."""
+    if (now is None or tournament.format != "arena" or tournament.status != "running"
+            or tournament.started_at is None or tournament.minutes is None):
+        return []
+    return [f"standing-{mark}" for mark in standing_marks(tournament.minutes)
+            if tournament.started_at + timedelta(minutes=mark) <= now]
+
+
 def news_due(tournament: Tournament, entrants: Sequence[Entrant],
-             pairings: Sequence[Pairing]) -> list[tuple[str, int]]:
+             pairings: Sequence[Pairing], now: datetime | None = None
+             ) -> list[tuple[str, int]]:
     """Every piece of news the stored tournament has made so far, as (topic, chat), in the
     order it happened; worked out again at any time, it names the same news the same way
     (the door posts each topic once).
 
     In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
-    players are all known (the results of the round before, and who plays whom; the last
-    round is the final). To a player: "wait-N-P" while P is through to round N and waits
-    for an opponent still to be decided; "due-N-P" while P's match of round N waits for a
-    player busy in another game (the no-show rule); "place-P" at the end (their placing)."""
+    players are all known and its matches begun or waiting for a busy player (the results
+    of the round before, and who plays whom; the last round is the final). To a player:
+    "wait-N-P" while P is through to round N and waits for an opponent still to be decided;
+    "due-N-P" while P's match of round N waits for a player busy in another game (the
+    no-show rule); "place-P" at the end (their placing); in an arena, "away-M" to a player
+    taken out after losing match M and the ones before it unfinished (`away_since`).
+    In a running arena, by `now`: "standing-M" M minutes in (`standing_marks`)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
     group = tournament.chat_id
     items = [("start", group)]
+    items.extend((topic, group) for topic in standings_due(tournament, now))
     if tournament.format == "knockout" and pairings:
         last = max(p.round for p in pairings)
         for number in range(2, last + 1):
-            if all(p.ready for p in pairings if p.round == number):
+            if all(p.ready and not _about_to_begin(p) for p in pairings
+                   if p.round == number):
                 items.append((f"round-{number}", group))
         if tournament.status == "running":
             for pairing in pairings:
@@ -240,10 +265,22 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
                 if pairing.status == "waiting" and pairing.ready and pairing.due_at:
                     items.extend((f"due-{pairing.round}-{player}", player)
                                  for player in pairing.players if player is not None)
+    if tournament.format == "arena" and tournament.status == "running":
+        for entrant in entrants:  # taken out for not finishing their matches
+            last = away_since(pairings, entrant.player_id) if entrant.state == "left" else None
+            if last is not None:
+                items.append((f"away-{last.id}", entrant.player_id))
     if tournament.status == "finished":
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)
     return items
+
+
+def _about_to_begin(pairing: Pairing) -> bool:
+    """A match whose players are known and that neither began nor waits for a busy
+    player yet: the change after the one that made it ready begins it (the round's news
+    waits for it, so it can link the game)."""
+    return pairing.status == "waiting" and pairing.due_at is None
 
 
 def placings(tournament: Tournament, entrants: Sequence[Entrant],
@@ -297,7 +334,18 @@ def news_text(t: Translator, topic: str, tournament: Tournament,
               entrants: Sequence[Entrant], pairings: Sequence[Pairing],
               zone: ZoneInfo) -> str | None:
     """A group's news in its words, as the tournament stands now; None when it is no
-    news any more."""
+    news any more. News with games to watch says so (their links go under it)."""
+    if topic.startswith("standing-"):
+        return standing_text(t, tournament, entrants, pairings, zone)
+    text = _news_body(t, topic, tournament, entrants, pairings, zone)
+    if watchable(topic, tournament, pairings):
+        text += "\n\n" + t("tm-news-watch")
+    return text
+
+
+def _news_body(t: Translator, topic: str, tournament: Tournament,
+               entrants: Sequence[Entrant], pairings: Sequence[Pairing],
+               zone: ZoneInfo) -> str:
     names = {e.player_id: e.name for e in entrants}
     if topic == "start":
         if tournament.format == "arena":
@@ -327,6 +375,42 @@ def news_text(t: Translator, topic: str, tournament: Tournament,
         lines.append(t("tm-news-round-start", number=number, total=total))
         lines += [_pair_line(t, p, names) for p in pairings if p.round == number]
     return "\n".join(lines)
+
+
+STANDING_SHOWN = 5  # the arena's leaders a standing news names
+
+
+def standing_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
+                  pairings: Sequence[Pairing], zone: ZoneInfo) -> str | None:
+    """An arena's standing as it runs: the time left, the leaders, the games being played
+    (their watch links go under it). None once the arena is no longer running."""
+    if tournament.status != "running" or tournament.ends_at is None:
+        return None
+    lines = [t("tm-news-standing", time=clock_time(tournament.ends_at, zone))]
+    for rank, entrant in enumerate(standings(entrants)[:STANDING_SHOWN], start=1):
+        line = t("tm-news-standing-line", rank=rank, name=entrant.name, points=entrant.score)
+        lines.append(line + (" 🔥" if on_fire(entrant.streak) else ""))
+    if watchable("standing", tournament, pairings):
+        lines += ["", t("tm-news-watch")]
+    return "\n".join(lines)
+
+
+def watchable(topic: str, tournament: Tournament, pairings: Sequence[Pairing]
+              ) -> list[Pairing]:
+    """The games a group's news offers to watch: those of the round it announces (the
+    arena's first games; at a standing, every game being played) still being played."""
+    playing = [p for p in pairings if p.status == "playing" and p.game_id is not None]
+    if topic.startswith("standing"):
+        return playing
+    if topic == "start":
+        if tournament.format == "arena":
+            return [p for p in playing if tournament.started_at is not None
+                    and p.created_at <= tournament.started_at]
+        return [p for p in playing if p.round == 1]
+    if topic.startswith("round-"):
+        number = int(topic.removeprefix("round-"))
+        return [p for p in playing if p.round == number]
+    return []
 
 
 def wait_text(t: Translator, round_: int, player: int, entrants: Sequence[Entrant],

@@ -29,6 +29,7 @@ from tests.support.tournament_play import (
     tournament_games,
 )
 
+WATCH = "👁 Watch the games live with the buttons below."  # (the links under it)
 HEADINGS = ("🏆 Round", "🏁 Round", "🏆 The final", "⏱ The arena has begun")
 
 
@@ -67,7 +68,8 @@ async def test_a_knockout_tells_the_group_each_round_and_the_waiting_players(
     for row in first:
         a, b = (NAMES[p] for p in row.players if p is not None)
         expected.add(f"{a} – {b}")
-    assert set(lines[1:]) == expected, start
+    assert set(lines[1:-2]) == expected, start
+    assert lines[-2:] == ["", WATCH]  # the watch links under it
     # The first match ends: its winner is through and told whom they wait for.
     row = first[0]
     winner = min(p for p in row.players if p is not None)
@@ -90,7 +92,8 @@ async def test_a_knockout_tells_the_group_each_round_and_the_waiting_players(
     assert over[0] == "🏁 Round 1 of 3 is over:"
     results = over[1:5]
     assert all(" beat " in line and line[-3:] in ("1–0", "2–0", "3–0") for line in results), over
-    assert over[5] == "" and over[6] == "🏆 Round 2 of 3:" and len(over) == 9
+    assert over[5] == "" and over[6] == "🏆 Round 2 of 3:" and len(over) == 11
+    assert over[-1] == WATCH
     # The waiting winner's message is not repeated now their opponent is known.
     assert len(private(h, winner, "🏆 You are through")) == 1
     # Round 2, then the final announced before it is played, then the result.
@@ -101,7 +104,8 @@ async def test_a_knockout_tells_the_group_each_round_and_the_waiting_players(
     assert final_news[0] == "🏁 Round 2 of 3 is over:"
     [final] = await tournament_games(h, t.id)
     a, b = (NAMES[p] for p in final.players if p is not None)
-    assert final_news[-1] == f"🏆 The final: {a} – {b}!"
+    assert final_news[-3] == f"🏆 The final: {a} – {b}!"
+    assert final_news[-1] == WATCH
     await lose(h, final, max(p for p in final.players if p is not None))
     for _ in range(3):  # more beats post nothing again
         h.clock.advance(30)
@@ -164,7 +168,8 @@ async def test_an_arena_names_its_first_games(group_harness: Harness) -> None:
     assert lines[0].startswith("⏱ The arena has begun: 4 players, until ")
     games = await tournament_games(h, t.id)
     assert {f"{NAMES[r.players[0]]} – {NAMES[r.players[1]]}"  # type: ignore[index]
-            for r in games} == set(lines[1:])
+            for r in games} == set(lines[1:-2])
+    assert lines[-1] == WATCH
 
 
 async def test_a_match_waiting_for_a_busy_player_tells_both_until_when(

@@ -67,7 +67,43 @@ async def analysis(h: Harness, out: Path) -> None:
         (out / "analysis-mistake.png").write_bytes(pictures[0].photo or b"")
 
 
-SCENARIOS = (matchmaking, analysis)
+async def tournament_watching(h: Harness, out: Path) -> None:
+    """An eight-player knock-out begins: the group's news with its watch buttons (the web
+    board's and the chat view's), then a watcher's chat view after a few moves."""
+    from bot.views.webapp import WebApp
+    from tests.support.driver import choose, to_act
+    from tests.support.tournament_play import (
+        GROUP,
+        PLAYERS,
+        full_tournament,
+        tick,
+        tournament_games,
+    )
+
+    h.app.boards.web = WebApp("https://nard.example/app/")
+    t = await full_tournament(h, PLAYERS, 7001, "🏆 Knock-out", "Short nard", "1 game",
+                              "Without the cube", "8", "When full")
+    await tick(h)
+    news = [m for m in h.fake.messages(GROUP) if (m.text or "").startswith("🏆 Round 1")]
+    (out / "chat-tournament-news.png").write_bytes(render_chat(news))
+    watched = (await tournament_games(h, t.id))[0]
+    watcher = h.fake.user(7100, "Nodira", language_code="en")
+    watcher.command("/start")
+    await h.feed()
+    watcher.command(f"/start watch-{watched.id}")
+    await h.feed()
+    for _ in range(6):  # a few steps of the players' turns
+        chat = await to_act(h, watched.id)
+        pressed = choose(h.board(chat).buttons)
+        if pressed is None:
+            break
+        h.fake.user(chat, "P").press(h.board(chat), pressed.pack())
+        await h.feed()
+    (out / "chat-tournament-watching.png").write_bytes(
+        render_chat(h.fake.messages(watcher.id)[-2:]))
+
+
+SCENARIOS = (matchmaking, analysis, tournament_watching)
 
 
 async def main(out: Path) -> None:
