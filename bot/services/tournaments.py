@@ -396,9 +396,9 @@ class TournamentDoor:
                     self.coalescer.waiting(("tournament", tournament_id, kind))
                     for kind in (*KINDS, NEWS)):
                 continue
-            tournament = await stored.get_tournament(self.db, tournament_id)
-            if tournament is not None:
-                await self.redraw(tournament)
+            found = await stored.get_tournament(self.db, tournament_id)
+            if found is not None:
+                await self.redraw(found)
 
     async def _post_news(self, tournament_id: int) -> None:
         """Post the group's oldest news not posted yet (one message: the pacer's turn),
@@ -438,11 +438,10 @@ class TournamentDoor:
         if not pairings:
             return None
         names = {e.player_id: e.name for e in entrants}
-        me = await self.bot.me()
         games = [(p.game_id, names.get(p.players[0] or 0, "?"),
                   names.get(p.players[1] or 0, "?"))
                  for p in pairings if p.game_id is not None]
-        return watch_keyboard(t, games, me.username or "", self.boarding.publisher.web)
+        return await watch_keyboard(t, games, self.bot, self.boarding.publisher.web)
 
     # -- watching ------------------------------------------------------------------------
 

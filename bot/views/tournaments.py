@@ -267,9 +267,9 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
                                  for player in pairing.players if player is not None)
     if tournament.format == "arena" and tournament.status == "running":
         for entrant in entrants:  # taken out for not finishing their matches
-            last = away_since(pairings, entrant.player_id) if entrant.state == "left" else None
-            if last is not None:
-                items.append((f"away-{last.id}", entrant.player_id))
+            gone = away_since(pairings, entrant.player_id) if entrant.state == "left" else None
+            if gone is not None:
+                items.append((f"away-{gone.id}", entrant.player_id))
     if tournament.status == "finished":
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from aiogram.utils.deep_linking import create_deep_link
+from aiogram.utils.deep_linking import create_start_link
 
 from bot.views.webapp import WebApp
 from i18n import Translator
@@ -33,18 +34,18 @@ def watched_game(payload: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def watch_keyboard(t: Translator, games: Sequence[tuple[int, str, str]], bot_username: str,
-                   web: WebApp | None) -> InlineKeyboardMarkup | None:
+async def watch_keyboard(t: Translator, games: Sequence[tuple[int, str, str]], bot: Bot,
+                         web: WebApp | None) -> InlineKeyboardMarkup | None:
     """A row per game (id, first player, second player): 👁 the web board read-only and
     💬 the chat view; without the web board, 👁 the chat view alone. None: no game."""
     rows = []
     for game_id, first, second in games[:MAX_WATCH_ROWS]:
         label = t("btn-watch", first=first, second=second)
-        chat = create_deep_link(bot_username, "start", watch_payload(game_id))
+        chat = await create_start_link(bot, watch_payload(game_id))
         if web is None:
             rows.append([InlineKeyboardButton(text=label, url=chat)])
         else:
             rows.append([InlineKeyboardButton(text=label,
-                                              url=web.direct_link(bot_username, game_id)),
+                                              url=await web.direct_link(bot, game_id)),
                          InlineKeyboardButton(text=t("btn-watch-chat"), url=chat)])
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
