@@ -248,7 +248,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         expire=expire, absent=boarding.unseen,
         search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
         tournaments=tournament_door,
-        analysis=analysis,
+        analysis=analysis, reviews=analysis,
         after_game=SentToChat(db, people, challenges, analysis, afterplay)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.

@@ -52,7 +52,7 @@ from i18n.figures import points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from render.trend import render_pr_trend
-from storage import analysis, games
+from storage import analysis, boards, games
 from storage.analysis import FigureRow, Waiter
 from storage.db import Database
 from storage.errors import GameNotFound
@@ -157,6 +157,20 @@ class AnalysisService:
                 t = await self.people.translator(waiter.player_id)
                 await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                                 t("analysis-failed"))
+
+    # -- a finished match analysed unasked (`core.reviews.ReviewNews`) --------------------
+
+    async def reviewed(self, row: Row, skills: dict[int, Skill]) -> None:
+        """Both players' PR and luck over the match, where its result went: the group of a
+        group game, else each player's private chat (a chat that cannot be reached is
+        skipped)."""
+        shared = [m.chat_id for m in await boards.board_messages(self.db, row.id)
+                  if m.player_id is None]
+        for chat in shared or [p for p in row.players if p is not None]:
+            t = await (self.people.chat_translator(chat, row) if shared
+                       else self.people.translator(chat))
+            names = await self.people.names(row, t)
+            await send_text(self.bot, chat, review_text(t, row, names, skills))
 
     async def _serve(self, row: Row, waiter: Waiter) -> None:
         """Turn a waiter's progress message into the answer (exactly once: whoever removes
@@ -264,6 +278,20 @@ def skill_lines(t: Translator, s: Skill) -> list[str]:
                        result=t.decimal(s.result, "+0;−0"),
                        adjusted=points_text(t, s.adjusted)))
     return lines
+
+
+def review_text(t: Translator, row: Row, names: tuple[str, str],
+                skills: Mapping[int, Skill]) -> str:
+    """The message after a match: each player's PR and luck over it (or that it was too
+    short to judge)."""
+    lines = [t("review-title", variant=t(f"variant-{row.variant}"))]
+    for seat, s in sorted(skills.items()):
+        lines.append(t("analysis-match-player", name=names[seat], pr=pr_text(t, s.pr),
+                       luck=points_text(t, s.luck)) if s.pr is not None else
+                     t("review-player-short", name=names[seat], count=s.decisions,
+                       least=MIN_DECISIONS, luck=points_text(t, s.luck)))
+    lines.append(t("review-more"))
+    return "\n".join(lines)
 
 
 def _rate(t: Translator, value: float) -> str:
