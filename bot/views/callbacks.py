@@ -109,7 +109,7 @@ class TopCb(CallbackData, prefix="top"):
     """The leaderboard: which variant and which period."""
 
     variant: VariantName = "short"
-    period: Literal["day", "week", "all"] = "day"
+    period: Literal["day", "week", "all", "pr"] = "day"  # pr: the week's best PR
     pool: Pool = LIVE  # which rating (docs/rules.md)
 
 

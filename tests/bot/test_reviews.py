@@ -145,7 +145,7 @@ def _skill(decisions: int, pr: float | None, luck: float) -> Skill:
             "Leyla: too short to judge (4 of the 10 decisions needed) · luck −0.50"]),
     ("ru", ["📊 Матч в цифрах · Короткие нарды", "Aziz: PR 8,3 · удача +0,75",
             "Leyla: слишком мало для оценки (4 из 10 нужных решений) · удача −0,50"]),
-    ("uz", ["📊 O‘yin raqamlarda", "Aziz: PR 8,3 · omad +0,75",
+    ("uz", ["📊 Oʻyin raqamlarda", "Aziz: PR 8,3 · omad +0,75",
             "Leyla: baholash uchun juda kam (kerakli 10 ta qarordan 4 tasi) · omad −0,50"]),
     ("ky", ["📊 Беттешүү сандарда", "Aziz: PR 8,3 · ийгилик +0,75",
             "Leyla: баалоо үчүн өтө аз (керектүү 10 чечимдин 4) · ийгилик −0,50"]),
