@@ -42,6 +42,7 @@ from core.events import Announcements, Listener
 from core.fairness import Fairness
 from core.games import GameService, Sight
 from core.gate import ActionGate
+from core.hints import Hints
 from core.matchmaking import Matchmaking, SearchNews
 from core.reviews import MatchReviews, ReviewNews
 from core.settings import PlayerSettings
@@ -145,6 +146,8 @@ class Core:
         self.reviews = MatchReviews(db, self.analysis, _ReviewNews(self.doors), clock=clock,
                                     limit=settings.auto_analysis_matches)
         self.games.announcements.subscribe(self.reviews.on_change)
+        # Hints while learning (unrated games against the computer), in the computer's pool.
+        self.hints = Hints(db, self.games.computer.runner, clock=clock)
         self.after_game = AfterGame(self.games, _AfterGameNews(self.doors))
         # A timer pass: the doors' first work, deadlines, then the core's work on the same
         # beat (matchmaking, analyses a stopped process left, tournaments), then the doors'.

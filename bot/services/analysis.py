@@ -52,7 +52,7 @@ from i18n.figures import points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from render.trend import render_pr_trend
-from storage import analysis, boards, games
+from storage import analysis, boards, games, hints
 from storage.analysis import FigureRow, Waiter
 from storage.db import Database
 from storage.errors import GameNotFound
@@ -195,7 +195,8 @@ class AnalysisService:
         so_far = ({seat: match_skill(m) for seat, m in
                    (await analysis.match_figures(self.db, row.id)).items()}
                   if row.match_length > 1 else {})
-        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far)
+        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far,
+                            await hints.used(self.db, row.id, number))
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
@@ -304,10 +305,11 @@ def _equity(t: Translator, value: float) -> str:
 
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                  figures: list[FigureRow], engine: str, has_mistakes: bool,
-                 match: Mapping[int, Skill] | None = None) -> str:
-    """Both players' figures, PR and luck, and in a longer match both players' PR and
-    luck over its analysed games so far (the asking player reads them in their
-    language)."""
+                 match: Mapping[int, Skill] | None = None,
+                 hints: Mapping[int, int] | None = None) -> str:
+    """Both players' figures, PR and luck (and the hints each used, `hints` by seat), and
+    in a longer match both players' PR and luck over its analysed games so far (the asking
+    player reads them in their language)."""
     title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
              if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
     ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
@@ -320,6 +322,8 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                        count=f.decisions))
         lines.append(t("analysis-grades", inaccuracies=f.inaccuracies, errors=f.errors,
                        blunders=f.blunders))
+        if hints and hints.get(f.seat):
+            lines.append(t("analysis-hints", count=hints[f.seat]))
         if row.cube and not (f.missed_doubles + f.wrong_doubles + f.wrong_takes
                              + f.wrong_drops):
             lines.append(t("analysis-cube-none"))

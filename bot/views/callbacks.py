@@ -60,6 +60,7 @@ class Act(StrEnum):
     RESIGN_YES = "ry"
     RESIGN_NO = "rn"
     REMATCH = "re"  # a new game (or the next game of the match) with the same players
+    HINT = "h"  # the best three moves of the roll (unrated games against the computer)
 
 
 class GameCb(CallbackData, prefix="g"):

@@ -42,3 +42,4 @@ me-pr = 🎯 Son matçlarda PR (ən sonuncusu axırda): { $list }
 review-title = 📊 Matç rəqəmlərdə · { $variant }
 review-player-short = { $name }: qiymətləndirmək üçün çox azdır (lazım olan { $least } qərardan { $count }) · şans { $luck }
 review-more = PR: nə qədər aşağı, o qədər yaxşı. Şans: zərlərin verdiyi, xallarla. Nəticənin altındakı 📊 Təhlil düyməsi səhvləri göstərir.
+analysis-hints = 💡 istifadə olunan ipucları: { $count }

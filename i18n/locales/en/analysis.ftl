@@ -51,3 +51,4 @@ me-pr = 🎯 PR in your last matches (the latest last): { $list }
 review-title = 📊 The match in figures · { $variant }
 review-player-short = { $name }: too short to judge ({ $count } of the { $least } decisions needed) · luck { $luck }
 review-more = PR: lower is better. Luck: what the dice gave, in points. The 📊 Analysis button under the result shows the mistakes.
+analysis-hints = 💡 hints used: { $count }

@@ -42,3 +42,4 @@ me-pr = 🎯 Oxirgi matchlardagi PR (eng yangisi oxirida): { $list }
 review-title = 📊 Oʻyin raqamlarda · { $variant }
 review-player-short = { $name }: baholash uchun juda kam (kerakli { $least } ta qarordan { $count } tasi) · omad { $luck }
 review-more = PR: qanchalik past boʻlsa, shuncha yaxshi. Omad: zarlar bergan narsa, ochkolarda. Natija ostidagi 📊 Tahlil tugmasi xatolarni koʻrsatadi.
+analysis-hints = 💡 ishlatilgan maslahatlar: { $count }
