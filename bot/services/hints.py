@@ -31,7 +31,7 @@ def hint_text(t: Translator, hint: Hint) -> str:
         lines.append(t("hint-best", rank=rank, move=words,
                        equity=t.decimal(move.equity, "+0.000;−0.000")) if rank == 1 else
                      t("hint-line", rank=rank, move=words,
-                       behind=t.decimal(-move.behind, "+0.000;−0.000")))
+                       equity=t.decimal(-move.behind, "+0.000;−0.000")))
     return "\n".join(lines)
 
 

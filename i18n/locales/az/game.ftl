@@ -64,6 +64,6 @@ rating-pair-limit = Reytinq dəyişmədi: eyni iki oyunçu arasında gündə yal
 btn-hint = 💡 İpucu
 hint-title = 💡 { $d1 }-{ $d2 } üçün ən yaxşı gedişlər:
 hint-best = { $rank }. { $move } (ekviti { $equity })
-hint-line = { $rank }. { $move } ({ $behind })
+hint-line = { $rank }. { $move } ({ $equity })
 hint-rated = İpucları yalnız kompüterlə reytinqsiz oyunlarda verilir.
 hint-not-now = İpucu öz gedişiniz üçündür, zərlər atıldıqdan sonra.

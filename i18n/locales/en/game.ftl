@@ -67,6 +67,6 @@ rating-pair-limit = Rating unchanged: only { $limit } rated games a day count be
 btn-hint = 💡 Hint
 hint-title = 💡 Best moves for { $d1 }-{ $d2 }:
 hint-best = { $rank }. { $move } (equity { $equity })
-hint-line = { $rank }. { $move } ({ $behind })
+hint-line = { $rank }. { $move } ({ $equity })
 hint-rated = Hints are for unrated games against the computer only.
 hint-not-now = A hint is for your own move, once the dice are rolled.

@@ -64,6 +64,6 @@ rating-pair-limit = Рейтинг өзгөргөн жок: бир эле эки
 btn-hint = 💡 Кеңеш
 hint-title = 💡 { $d1 }-{ $d2 } үчүн эң жакшы жүрүштөр:
 hint-best = { $rank }. { $move } (эквити { $equity })
-hint-line = { $rank }. { $move } ({ $behind })
+hint-line = { $rank }. { $move } ({ $equity })
 hint-rated = Кеңештер компьютер менен рейтингсиз оюндарда гана берилет.
 hint-not-now = Кеңеш өз жүрүшүңүз үчүн, сөөктөр ыргытылгандан кийин.

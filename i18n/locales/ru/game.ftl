@@ -78,6 +78,6 @@ rating-pair-limit = Рейтинг не изменился: между одни�
 btn-hint = 💡 Подсказка
 hint-title = 💡 Лучшие ходы для { $d1 }-{ $d2 }:
 hint-best = { $rank }. { $move } (эквити { $equity })
-hint-line = { $rank }. { $move } ({ $behind })
+hint-line = { $rank }. { $move } ({ $equity })
 hint-rated = Подсказки есть только в нерейтинговых партиях с компьютером.
 hint-not-now = Подсказка — для вашего хода, когда кости уже брошены.

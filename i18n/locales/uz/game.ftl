@@ -64,6 +64,6 @@ rating-pair-limit = Reyting oʻzgarmadi: bir xil ikki oʻyinchi oʻrtasida kunig
 btn-hint = 💡 Maslahat
 hint-title = 💡 { $d1 }-{ $d2 } uchun eng yaxshi yurishlar:
 hint-best = { $rank }. { $move } (ekviti { $equity })
-hint-line = { $rank }. { $move } ({ $behind })
+hint-line = { $rank }. { $move } ({ $equity })
 hint-rated = Maslahatlar faqat kompyuter bilan reytingsiz oʻyinlarda beriladi.
 hint-not-now = Maslahat oʻz yurishingiz uchun, zarlar tashlangandan keyin.
