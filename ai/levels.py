@@ -16,7 +16,10 @@ decides (both sides home, no contact) is played exactly, without noise.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from engine.position import Variant
 
@@ -81,3 +84,30 @@ def get_level(variant: Variant | str, name: str) -> Level:
     if ref is None or (variant is Variant.LONG and short_only):
         raise ValueError(f"unknown {variant.value} level {name!r}")
     return ref
+
+
+# Each level's PR as `benchmarks/level_pr.py --write` measured it (docs/ai.md, "Levels in
+# PR"): the one table the level pickers read.
+LEVEL_PR_FILE = Path(__file__).with_name("level_pr.json")
+
+
+@dataclass(frozen=True)
+class LevelPr:
+    pr: float
+    at_judge: bool  # plays with the judge's evaluator and depth or deeper: PR ~0 by construction
+
+
+@cache
+def _level_prs() -> dict[str, dict[str, LevelPr]]:
+    try:
+        stored = json.loads(LEVEL_PR_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return {variant: {name: LevelPr(float(row["pr"]), bool(row.get("at_judge")))
+                      for name, row in levels.items()}
+            for variant, levels in stored["levels"].items()}
+
+
+def level_pr(variant: Variant | str, name: str) -> LevelPr | None:
+    """The level's measured PR (None when not measured)."""
+    return _level_prs().get(Variant(variant).value, {}).get(name)

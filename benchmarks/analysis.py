@@ -91,7 +91,9 @@ async def latency(presses: int, seed: int = 1) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         session = RecordingSession()
-        settings = load_settings(bot_token="1:BENCH", database_path=str(Path(folder) / "b.db"))
+        settings = load_settings(
+            bot_token="1:BENCH", auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "b.db"))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         app = await build(settings, bot=bot, dice=SeededDice(seed))
         now = datetime.now(UTC)

@@ -173,7 +173,9 @@ async def run(variant: str, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "b.db"
         session = RecordingSession()
-        settings = load_settings(bot_token="1:BENCH", database_path=str(path))
+        settings = load_settings(
+            bot_token="1:BENCH", auto_analysis_matches=0,  # measures its own work only
+            database_path=str(path))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         app = await build(settings, bot=bot, dice=SeededDice(args.seed))
         pairs = [(1000 + 2 * i, 1001 + 2 * i) for i in range(args.games)]

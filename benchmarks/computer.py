@@ -94,7 +94,9 @@ async def press(app: Any, bot: Bot, session: TimedSession, player: int,
 async def run(kind: str, args: argparse.Namespace) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         session = TimedSession()
-        settings = load_settings(bot_token="1:BENCH", database_path=str(Path(folder) / "b.db"))
+        settings = load_settings(
+            bot_token="1:BENCH", auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "b.db"))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         inner: Runner = (ProcessPool(args.workers, initializer=computer.warm)
                          if kind == "process" else ThreadRunner())

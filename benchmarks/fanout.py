@@ -182,7 +182,9 @@ async def run_case(case: Case, changes: int, seed: int) -> Case:
     from web.limits import RateLimit
 
     with tempfile.TemporaryDirectory() as folder:
-        settings = load_settings(bot_token=TOKEN, database_path=str(Path(folder) / "f.db"),
+        settings = load_settings(
+            bot_token=TOKEN, auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "f.db"),
                                  webapp_url="https://bench.example.com/app/")
         bot = Bot(TOKEN, session=InstantSession(
             User(id=42, is_bot=True, first_name="Nard", username="nard_fanout_bot")))

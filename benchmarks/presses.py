@@ -220,7 +220,9 @@ async def play_game(app: App, session: BoardSession, pair: tuple[int, int], vari
 async def run(variant: str, games_count: int, cube: bool, confirm: bool, seed: int) -> Tally:
     with tempfile.TemporaryDirectory() as folder:
         session = BoardSession()
-        settings = load_settings(bot_token="1:BENCH", database_path=str(Path(folder) / "p.db"))
+        settings = load_settings(
+            bot_token="1:BENCH", auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "p.db"))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         app = await build(settings, bot=bot, dice=SeededDice(seed))
         rng = random.Random(seed)

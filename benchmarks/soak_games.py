@@ -193,7 +193,9 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         session, clock = RecordingSession(), Clock()
         db_path = Path(folder) / "soak.db"
-        settings = load_settings(bot_token="1:SOAK", database_path=str(db_path))
+        settings = load_settings(
+            bot_token="1:SOAK", auto_analysis_matches=0,  # measures its own work only
+            database_path=str(db_path))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
         app = await build(settings, bot=bot, clock=clock, dice=SeededDice(args.seed),
                           pool=InlineRunner())

@@ -134,7 +134,9 @@ async def main(count: int, minutes: int, seed: int, database: str | None) -> Non
     session = GroupRecorder(clock)
     with tempfile.TemporaryDirectory() as folder:
         target = database or str(Path(folder) / "bench.sqlite3")
-        settings = load_settings(bot_token="123456:BENCH", database_url=target,
+        settings = load_settings(
+            bot_token="123456:BENCH", auto_analysis_matches=0,  # measures its own work only
+            database_url=target,
                                  move_timeout_seconds=3600)
         app = await build(settings, bot=Bot("123456:BENCH", session=session), clock=clock,
                           monotonic=clock.monotonic, sleep=clock.sleep, dice=SeededDice(seed))

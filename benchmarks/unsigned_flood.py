@@ -158,7 +158,9 @@ async def run(args: argparse.Namespace) -> None:
 
     spawn = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as folder:
-        settings = load_settings(bot_token=TOKEN, database_path=str(Path(folder) / "b.db"),
+        settings = load_settings(
+            bot_token=TOKEN, auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "b.db"),
                                  webapp_url="https://bench.example.com/app/")
         bot_user = User(id=1, is_bot=True, first_name="Bench", username="bench_bot")
         bot = Bot(TOKEN, session=InstantSession(bot_user))

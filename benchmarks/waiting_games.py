@@ -90,6 +90,7 @@ class Settings:
     move_timeout_seconds: int = 120
     restart_grace_seconds: int = 30
     time_controls: str = ""
+    auto_analysis_matches: int = 0  # no analysis: the benchmark times the waiting
 
 
 class Clock:

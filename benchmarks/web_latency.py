@@ -152,7 +152,9 @@ async def run(args: argparse.Namespace) -> None:
     done_after[0] = args.actions
     with tempfile.TemporaryDirectory() as folder:
         session = TimedSession()
-        settings = load_settings(bot_token=TOKEN, database_path=str(Path(folder) / "b.db"),
+        settings = load_settings(
+            bot_token=TOKEN, auto_analysis_matches=0,  # measures its own work only
+            database_path=str(Path(folder) / "b.db"),
                                  webapp_url="https://bench.example.com/app/")
         bot = Bot(TOKEN, session=session)
         inner = ProcessPool(args.workers, initializer=computer.warm)

@@ -39,6 +39,7 @@ from bot.services.boarding import Boarding
 from bot.services.boards import BoardPublisher
 from bot.services.challenges import ChallengeService
 from bot.services.correspondence import Correspondence
+from bot.services.hints import HintService
 from bot.services.matchmaking import SearchMessages
 from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
@@ -248,7 +249,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         expire=expire, absent=boarding.unseen,
         search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
         tournaments=tournament_door,
-        analysis=analysis,
+        analysis=analysis, reviews=analysis,
         after_game=SentToChat(db, people, challenges, analysis, afterplay)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
@@ -261,7 +262,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
         starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls,
-        correspondence=correspondence)
+        correspondence=correspondence, hints=HintService(bot, core.hints, people))
     # No FSM: nothing here uses it, and its memory storage keeps a record per chat and user
     # ever seen (a leak under many users).
     dispatcher = Dispatcher(services=services, settings=settings, disable_fsm=True)

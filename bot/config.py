@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     webhook_port: int = Field(default=8080, ge=1, le=65_535)
     computer_workers: int | None = Field(default=None, ge=0, le=256)  # None: cores - 1
     computer_timeout_seconds: float = Field(default=30.0, ge=1, le=3_600)
+    # Finished matches this process analyses at once without a press (docs/ai.md "PR on
+    # every match"), in its one analysis worker process, below the bot's priority; 0: off.
+    auto_analysis_matches: int = Field(default=1, ge=0, le=8)
     # The web board (a Telegram Mini App, docs/hosting.md "The web board"): its public
     # https:// address (empty: no web board, no web buttons), where this process serves it
     # in polling mode (in webhook mode: beside the webhook), and the Mini App's short name

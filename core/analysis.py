@@ -123,6 +123,15 @@ class AnalysisJobs:
         if await analysis.claim(self.db, game_id, number, now, now + CLAIM):
             self._jobs[key] = asyncio.create_task(self._job(game_id, number))
 
+    async def complete(self, game_id: int, number: int) -> bool:
+        """Run the game's job here (unless done) and wait for it: True when its analysis is
+        stored; False when another process holds it or it failed."""
+        await self.ensure(game_id, number)
+        job = self._jobs.get((game_id, number))
+        if job is not None:
+            await asyncio.shield(job)  # a cancelled waiter leaves the job running
+        return await analysis.status(self.db, game_id, number) == "done"
+
     async def resume(self) -> None:
         """Start again the jobs whose process stopped (their claim ran out): at start-up
         and on the timer's beat."""

@@ -35,14 +35,16 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from core.aftergame import AfterGame, AfterGameNews, Unavailable
-from core.analysis import AnalysisJobs, AnalysisNews
+from core.analysis import AnalysisJobs, AnalysisNews, Skill
 from core.challenges import Challenges
 from core.computer import Computer
 from core.events import Announcements, Listener
 from core.fairness import Fairness
 from core.games import GameService, Sight
 from core.gate import ActionGate
+from core.hints import Hints
 from core.matchmaking import Matchmaking, SearchNews
+from core.reviews import MatchReviews, ReviewNews
 from core.settings import PlayerSettings
 from core.timecontrol import Offer, offered
 from core.timers import Timers, Work
@@ -75,6 +77,9 @@ class CoreSettings(Protocol):
     @property
     def time_controls(self) -> str: ...
 
+    @property
+    def auto_analysis_matches(self) -> int: ...  # finished matches analysed at once; 0: off
+
 
 @dataclass(frozen=True)
 class Door:
@@ -97,6 +102,7 @@ class Door:
     search: SearchNews | None = None  # what players hear of their searches
     tournaments: TournamentNews | None = None  # what the groups see of tournaments
     analysis: AnalysisNews | None = None  # what players see of an analysis job
+    reviews: ReviewNews | None = None  # a finished match's PR and luck, analysed unasked
     after_game: AfterGameNews | None = None  # sends rematches, analyses and replays
 
 
@@ -136,12 +142,18 @@ class Core:
                                        clock=clock, absent=self._absent)
         self.analysis = AnalysisJobs(db, clock=clock, news=_AnalysisNews(self.doors),
                                      runner=analysis_runner)
+        # Every finished match analysed unasked (core.reviews), after the doors heard it.
+        self.reviews = MatchReviews(db, self.analysis, _ReviewNews(self.doors), clock=clock,
+                                    limit=settings.auto_analysis_matches)
+        self.games.announcements.subscribe(self.reviews.on_change)
+        # Hints while learning (unrated games against the computer), in the computer's pool.
+        self.hints = Hints(db, self.games.computer.runner, clock=clock)
         self.after_game = AfterGame(self.games, _AfterGameNews(self.doors))
         # A timer pass: the doors' first work, deadlines, then the core's work on the same
         # beat (matchmaking, analyses a stopped process left, tournaments), then the doors'.
         self._first: list[Work] = []
         self._also: list[Work] = [self.matchmaking.tick, self.analysis.resume,
-                                  self.tournaments.tick]
+                                  self.reviews.tick, self.tournaments.tick]
         self.timers = Timers(self.games, clock=clock, expire=self._expire,
                              first=self._first, also=self._also)
 
@@ -218,6 +230,7 @@ class Core:
     async def stop(self) -> None:
         """Stop the work this process runs in the background (an analysis cut short starts
         again at the next start, or in another process)."""
+        await self.reviews.stop()
         await self.analysis.stop()
 
 
@@ -287,6 +300,16 @@ class _AnalysisNews:
     async def failed(self, game_id: int, number: int) -> None:
         for news in self._told():
             await news.failed(game_id, number)
+
+
+class _ReviewNews:
+    def __init__(self, doors: list[Door]) -> None:
+        self.doors = doors
+
+    async def reviewed(self, row: Row, skills: dict[int, Skill]) -> None:
+        for door in self.doors:
+            if door.reviews is not None:
+                await door.reviews.reviewed(row, skills)
 
 
 class _AfterGameNews:

@@ -6,6 +6,10 @@ smaller player id, so ranks are distinct and stable. Only players with a rating 
 the period (a rated game) appear in a period board; only players with a rated game appear
 in the all-time board. Each board is of one rating (`pool`): "live" (games played in one
 sitting) or "correspondence" (docs/rules.md, "Ratings").
+
+The week's best PR (`pr_leaderboard`) ranks by PR over the analysed rated games of matches
+that finished in the week, lowest first, only players with `PR_MIN_DECISIONS` decisions in
+them (so one lucky short game cannot top it); every game a player has, both ratings' pools.
 """
 
 from __future__ import annotations
@@ -15,7 +19,11 @@ from zoneinfo import ZoneInfo
 
 from storage.clock import to_epoch
 from storage.db import Database
-from storage.models import CORRESPONDENCE, LIVE, Leaderboard, Pool, Standing
+from storage.models import CORRESPONDENCE, LIVE, Leaderboard, Pool, PrBoard, PrStanding, Standing
+
+# A week's decisions a player needs for the PR board: three or four whole games (a short
+# nard game gives each side 25 to 60, docs/ai.md "PR on every match").
+PR_MIN_DECISIONS = 120
 
 _RANKED = """
 WITH ranked AS (
@@ -44,6 +52,22 @@ _ALL_TIME = {pool: _RANKED.format(
     source=f"SELECT player_id, rating AS value FROM {table}"
     " WHERE variant = ? AND rated_games > 0" + _IN_CHAT
 ) for pool, table in ((LIVE, "player_stats"), (CORRESPONDENCE, "correspondence_ratings"))}
+
+
+# Each player's analysed decisions and equity lost in the rated games of the matches that
+# finished in [start, end) (of the group's players with a chat).
+_PR_WEEK = (
+    "SELECT f.player_id, SUM(f.total_loss) AS loss, SUM(f.decisions) AS decisions"
+    " FROM analysis_figures AS f JOIN games AS g ON g.id = f.game_id"
+    " WHERE f.player_id IS NOT NULL AND g.rated = 1 AND g.variant = ?"
+    " AND g.finished_at >= ? AND g.finished_at < ?" + _IN_CHAT + " GROUP BY f.player_id")
+_PR_RANKED = (
+    "WITH week AS (" + _PR_WEEK + "), ranked AS (SELECT player_id, loss, decisions,"
+    " ROW_NUMBER() OVER (ORDER BY loss / decisions, player_id) AS rank"
+    " FROM week WHERE decisions >= ?)"
+    " SELECT r.rank, r.player_id, p.name, p.username, r.loss, r.decisions"
+    " FROM ranked AS r JOIN players AS p ON p.id = r.player_id"
+    " WHERE r.rank <= ? OR r.player_id = ? ORDER BY r.rank")
 
 
 def local_date(now: datetime, zone: ZoneInfo) -> date:
@@ -109,6 +133,30 @@ async def alltime_leaderboard(
     """Players with at least one rated game (of the pool), by current rating."""
     params = (variant, chat_id, chat_id, limit, player_id)
     return await _board(db, _ALL_TIME[pool], params, player_id, limit)
+
+
+async def pr_leaderboard(
+    db: Database, variant: str, day: date, zone: ZoneInfo, *, limit: int = 10,
+    player_id: int | None = None, chat_id: int | None = None,
+    least: int = PR_MIN_DECISIONS,
+) -> PrBoard:
+    """The best PR of the week containing local `day`, and `player_id`'s line (or, when
+    they have too few decisions, how many they have)."""
+    start, end = week_bounds(day, zone)
+    week = (variant, to_epoch(start), to_epoch(end), chat_id, chat_id)
+    rows = await db.fetchall(_PR_RANKED, (*week, least, limit, player_id))
+    standings = [PrStanding(row["rank"], row["player_id"], row["name"], row["username"],
+                            500.0 * float(row["loss"]) / int(row["decisions"]),
+                            int(row["decisions"])) for row in rows]
+    me = next((s for s in standings if s.player_id == player_id), None)
+    mine = me.decisions if me is not None else 0
+    if me is None and player_id is not None:
+        own = await db.fetchone(
+            "SELECT decisions FROM (" + _PR_WEEK + ") AS week WHERE player_id = ?",
+            (*week, player_id))
+        mine = int(own["decisions"]) if own is not None else 0
+    return PrBoard(top=tuple(s for s in standings if s.rank <= limit), me=me,
+                   my_decisions=mine, least=least)
 
 
 async def _board(

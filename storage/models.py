@@ -246,3 +246,23 @@ class Standing:
 class Leaderboard:
     top: tuple[Standing, ...]
     me: Standing | None  # the asking player's line, also when outside the top
+
+
+@dataclass(frozen=True, slots=True)
+class PrStanding:
+    """One line of the week's PR board: the PR over `decisions` analysed decisions."""
+
+    rank: int
+    player_id: int
+    name: str
+    username: str | None
+    pr: float
+    decisions: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrBoard:
+    top: tuple[PrStanding, ...]
+    me: PrStanding | None  # the asking player's line, also when outside the top
+    my_decisions: int  # the asking player's decisions in the week (ranked or not)
+    least: int  # the decisions a player needs to be ranked

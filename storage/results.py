@@ -31,6 +31,7 @@ from engine.ratings import (
     result_points,
     validate_result,
 )
+from storage import reviews
 from storage.clock import opt_epoch, to_epoch
 from storage.db import Database, Tx
 from storage.fairness import SeedTake, take_seeds
@@ -78,7 +79,8 @@ async def finish_game(
     (what the result message says), a "result" notice goes into the outbox in the same
     transaction, with `changes` (each rating change as [player, before, after]) and
     `rating_skipped` (the reason, or null) added: the message is then sent exactly once
-    however the process or Telegram fails. The match's next game takes its players' dice
+    however the process or Telegram fails. A match that is over is queued for its analysis
+    (`storage.reviews`) in the same transaction. The match's next game takes its players' dice
     seeds (`seeds`, see `storage.fairness.take_seeds`) in the same transaction. Raises like
     `save_game` on a stale version (`SeedTaken` when the seeds changed meanwhile), and
     ValueError when the result is impossible for the game; then nothing is written.
@@ -113,6 +115,8 @@ async def finish_game(
             payload = {**notice, "changes": [[c.player_id, c.before, c.after] for c in changes],
                        "rating_skipped": skipped}
             await add_notice(tx, game_id, "result", json.dumps(payload), now)
+        if match_over:  # analysed without a press (core.reviews), lost to no kill
+            await reviews.enqueue(tx, game_id, now)
         if db.game_notices:
             await tx.notify(GAME_CHANGED, f"{game_id}:{game.version}")
     return Finish(version=game.version, match_over=match_over, rating_changes=changes,

@@ -33,6 +33,7 @@ from core.analysis import match_skill
 from core.assembly import Core, Door
 from core.clockface import clock_face
 from core.games import Busy
+from core.hints import HintRefusal
 from core.live import Live
 from core.lobby import open_games
 from core.matchmaking import AlreadySearching
@@ -122,6 +123,7 @@ class WebDoor:
         self.token, self.games, self.gate = token, core.games, core.gate
         self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
         self.db, self.after_game, self.controls = core.db, core.after_game, core.controls
+        self.hints = core.hints
         self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
@@ -177,6 +179,7 @@ class WebDoor:
         app.router.add_get(p + "api/games/{game:\\d{1,18}}", self.read)
         app.router.add_post(p + "api/games/{game:\\d{1,18}}/actions", self.act)
         app.router.add_get(p + "api/games/{game:\\d{1,18}}/resign", self.resign_cost)
+        app.router.add_get(p + "api/games/{game:\\d{1,18}}/hint", self.hint)
         app.router.add_post(p + "api/games/{game:\\d{1,18}}/{what:rematch|analysis|replay}",
                             self.after)
         app.router.add_get(p + "api/games", self.lobby)
@@ -455,6 +458,22 @@ class WebDoor:
             "text": t("resign-ask-plain" if result.kind.value == "plain" else "resign-ask",
                       points=result.points, kind=t(f"kind-{result.kind.value}")),
             "match_ends": match.winner is not None, "version": row.version})
+
+    async def hint(self, request: web.Request) -> web.Response:
+        """The best three moves of the asker's roll in an unrated game against the
+        computer (`core.hints`): each with its equity and how far behind the best; 403 in
+        a rated game (or not the asker's), 409 when it is not their move."""
+        user = await self.user_of(request)
+        got = await self.hints.ask(int(request.match_info["game"]), user.id)
+        if isinstance(got, HintRefusal):
+            t = await self.people.translator(user.id)
+            key = "alert-not-player" if got is HintRefusal.NOT_YOURS else f"hint-{got}"
+            raise BadRequest(f"no hint: {got}", 409 if got is HintRefusal.NOT_NOW else 403,
+                             text=t(key))
+        return web.json_response({
+            "dice": list(got.dice),
+            "moves": [{"move": m.move, "equity": round(m.equity, 4),
+                       "behind": round(m.behind, 4)} for m in got.moves]})
 
     async def after(self, request: web.Request) -> web.Response:
         """After a game: play again, or the analysis or the replay sent to the chat."""

@@ -7,6 +7,7 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from ai.levels import level_pr
 from bot.handlers.refusals import refusal
 from bot.plumbing.telegram_io import (
     GROUPS,
@@ -25,11 +26,26 @@ from core.computer import LEVEL_NAMES
 from core.games import Busy
 from core.timecontrol import Offer, UnknownControl
 from i18n import Translator
+from i18n.figures import pr_text
 from storage import challenges
 from storage.errors import ChallengeUnavailable, PlayerBusy
 from storage.models import Player
 
 LENGTHS = (1, 3, 5, 7)
+
+
+def level_question(t: Translator, variant: str) -> str:
+    """The level question, with each level's PR where it was measured ("Strong — plays
+    like PR 9.1": `ai.levels.level_pr`, benchmarks/level_pr.py); the buttons keep the
+    levels' names."""
+    lines = [t("new-level")]
+    measured = [(name, level_pr(variant, name)) for name in LEVEL_NAMES]
+    lines += [t("new-level-at-judge" if pr.at_judge else "new-level-pr",
+                level=t(f"level-{name}"), pr=pr_text(t, pr.pr))
+              for name, pr in measured if pr is not None]
+    if len(lines) > 1:
+        lines.append(t("new-level-pr-explain"))
+    return "\n".join(lines)
 
 
 def _button(text: str, data: NewGameCb) -> InlineKeyboardButton:
@@ -54,7 +70,7 @@ def next_question(data: NewGameCb, t: Translator, offer: Offer
         keyboard.inline_keyboard.insert(0, [search])
         return t("new-opponent"), keyboard
     if data.opponent == "ai" and not data.level:
-        return t("new-level"), _rows(
+        return level_question(t, data.variant), _rows(
             [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))
              for name in LEVEL_NAMES], per_row=1)
     if not data.length:

@@ -25,6 +25,8 @@ async def press(query: CallbackQuery, callback_data: GameCb, services: Services,
 
     if callback_data.a is Act.REMATCH:
         await services.challenges.rematch(query.from_user.id, callback_data.game, answer)
+    elif callback_data.a is Act.HINT:  # changes nothing in the game: no gate, no lock
+        await services.hints.press(query.from_user.id, callback_data.game, answer)
     else:
         await services.presses.press(query.from_user.id, callback_data, answer, t)
 

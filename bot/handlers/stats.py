@@ -31,11 +31,21 @@ from bot.views.fairness import stats_line
 from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
+from i18n.figures import pr_text
 from render.chart import ChartLabels, render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats, tournaments
-from storage.models import CORRESPONDENCE, LIVE, POOLS, Leaderboard, Player, Standing
+from storage.models import (
+    CORRESPONDENCE,
+    LIVE,
+    POOLS,
+    Leaderboard,
+    Player,
+    PrBoard,
+    PrStanding,
+    Standing,
+)
 
-PERIODS = ("day", "week", "all")
+PERIODS = ("day", "week", "all", "pr")  # pr: the week's best PR (both pools)
 ME_START = "me"  # the start link /me in a group offers: the statistics in private
 
 
@@ -74,6 +84,44 @@ async def activity(services: Services, variant: str, t: Translator,
              searching=searching, games=played)
 
 
+async def top_message(services: Services, data: TopCb, t: Translator, player_id: int,
+                      chat_id: int | None) -> str:
+    """The board asked for, with who is playing now below it."""
+    footer = await activity(services, data.variant, t, chat_id)
+    if data.period == "pr":
+        zone = services.settings.timezone
+        board = await leaderboard.pr_leaderboard(
+            services.db, data.variant, leaderboard.local_date(services.clock(), zone), zone,
+            player_id=player_id, chat_id=chat_id)
+        return pr_top_text(board, data, t, player_id, footer)
+    return top_text(await board_of(services, data, player_id, chat_id), data, t, player_id,
+                    footer)
+
+
+def pr_top_text(board: PrBoard, data: TopCb, t: Translator, player_id: int,
+                footer: str | None = None) -> str:
+    """The week's best PR: lowest first, each with their decisions; the asking player's
+    line, or how many decisions they still lack."""
+    lines = [t("top-title-pr", variant=t(f"variant-{data.variant}")),
+             t("top-pr-rule", least=board.least)]
+    if not board.top:
+        lines.append(t("top-pr-empty"))
+
+    def line(s: PrStanding) -> str:
+        mark = " ◀" if s.player_id == player_id else ""
+        return t("top-pr-line", rank=s.rank, name=s.name, pr=pr_text(t, s.pr),
+                 count=s.decisions) + mark
+
+    lines.extend(line(s) for s in board.top)
+    if board.me is not None and board.me not in board.top:
+        lines += ["…", line(board.me)]
+    elif board.me is None:
+        lines.append(t("top-pr-mine", count=board.my_decisions, least=board.least))
+    if footer:
+        lines.extend(("", footer))
+    return "\n".join(lines)
+
+
 def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
              footer: str | None = None) -> str:
     lines = [t("top-title" if data.pool == LIVE else "top-title-corr",
@@ -104,20 +152,17 @@ def top_keyboard(data: TopCb, t: Translator) -> InlineKeyboardMarkup:
                                     callback_data=choice.pack())
 
     pool_words = {LIVE: "btn-top-live", CORRESPONDENCE: "btn-top-corr"}
-    return InlineKeyboardMarkup(inline_keyboard=[
-        [button(t(f"variant-{v}"), v, data.period, data.pool) for v in VARIANTS],
-        [button(t(f"top-period-{p}"), data.variant, p, data.pool) for p in PERIODS],
-        [button(t(pool_words[p]), data.variant, data.period, p) for p in POOLS],
-    ])
+    rows = [[button(t(f"variant-{v}"), v, data.period, data.pool) for v in VARIANTS],
+            [button(t(f"top-period-{p}"), data.variant, p, data.pool) for p in PERIODS]]
+    if data.period != "pr":  # the PR board counts the games of both ratings
+        rows.append([button(t(pool_words[p]), data.variant, data.period, p) for p in POOLS])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 async def top(message: Message, player: Player, t: Translator, services: Services) -> None:
     data = TopCb()
-    group = _group_of(message.chat)
-    board = await board_of(services, data, player.id, group)
-    footer = await activity(services, data.variant, t, group)
-    await message.answer(top_text(board, data, t, player.id, footer),
-                         reply_markup=top_keyboard(data, t))
+    text = await top_message(services, data, t, player.id, _group_of(message.chat))
+    await message.answer(text, reply_markup=top_keyboard(data, t))
 
 
 async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player, t: Translator,
@@ -127,9 +172,7 @@ async def switch_top(query: CallbackQuery, callback_data: TopCb, player: Player,
     group = _group_of(chat)
     if group is not None:  # the group's message stays in the group's language
         t = await services.people.chat_translator(group)
-    board = await board_of(services, callback_data, player.id, group)
-    text = top_text(board, callback_data, t, player.id,
-                    await activity(services, callback_data.variant, t, group))
+    text = await top_message(services, callback_data, t, player.id, group)
     await show(query, text, top_keyboard(callback_data, t))
 
 

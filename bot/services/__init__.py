@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bot.services.boards import BoardPublisher
     from bot.services.challenges import ChallengeService
     from bot.services.correspondence import Correspondence
+    from bot.services.hints import HintService
     from bot.services.presses import Presses
     from bot.services.results import ResultMessages
     from bot.services.tournaments import TournamentDoor
@@ -61,3 +62,4 @@ class Services:
     tournaments: TournamentDoor  # tournaments in groups (the core's; their messages)
     controls: Offer  # the time controls this host offers (`Core.controls`)
     correspondence: Correspondence  # turn messages, reminders, /games
+    hints: HintService  # the 💡 Hint button (unrated games against the computer)

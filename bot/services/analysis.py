@@ -51,7 +51,7 @@ from i18n.figures import local_notation, points_text, pr_text
 from i18n.people import People
 from render import Scene, render_board, render_mistake
 from render.trend import render_pr_trend
-from storage import analysis, games
+from storage import analysis, boards, games, hints
 from storage.analysis import FigureRow, Waiter
 from storage.db import Database
 from storage.errors import GameNotFound
@@ -157,6 +157,20 @@ class AnalysisService:
                 await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                                 t("analysis-failed"))
 
+    # -- a finished match analysed unasked (`core.reviews.ReviewNews`) --------------------
+
+    async def reviewed(self, row: Row, skills: dict[int, Skill]) -> None:
+        """Both players' PR and luck over the match, where its result went: the group of a
+        group game, else each player's private chat (a chat that cannot be reached is
+        skipped)."""
+        shared = [m.chat_id for m in await boards.board_messages(self.db, row.id)
+                  if m.player_id is None]
+        for chat in shared or [p for p in row.players if p is not None]:
+            t = await (self.people.chat_translator(chat, row) if shared
+                       else self.people.translator(chat))
+            names = await self.people.names(row, t)
+            await send_text(self.bot, chat, review_text(t, row, names, skills))
+
     async def _serve(self, row: Row, waiter: Waiter) -> None:
         """Turn a waiter's progress message into the answer (exactly once: whoever removes
         the waiter serves it)."""
@@ -180,7 +194,8 @@ class AnalysisService:
         so_far = ({seat: match_skill(m) for seat, m in
                    (await analysis.match_figures(self.db, row.id)).items()}
                   if row.match_length > 1 else {})
-        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far)
+        text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far,
+                            await hints.used(self.db, row.id, number))
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
@@ -265,6 +280,20 @@ def skill_lines(t: Translator, s: Skill) -> list[str]:
     return lines
 
 
+def review_text(t: Translator, row: Row, names: tuple[str, str],
+                skills: Mapping[int, Skill]) -> str:
+    """The message after a match: each player's PR and luck over it (or that it was too
+    short to judge)."""
+    lines = [t("review-title", variant=t(f"variant-{row.variant}"))]
+    for seat, s in sorted(skills.items()):
+        lines.append(t("analysis-match-player", name=names[seat], pr=pr_text(t, s.pr),
+                       luck=points_text(t, s.luck)) if s.pr is not None else
+                     t("review-player-short", name=names[seat], count=s.decisions,
+                       least=MIN_DECISIONS, luck=points_text(t, s.luck)))
+    lines.append(t("review-more"))
+    return "\n".join(lines)
+
+
 def _rate(t: Translator, value: float) -> str:
     return t.decimal(value, "0.0")
 
@@ -275,10 +304,11 @@ def _equity(t: Translator, value: float) -> str:
 
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                  figures: list[FigureRow], engine: str, has_mistakes: bool,
-                 match: Mapping[int, Skill] | None = None) -> str:
-    """Both players' figures, PR and luck, and in a longer match both players' PR and
-    luck over its analysed games so far (the asking player reads them in their
-    language)."""
+                 match: Mapping[int, Skill] | None = None,
+                 hints: Mapping[int, int] | None = None) -> str:
+    """Both players' figures, PR and luck (and the hints each used, `hints` by seat), and
+    in a longer match both players' PR and luck over its analysed games so far (the asking
+    player reads them in their language)."""
     title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
              if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
     ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
@@ -291,6 +321,8 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                        count=f.decisions))
         lines.append(t("analysis-grades", inaccuracies=f.inaccuracies, errors=f.errors,
                        blunders=f.blunders))
+        if hints and hints.get(f.seat):
+            lines.append(t("analysis-hints", count=hints[f.seat]))
         if row.cube and not (f.missed_doubles + f.wrong_doubles + f.wrong_takes
                              + f.wrong_drops):
             lines.append(t("analysis-cube-none"))

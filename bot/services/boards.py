@@ -57,6 +57,7 @@ from bot.views.board import (
 from bot.views.resigning import resign_question
 from bot.views.webapp import WebApp, board_button, group_button
 from core.events import Change, What
+from core.hints import offers_hints
 from core.live import Live
 from core.locks import KeyedLocks
 from core.timecontrol import TimeControl, stored_control
@@ -462,7 +463,7 @@ class BoardPublisher:
                               control=control_of(row))
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,
-                                rematch=tag is None or tag.rematch)
+                                rematch=tag is None or tag.rematch, hint=offers_hints(row))
         return Board(photo, caption, keyboard)
 
     async def tag(self, row: Row, seat: int | None, t: Translator) -> GameTag | None:

@@ -164,10 +164,12 @@ ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
 
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                  selected: int | None = None, web: InlineKeyboardButton | None = None,
-                 rematch: bool = True) -> InlineKeyboardMarkup | None:
+                 rematch: bool = True, hint: bool = False) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message (`web`: the one opening the web board, on
     the last row); None when there is nothing to press. `rematch` False: no "Play again"
-    on the finished game (a tournament's, while the tournament runs)."""
+    on the finished game (a tournament's, while the tournament runs). `hint`: the game
+    offers hints (`core.hints.offers_hints`): a Hint button beside Resign while the
+    viewer chooses a move."""
     game, t = live.game, viewer.t
     if not viewer.is_player:
         return None
@@ -200,7 +202,10 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                 extra.append((t("btn-done"), Act.DONE, 0, 0))
             if extra:
                 rows.append(tuple(extra))
-    rows.append(((t("btn-resign"), Act.RESIGN, 0, 0),))
+    last: tuple[ButtonSpec, ...] = ((t("btn-resign"), Act.RESIGN, 0, 0),)
+    if hint and game.to_act == viewer.seat and game.phase is Phase.MOVE and selected is None:
+        last = ((t("btn-hint"), Act.HINT, 0, 0), *last)
+    rows.append(last)
     return _markup(game_id, version, tuple(rows), web)
 
 

@@ -60,6 +60,7 @@ class Act(StrEnum):
     RESIGN_YES = "ry"
     RESIGN_NO = "rn"
     REMATCH = "re"  # a new game (or the next game of the match) with the same players
+    HINT = "h"  # the best three moves of the roll (unrated games against the computer)
 
 
 class GameCb(CallbackData, prefix="g"):
@@ -109,7 +110,7 @@ class TopCb(CallbackData, prefix="top"):
     """The leaderboard: which variant and which period."""
 
     variant: VariantName = "short"
-    period: Literal["day", "week", "all"] = "day"
+    period: Literal["day", "week", "all", "pr"] = "day"  # pr: the week's best PR
     pool: Pool = LIVE  # which rating (docs/rules.md)
 
 

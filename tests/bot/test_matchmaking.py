@@ -114,7 +114,8 @@ async def test_a_search_ends_after_ten_minutes_with_a_way_on(harness: Harness) -
     assert again is not None and (again.variant, again.lengths, again.cube) == ("short", 1, 0)
     h.fake.user(ALI, "Ali").press_button(ALI, "🤖 Play the computer", message_id=ended.message_id)
     await h.feed()
-    assert h.fake.message(ALI, ended.message_id).text == "How strong should the computer be?"
+    assert (h.fake.message(ALI, ended.message_id).text or "").splitlines()[0] == (
+        "How strong should the computer be?")
 
 
 async def test_a_player_in_a_game_cannot_search(harness: Harness) -> None:

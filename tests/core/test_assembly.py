@@ -28,6 +28,7 @@ class Settings:
     move_timeout_seconds: int = 60
     restart_grace_seconds: int = 30
     time_controls: str = ""
+    auto_analysis_matches: int = 0
 
 
 @pytest_asyncio.fixture

@@ -118,7 +118,7 @@ async def test_the_day_is_the_leaderboards_local_day(database_url: str) -> None:
         finally:
             async with db.transaction() as tx:  # the next zone starts from no games
                 for table in ("rating_events", "game_results", "player_stats", "moves",
-                              "active_seats", "games"):
+                              "active_seats", "match_reviews", "games"):
                     await tx.execute(f"DELETE FROM {table}")
             await db.close()
 

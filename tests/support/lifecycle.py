@@ -23,15 +23,17 @@ GROUP = -100900  # the group of tests/bot/test_lifecycle_log.py
 class Restartable:
     """An app that can be "killed" and started again on the same database and fake."""
 
-    def __init__(self, fake: FakeTelegram, database_url: str) -> None:
+    def __init__(self, fake: FakeTelegram, database_url: str, auto_analysis: int = 0) -> None:
         self.fake, self.database_url, self.clock = fake, database_url, FakeClock()
+        self.auto_analysis = auto_analysis  # finished matches analysed unasked (0: off)
         self.h: Harness | None = None
         self.starts = 0
 
     async def start(self) -> Harness:
         self.starts += 1
         self.h = await make_harness(self.fake, self.database_url, seed=self.starts,
-                                    clock=self.clock, timeout=WINDOW)
+                                    clock=self.clock, timeout=WINDOW,
+                                    auto_analysis=self.auto_analysis)
         return self.h
 
     async def kill(self) -> None:

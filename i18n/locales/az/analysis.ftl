@@ -39,3 +39,7 @@ analysis-match = İndiyədək matç ({ $games } təhlil edilmiş oyun):
 analysis-match-player = { $name }: PR { $pr } · şans { $luck }
 analysis-pr-explain = PR (oyun reytinqi) = 500 × hər qərarda itirilən ekviti; nə qədər az, o qədər yaxşı: 5-dən aşağı — dünya səviyyəsi, 5–7,5 — ekspert, 12–18 — orta səviyyə, 25 və daha çox — yeni başlayan. { $least } qərardan az olsa, qiymətləndirmək üçün kifayət deyil. Şans — zərlərin verdiyi xallar: hər atış bütün 21 atışın ortası ilə müqayisə olunur; şanssız nəticə — şansı çıxılmış nəticədir.
 me-pr = 🎯 Son matçlarda PR (ən sonuncusu axırda): { $list }
+review-title = 📊 Matç rəqəmlərdə · { $variant }
+review-player-short = { $name }: qiymətləndirmək üçün çox azdır (lazım olan { $least } qərardan { $count }) · şans { $luck }
+review-more = PR: nə qədər aşağı, o qədər yaxşı. Şans: zərlərin verdiyi, xallarla. Nəticənin altındakı 📊 Təhlil düyməsi səhvləri göstərir.
+analysis-hints = 💡 istifadə olunan ipucları: { $count }

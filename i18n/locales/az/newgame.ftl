@@ -42,3 +42,6 @@ game-started = Oyun başladı: { $variant }, rəqib — { $name }.
 rematch-sent = Yeni çağırış hazırdır. Link rəqibinizə göndərildi, siz də onu paylaşa bilərsiniz:
     { $link }
 rematch-offer = { $name } revanş istəyir! Oynamaq üçün bu linki açın: { $link }
+new-level-pr = { $level } — PR { $pr } səviyyəsində oynayır
+new-level-pr-explain = PR: hər qərarda itirilən ekviti × 500; nə qədər aşağı, o qədər güclü (dünya səviyyəsi — 5-dən aşağı, yeni başlayanlar — 25 və yuxarı).
+new-level-at-judge = { $level } — təhlilimiz kimi oynayır (PR { $pr }: təhlil onun səhvlərini görmür)

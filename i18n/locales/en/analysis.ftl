@@ -48,3 +48,7 @@ analysis-match = The match so far ({ $games ->
 analysis-match-player = { $name }: PR { $pr } · luck { $luck }
 analysis-pr-explain = PR (performance rating) = 500 × the equity lost per decision, lower is better: under 5 world class, 5–7.5 expert, 12–18 intermediate, 25 and more beginner; fewer than { $least } decisions are too few to judge. Luck: what the dice gave, in points, each roll against the average of all 21; the luck-adjusted result is the result without it.
 me-pr = 🎯 PR in your last matches (the latest last): { $list }
+review-title = 📊 The match in figures · { $variant }
+review-player-short = { $name }: too short to judge ({ $count } of the { $least } decisions needed) · luck { $luck }
+review-more = PR: lower is better. Luck: what the dice gave, in points. The 📊 Analysis button under the result shows the mistakes.
+analysis-hints = 💡 hints used: { $count }

@@ -45,3 +45,6 @@ game-started = The game begins: { $variant } against { $name }.
 rematch-sent = A new challenge is ready. Your opponent has the link; you can share it too:
     { $link }
 rematch-offer = { $name } wants a rematch! Open this link to play: { $link }
+new-level-pr = { $level } — plays like PR { $pr }
+new-level-pr-explain = PR: the equity a player loses per decision × 500, lower is stronger (world class under 5, beginners 25 and more).
+new-level-at-judge = { $level } — plays as our analysis does (PR { $pr }: the analysis cannot see its errors)

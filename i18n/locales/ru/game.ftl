@@ -75,3 +75,9 @@ rating-pair-limit = Рейтинг не изменился: между одни�
     [many] { $limit } партий
    *[other] { $limit } партии
 }.
+btn-hint = 💡 Подсказка
+hint-title = 💡 Лучшие ходы для { $d1 }-{ $d2 }:
+hint-best = { $rank }. { $move } (эквити { $equity })
+hint-line = { $rank }. { $move } ({ $equity })
+hint-rated = Подсказки есть только в нерейтинговых партиях с компьютером.
+hint-not-now = Подсказка — для вашего хода, когда кости уже брошены.

@@ -39,3 +39,7 @@ analysis-match = Hozirgacha match ({ $games } ta tahlil qilingan oʻyin):
 analysis-match-player = { $name }: PR { $pr } · omad { $luck }
 analysis-pr-explain = PR (oʻyin reytingi) = 500 × har bir qarorda yoʻqotilgan ekviti; qanchalik kam boʻlsa, shunchalik yaxshi: 5 dan past — jahon darajasi, 5–7,5 — ekspert, 12–18 — oʻrta daraja, 25 va undan yuqori — yangi boshlovchi. { $least } tadan kam qaror baholash uchun yetarli emas. Omad — zarlar bergan ochkolar: har bir tashlash barcha 21 tashlashning oʻrtachasi bilan solishtiriladi; omadsiz natija — omad ayirib tashlangan natija.
 me-pr = 🎯 Oxirgi matchlardagi PR (eng yangisi oxirida): { $list }
+review-title = 📊 Oʻyin raqamlarda · { $variant }
+review-player-short = { $name }: baholash uchun juda kam (kerakli { $least } ta qarordan { $count } tasi) · omad { $luck }
+review-more = PR: qanchalik past boʻlsa, shuncha yaxshi. Omad: zarlar bergan narsa, ochkolarda. Natija ostidagi 📊 Tahlil tugmasi xatolarni koʻrsatadi.
+analysis-hints = 💡 ishlatilgan maslahatlar: { $count }

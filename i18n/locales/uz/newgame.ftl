@@ -42,3 +42,6 @@ game-started = Oʻyin boshlandi: { $variant }, raqib — { $name }.
 rematch-sent = Yangi chaqiruv tayyor. Havola raqibingizga yuborildi, uni siz ham ulashishingiz mumkin:
     { $link }
 rematch-offer = { $name } revansh taklif qilyapti! Oʻynash uchun havolani oching: { $link }
+new-level-pr = { $level } — PR { $pr } darajasida oʻynaydi
+new-level-pr-explain = PR: har bir qarorda yoʻqotilgan ekviti × 500; qanchalik past boʻlsa, shuncha kuchli (jahon darajasi — 5 dan past, yangi boshlovchilar — 25 va undan yuqori).
+new-level-at-judge = { $level } — tahlilimiz kabi oʻynaydi (PR { $pr }: tahlil uning xatolarini koʻrmaydi)
