@@ -123,6 +123,17 @@ def takes_rematches(tournament: Tournament | None) -> bool:
     return tournament is None or tournament.status != "running"
 
 
+def check_options(*, variant: str, format: str, length: int, cube: bool, capacity: int,
+                  minutes: int | None, control: TimeControl | None) -> None:
+    """`ValueError` unless these make a tournament this bot plays."""
+    if (format not in stored.FORMATS or length not in LENGTHS
+            or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
+            or (format == "arena") != (minutes is not None)
+            or (cube and variant != "short")
+            or (control is not None and control.correspondence)):
+        raise ValueError("not a tournament this bot plays")
+
+
 def bracket_size(players: int) -> int:
     """The knock-out bracket for `players`: the next power of two."""
     size = 2
@@ -244,6 +255,8 @@ class Tournaments:
         self.absent = absent
         service.announcements.subscribe(self.on_change)
         service.forfeiting.append(self.plays_in)
+        from core.schedules import Schedules  # (it opens tournaments through this)
+        self.schedules = Schedules(self)
 
     # -- what players and creators do ----------------------------------------------------
 
@@ -253,12 +266,8 @@ class Tournaments:
         """An open tournament in group `chat_id` (`start_in` None: when full) whose games
         are played under `control` (None: the host's move window; never correspondence:
         a tournament is played in one sitting)."""
-        if (format not in stored.FORMATS or length not in LENGTHS
-                or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
-                or (format == "arena") != (minutes is not None)
-                or (cube and variant != "short")
-                or (control is not None and control.correspondence)):
-            raise ValueError("not a tournament this bot plays")
+        check_options(variant=variant, format=format, length=length, cube=cube,
+                      capacity=capacity, minutes=minutes, control=control)
         now = self.clock()
         try:
             tournament = await stored.create_tournament(
@@ -408,6 +417,10 @@ class Tournaments:
     async def tick(self) -> None:
         """The timer's beat: tournaments due to start, games that ended unsettled,
         knock-out matches due, arenas to pair and to end."""
+        try:
+            await self.schedules.tick()
+        except Exception:  # the tournaments going must not wait for a schedule's trouble
+            log.exception("the timer failed on the schedules")
         now = self.clock()
         for t in await stored.live_tournaments(self.db):
             try:
@@ -738,10 +751,10 @@ class Tournaments:
         for game_id, player in after.forfeits:
             await self.service.forfeit(game_id, player)
         if changed:
-            await self._tell(tournament)
+            await self.tell(tournament)
         return outcome
 
-    async def _tell(self, tournament: Tournament) -> None:
+    async def tell(self, tournament: Tournament) -> None:
         try:
             await self.news.changed(tournament)
         except Exception:  # the door's sweep redraws what is behind
