@@ -4,8 +4,9 @@ its language, `i18n.zones`: the door names it).
 
 A schedule is stored (`storage.schedules`) with its next start. The timer loop
 (`Tournaments.tick`) opens that start's tournament `OPEN_AHEAD` before it (an open
-tournament with a start time: its lobby is the announcement, Join is open, the group is
-reminded `REMIND` before the start: the door's news), in the transaction that moves the
+tournament with a start time: its lobby is the announcement, Join is open, and the group
+is reminded `REMIND` before the start, `storage.tournaments.reminders_due`: the door's
+news), in the transaction that moves the
 schedule on to its next start, so one process opens it once. A start found already past
 (the bot was down) is skipped; one while the group has a tournament going is skipped
 too. Nothing waits in memory: a restart finds the next start where it was stored.
@@ -42,12 +43,6 @@ def next_start(after: datetime, at_minute: int, zone: ZoneInfo) -> datetime:
     if moment <= after:
         moment = datetime.combine(local.date() + timedelta(days=1), clock, tzinfo=zone)
     return moment.astimezone(UTC)
-
-
-def reminder_due(starts_at: datetime, created_at: datetime, now: datetime) -> bool:
-    """Whether a tournament starting at `starts_at` reminds its group now: within `REMIND`
-    of its start, when it was announced earlier than that."""
-    return starts_at - created_at > REMIND and starts_at - REMIND <= now < starts_at
 
 
 class Schedules:

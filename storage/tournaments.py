@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from engine.position import Variant
@@ -515,6 +515,18 @@ async def _claim(db: Database, table: str, column: str, tournament_id: int, key:
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
             (to_epoch(until), db.instance, tournament_id, key, stamp, gone))
     return changed == 1
+
+
+async def reminders_due(db: Database, now: datetime, lead: timedelta) -> list[Tournament]:
+    """Open tournaments starting within `lead` of `now`, announced longer ago than that,
+    whose group has not had its reminder (`tournament_news` topic "reminder")."""
+    rows = await db.fetchall(
+        f"SELECT {_T_COLUMNS} FROM tournaments AS t WHERE status = 'open'"
+        " AND starts_at > ? AND starts_at <= ? AND starts_at - created_at > ?"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_news AS n WHERE n.tournament_id = t.id"
+        " AND n.topic = 'reminder') ORDER BY id",
+        (to_epoch(now), to_epoch(now + lead), int(lead.total_seconds())))
+    return [_tournament(row) for row in rows]
 
 
 async def behind(db: Database, finished_since: datetime) -> list[int]:

@@ -8,27 +8,47 @@ import contextlib
 
 from aiogram import F, Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.handlers.groups import GROUPS
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import answer, show
 from bot.services import Services
-from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from bot.views.callbacks import ScheduleCb, TourneyCb, TourneyMenuCb
+from bot.views.schedules import LIST_WORDS, parse_schedule
 from bot.views.tournaments import menu_question
 from i18n import Translator
 from storage import tournaments as stored
 from storage.models import Player
 
 
-async def tournament(message: Message, player: Player, services: Services) -> None:
-    """/tournament in a group: the menu's first question (or why not)."""
+async def tournament(message: Message, command: CommandObject, player: Player,
+                     services: Services) -> None:
+    """/tournament in a group: the menu's first question (or why not). An admin's
+    `/tournament 20:00` or `/tournament daily 20:00` sets a schedule through the same menu;
+    `/tournament schedule` lists the group's schedules."""
     t = await services.people.chat_translator(message.chat.id, starter=player.id)
-    if await stored.chat_tournament(services.db, message.chat.id) is not None:
+    args = (command.args or "").strip()
+    start = TourneyMenuCb()
+    if args.lower() in LIST_WORDS:
+        text, keyboard = await services.tournaments.schedules.listing(message.chat.id, t)
+        await message.answer(text, reply_markup=keyboard)
+        services.pacing.note(message.chat.id)
+        return
+    if args:
+        when = parse_schedule(args)
+        if when is None:
+            await message.reply(t("tm-schedule-usage"))
+            return
+        if not await services.tournaments.is_admin(message.chat.id, player.id):
+            await message.reply(t("tm-schedule-admins"))
+            return
+        start = TourneyMenuCb(at=when[0], daily=int(when[1]))
+    elif await stored.chat_tournament(services.db, message.chat.id) is not None:
         await message.reply(t("tm-refused-exists"))
         return
-    question = menu_question(TourneyMenuCb(), t, services.controls)
+    question = menu_question(start, t, services.controls)
     assert question is not None
     text, keyboard = question
     await message.answer(text, reply_markup=keyboard)
@@ -76,10 +96,21 @@ async def press(query: CallbackQuery, callback_data: TourneyCb, player: Player,
     await answer(query, said.text, alert=said.alert)
 
 
+async def schedule_press(query: CallbackQuery, callback_data: ScheduleCb, player: Player,
+                         t: Translator, services: Services) -> None:
+    """A schedule's Cancel button (its group's admins only)."""
+    if query.message is None:
+        return await answer(query, t("tm-refused-other-chat"), alert=True)
+    said = await services.tournaments.schedules.cancel(callback_data.id, player.id,
+                                                       query.message.chat.id, t)
+    await answer(query, said, alert=True)
+
+
 def make_router() -> Router:
     router = Router(name="tournaments")
     router.message.register(tournament, Command("tournament"), F.chat.type.in_(GROUPS))
     router.message.register(tournament_in_private, Command("tournament"))
     router.callback_query.register(menu, TourneyMenuCb.filter())
     router.callback_query.register(press, TourneyCb.filter())
+    router.callback_query.register(schedule_press, ScheduleCb.filter())
     return router

@@ -40,6 +40,7 @@ from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
+from bot.services.schedules import ScheduleDoor
 from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.tournaments import (
@@ -56,8 +57,9 @@ from bot.views.tournaments import (
     standings_of,
     wait_text,
 )
+from core.schedules import REMIND
 from core.timecontrol import Offer, UnknownControl
-from core.tournaments import Refused, Tournaments, standings, takes_rematches
+from core.tournaments import Refused, Tournaments, standings, takes_rematches, total_rounds
 from i18n import Translator
 from i18n.people import People
 from render.bracket import render_bracket
@@ -120,6 +122,9 @@ class TournamentTags:
             rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
             line = t("tm-board-arena-group") if rank is None else t(
                 "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
+        elif tournament.format == "swiss":
+            total = total_rounds(tournament, await stored.entrants(self.db, tournament.id), ())
+            line = t("tm-board-swiss", number=pairing.round, total=total)
         elif pairing.round == rounds:
             line = t("tm-board-final")
         else:
@@ -160,13 +165,17 @@ class TournamentDoor:
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
         # The news topics this process has recorded, by tournament (not recorded again).
         self._recorded: dict[int, set[str]] = {}
+        self.schedules = ScheduleDoor(self)  # the group's scheduled tournaments
 
     # -- what the handlers ask ---------------------------------------------------------
 
     async def create(self, chat_id: int, creator_id: int, menu: TourneyMenuCb,
                      message_id: int | None, t: Translator) -> str | None:
         """Open the tournament chosen in the menu; the menu's message becomes its lobby.
-        Returns why not (the group has one going), in the creator's words, or None."""
+        Returns why not (the group has one going), in the creator's words, or None. A
+        menu with a time of day (`menu.at`) sets a schedule instead (`ScheduleDoor`)."""
+        if menu.at >= 0 and menu_complete(menu):
+            return await self.schedules.create(chat_id, creator_id, menu, message_id, t)
         try:
             control = self.controls.choose(menu.tc, live_only=True)
         except UnknownControl:
@@ -211,8 +220,8 @@ class TournamentDoor:
                 was = tournament.status
                 await self.core.leave(tournament.id, player_id)
                 return Answer(t("tm-left-running" if was == "running" else "tm-left"))
-            if player_id != tournament.creator_id and not await self._admin(chat_id,
-                                                                            player_id):
+            if player_id != tournament.creator_id and not await self.is_admin(chat_id,
+                                                                              player_id):
                 raise Refused("admins")
             if data.a == "start":
                 await self.core.start(tournament.id)
@@ -222,7 +231,7 @@ class TournamentDoor:
         except Refused as exc:
             return Answer(t(REFUSALS[exc.reason], count=MIN_PLAYERS), True)
 
-    async def _admin(self, chat_id: int, user_id: int) -> bool:
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is an admin of the group; no when Telegram cannot tell."""
         try:
             member = await self.bot.get_chat_member(chat_id, user_id)
@@ -244,6 +253,11 @@ class TournamentDoor:
             t = await self.people.translator(player)
             if tournament.format == "arena":
                 text = t("tm-paired-arena", name=names[1 - seat])
+            elif tournament.format == "swiss":
+                total = total_rounds(tournament,
+                                     await stored.entrants(self.db, tournament.id), ())
+                text = t("tm-paired-swiss", number=pairing.round, total=total,
+                         name=names[1 - seat])
             else:
                 total = await self.tags.rounds(tournament.id)
                 text = t("tm-paired-knockout", number=pairing.round, total=total,
@@ -305,6 +319,10 @@ class TournamentDoor:
         """The timer's beat: every tournament message behind its tournament, or not posted
         yet, is drawn (at start-up, after a Telegram fault)."""
         now = self.clock()
+        for tournament in await stored.reminders_due(self.db, now, REMIND):
+            await stored.add_news(self.db, tournament.id,
+                                  [("reminder", tournament.chat_id)], now)
+            await self.redraw(tournament)
         behind = await stored.behind(self.db, now - RECENT)
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
@@ -409,6 +427,10 @@ class TournamentDoor:
         if tournament is None or message is None or (
                 message.message_id and message.shown_version >= tournament.version):
             return
+        now = self.clock()  # a lobby not posted yet (a schedule's) is posted once
+        if not message.message_id and not await stored.claim_message(
+                self.db, tournament_id, "lobby", now, now + CLAIM):
+            return
         try:
             shown = await self._edit_lobby(tournament, message.message_id)
         except FAULTS:  # the sweep tries again
@@ -462,13 +484,13 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament_id)
         pairings = await stored.pairings(self.db, tournament_id)
         now = self.clock()
-        if tournament.format == "arena":
+        if tournament.format != "knockout":
             photo = await asyncio.to_thread(
                 render_standings, standings_of(tournament, entrants, pairings, now))
         else:
             photo = await asyncio.to_thread(
                 render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
-        caption = picture_caption(t, tournament, pairings, now)
+        caption = picture_caption(t, tournament, pairings, now, entrants)
         try:
             shown = await self._show_photo(tournament.chat_id, message.message_id, photo,
                                            caption)
@@ -524,7 +546,7 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament_id)
         pairings = await stored.pairings(self.db, tournament_id)
         text = result_text(t, tournament, entrants, pairings)
-        if tournament.format == "arena":
+        if tournament.format != "knockout":
             photo = await asyncio.to_thread(
                 render_standings, standings_of(tournament, entrants, pairings, now))
         else:

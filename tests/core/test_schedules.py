@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.schedules import OPEN_AHEAD, REMIND, next_start, reminder_due
+from core.schedules import OPEN_AHEAD, next_start
 from core.tournaments import Tournaments
 from storage import schedules
 from storage import tournaments as stored
@@ -32,14 +32,6 @@ def test_the_next_start_is_the_time_of_day_in_the_groups_zone() -> None:
     assert moscow == datetime(2026, 5, 2, 17, 0, tzinfo=UTC)
     with pytest.raises(ValueError):
         next_start(T0, 24 * 60, TASHKENT)
-
-
-def test_a_reminder_comes_shortly_before_a_start_announced_earlier() -> None:
-    start = T0 + timedelta(hours=1)
-    assert not reminder_due(start, T0, start - REMIND - timedelta(seconds=1))
-    assert reminder_due(start, T0, start - REMIND)
-    assert not reminder_due(start, T0, start)
-    assert not reminder_due(start, start - REMIND, start - timedelta(minutes=1))
 
 
 @pytest.fixture
