@@ -477,9 +477,13 @@ def result_text(t: Translator, tournament: Tournament, entrants: Sequence[Entran
             t(PODIUM[rank], name=e.name, points=e.score) for rank, e in enumerate(top, 1)])
     if tournament.format == "swiss":
         table = swiss_table(entrants, pairings)
+        last = max((p.round for p in pairings), default=0)
         return "\n".join(
-            [t("tm-winner", name=names.get(tournament.winner_id or 0, "?")),
-             t("tm-swiss-over")]
+            [t("tm-winner", name=names.get(tournament.winner_id or 0, "?")), "",
+             t("tm-news-round-over", number=last,
+               total=total_rounds(tournament, entrants, pairings))]
+            + [_pair_line(t, p, names, swiss=True) for p in pairings if p.round == last]
+            + ["", t("tm-swiss-over")]
             + [t(PODIUM[rank], name=names.get(line.player, "?"), points=line.points)
                + " " + t("tm-buchholz", points=line.buchholz)
                for rank, line in enumerate(table[:3], 1)])
