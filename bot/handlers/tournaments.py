@@ -72,6 +72,9 @@ async def menu(query: CallbackQuery, callback_data: TourneyMenuCb, player: Playe
         await show(query, *question)
         services.pacing.note(chat_id)
         return
+    # A schedule is an admin's: another member's tap leaves the menu to the admins.
+    if callback_data.at >= 0 and not await services.tournaments.is_admin(chat_id, player.id):
+        return await answer(query, t("tm-schedule-admins"), alert=True)
     # The last choice: one tournament however many taps of it arrive at once.
     if not services.menus.first(("tournament", chat_id, query.message.message_id)):
         return await answer(query)
