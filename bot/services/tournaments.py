@@ -29,7 +29,6 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
@@ -62,6 +61,7 @@ from core.timecontrol import Offer, UnknownControl
 from core.tournaments import Refused, Tournaments, standings, takes_rematches, total_rounds
 from i18n import Translator
 from i18n.people import People
+from i18n.zones import zone_of
 from render.bracket import render_bracket
 from render.standings import render_standings
 from storage import chats
@@ -155,11 +155,11 @@ class TournamentDoor:
 
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer,
                  boarding: Boarding, core: Tournaments, tags: TournamentTags, *,
-                 clock: Callable[[], datetime], zone: ZoneInfo, controls: Offer) -> None:
+                 clock: Callable[[], datetime], controls: Offer) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.controls = controls  # the host's: the menu chooses a live one
         self.tags = tags
-        self.boarding, self.core, self.clock, self.zone = boarding, core, clock, zone
+        self.boarding, self.core, self.clock = boarding, core, clock
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
@@ -355,7 +355,8 @@ class TournamentDoor:
                                                   starter=tournament.creator_id)
             text = news_text(t, item.topic, tournament,
                              await stored.entrants(self.db, tournament_id),
-                             await stored.pairings(self.db, tournament_id), self.zone)
+                             await stored.pairings(self.db, tournament_id),
+                             zone_of(t.language))
         sent: int | None = -1
         if text is not None:
             try:
@@ -413,7 +414,8 @@ class TournamentDoor:
             return wait_text(t, int(round_), int(player), entrants, pairings)
         if kind == "due":
             busy = await self.core.service.active_game(int(player)) is not None
-            return due_text(t, int(round_), int(player), busy, entrants, pairings, self.zone)
+            return due_text(t, int(round_), int(player), busy, entrants, pairings,
+                            zone_of(t.language))
         return None
 
     def _failed(self, tournament_id: int, what: str) -> None:
@@ -470,7 +472,8 @@ class TournamentDoor:
         t = await self.people.chat_translator(tournament.chat_id,
                                               starter=tournament.creator_id)
         entrants = await stored.entrants(self.db, tournament.id)
-        return (lobby_text(t, tournament, entrants, self.zone, self.core.control(tournament)),
+        return (lobby_text(t, tournament, entrants, zone_of(t.language),
+                           self.core.control(tournament)),
                 lobby_keyboard(t, tournament))
 
     async def _picture(self, tournament_id: int) -> None:

@@ -25,6 +25,7 @@ from core.tournaments import (
     total_rounds,
 )
 from i18n import Translator
+from i18n.zones import offset_label
 from render.bracket import Bracket, BracketMatch
 from render.standings import Standing, Standings
 from storage.tournaments import MIN_PLAYERS, Entrant, Pairing, Tournament
@@ -93,9 +94,12 @@ def menu_complete(data: TourneyMenuCb) -> bool:
 
 
 def clock_time(moment: datetime, zone: ZoneInfo) -> str:
-    """A time of day as the group reads it: 18:30 UTC."""
+    """A time of day as its reader reads it, in the zone of their language
+    (`i18n.zones`): "18:30 UTC", "20:00 (Asia/Tashkent, UTC+5)"."""
     local = moment.astimezone(zone)
-    return f"{local:%H:%M} {local.tzname() or zone.key}"
+    if zone.key == "UTC":
+        return f"{local:%H:%M} UTC"
+    return f"{local:%H:%M} ({zone.key}, {offset_label(moment, zone)})"
 
 
 def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],

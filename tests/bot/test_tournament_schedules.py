@@ -119,3 +119,15 @@ async def test_the_time_is_the_groups_languages(group_harness: Harness) -> None:
     text = h.fake.message(GROUP, menu.message_id).text or ""
     assert text.startswith("📅 Турнир назначен:")
     assert "в 20:00 (Europe/Moscow, UTC+3)" in text, text
+    # Its lobby, half an hour ahead, and the reminder say Moscow time too.
+    h.clock.now = plan.next_at - timedelta(minutes=30)
+    await tick(h)
+    [lobby] = [m.text or "" for m in h.fake.messages(GROUP)
+               if "Начало в 20:00 (Europe/Moscow, UTC+3)" in (m.text or "")]
+    assert "✅ Участвовать" in [text for m in h.fake.messages(GROUP)
+                                if m.text == lobby for text, _ in m.buttons]
+    h.clock.now = plan.next_at - timedelta(minutes=5)
+    await tick(h)
+    assert h.fake.last_message(GROUP).text == (
+        "⏰ Турнир начнётся в 20:00 (Europe/Moscow, UTC+3): записалось 0 из 8."
+        " Нажмите «Участвовать» в его сообщении выше!")
