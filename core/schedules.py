@@ -22,7 +22,6 @@ from core.timecontrol import TimeControl
 from core.tournaments import check_options
 from storage import schedules as stored
 from storage.schedules import Schedule
-from storage.tournaments import Format
 
 if TYPE_CHECKING:
     from core.tournaments import Tournaments
@@ -52,18 +51,18 @@ class Schedules:
         self.tournaments = tournaments
         self.db, self.clock = tournaments.db, tournaments.clock
 
-    async def add(self, chat_id: int, creator_id: int, *, variant: str, format: Format,
+    async def add(self, chat_id: int, creator_id: int, *, variant: str, format: str,
                   length: int, cube: bool, capacity: int, minutes: int | None,
                   control: TimeControl | None, at_minute: int, zone: str,
                   daily: bool) -> Schedule:
         """A schedule for `at_minute` past midnight in `zone` (the next such moment; every
         day when `daily`). The door checks that the asker is an admin of the group.
         `storage.schedules.TooManySchedules` past `MAX_PER_CHAT`."""
-        check_options(variant=variant, format=format, length=length, cube=cube,
-                      capacity=capacity, minutes=minutes, control=control)
+        checked = check_options(variant=variant, format=format, length=length, cube=cube,
+                                capacity=capacity, minutes=minutes, control=control)
         now = self.clock()
         return await stored.add_schedule(
-            self.db, chat_id=chat_id, creator_id=creator_id, variant=variant, format=format,
+            self.db, chat_id=chat_id, creator_id=creator_id, variant=variant, format=checked,
             match_length=length, cube=cube, capacity=capacity, minutes=minutes,
             control=control.token if control is not None else None, at_minute=at_minute,
             zone=zone, daily=daily, next_at=next_start(now, at_minute, ZoneInfo(zone)),

@@ -124,14 +124,15 @@ def takes_rematches(tournament: Tournament | None) -> bool:
 
 
 def check_options(*, variant: str, format: str, length: int, cube: bool, capacity: int,
-                  minutes: int | None, control: TimeControl | None) -> None:
-    """`ValueError` unless these make a tournament this bot plays."""
+                  minutes: int | None, control: TimeControl | None) -> stored.Format:
+    """The format, checked: `ValueError` unless these make a tournament this bot plays."""
     if (format not in stored.FORMATS or length not in LENGTHS
             or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
             or (format == "arena") != (minutes is not None)
             or (cube and variant != "short")
             or (control is not None and control.correspondence)):
         raise ValueError("not a tournament this bot plays")
+    return next(known for known in stored.FORMATS if known == format)
 
 
 def bracket_size(players: int) -> int:
@@ -266,13 +267,13 @@ class Tournaments:
         """An open tournament in group `chat_id` (`start_in` None: when full) whose games
         are played under `control` (None: the host's move window; never correspondence:
         a tournament is played in one sitting)."""
-        check_options(variant=variant, format=format, length=length, cube=cube,
-                      capacity=capacity, minutes=minutes, control=control)
+        checked = check_options(variant=variant, format=format, length=length, cube=cube,
+                                capacity=capacity, minutes=minutes, control=control)
         now = self.clock()
         try:
             tournament = await stored.create_tournament(
                 self.db, chat_id=chat_id, creator_id=creator_id, variant=variant,
-                format=format, match_length=length,
+                format=checked, match_length=length,
                 cube=cube, capacity=capacity,
                 starts_at=now + start_in if start_in is not None else None, minutes=minutes,
                 now=now, control=control.token if control is not None else None)

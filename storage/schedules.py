@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from storage.clock import from_epoch, opt_datetime, opt_epoch, to_epoch
-from storage.db import Database, Row
+from storage.db import Database, Row, Tx
 from storage.errors import ConstraintViolation
 from storage.tournaments import Format, Tournament, TournamentExists, insert_tournament
 
@@ -101,12 +101,7 @@ async def open_start(db: Database, schedule: Schedule, following: datetime | Non
     assert schedule.next_at is not None
     try:
         async with db.transaction() as tx:
-            moved = await tx.execute(
-                "UPDATE tournament_schedules SET next_at = ?, status = ?"
-                " WHERE id = ? AND status = 'active' AND next_at = ?",
-                (opt_epoch(following), "active" if following is not None else "done",
-                 schedule.id, to_epoch(schedule.next_at)))
-            if moved != 1:
+            if not await _move_on(tx, schedule, following):
                 return None
             try:
                 tournament = await insert_tournament(
@@ -128,13 +123,19 @@ async def open_start(db: Database, schedule: Schedule, following: datetime | Non
 
 async def skip_start(db: Database, schedule: Schedule, following: datetime | None) -> bool:
     """Move the schedule past a start that is too late to open (the process was down)."""
-    assert schedule.next_at is not None
     async with db.transaction() as tx:
-        moved = await tx.execute(
-            "UPDATE tournament_schedules SET next_at = ?, status = ?"
-            " WHERE id = ? AND status = 'active' AND next_at = ?",
-            (opt_epoch(following), "active" if following is not None else "done",
-             schedule.id, to_epoch(schedule.next_at)))
+        return await _move_on(tx, schedule, following)
+
+
+async def _move_on(tx: Tx, schedule: Schedule, following: datetime | None) -> bool:
+    """Move the schedule from the start it was read at to `following` (None: done); False
+    when someone moved it first."""
+    assert schedule.next_at is not None
+    moved = await tx.execute(
+        "UPDATE tournament_schedules SET next_at = ?, status = ?"
+        " WHERE id = ? AND status = 'active' AND next_at = ?",
+        (opt_epoch(following), "active" if following is not None else "done",
+         schedule.id, to_epoch(schedule.next_at)))
     return moved == 1
 
 

@@ -319,10 +319,9 @@ class TournamentDoor:
         """The timer's beat: every tournament message behind its tournament, or not posted
         yet, is drawn (at start-up, after a Telegram fault)."""
         now = self.clock()
-        for tournament in await stored.reminders_due(self.db, now, REMIND):
-            await stored.add_news(self.db, tournament.id,
-                                  [("reminder", tournament.chat_id)], now)
-            await self.redraw(tournament)
+        for soon in await stored.reminders_due(self.db, now, REMIND):
+            await stored.add_news(self.db, soon.id, [("reminder", soon.chat_id)], now)
+            await self.redraw(soon)
         behind = await stored.behind(self.db, now - RECENT)
         self._retry = {k: v for k, v in self._retry.items() if k in behind and v > now}
         for tournament_id in behind:
