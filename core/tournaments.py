@@ -256,7 +256,9 @@ class Tournaments:
         self.absent = absent
         service.announcements.subscribe(self.on_change)
         service.forfeiting.append(self.plays_in)
-        from core.schedules import Schedules  # (it opens tournaments through this)
+        # Scheduled tournaments, opened by this tick (core.schedules imports this module,
+        # so it is imported here).
+        from core.schedules import Schedules
         self.schedules = Schedules(self)
 
     # -- what players and creators do ----------------------------------------------------
@@ -416,8 +418,8 @@ class Tournaments:
         await self._locked(pairing.tournament_id, self._advance)
 
     async def tick(self) -> None:
-        """The timer's beat: tournaments due to start, games that ended unsettled,
-        knock-out matches due, arenas to pair and to end."""
+        """The timer's beat: schedules' tournaments to open, tournaments due to start, games
+        that ended unsettled, knock-out and Swiss matches due, arenas to pair and to end."""
         try:
             await self.schedules.tick()
         except Exception:  # the tournaments going must not wait for a schedule's trouble

@@ -253,9 +253,11 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
 
     In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
     players are all known (the results of the round before, and who plays whom; the last
-    round is the final). To a player: "wait-N-P" while P is through to round N and waits
-    for an opponent still to be decided; "due-N-P" while P's match of round N waits for a
-    player busy in another game (the no-show rule); "place-P" at the end (their placing)."""
+    round is the final); in a Swiss, "round-N" when round N is paired (a "reminder" before
+    a start announced ahead is recorded by the door's sweep). To a player: "wait-N-P" while
+    P is through to round N and waits for an opponent still to be decided; "due-N-P" while
+    P's match of round N waits for a player busy in another game (the no-show rule);
+    "place-P" at the end (their placing)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
     group = tournament.chat_id
@@ -292,7 +294,7 @@ def placings(tournament: Tournament, entrants: Sequence[Entrant],
              pairings: Sequence[Pairing]) -> dict[int, tuple[int, int]]:
     """Each player's final placing, as (best, worst) place: 1 the winner; in a knock-out
     the runner-up 2, the semi-finals' losers 3–4, the quarter-finals' 5–8 and so on (never
-    below the number of players); in an arena the place in the standings."""
+    below the number of players); in an arena or a Swiss the place in the standings."""
     if tournament.format == "arena":
         order = [e for e in standings(entrants) if e.seed is not None or e.games]
         return {e.player_id: (rank, rank) for rank, e in enumerate(order, start=1)}
