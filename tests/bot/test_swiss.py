@@ -6,11 +6,10 @@ out here from the pairings table, the result and each player's placing."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
-from render.standings import Standing, Standings, render_standings
+from render.standings import render_standings
 from storage import tournaments as stored
 from tests.support.harness import Harness
+from tests.support.swiss import expected_standings, stored_rows
 from tests.support.tournament_play import (
     GROUP,
     JOINED,
@@ -27,44 +26,6 @@ from tests.support.tournament_play import (
 
 SIX = PLAYERS[:6]
 PLAY_AGAIN = "🔁 Play again"
-
-
-def expected_standings(rows: list[tuple[int, int, int, int | None, int | None, int]],
-                       seeds: dict[int, int], left: set[int], playing: set[int],
-                       heading: tuple[int, int] | None) -> Standings:
-    """The standings worked out from the stored pairings (round, player0, player1, winner,
-    status, outcome-is-done): a win one point, Buchholz the opponents' points, then
-    head-to-head among those tied on both, then the seed."""
-    points: dict[int, int] = dict.fromkeys(seeds, 0)
-    results: dict[int, list[int]] = defaultdict(list)
-    opponents: dict[int, list[int]] = defaultdict(list)
-    done = [r for r in sorted(rows) if r[5]]
-    for _, a, b, winner, _, _ in done:
-        for player in (a, b):
-            if player is not None:
-                points[player] += int(player == winner)
-                results[player].append(int(player == winner))
-        if a is not None and b is not None:
-            opponents[a].append(b)
-            opponents[b].append(a)
-    buchholz = {p: sum(points[o] for o in opponents[p]) for p in seeds}
-    head = dict.fromkeys(seeds, 0)
-    for _, a, b, winner, _, _ in done:
-        if a is None or b is None or winner is None:
-            continue
-        if (points[a], buchholz[a]) == (points[b], buchholz[b]):
-            head[winner] += 1
-    order = sorted(seeds, key=lambda p: (-points[p], -buchholz[p], -head[p], seeds[p]))
-    return Standings(tuple(Standing(NAMES[p], points[p], tuple(results[p]),
-                                    playing=p in playing, left=p in left,
-                                    tiebreak=buchholz[p]) for p in order),
-                     seconds_left=None, round_of=heading)
-
-
-async def stored_rows(h: Harness, tournament_id: int
-                      ) -> list[tuple[int, int, int, int | None, int | None, int]]:
-    return [(p.round, p.players[0], p.players[1], p.winner_id, p.game_id,
-             int(p.status == "done")) for p in await stored.pairings(h.app.db, tournament_id)]
 
 
 async def test_a_six_player_swiss_to_the_end(group_harness: Harness) -> None:
@@ -94,7 +55,7 @@ async def test_a_six_player_swiss_to_the_end(group_harness: Harness) -> None:
                 assert f"♟ Swiss · round {number} of 4" in (h.board(player).caption or "")
         # The picture shows the round being played, as the pairings table has it.
         playing = {p for row in current for p in row.players if p}
-        want = expected_standings(await stored_rows(h, t.id), seeds, set(), playing,
+        want = expected_standings(await stored_rows(h.app.db, t.id), NAMES, seeds, set(), playing,
                                   (number, 4))
         assert pictures(h)[-1] == render_standings(want), f"round {number}"
         caption = next(m.caption for m in reversed(h.fake.messages(GROUP)) if m.photo)
@@ -107,7 +68,7 @@ async def test_a_six_player_swiss_to_the_end(group_harness: Harness) -> None:
         await tick(h)
     done = await stored.get_tournament(h.app.db, t.id)
     assert done is not None and done.status == "finished"
-    final = expected_standings(await stored_rows(h, t.id), seeds, set(), set(), None)
+    final = expected_standings(await stored_rows(h.app.db, t.id), NAMES, seeds, set(), set(), None)
     assert pictures(h)[-1] == render_standings(final)
     assert done.winner_id is not None and NAMES[done.winner_id] == final.rows[0].name
     texts = [m.caption or m.text or "" for m in h.fake.messages(GROUP)]
