@@ -74,6 +74,8 @@ async def test_an_admin_schedules_a_daily_swiss(group_harness: Harness) -> None:
     assert len(lobbies) == 1 and "Starts at 12:40 UTC" in lobbies[0], texts(h)
     t = await stored.chat_tournament(h.app.db, GROUP)
     assert t is not None and t.starts_at == start and t.status == "open"
+    assert plan.control is not None and t.control == plan.control  # the menu's time control
+    assert "⏱ Time: 2 min a move" in lobbies[0]
     for player in PLAYERS[:5]:
         assert JOINED in await press(h, player, "✅ Join")
     # Five minutes before, a reminder; once.
