@@ -212,7 +212,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock)
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,
-                                     tournament_tags, clock=clock, zone=settings.timezone,
+                                     tournament_tags, clock=clock,
                                      controls=core.controls)
     results = ResultMessages(bot, db, people, coalescer, clock=clock,
                              result_buttons=(result_buttons,),

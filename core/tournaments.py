@@ -1,4 +1,5 @@
-"""Tournaments in groups: a knock-out bracket or a timed arena (docs/rules.md, "Tournaments").
+"""Tournaments in groups: a knock-out bracket, a timed arena or a Swiss (docs/rules.md,
+"Tournaments").
 
 The rules and the state machine are here, without Telegram; storage keeps the state
 (`storage.tournaments`), and a door hears the facts (`TournamentNews`) and words them.
@@ -21,6 +22,12 @@ The rules and the state machine are here, without Telegram; storage keeps the st
   before it are played out, then the standings are final (ties: more wins, then the
   higher rating at the start, then who joined first). A player who lost `AWAY` matches
   in a row without finishing them (on time) is taken out, as if they had left.
+* **Swiss.** Everyone plays every round (`core.swiss.swiss_rounds` of them), paired by
+  score, nobody knocked out; a round is paired when the one before is over (its pairings
+  stored in that transaction), the bye goes to the lowest placed without one and counts
+  as a win. Matches begin, and no-shows and leavers lose, as in a knock-out; a player who
+  left is paired no more. The winner heads the standings after the last round (points,
+  Buchholz, head-to-head, seed: `core.swiss.table`).
 * **Games.** Every pairing is a match played as usual, rated; the daily limit per pair
   does not apply (`storage.results`). In a tournament running out of time, or leaving,
   loses the whole match (`GameService.forfeiting`, `GameService.forfeit`).
@@ -45,6 +52,8 @@ from core.events import Change, What
 from core.games import GameService
 from core.live import Live
 from core.seen import final_match
+from core.swiss import Game as SwissGame
+from core.swiss import Line, pair_round, swiss_rounds, table
 from core.timecontrol import TimeControl, stored_control
 from engine.game import Reason
 from storage import games
@@ -118,6 +127,18 @@ def takes_rematches(tournament: Tournament | None) -> bool:
     return tournament is None or tournament.status != "running"
 
 
+def check_options(*, variant: str, format: str, length: int, cube: bool, capacity: int,
+                  minutes: int | None, control: TimeControl | None) -> stored.Format:
+    """The format, checked: `ValueError` unless these make a tournament this bot plays."""
+    if (format not in stored.FORMATS or length not in LENGTHS
+            or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
+            or (format == "arena") != (minutes is not None)
+            or (cube and variant != "short")
+            or (control is not None and control.correspondence)):
+        raise ValueError("not a tournament this bot plays")
+    return next(known for known in stored.FORMATS if known == format)
+
+
 def bracket_size(players: int) -> int:
     """The knock-out bracket for `players`: the next power of two."""
     size = 2
@@ -138,6 +159,36 @@ def bracket_seeds(size: int) -> list[int]:
 
 def rounds_of(size: int) -> int:
     return size.bit_length() - 1
+
+
+def swiss_games(pairings: Sequence[Pairing]) -> list[SwissGame]:
+    """A Swiss's decided pairings as `core.swiss` reads them (a bye: one player)."""
+    games = []
+    for pairing in pairings:
+        if pairing.status != "done":
+            continue
+        first, second = pairing.players
+        if first is None:
+            first, second = second, first
+        if first is not None:
+            games.append(SwissGame(first, second, pairing.winner_id))
+    return games
+
+
+def swiss_table(entrants: Sequence[Entrant], pairings: Sequence[Pairing]) -> list[Line]:
+    """A Swiss's standings now (those seeded at the start), the leader first."""
+    seeds = {e.player_id: e.seed for e in entrants if e.seed is not None}
+    return table(seeds, swiss_games(pairings))
+
+
+def total_rounds(tournament: Tournament, entrants: Sequence[Entrant],
+                 pairings: Sequence[Pairing]) -> int:
+    """How many rounds a knock-out or Swiss has (an arena: 0)."""
+    if tournament.format == "swiss":
+        return swiss_rounds(max(2, sum(e.seed is not None for e in entrants)))
+    if tournament.format == "arena":
+        return 0
+    return max((p.round for p in pairings), default=1)
 
 
 def next_place(round_: int, slot: int) -> tuple[int, int, int]:
@@ -221,6 +272,10 @@ class Tournaments:
         self.absent = absent
         service.announcements.subscribe(self.on_change)
         service.forfeiting.append(self.plays_in)
+        # Scheduled tournaments, opened by this tick (core.schedules imports this module,
+        # so it is imported here).
+        from core.schedules import Schedules
+        self.schedules = Schedules(self)
 
     # -- what players and creators do ----------------------------------------------------
 
@@ -230,17 +285,13 @@ class Tournaments:
         """An open tournament in group `chat_id` (`start_in` None: when full) whose games
         are played under `control` (None: the host's move window; never correspondence:
         a tournament is played in one sitting)."""
-        if (format not in stored.FORMATS or length not in LENGTHS
-                or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
-                or (format == "arena") != (minutes is not None)
-                or (cube and variant != "short")
-                or (control is not None and control.correspondence)):
-            raise ValueError("not a tournament this bot plays")
+        checked = check_options(variant=variant, format=format, length=length, cube=cube,
+                                capacity=capacity, minutes=minutes, control=control)
         now = self.clock()
         try:
             tournament = await stored.create_tournament(
                 self.db, chat_id=chat_id, creator_id=creator_id, variant=variant,
-                format="arena" if format == "arena" else "knockout", match_length=length,
+                format=checked, match_length=length,
                 cube=cube, capacity=capacity,
                 starts_at=now + start_in if start_in is not None else None, minutes=minutes,
                 now=now, control=control.token if control is not None else None)
@@ -383,8 +434,12 @@ class Tournaments:
         await self._locked(pairing.tournament_id, self._advance)
 
     async def tick(self) -> None:
-        """The timer's beat: tournaments due to start, games that ended unsettled,
-        knock-out matches due, arenas to pair and to end."""
+        """The timer's beat: schedules' tournaments to open, tournaments due to start, games
+        that ended unsettled, knock-out and Swiss matches due, arenas to pair and to end."""
+        try:
+            await self.schedules.tick()
+        except Exception:  # the tournaments going must not wait for a schedule's trouble
+            log.exception("the timer failed on the schedules")
         now = self.clock()
         for t in await stored.live_tournaments(self.db):
             try:
@@ -438,6 +493,8 @@ class Tournaments:
             assert t.minutes is not None
             await held.update(status="running", started_at=held.now,
                               ends_at=held.now + timedelta(minutes=t.minutes))
+        elif t.format == "swiss":
+            await held.update(status="running", started_at=held.now)
         else:
             await held.update(status="running", started_at=held.now)
             await self._make_bracket(held, [e.player_id for e in seeded])
@@ -476,10 +533,45 @@ class Tournaments:
                         after.forfeits.append((pairing.game_id, player))
         if t.format == "arena":
             await self._arena(held, after)
-        else:
-            for _ in range(rounds_of(MAX_PLAYERS) + 1):  # a decision may make the next due
-                if not await self._knockout(held, after):
-                    break
+            return
+        for _ in range(2 * rounds_of(MAX_PLAYERS) + 2):  # a decision may make the next due
+            if held.tournament.status != "running":
+                break
+            decided = await self._knockout(held, after)
+            if t.format == "swiss" and held.tournament.status == "running":
+                decided = await self._swiss_round(held) or decided
+            if not decided:
+                break
+
+    async def _swiss_round(self, held: Locked) -> bool:
+        """A Swiss whose round is over: the next round paired (its bye decided), or the
+        end after the last. True when it did either."""
+        pairings = await held.pairings()
+        if any(p.status != "done" for p in pairings):
+            return False
+        entrants = await held.entrants()
+        lines = swiss_table(entrants, pairings)
+        still = {e.player_id for e in entrants if e.state == "in"}
+        present = [line for line in lines if line.player in still]
+        played = max((p.round for p in pairings), default=0)
+        if played >= total_rounds(held.tournament, entrants, pairings) or len(present) < 2:
+            leader = (present or lines)[0].player if lines else None
+            await self._finish(held, leader)
+            return True
+        met: dict[int, set[int]] = {line.player: set() for line in lines}
+        for game in swiss_games(pairings):
+            if game.second is not None:
+                met[game.first].add(game.second)
+                met[game.second].add(game.first)
+        pairs, bye = pair_round(present, met)
+        for slot, pair in enumerate(pairs, start=1):
+            await held.add_pairing(played + 1, slot, pair)
+        if bye is not None:
+            pairing_id = await held.add_pairing(played + 1, len(pairs) + 1, (bye, None))
+            pairing = await held.pairing(pairing_id)
+            assert pairing is not None
+            await self._decide(held, pairing, bye, "bye")
+        return True
 
     async def _knockout(self, held: Locked, after: _After) -> bool:
         """One pass over the waiting pairings; True when one was decided."""
@@ -624,13 +716,24 @@ class Tournaments:
     async def _decide(self, held: Locked, pairing: Pairing, winner: int, outcome: str, *,
                       result: str | None = None,
                       score: tuple[int, int] | None = None) -> None:
-        """A knock-out pairing is won: the loser is out, the winner plays on (or has won)."""
+        """A knock-out pairing is won: the loser is out, the winner plays on (or has won).
+        A Swiss's: the winner scores a point, and both play on."""
         await held.update_pairing(pairing.id, status="done", outcome=outcome,
                                   winner_id=winner, result=result,
                                   score0=score[0] if score else None,
                                   score1=score[1] if score else None, finished_at=held.now)
         if held.tournament.status != "running":  # called off meanwhile: the result stands,
             return  # nothing follows from it
+        if held.tournament.format == "swiss":
+            for player in pairing.players:
+                if player is None:
+                    continue
+                me = next(e for e in await held.entrants() if e.player_id == player)
+                won = int(player == winner)
+                await held.update_entrant(player, score=me.score + won, wins=me.wins + won,
+                                          games=me.games + 1, results=(*me.results, won),
+                                          free_since=held.now)
+            return
         for player in pairing.players:
             if player is not None and player != winner and not await self._left(held, player):
                 await held.update_entrant(player, state="out", entered=False)
@@ -681,10 +784,10 @@ class Tournaments:
         for game_id, player in after.forfeits:
             await self.service.forfeit(game_id, player)
         if changed:
-            await self._tell(tournament)
+            await self.tell(tournament)
         return outcome
 
-    async def _tell(self, tournament: Tournament) -> None:
+    async def tell(self, tournament: Tournament) -> None:
         try:
             await self.news.changed(tournament)
         except Exception:  # the door's sweep redraws what is behind

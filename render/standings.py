@@ -1,7 +1,8 @@
-"""An arena's standings: rank, name, the points of each game, the score.
+"""An arena's or a Swiss's standings: rank, name, the points of each game, the score.
 
-Language-neutral like the board: the header is the time left (◷ 12:30, or ♛ when it is
-over), the top three ranks are gold, silver and bronze discs, a player on fire (wins count
+Language-neutral like the board: the header is the time left (◷ 12:30; a Swiss's round,
+2 / 4; ♛ when it is over), a Swiss's Buchholz stands dim in brackets beside the score,
+the top three ranks are gold, silver and bronze discs, a player on fire (wins count
 double) has an orange ×2, the points of each game follow the name (the latest last, the
 doubled ones orange, a loss a dim 0) and a player in a game now has the last move's amber
 dot. The colours are the board's (render/theme.py). Up to `ROWS_PER_COLUMN` players stand
@@ -42,12 +43,14 @@ class Standing:
     fire: bool = False  # two wins in a row: the next win counts double
     playing: bool = False
     left: bool = False  # withdrew: shown dim
+    tiebreak: int | None = None  # a Swiss's Buchholz, small beside the score
 
 
 @dataclass(frozen=True)
 class Standings:
     rows: tuple[Standing, ...]  # in order, the leader first
     seconds_left: int | None = None  # None: the arena is over
+    round_of: tuple[int, int] | None = None  # a Swiss's round being played, of how many
 
 
 def render_standings(standings: Standings) -> bytes:
@@ -65,7 +68,9 @@ def draw_standings(standings: Standings) -> Image.Image:
     height = MARGIN + HEAD + per_column * ROW_H + MARGIN
     image = Image.new("RGB", (width, height), theme.BAND)
     draw = ImageDraw.Draw(image)
-    if standings.seconds_left is None:
+    if standings.round_of is not None:
+        head, colour = f"{standings.round_of[0]} / {standings.round_of[1]}", TEXT
+    elif standings.seconds_left is None:
         head, colour = "♛", GOLD
     else:
         left = max(0, standings.seconds_left)
@@ -98,6 +103,10 @@ def _row(draw: ImageDraw.ImageDraw, rank: int, standing: Standing, x: float,
     draw.text((score_x, middle), str(standing.score), font=font(SCORE_SIZE),
               fill=GOLD if rank == 1 and standing.score else TEXT, anchor="rm")
     right = score_x - font(SCORE_SIZE).getlength("000") - 12
+    if standing.tiebreak is not None:
+        draw.text((right, middle), f"({standing.tiebreak})", font=font(SMALL_SIZE),
+                  fill=MUTED, anchor="rm")
+        right -= font(SMALL_SIZE).getlength("(000)") + 12
     right = _results(draw, standing.results, right, middle)
     if standing.fire:
         badge = "×2"

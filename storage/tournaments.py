@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from engine.position import Variant
@@ -29,8 +29,8 @@ from storage.games import append_log, fetch_game, insert_game
 from storage.matchmaking import NewGame
 from storage.models import VARIANTS, Game
 
-Format = Literal["knockout", "arena"]
-FORMATS: tuple[Format, ...] = ("knockout", "arena")
+Format = Literal["knockout", "arena", "swiss"]
+FORMATS: tuple[Format, ...] = ("knockout", "arena", "swiss")
 MIN_PLAYERS, MAX_PLAYERS = 4, 64
 MessageKind = Literal["lobby", "picture", "final"]
 
@@ -174,26 +174,38 @@ async def create_tournament(db: Database, *, chat_id: int, creator_id: int, vari
         raise ValueError(f"a tournament has {MIN_PLAYERS} to {MAX_PLAYERS} places")
     try:
         async with db.transaction() as tx:
-            if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
-                raise PlayerNotFound(f"player {creator_id} is not stored")
-            going = await tx.fetchval(
-                "SELECT id FROM tournaments WHERE chat_id = ? AND status IN ('open', 'running')",
-                (chat_id,))
-            if going is not None:
-                raise TournamentExists(chat_id, going)
-            row = await tx.fetchone(
-                "INSERT INTO tournaments (chat_id, creator_id, variant, format, match_length,"
-                " cube, capacity, starts_at, minutes, created_at, control)"
-                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_T_COLUMNS}",
-                (chat_id, creator_id, variant, format, match_length, int(cube), capacity,
-                 opt_epoch(starts_at), minutes, to_epoch(now), control))
-            assert row is not None
-            tournament = _tournament(row)
-            await _add_message(tx, tournament.id, "lobby", chat_id)
+            return await insert_tournament(
+                tx, chat_id=chat_id, creator_id=creator_id, variant=variant, format=format,
+                match_length=match_length, cube=cube, capacity=capacity,
+                starts_at=starts_at, minutes=minutes, now=now, control=control)
     except ConstraintViolation as exc:  # PostgreSQL: a simultaneous creation committed first
         if exc.kind == "unique" and exc.table == "tournaments":
             raise TournamentExists(chat_id) from exc
         raise
+
+
+async def insert_tournament(tx: Tx, *, chat_id: int, creator_id: int, variant: str,
+                            format: str, match_length: int, cube: bool, capacity: int,
+                            starts_at: datetime | None, minutes: int | None, now: datetime,
+                            control: str | None) -> Tournament:
+    """`create_tournament` inside the caller's transaction (a schedule opens one in the
+    transaction that moves it on)."""
+    if await tx.fetchone("SELECT 1 FROM players WHERE id = ?", (creator_id,)) is None:
+        raise PlayerNotFound(f"player {creator_id} is not stored")
+    going = await tx.fetchval(
+        "SELECT id FROM tournaments WHERE chat_id = ? AND status IN ('open', 'running')",
+        (chat_id,))
+    if going is not None:
+        raise TournamentExists(chat_id, going)
+    row = await tx.fetchone(
+        "INSERT INTO tournaments (chat_id, creator_id, variant, format, match_length,"
+        " cube, capacity, starts_at, minutes, created_at, control)"
+        f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_T_COLUMNS}",
+        (chat_id, creator_id, variant, format, match_length, int(cube), capacity,
+         opt_epoch(starts_at), minutes, to_epoch(now), control))
+    assert row is not None
+    tournament = _tournament(row)
+    await _add_message(tx, tournament.id, "lobby", chat_id)
     return tournament
 
 
@@ -495,6 +507,18 @@ async def _claim(db: Database, table: str, column: str, tournament_id: int, key:
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)",
             (to_epoch(until), db.instance, tournament_id, key, stamp, gone))
     return changed == 1
+
+
+async def reminders_due(db: Database, now: datetime, lead: timedelta) -> list[Tournament]:
+    """Open tournaments starting within `lead` of `now`, announced longer ago than that,
+    whose group has not had its reminder (`tournament_news` topic "reminder")."""
+    rows = await db.fetchall(
+        f"SELECT {_T_COLUMNS} FROM tournaments AS t WHERE status = 'open'"
+        " AND starts_at > ? AND starts_at <= ? AND starts_at - created_at > ?"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_news AS n WHERE n.tournament_id = t.id"
+        " AND n.topic = 'reminder') ORDER BY id",
+        (to_epoch(now), to_epoch(now + lead), int(lead.total_seconds())))
+    return [_tournament(row) for row in rows]
 
 
 async def behind(db: Database, finished_since: datetime) -> list[int]:

@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from benchmarks import fanout, matchmaking, tournament_arena, waiting_games
+from benchmarks import fanout, matchmaking, swiss_pairing, tournament_arena, waiting_games
 from benchmarks.figures import percentile
 
 
@@ -31,6 +31,12 @@ def test_a_percentile_is_asked_in_whole_hundredths() -> None:
         percentile([1.0, 2.0], 0.995)
     with pytest.raises(ValueError):
         percentile([1.0, 2.0], 1.0)
+
+
+def test_the_swiss_pairing_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    swiss_pairing.main(tournaments=3, sizes=(6, 9))
+    out = capsys.readouterr().out
+    assert "  6 players, 4 rounds: most search steps" in out and "/3" in out
 
 
 async def test_the_matchmaking_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,27 +8,47 @@ import contextlib
 
 from aiogram import F, Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter, Command
+from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter, Command, CommandObject
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot.handlers.groups import GROUPS
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import answer, show
 from bot.services import Services
-from bot.views.callbacks import TourneyCb, TourneyMenuCb
+from bot.views.callbacks import ScheduleCb, TourneyCb, TourneyMenuCb
+from bot.views.schedules import LIST_WORDS, parse_schedule
 from bot.views.tournaments import menu_question
 from i18n import Translator
 from storage import tournaments as stored
 from storage.models import Player
 
 
-async def tournament(message: Message, player: Player, services: Services) -> None:
-    """/tournament in a group: the menu's first question (or why not)."""
+async def tournament(message: Message, command: CommandObject, player: Player,
+                     services: Services) -> None:
+    """/tournament in a group: the menu's first question (or why not). An admin's
+    `/tournament 20:00` or `/tournament daily 20:00` sets a schedule through the same menu;
+    `/tournament schedule` lists the group's schedules."""
     t = await services.people.chat_translator(message.chat.id, starter=player.id)
-    if await stored.chat_tournament(services.db, message.chat.id) is not None:
+    args = (command.args or "").strip()
+    start = TourneyMenuCb()
+    if args.lower() in LIST_WORDS:
+        text, keyboard = await services.tournaments.schedules.listing(message.chat.id, t)
+        await message.answer(text, reply_markup=keyboard)
+        services.pacing.note(message.chat.id)
+        return
+    if args:
+        when = parse_schedule(args)
+        if when is None:
+            await message.reply(t("tm-schedule-usage"))
+            return
+        if not await services.tournaments.is_admin(message.chat.id, player.id):
+            await message.reply(t("tm-schedule-admins"))
+            return
+        start = TourneyMenuCb(at=when[0], daily=int(when[1]))
+    elif await stored.chat_tournament(services.db, message.chat.id) is not None:
         await message.reply(t("tm-refused-exists"))
         return
-    question = menu_question(TourneyMenuCb(), t, services.controls)
+    question = menu_question(start, t, services.controls)
     assert question is not None
     text, keyboard = question
     await message.answer(text, reply_markup=keyboard)
@@ -52,6 +72,9 @@ async def menu(query: CallbackQuery, callback_data: TourneyMenuCb, player: Playe
         await show(query, *question)
         services.pacing.note(chat_id)
         return
+    # A schedule is an admin's: another member's tap leaves the menu to the admins.
+    if callback_data.at >= 0 and not await services.tournaments.is_admin(chat_id, player.id):
+        return await answer(query, t("tm-schedule-admins"), alert=True)
     # The last choice: one tournament however many taps of it arrive at once.
     if not services.menus.first(("tournament", chat_id, query.message.message_id)):
         return await answer(query)
@@ -96,6 +119,16 @@ async def bot_left(event: ChatMemberUpdated, services: Services) -> None:
     await services.tournaments.bot_removed(event.chat.id, event.chat.title or "")
 
 
+async def schedule_press(query: CallbackQuery, callback_data: ScheduleCb, player: Player,
+                         t: Translator, services: Services) -> None:
+    """A schedule's Cancel button (its group's admins only)."""
+    if query.message is None:
+        return await answer(query, t("tm-refused-other-chat"), alert=True)
+    said = await services.tournaments.schedules.cancel(callback_data.id, player.id,
+                                                       query.message.chat.id, t)
+    await answer(query, said, alert=True)
+
+
 def make_router() -> Router:
     router = Router(name="tournaments")
     router.message.register(tournament, Command("tournament"), F.chat.type.in_(GROUPS))
@@ -107,4 +140,5 @@ def make_router() -> Router:
                                 F.chat.type.in_(GROUPS))
     router.my_chat_member.register(bot_left, ChatMemberUpdatedFilter(LEAVE_TRANSITION),
                                    F.chat.type.in_(GROUPS))
+    router.callback_query.register(schedule_press, ScheduleCb.filter())
     return router

@@ -30,7 +30,6 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
@@ -41,6 +40,7 @@ from bot.plumbing.pacing import Coalescer
 from bot.plumbing.retry import FAULTS
 from bot.plumbing.telegram_io import UNREACHABLE, gone, not_modified, send_text
 from bot.services.boarding import Boarding
+from bot.services.schedules import ScheduleDoor
 from bot.views.board import GameTag
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.tournaments import (
@@ -61,10 +61,12 @@ from bot.views.tournaments import (
 )
 from bot.views.watching import WATCHERS, watch_keyboard
 from core.live import Live
+from core.schedules import REMIND
 from core.timecontrol import Offer, UnknownControl
-from core.tournaments import Refused, Tournaments, standings, takes_rematches
+from core.tournaments import Refused, Tournaments, standings, takes_rematches, total_rounds
 from i18n import Translator
 from i18n.people import People
+from i18n.zones import zone_of
 from render.bracket import render_bracket
 from render.standings import render_standings
 from storage import boards, chats, games
@@ -126,6 +128,9 @@ class TournamentTags:
             rank = next((i for i, e in enumerate(order, 1) if e.player_id == player), None)
             line = t("tm-board-arena-group") if rank is None else t(
                 "tm-board-arena", rank=rank, count=len(order), points=order[rank - 1].score)
+        elif tournament.format == "swiss":
+            total = total_rounds(tournament, await stored.entrants(self.db, tournament.id), ())
+            line = t("tm-board-swiss", number=pairing.round, total=total)
         elif pairing.round == rounds:
             line = t("tm-board-final")
         else:
@@ -156,23 +161,27 @@ class TournamentDoor:
 
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer,
                  boarding: Boarding, core: Tournaments, tags: TournamentTags, *,
-                 clock: Callable[[], datetime], zone: ZoneInfo, controls: Offer) -> None:
+                 clock: Callable[[], datetime], controls: Offer) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.controls = controls  # the host's: the menu chooses a live one
         self.tags = tags
-        self.boarding, self.core, self.clock, self.zone = boarding, core, clock, zone
+        self.boarding, self.core, self.clock = boarding, core, clock
         self._retry: dict[int, datetime] = {}  # tournament -> when the sweep tries again
         # What each live tournament's lobby shows, as this process last drew it.
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
         # The news topics this process has recorded, by tournament (not recorded again).
         self._recorded: dict[int, set[str]] = {}
+        self.schedules = ScheduleDoor(self)  # the group's scheduled tournaments
 
     # -- what the handlers ask ---------------------------------------------------------
 
     async def create(self, chat_id: int, creator_id: int, menu: TourneyMenuCb,
                      message_id: int | None, t: Translator) -> str | None:
         """Open the tournament chosen in the menu; the menu's message becomes its lobby.
-        Returns why not (the group has one going), in the creator's words, or None."""
+        Returns why not (the group has one going), in the creator's words, or None. A
+        menu with a time of day (`menu.at`) sets a schedule instead (`ScheduleDoor`)."""
+        if menu.at >= 0 and menu_complete(menu):
+            return await self.schedules.create(chat_id, creator_id, menu, message_id, t)
         try:
             control = self.controls.choose(menu.tc, live_only=True)
         except UnknownControl:
@@ -231,8 +240,8 @@ class TournamentDoor:
     async def _may_run(self, tournament: Tournament, player_id: int) -> bool:
         """Whether the presser may start or call off the tournament: its creator, a group
         admin, or, once the creator has left the group, a player in it."""
-        if player_id == tournament.creator_id or await self._admin(tournament.chat_id,
-                                                                   player_id):
+        if player_id == tournament.creator_id or await self.is_admin(tournament.chat_id,
+                                                                     player_id):
             return True
         entered = any(e.player_id == player_id and e.state == "in"
                       for e in await stored.entrants(self.db, tournament.id))
@@ -298,7 +307,7 @@ class TournamentDoor:
         with contextlib.suppress(*FAULTS):  # (a note, not news: not tried again)
             await self._send(chat_id, text, None)
 
-    async def _admin(self, chat_id: int, user_id: int) -> bool:
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is an admin of the group; no when Telegram cannot tell."""
         try:
             member = await self.bot.get_chat_member(chat_id, user_id)
@@ -320,6 +329,11 @@ class TournamentDoor:
             t = await self.people.translator(player)
             if tournament.format == "arena":
                 text = t("tm-paired-arena", name=names[1 - seat])
+            elif tournament.format == "swiss":
+                total = total_rounds(tournament,
+                                     await stored.entrants(self.db, tournament.id), ())
+                text = t("tm-paired-swiss", number=pairing.round, total=total,
+                         name=names[1 - seat])
             else:
                 total = await self.tags.rounds(tournament.id)
                 text = t("tm-paired-knockout", number=pairing.round, total=total,
@@ -382,6 +396,9 @@ class TournamentDoor:
         """The timer's beat: every tournament message behind its tournament, or not posted
         yet, is drawn (at start-up, after a Telegram fault)."""
         now = self.clock()
+        for soon in await stored.reminders_due(self.db, now, REMIND):
+            await stored.add_news(self.db, soon.id, [("reminder", soon.chat_id)], now)
+            await self.redraw(soon)
         behind = await stored.behind(self.db, now - RECENT)
         for tournament in await stored.live_tournaments(self.db):  # an arena's standing
             known = self._recorded.get(tournament.id, set())
@@ -419,7 +436,7 @@ class TournamentDoor:
                                                   starter=tournament.creator_id)
             entrants = await stored.entrants(self.db, tournament_id)
             pairings = await stored.pairings(self.db, tournament_id)
-            text = news_text(t, item.topic, tournament, entrants, pairings, self.zone)
+            text = news_text(t, item.topic, tournament, entrants, pairings, zone_of(t.language))
             keyboard = await self._watch_keyboard(
                 t, watchable(item.topic, tournament, pairings), entrants)
         sent: int | None = -1
@@ -516,7 +533,8 @@ class TournamentDoor:
             return wait_text(t, int(round_), int(player), entrants, pairings)
         if kind == "due":
             busy = await self.core.service.active_game(int(player)) is not None
-            return due_text(t, int(round_), int(player), busy, entrants, pairings, self.zone)
+            return due_text(t, int(round_), int(player), busy, entrants, pairings,
+                            zone_of(t.language))
         return None
 
     def _failed(self, tournament_id: int, what: str) -> None:
@@ -529,6 +547,10 @@ class TournamentDoor:
         message = (await stored.messages(self.db, tournament_id)).get("lobby")
         if tournament is None or message is None or (
                 message.message_id and message.shown_version >= tournament.version):
+            return
+        now = self.clock()  # a lobby not posted yet (a schedule's) is posted once
+        if not message.message_id and not await stored.claim_message(
+                self.db, tournament_id, "lobby", now, now + CLAIM):
             return
         try:
             shown = await self._edit_lobby(tournament, message.message_id)
@@ -569,7 +591,8 @@ class TournamentDoor:
         t = await self.people.chat_translator(tournament.chat_id,
                                               starter=tournament.creator_id)
         entrants = await stored.entrants(self.db, tournament.id)
-        return (lobby_text(t, tournament, entrants, self.zone, self.core.control(tournament)),
+        return (lobby_text(t, tournament, entrants, zone_of(t.language),
+                           self.core.control(tournament)),
                 lobby_keyboard(t, tournament))
 
     async def _picture(self, tournament_id: int) -> None:
@@ -583,13 +606,13 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament_id)
         pairings = await stored.pairings(self.db, tournament_id)
         now = self.clock()
-        if tournament.format == "arena":
+        if tournament.format != "knockout":
             photo = await asyncio.to_thread(
                 render_standings, standings_of(tournament, entrants, pairings, now))
         else:
             photo = await asyncio.to_thread(
                 render_bracket, bracket_of(entrants, pairings, tournament.winner_id))
-        caption = picture_caption(t, tournament, pairings, now)
+        caption = picture_caption(t, tournament, pairings, now, entrants)
         keyboard = await self._watch_keyboard(  # every game being played, to watch
             t, [p for p in pairings if p.status == "playing"], entrants)
         try:
@@ -649,7 +672,7 @@ class TournamentDoor:
         entrants = await stored.entrants(self.db, tournament_id)
         pairings = await stored.pairings(self.db, tournament_id)
         text = result_text(t, tournament, entrants, pairings)
-        if tournament.format == "arena":
+        if tournament.format != "knockout":
             photo = await asyncio.to_thread(
                 render_standings, standings_of(tournament, entrants, pairings, now))
         else:

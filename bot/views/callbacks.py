@@ -147,9 +147,11 @@ class MatchCb(CallbackData, prefix="mm"):
 class TourneyMenuCb(CallbackData, prefix="tm"):
     """/tournament's menu in a group: each press fills in one more option (empty, 0 or -1:
     not chosen yet). `start` is 0 for "when full", else the minutes until the start; `tc`
-    the games' time control, chosen with it ("": the default)."""
+    the games' time control, chosen with it ("": the default). `at` (minutes past
+    midnight in the group's zone; -1: none) and `daily` make it a schedule (an admin's
+    `/tournament 20:00` or `/tournament daily 20:00`): its start is `at`, not asked."""
 
-    f: Literal["", "knockout", "arena"] = ""
+    f: Literal["", "knockout", "arena", "swiss"] = ""
     variant: Literal["", "short", "long"] = ""
     length: Annotated[int, Field(ge=0, le=7)] = 0
     cube: Annotated[int, Field(ge=-1, le=1)] = -1
@@ -157,6 +159,8 @@ class TourneyMenuCb(CallbackData, prefix="tm"):
     cap: Annotated[int, Field(ge=0, le=64)] = 0
     start: Annotated[int, Field(ge=-1, le=60)] = -1
     tc: ControlToken = ""
+    at: Annotated[int, Field(ge=-1, le=1439)] = -1
+    daily: Annotated[int, Field(ge=0, le=1)] = 0
 
 
 class TourneyCb(CallbackData, prefix="tn"):
@@ -166,6 +170,12 @@ class TourneyCb(CallbackData, prefix="tn"):
 
     id: RowId
     a: Literal["join", "leave", "start", "cancel"]
+
+
+class ScheduleCb(CallbackData, prefix="ts"):
+    """A tournament schedule's Cancel button (its group's admins only)."""
+
+    id: RowId
 
 
 class SettingCb(CallbackData, prefix="set"):
@@ -233,7 +243,8 @@ class Plain(Filter):
 _BY_PREFIX: dict[str, type[CallbackData]] = {
     cls.__prefix__: cls for cls in (GameCb, NewGameCb, LangCb, ChallengeCb, TopCb, JoinCb,
                                     CardCb, MatchCb, SettingCb, ResignCb, AnalysisCb,
-                                    AfterCb, TourneyMenuCb, TourneyCb, GamesCb)
+                                    AfterCb, TourneyMenuCb, TourneyCb, GamesCb,
+                                    ScheduleCb)
 }
 
 

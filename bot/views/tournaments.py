@@ -23,8 +23,11 @@ from core.tournaments import (
     on_fire,
     rounds_of,
     standings,
+    swiss_table,
+    total_rounds,
 )
 from i18n import Translator
+from i18n.zones import offset_label
 from render.bracket import Bracket, BracketMatch
 from render.standings import Standing, Standings
 from storage.tournaments import MIN_PLAYERS, Entrant, Pairing, Tournament
@@ -49,7 +52,8 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
     if not data.f:
         return t("tm-ask-format"), _rows(
             [_button(t("btn-tm-knockout"), choose(f="knockout")),
-             _button(t("btn-tm-arena"), choose(f="arena"))], 2)
+             _button(t("btn-tm-swiss"), choose(f="swiss")),
+             _button(t("btn-tm-arena"), choose(f="arena"))], 3)
     if not data.variant:
         return t("new-variant"), _rows(
             [_button(t("btn-short"), choose(variant="short")),
@@ -68,6 +72,10 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
     if not data.cap:
         return t("tm-ask-capacity"), _rows(
             [_button(t("btn-tm-capacity", count=n), choose(cap=n)) for n in CAPACITIES], 5)
+    if data.start < 0 and data.at >= 0:  # a schedule: its time is chosen, confirm it
+        return ask_control(t, (t("tm-ask-schedule"), _rows(
+            [_button(t("btn-tm-schedule"), choose(start=0))], 1)), offer, data.tc,
+            lambda token: choose(tc=token), live_only=True)
     if data.start < 0:
         return ask_control(t, (t("tm-ask-start"), _rows(
             [_button(t("btn-tm-when-full"), choose(start=0)),
@@ -79,17 +87,21 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
 
 def menu_complete(data: TourneyMenuCb) -> bool:
     """Every option chosen, each one this bot offers."""
-    return (data.f in ("knockout", "arena") and data.variant in ("short", "long")
+    return (data.f in ("knockout", "arena", "swiss") and data.variant in ("short", "long")
             and data.length in LENGTHS and (data.cube >= 0 or data.variant == "long")
             and not (data.variant == "long" and data.cube > 0)
             and (data.minutes in ARENA_MINUTES if data.f == "arena" else data.minutes == 0)
-            and data.cap in CAPACITIES and data.start in (0, *START_IN_MINUTES))
+            and data.cap in CAPACITIES and data.start in (0, *START_IN_MINUTES)
+            and (data.at < 0 or data.start == 0))
 
 
 def clock_time(moment: datetime, zone: ZoneInfo) -> str:
-    """A time of day as the group reads it: 18:30 UTC."""
+    """A time of day as its reader reads it, in the zone of their language
+    (`i18n.zones`): "18:30 UTC", "20:00 (Asia/Tashkent, UTC+5)"."""
     local = moment.astimezone(zone)
-    return f"{local:%H:%M} {local.tzname() or zone.key}"
+    if zone.key == "UTC":
+        return f"{local:%H:%M} UTC"
+    return f"{local:%H:%M} ({zone.key}, {offset_label(moment, zone)})"
 
 
 def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
@@ -97,6 +109,8 @@ def lobby_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant
     variant = t(f"variant-{tournament.variant}")
     if tournament.format == "arena":
         title = t("tm-title-arena", minutes=tournament.minutes or 0, variant=variant)
+    elif tournament.format == "swiss":
+        title = t("tm-title-swiss", variant=variant)
     else:
         title = t("tm-title-knockout", variant=variant)
     matches = t("tm-matches", points=tournament.match_length)
@@ -158,13 +172,16 @@ def current_round(pairings: Sequence[Pairing]) -> int:
 
 
 def picture_caption(t: Translator, tournament: Tournament, pairings: Sequence[Pairing],
-                    now: datetime) -> str:
+                    now: datetime, entrants: Sequence[Entrant] = ()) -> str:
     variant = t(f"variant-{tournament.variant}")
     if not tournament.live:
         return t("tm-caption-over", variant=variant)
     if tournament.format == "arena":
         left = (tournament.ends_at - now).total_seconds() if tournament.ends_at else 0
         return t("tm-caption-arena", variant=variant, minutes=max(0, int(-(-left // 60))))
+    if tournament.format == "swiss":
+        return t("tm-caption-swiss", variant=variant, number=current_round(pairings),
+                 total=total_rounds(tournament, entrants, pairings))
     total = max((p.round for p in pairings), default=1)
     return t("tm-caption-knockout", variant=variant, number=current_round(pairings),
              total=total)
@@ -202,6 +219,8 @@ def standings_of(tournament: Tournament, entrants: Sequence[Entrant],
     """The standings picture's value: the players in order, who is on fire and playing."""
     playing = {p for pairing in pairings if pairing.status == "playing"
                for p in pairing.players}
+    if tournament.format == "swiss":
+        return swiss_standings(tournament, entrants, pairings, playing)
     rows = tuple(Standing(e.name, e.score, e.results, fire=on_fire(e.streak),
                           playing=e.player_id in playing, left=e.state == "left")
                  for e in standings(entrants))
@@ -209,6 +228,21 @@ def standings_of(tournament: Tournament, entrants: Sequence[Entrant],
     if tournament.status == "running" and tournament.ends_at is not None:
         left = max(0, int((tournament.ends_at - now).total_seconds()))
     return Standings(rows, seconds_left=left)
+
+
+def swiss_standings(tournament: Tournament, entrants: Sequence[Entrant],
+                    pairings: Sequence[Pairing], playing: set[int | None]) -> Standings:
+    """A Swiss's standings picture: its table (points, then Buchholz beside them), each
+    round's result, the round being played in the heading (the crown once over)."""
+    by_id = {e.player_id: e for e in entrants}
+    rows = tuple(Standing(by_id[line.player].name, line.points, line.results,
+                          playing=line.player in playing,
+                          left=by_id[line.player].state == "left", tiebreak=line.buchholz)
+                 for line in swiss_table(entrants, pairings))
+    heading = None
+    if tournament.status == "running":
+        heading = (current_round(pairings), total_rounds(tournament, entrants, pairings))
+    return Standings(rows, seconds_left=None, round_of=heading)
 
 
 # -- the news, as new messages (bot/services/tournaments.py posts them) ------------------
@@ -239,12 +273,14 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
 
     In the group: "start" (the first pairings) and, in a knock-out, "round-N" when round N's
     players are all known and its matches begun or waiting for a busy player (the results
-    of the round before, and who plays whom; the last round is the final). To a player:
-    "wait-N-P" while P is through to round N and waits for an opponent still to be decided;
-    "due-N-P" while P's match of round N waits for a player busy in another game (the
-    no-show rule); "place-P" at the end (their placing); in an arena, "away-M" to a player
-    taken out after losing match M and the ones before it unfinished (`away_since`).
-    In a running arena, by `now`: "standing-M" M minutes in (`standing_marks`)."""
+    of the round before, and who plays whom; the last round is the final); in a Swiss,
+    "round-N" when round N is paired and its matches begun or waiting (a "reminder" before
+    a start announced ahead is recorded by the door's sweep). To a player: "wait-N-P"
+    while P is through to round N and waits for an opponent still to be decided; "due-N-P"
+    while P's match of round N waits for a player busy in another game (the no-show rule);
+    "place-P" at the end (their placing); in an arena, "away-M" to a player taken out after
+    losing match M and the ones before it unfinished (`away_since`). In a running arena,
+    by `now`: "standing-M" M minutes in (`standing_marks`)."""
     if tournament.started_at is None or tournament.status not in ("running", "finished"):
         return []
     group = tournament.chat_id
@@ -270,6 +306,15 @@ def news_due(tournament: Tournament, entrants: Sequence[Entrant],
             gone = away_since(pairings, entrant.player_id) if entrant.state == "left" else None
             if gone is not None:
                 items.append((f"away-{gone.id}", entrant.player_id))
+    if tournament.format == "swiss" and pairings:
+        last = max(p.round for p in pairings)
+        items.extend((f"round-{number}", group) for number in range(2, last + 1)
+                     if not any(_about_to_begin(p) for p in pairings if p.round == number))
+        if tournament.status == "running":
+            for pairing in pairings:
+                if pairing.status == "waiting" and pairing.ready and pairing.due_at:
+                    items.extend((f"due-{pairing.round}-{player}", player)
+                                 for player in pairing.players if player is not None)
     if tournament.status == "finished":
         places = placings(tournament, entrants, pairings)
         items.extend((f"place-{player}", player) for player in places)
@@ -287,10 +332,13 @@ def placings(tournament: Tournament, entrants: Sequence[Entrant],
              pairings: Sequence[Pairing]) -> dict[int, tuple[int, int]]:
     """Each player's final placing, as (best, worst) place: 1 the winner; in a knock-out
     the runner-up 2, the semi-finals' losers 3–4, the quarter-finals' 5–8 and so on (never
-    below the number of players); in an arena the place in the standings."""
+    below the number of players); in an arena or a Swiss the place in the standings."""
     if tournament.format == "arena":
         order = [e for e in standings(entrants) if e.seed is not None or e.games]
         return {e.player_id: (rank, rank) for rank, e in enumerate(order, start=1)}
+    if tournament.format == "swiss":
+        return {line.player: (rank, rank)
+                for rank, line in enumerate(swiss_table(entrants, pairings), start=1)}
     started = [e.player_id for e in entrants if e.seed is not None]
     if not pairings:
         return {}
@@ -314,11 +362,13 @@ def place_text(place: tuple[int, int]) -> str:
     return str(best) if worst <= best else f"{best}–{worst}"
 
 
-def _pair_line(t: Translator, pairing: Pairing, names: dict[int, str]) -> str:
-    """A pairing in the news: who plays whom, or how it ended."""
+def _pair_line(t: Translator, pairing: Pairing, names: dict[int, str],
+               swiss: bool = False) -> str:
+    """A pairing in the news: who plays whom, or how it ended (in a Swiss a bye is a
+    point and a forfeit a win, nobody goes through)."""
     a, b = (names.get(p, "?") if p is not None else None for p in pairing.players)
     if pairing.outcome == "bye":
-        return t("tm-news-bye", name=a or b or "?")
+        return t("tm-news-swiss-bye" if swiss else "tm-news-bye", name=a or b or "?")
     if pairing.status != "done" or pairing.winner_id is None:
         return t("tm-news-pair", first=a or "?", second=b or "?")
     seat = pairing.players.index(pairing.winner_id)
@@ -327,7 +377,8 @@ def _pair_line(t: Translator, pairing: Pairing, names: dict[int, str]) -> str:
         won, lost = pairing.score[seat] or 0, pairing.score[1 - seat] or 0
         return t("tm-news-beat", winner=winner or "?", loser=loser or "?", won=won,
                  lost=lost)
-    return t("tm-news-forfeit", winner=winner or "?", loser=loser or "?")
+    return t("tm-news-swiss-forfeit" if swiss else "tm-news-forfeit", winner=winner or "?",
+             loser=loser or "?")
 
 
 def news_text(t: Translator, topic: str, tournament: Tournament,
@@ -337,6 +388,8 @@ def news_text(t: Translator, topic: str, tournament: Tournament,
     news any more. News with games to watch says so (their links go under it)."""
     if topic.startswith("standing-"):
         return standing_text(t, tournament, entrants, pairings, zone)
+    if topic == "reminder":
+        return reminder_text(t, tournament, entrants, zone)
     text = _news_body(t, topic, tournament, entrants, pairings, zone)
     if watchable(topic, tournament, pairings):
         text += "\n\n" + t("tm-news-watch")
@@ -347,6 +400,8 @@ def _news_body(t: Translator, topic: str, tournament: Tournament,
                entrants: Sequence[Entrant], pairings: Sequence[Pairing],
                zone: ZoneInfo) -> str:
     names = {e.player_id: e.name for e in entrants}
+    if tournament.format == "swiss":
+        return swiss_news(t, topic, tournament, entrants, pairings)
     if topic == "start":
         if tournament.format == "arena":
             first = [p for p in pairings if tournament.started_at is not None
@@ -413,6 +468,40 @@ def watchable(topic: str, tournament: Tournament, pairings: Sequence[Pairing]
     return []
 
 
+def swiss_news(t: Translator, topic: str, tournament: Tournament,
+               entrants: Sequence[Entrant], pairings: Sequence[Pairing]) -> str:
+    """A Swiss's round news: round 1's pairings; then each round's results, the leaders
+    and the next round's pairings."""
+    names = {e.player_id: e.name for e in entrants}
+    total = total_rounds(tournament, entrants, pairings)
+    number = 1 if topic == "start" else int(topic.removeprefix("round-"))
+    lines = []
+    if number > 1:
+        lines.append(t("tm-news-round-over", number=number - 1, total=total))
+        lines += [_pair_line(t, p, names, swiss=True) for p in pairings
+                  if p.round == number - 1]
+        before = [p for p in pairings if p.round < number]
+        table = swiss_table(entrants, before)
+        if table:
+            top = [line for line in table if line.points == table[0].points]
+            lines.append(t("tm-news-swiss-leaders", name=", ".join(
+                names.get(line.player, "?") for line in top), points=table[0].points))
+        lines.append("")
+    lines.append(t("tm-news-round-start", number=number, total=total))
+    lines += [_pair_line(t, p, names, swiss=True) for p in pairings if p.round == number]
+    return "\n".join(lines)
+
+
+def reminder_text(t: Translator, tournament: Tournament, entrants: Sequence[Entrant],
+                  zone: ZoneInfo) -> str | None:
+    """The group reminded shortly before a start (None: it is no news any more)."""
+    if tournament.status != "open" or tournament.starts_at is None:
+        return None
+    present = sum(e.state == "in" for e in entrants)
+    return t("tm-reminder", time=clock_time(tournament.starts_at, zone), count=present,
+             total=tournament.capacity)
+
+
 def wait_text(t: Translator, round_: int, player: int, entrants: Sequence[Entrant],
               pairings: Sequence[Pairing]) -> str | None:
     """What a player through to `round_` waits for: the match whose winner they meet.
@@ -460,10 +549,11 @@ def place_words(t: Translator, tournament: Tournament, player: int,
     winner = names.get(tournament.winner_id or 0, "?")
     if places[player] == (1, 1):
         return t("tm-place-won", count=count)
-    if tournament.format == "arena":
+    if tournament.format in ("arena", "swiss"):
         me = next(e for e in entrants if e.player_id == player)
-        return t("tm-place-arena", place=place_text(places[player]), count=count,
-                 points=me.score, winner=winner)
+        return t("tm-place-swiss" if tournament.format == "swiss" else "tm-place-arena",
+                 place=place_text(places[player]), count=count, points=me.score,
+                 winner=winner)
     return t("tm-place", place=place_text(places[player]), count=count, winner=winner)
 
 
@@ -476,6 +566,18 @@ def result_text(t: Translator, tournament: Tournament, entrants: Sequence[Entran
         top = standings(entrants)[:3]
         return "\n".join([t("tm-arena-over")] + [
             t(PODIUM[rank], name=e.name, points=e.score) for rank, e in enumerate(top, 1)])
+    if tournament.format == "swiss":
+        table = swiss_table(entrants, pairings)
+        last = max((p.round for p in pairings), default=0)
+        return "\n".join(
+            [t("tm-winner", name=names.get(tournament.winner_id or 0, "?")), "",
+             t("tm-news-round-over", number=last,
+               total=total_rounds(tournament, entrants, pairings))]
+            + [_pair_line(t, p, names, swiss=True) for p in pairings if p.round == last]
+            + ["", t("tm-swiss-over")]
+            + [t(PODIUM[rank], name=names.get(line.player, "?"), points=line.points)
+               + " " + t("tm-buchholz", points=line.buchholz)
+               for rank, line in enumerate(table[:3], 1)])
     winner = tournament.winner_id
     lines = [t("tm-winner", name=names.get(winner or 0, "?"))]
     final = max(pairings, key=lambda p: p.round, default=None)

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
+from datetime import timedelta
 
 import pytest
 import pytest_asyncio
@@ -189,3 +190,47 @@ async def test_a_knockout_filled_by_presses_at_once_starts_once(
     await assert_settled_once(a, every)
     assert a.fake.transcript(GROUP).count("🏆 Ali wins the tournament!") == 1
     assert a.fake.requests_per_window(GROUP, PACE_WINDOW, SENDS) <= 20
+
+
+async def test_a_schedule_opens_once_with_two_processes(
+        two: tuple[Harness, Harness]) -> None:
+    """Both processes' timers find the same start due: one tournament is opened, its lobby
+    posted once and its reminder once; the Swiss starts at its time and its first round is
+    announced once."""
+    a, b = two
+    await meet(a, PLAYERS[:4])
+    a.fake.make_admin(GROUP, 7001)
+    start = a.clock.now.replace(hour=13, minute=0)  # the clock reads 12:00 UTC
+    user = a.fake.user(7001, NAMES[7001])
+    user.command("/tournament 13:00", chat=GROUP)
+    await a.feed()
+    for label in ("♟ Swiss", "Short nard", "1 game", "Without the cube", "4", "📅 Set it up"):
+        user.press_button(GROUP, label)
+        await a.feed()
+    a.clock.now = start - timedelta(minutes=30)
+    for _ in range(3):
+        await both_tick(a, b)
+    texts = [m.text or "" for m in a.fake.messages(GROUP)]
+    assert len([t for t in texts if t.startswith("♟ Swiss tournament")]) == 1, texts
+    rows = await a.app.db.fetchall("SELECT id FROM tournaments WHERE chat_id = ?", (GROUP,))
+    assert len(rows) == 1
+    for player in PLAYERS[:4]:
+        assert JOINED in await press_in(a if player % 2 else b, player, "✅ Join")
+    a.clock.now = start - timedelta(minutes=5)
+    for _ in range(3):
+        await both_tick(a, b)
+    texts = [m.text or "" for m in a.fake.messages(GROUP)]
+    assert len([t for t in texts if t.startswith("⏰")]) == 1, texts
+    a.clock.now = start
+    await both_tick(a, b)
+    await both_tick(a, b)
+    assert len(await tournament_games(a, int(rows[0][0]))) == 2  # round 1: two games
+    texts = [m.text or "" for m in a.fake.messages(GROUP)]
+    assert len([t for t in texts if t.startswith("🏆 Round 1 of 3:")]) == 1, texts
+
+
+async def press_in(h: Harness, player: int, label: str) -> str:
+    """`player` presses a lobby button, the update handled by `h`'s process."""
+    update = h.fake.user(player, NAMES[player]).press_button(GROUP, label)
+    await h.feed()
+    return str((h.fake.callback_answer(update) or {}).get("text") or "")

@@ -25,7 +25,8 @@ TABLES = {"players", "player_stats", "games", "game_results", "moves", "board_me
           "analyses", "analysis_figures", "analysis_decisions", "analysis_waiters",
           "chat_pace", "fair_dice", "sent_media",
           "tournaments", "tournament_players", "tournament_games", "tournament_messages",
-          "tournament_news", "correspondence_ratings", "match_reviews", "hints"}
+          "tournament_news", "correspondence_ratings", "match_reviews", "hints",
+          "tournament_schedules"}
 
 
 def test_both_engines_have_the_same_migrations() -> None:

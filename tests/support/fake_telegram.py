@@ -27,6 +27,8 @@ What it models:
 * webhooks: ``setWebhook`` / ``deleteWebhook`` / ``getWebhookInfo`` keep the webhook's
   state (getUpdates answers 409 while one is set), and :meth:`FakeTelegram.deliver_webhook`
   posts the queued updates to it with the secret token header, as Telegram does.
+* ``getChatMember``: a group's admins (:meth:`FakeTelegram.make_admin`, owner or
+  administrator) and everyone else a member, shaped as the Bot API's ChatMember objects;
 * animations and documents (``sendAnimation``, ``sendDocument``: uploads or a file_id the
   fake gave out before), kept as :class:`SentFile`;
 * message effects (``message_effect_id``: a documented effect, in private chats only, kept
@@ -74,6 +76,12 @@ Handler: TypeAlias = Callable[[JSON, dict[str, bytes]], Any]
 DEFAULT_TOKEN = "123456:TEST"
 BOT_USERNAME = "nard_test_bot"
 BOT_FIRST_NAME = "Nard Test Bot"
+
+# An administrator's rights in getChatMember's answer (the Bot API's ChatMemberAdministrator).
+ADMIN_RIGHTS = ("can_delete_messages", "can_manage_video_chats", "can_restrict_members",
+                "can_promote_members", "can_change_info", "can_invite_users",
+                "can_post_stories", "can_edit_stories", "can_delete_stories",
+                "can_send_welcome_messages")
 
 # Error descriptions, worded as the real Bot API words them.
 METHOD_NOT_FOUND = "Not Found: method not found"
@@ -406,6 +414,9 @@ class FakeChat:
     username: str | None = None
     messages: dict[int, StoredMessage] = field(default_factory=dict, repr=False)
     last_message_id: int = field(default=0, repr=False)
+    # getChatMember's answers: "creator" or "administrator" by user (everyone else a
+    # "member"); set with `FakeTelegram.make_admin`.
+    admins: dict[int, str] = field(default_factory=dict, repr=False)
 
     def to_api(self) -> JSON:
         data: JSON = {"id": self.id, "type": self.type}
@@ -847,6 +858,11 @@ class FakeTelegram:
             kind = type or ("supergroup" if id <= -1_000_000_000_000 else "group")
             self._chats[id] = FakeChat(id, kind, title=title)
         return self._chats[id]
+
+    def make_admin(self, chat: ChatRef, user_id: int, *, owner: bool = False) -> None:
+        """The user is an admin of the group (its owner with `owner`), as getChatMember
+        answers."""
+        self.chat(chat).admins[user_id] = "creator" if owner else "administrator"
 
     def chat(self, chat: ChatRef) -> FakeChat:
         chat_id = self._chat_id(chat)
@@ -1481,6 +1497,7 @@ class FakeTelegram:
             "answerCallbackQuery": self._answer_callback_query,
             "answerInlineQuery": self._answer_inline_query,
             "sendChatAction": self._send_chat_action,
+            "getChatMember": self._get_chat_member,
         }
         methods["setMyName"] = self._set_my_name
         methods["getMyName"] = self._get_my_name
@@ -1790,6 +1807,22 @@ class FakeTelegram:
             _check_markup(result.get("reply_markup"))
         record.answer, record.results = params, results
         return True
+
+    def _get_chat_member(self, params: JSON, files: dict[str, bytes]) -> JSON:
+        """The user's standing in the chat: an admin's (`make_admin`), else a member's."""
+        chat = self._resolve_chat(params)
+        user_id = int(params.get("user_id") or 0)
+        user = self._users.get(user_id)
+        if user is None:
+            raise ApiError(400, "Bad Request: PARTICIPANT_ID_INVALID")
+        status = chat.admins.get(user_id, "member")
+        member: JSON = {"status": status, "user": user.to_api()}
+        if status == "creator":
+            member["is_anonymous"] = False
+        elif status == "administrator":
+            member.update({right: False for right in ADMIN_RIGHTS})
+            member.update(can_be_edited=False, is_anonymous=False, can_manage_chat=True)
+        return member
 
     def _send_chat_action(self, params: JSON, files: dict[str, bytes]) -> bool:
         self._resolve_chat(params)

@@ -77,6 +77,8 @@ SAMPLES: dict[str, object] = {
     "doubles_share": "17.5", "doubles_expected": "16.7", "pips": "8.21", "pips_expected": "8.17",
     # tournaments: a final's result line, a placing shared by two players
     "line": "Aziz beat Leyla 3–1", "place": "3–4", "group": "Nard club",
+    # scheduled tournaments: the day of a one-off start
+    "date": "08.12.2026",
     # PR and luck (analysis.ftl)
     "pr": "8.4", "least": 10, "luck": "+0.42", "result": "+2", "adjusted": "−0.35",
     "list": "8.4 · 12.1 · 6.0",

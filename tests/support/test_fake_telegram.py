@@ -526,6 +526,21 @@ async def test_registered_and_unknown_methods(fake_telegram: FakeTelegram, fake_
         await fake_bot.get_chat(1001)
 
 
+async def test_get_chat_member_answers_admins_and_members(fake_telegram: FakeTelegram,
+                                                         fake_bot: Bot):
+    fake_telegram.group(-500, "Club")
+    fake_telegram.user(1001, "Alice")
+    fake_telegram.user(1002, "Bob")
+    fake_telegram.user(1003, "Cem")
+    fake_telegram.make_admin(-500, 1001, owner=True)
+    fake_telegram.make_admin(-500, 1002)
+    statuses = [(await fake_bot.get_chat_member(-500, user)).status
+                for user in (1001, 1002, 1003)]
+    assert statuses == ["creator", "administrator", "member"]
+    with pytest.raises(TelegramBadRequest):
+        await fake_bot.get_chat_member(-500, 4242)
+
+
 async def test_stop_releases_a_pending_poll():
     async with FakeTelegram() as fake:
         bot = bot_for(fake)

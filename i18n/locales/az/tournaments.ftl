@@ -145,3 +145,35 @@ tm-place-arena = ⏱ Arena bitdi. Yeriniz: { $place } ({ $count } oyunçu arası
 tm-forfeit-line = Turnirdə oyundan çıxmaq və ya vaxtın bitməsi bütün matçı uduzdurur.
 me-tournaments = 🏆 Turnirlər: oynanılıb { $count }, qazanılıb { $won }
 tm-no-rematch = Turnir davam edərkən yenidən oynamaq olmaz: o bitəndən sonra yenə oynayın.
+
+## İsveçrə sistemi (core/swiss.py)
+btn-tm-swiss = ♟ İsveçrə
+tm-title-swiss = ♟ İsveçrə sistemli turnir: { $variant }
+tm-caption-swiss = ♟ { $variant }: tur { $number } / { $total }
+tm-paired-swiss = ♟ İsveçrə sistemi, tur { $number } / { $total }: rəqibiniz — { $name }. Uğurlar!
+tm-board-swiss = ♟ İsveçrə · tur { $number } / { $total }
+tm-news-swiss-bye = { $name }: bu turda rəqibsiz (bir xal)
+tm-news-swiss-forfeit = { $winner } qalib gəldi: { $loser } matçı başa vurmadı
+tm-news-swiss-leaders = Liderdir: { $name }, { $points } xal
+tm-swiss-over = ♟ İsveçrə turniri bitdi. İlk üçlük:
+tm-buchholz = (Buxhols { $points })
+tm-place-swiss = ♟ İsveçrə turniri bitdi. Yeriniz: { $place } ({ $count } oyunçu arasında), { $points } xal. Qalib — { $winner }.
+
+## Cədvəl üzrə turnirlər (core/schedules.py)
+tm-reminder = ⏰ Turnir saat { $time }-da başlayır: hələlik { $total } yerdən { $count }-i tutulub. Yuxarıdakı mesajda «Qatıl» düyməsini basın!
+tm-ask-schedule = 📅 Bu turniri seçilmiş vaxta təyin edək?
+btn-tm-schedule = 📅 Təyin et
+tm-schedule-set = 📅 Turnir təyin olundu:
+tm-schedule-daily = { $kind }, { $variant }: hər gün saat { $time } ({ $zone })
+tm-schedule-once = { $kind }, { $variant }: { $date } saat { $time } ({ $zone })
+tm-schedule-lobby = Qeydiyyat başlanğıcdan { $minutes } dəqiqə əvvəl burada yeni mesajla açılır.
+tm-schedule-cancelled = ✖ Cədvəl ləğv olundu: { $line }
+btn-tm-schedule-cancel = ✖ Cədvəli ləğv et
+btn-tm-schedule-cancel-n = ✖ { $number } nömrəlini ləğv et
+tm-schedule-none = Bu qrupda cədvəl üzrə turnir yoxdur. Admin belə təyin edir: /tournament 20:00 və ya /tournament daily 20:00.
+tm-schedule-list = 📅 Qrupun cədvəl üzrə turnirləri:
+tm-schedule-admins = Turnirləri yalnız qrupun adminləri təyin edə və cədvəli ləğv edə bilər.
+tm-schedule-too-many = Qrupda ən çox { $count } cədvəl üzrə turnir ola bilər. Əvvəlcə birini ləğv edin (/tournament schedule).
+tm-schedule-gone = Bu cədvəl artıq ləğv olunub və ya bitib.
+tm-schedule-cancelled-answer = Cədvəl ləğv olundu.
+tm-schedule-usage = Turnir təyin etmək üçün: /tournament 20:00 (bir dəfə) və ya /tournament daily 20:00 (hər gün), qrupun vaxtı ilə. Siyahı: /tournament schedule.

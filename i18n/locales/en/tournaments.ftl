@@ -106,3 +106,41 @@ tm-place-arena = ⏱ The arena is over. Your place: { $place } of { $count }, wi
 tm-forfeit-line = In a tournament, leaving or running out of time loses the whole match.
 me-tournaments = 🏆 Tournaments: played { $count }, won { $won }
 tm-no-rematch = Not while the tournament runs: play again once it is over.
+
+## Swiss tournaments (core/swiss.py)
+btn-tm-swiss = ♟ Swiss
+tm-title-swiss = ♟ Swiss tournament: { $variant }
+tm-caption-swiss = ♟ { $variant }: round { $number } of { $total }
+tm-paired-swiss = ♟ Swiss, round { $number } of { $total }: you play { $name }. Good luck!
+tm-board-swiss = ♟ Swiss · round { $number } of { $total }
+tm-news-swiss-bye = { $name }: a bye this round (a point)
+tm-news-swiss-forfeit = { $winner } wins: { $loser } did not finish the match
+tm-news-swiss-leaders = Leading: { $name } with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tm-swiss-over = ♟ The Swiss is over. The top three:
+tm-buchholz = (Buchholz { $points })
+tm-place-swiss = ♟ The Swiss is over. Your place: { $place } of { $count }, with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}. { $winner } won it.
+
+## Scheduled tournaments (core/schedules.py)
+tm-reminder = ⏰ The tournament starts at { $time }: { $count } of { $total } players so far. Press Join in its message above to play!
+tm-ask-schedule = 📅 Set this tournament up for its time?
+btn-tm-schedule = 📅 Set it up
+tm-schedule-set = 📅 Tournament scheduled:
+tm-schedule-daily = { $kind }, { $variant }: every day at { $time } ({ $zone })
+tm-schedule-once = { $kind }, { $variant }: on { $date } at { $time } ({ $zone })
+tm-schedule-lobby = Joining opens { $minutes } min before the start, in a new message here.
+tm-schedule-cancelled = ✖ Schedule cancelled: { $line }
+btn-tm-schedule-cancel = ✖ Cancel the schedule
+btn-tm-schedule-cancel-n = ✖ Cancel no. { $number }
+tm-schedule-none = This group has no scheduled tournaments. An admin sets one with /tournament 20:00 or /tournament daily 20:00.
+tm-schedule-list = 📅 This group's scheduled tournaments:
+tm-schedule-admins = Only the group's admins can schedule tournaments or cancel a schedule.
+tm-schedule-too-many = A group can have at most { $count } scheduled tournaments. Cancel one first (/tournament schedule).
+tm-schedule-gone = This schedule was already cancelled or is over.
+tm-schedule-cancelled-answer = The schedule is cancelled.
+tm-schedule-usage = To schedule a tournament: /tournament 20:00 (once) or /tournament daily 20:00 (every day), in the group's time. /tournament schedule lists them.

@@ -91,3 +91,35 @@ tm-place-arena = ⏱ Арена аяктады. Сиздин ордуңуз: { $
 tm-forfeit-line = Турнирде оюндан чыгуу же убакыттын бүтүшү бүт матчты уттурат.
 me-tournaments = 🏆 Турнирлер: ойнолгон { $count }, жеңиш { $won }
 tm-no-rematch = Турнир жүрүп жатканда кайра ойноого болбойт: ал бүткөндөн кийин кайра ойноңуз.
+
+## Швейцар системасы (core/swiss.py)
+btn-tm-swiss = ♟ Швейцар
+tm-title-swiss = ♟ Швейцар системасындагы турнир: { $variant }
+tm-caption-swiss = ♟ { $variant }: { $total } айлампанын { $number }-айлампасы
+tm-paired-swiss = ♟ Швейцар, { $total } айлампанын { $number }-айлампасы: атаандашыңыз — { $name }. Ийгилик!
+tm-board-swiss = ♟ Швейцар · { $total } айлампанын { $number }-айлампасы
+tm-news-swiss-bye = { $name }: бул айлампада атаандашсыз (бир упай)
+tm-news-swiss-forfeit = { $winner } жеңди: { $loser } матчты аягына чыгарган жок
+tm-news-swiss-leaders = Алдыда: { $name }, { $points } упай
+tm-swiss-over = ♟ Швейцар турнири аяктады. Алдыңкы үчтүк:
+tm-buchholz = (Бухгольц { $points })
+tm-place-swiss = ♟ Швейцар турнири аяктады. Сиздин ордуңуз: { $count } оюнчунун ичинен { $place }, { $points } упай. Жеңүүчү — { $winner }.
+
+## Жадыбал боюнча турнирлер (core/schedules.py)
+tm-reminder = ⏰ Турнир { $time } башталат: азырынча { $total } орундун { $count } ээленди. Жогорудагы билдирүүдө «Катышуу» баскычын басыңыз!
+tm-ask-schedule = 📅 Бул турнирди тандалган убакытка белгилейбизби?
+btn-tm-schedule = 📅 Белгилөө
+tm-schedule-set = 📅 Турнир белгиленди:
+tm-schedule-daily = { $kind }, { $variant }: күн сайын саат { $time } ({ $zone })
+tm-schedule-once = { $kind }, { $variant }: { $date } саат { $time } ({ $zone })
+tm-schedule-lobby = Жазылуу башталардан { $minutes } мүнөт мурун ушул жерде жаңы билдирүүдө ачылат.
+tm-schedule-cancelled = ✖ Жадыбал жокко чыгарылды: { $line }
+btn-tm-schedule-cancel = ✖ Жадыбалды токтотуу
+btn-tm-schedule-cancel-n = ✖ { $number }-ни жокко чыгаруу
+tm-schedule-none = Бул топто жадыбал боюнча турнирлер жок. Админ аларды мындай белгилейт: /tournament 20:00 же /tournament daily 20:00.
+tm-schedule-list = 📅 Топтун жадыбал боюнча турнирлери:
+tm-schedule-admins = Турнирлерди топтун админдери гана белгилеп, жадыбалды жокко чыгара алат.
+tm-schedule-too-many = Топто эң көп дегенде { $count } жадыбал боюнча турнир болушу мүмкүн. Адегенде бирөөнү жокко чыгарыңыз (/tournament schedule).
+tm-schedule-gone = Бул жадыбал мурунтан эле жокко чыгарылган же бүткөн.
+tm-schedule-cancelled-answer = Жадыбал жокко чыгарылды.
+tm-schedule-usage = Турнир белгилөө үчүн: /tournament 20:00 (бир жолу) же /tournament daily 20:00 (күн сайын), топтун убактысы боюнча. Тизме: /tournament schedule.

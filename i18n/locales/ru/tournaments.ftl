@@ -134,3 +134,45 @@ tm-place-arena = ⏱ Арена окончена. Ваше место: { $place 
 tm-forfeit-line = В турнире выход из игры или истёкшее время проигрывают весь матч.
 me-tournaments = 🏆 Турниры: сыграно { $count }, выиграно { $won }
 tm-no-rematch = Пока идёт турнир, реванш недоступен: сыграйте снова, когда он закончится.
+
+## Швейцарская система (core/swiss.py)
+btn-tm-swiss = ♟ Швейцарка
+tm-title-swiss = ♟ Турнир по швейцарской системе: { $variant }
+tm-caption-swiss = ♟ { $variant }: круг { $number } из { $total }
+tm-paired-swiss = ♟ Швейцарка, круг { $number } из { $total }: ваш соперник — { $name }. Удачи!
+tm-board-swiss = ♟ Швейцарка · круг { $number } из { $total }
+tm-news-swiss-bye = { $name }: в этом круге без соперника (очко)
+tm-news-swiss-forfeit = { $winner } побеждает: { $loser } не доиграл матч
+tm-news-swiss-leaders = Лидирует: { $name }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+tm-swiss-over = ♟ Швейцарка окончена. Первая тройка:
+tm-buchholz = (Бухгольц { $points })
+tm-place-swiss = ♟ Швейцарка окончена. Ваше место: { $place } из { $count }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}. Победитель — { $winner }.
+
+## Турниры по расписанию (core/schedules.py)
+tm-reminder = ⏰ Турнир начнётся в { $time }: записалось { $count } из { $total }. Нажмите «Участвовать» в его сообщении выше!
+tm-ask-schedule = 📅 Назначить этот турнир на выбранное время?
+btn-tm-schedule = 📅 Назначить
+tm-schedule-set = 📅 Турнир назначен:
+tm-schedule-daily = { $kind }, { $variant }: каждый день в { $time } ({ $zone })
+tm-schedule-once = { $kind }, { $variant }: { $date } в { $time } ({ $zone })
+tm-schedule-lobby = Запись откроется за { $minutes } мин до начала, новым сообщением здесь.
+tm-schedule-cancelled = ✖ Расписание отменено: { $line }
+btn-tm-schedule-cancel = ✖ Отменить расписание
+btn-tm-schedule-cancel-n = ✖ Отменить { $number }-е
+tm-schedule-none = У этой группы нет турниров по расписанию. Админ назначает их так: /tournament 20:00 или /tournament daily 20:00.
+tm-schedule-list = 📅 Турниры этой группы по расписанию:
+tm-schedule-admins = Назначать турниры и отменять расписание могут только админы группы.
+tm-schedule-too-many = В группе может быть не больше { $count } турниров по расписанию. Сначала отмените один (/tournament schedule).
+tm-schedule-gone = Это расписание уже отменено или завершено.
+tm-schedule-cancelled-answer = Расписание отменено.
+tm-schedule-usage = Чтобы назначить турнир: /tournament 20:00 (один раз) или /tournament daily 20:00 (каждый день), по времени группы. Список: /tournament schedule.

@@ -91,3 +91,35 @@ tm-place-arena = ⏱ Arena tugadi. Sizning oʻrningiz: { $count } oʻyinchi ichi
 tm-forfeit-line = Turnirda oʻyindan chiqish yoki vaqt tugashi butun matchni yutqazadi.
 me-tournaments = 🏆 Turnirlar: oʻynalgan { $count }, yutilgan { $won }
 tm-no-rematch = Turnir davom etayotganda qayta oʻynab boʻlmaydi: u tugagach yana oʻynang.
+
+## Shveytsariya tizimi (core/swiss.py)
+btn-tm-swiss = ♟ Shveytsariya
+tm-title-swiss = ♟ Shveytsariya tizimidagi turnir: { $variant }
+tm-caption-swiss = ♟ { $variant }: { $total } bosqichdan { $number }-bosqich
+tm-paired-swiss = ♟ Shveytsariya, { $total } bosqichdan { $number }-bosqich: raqibingiz — { $name }. Omad!
+tm-board-swiss = ♟ Shveytsariya · { $total } bosqichdan { $number }-bosqich
+tm-news-swiss-bye = { $name }: bu bosqichda raqibsiz (bir ochko)
+tm-news-swiss-forfeit = { $winner } gʻalaba qozondi: { $loser } matchni oxiriga yetkazmadi
+tm-news-swiss-leaders = Yetakchi: { $name }, { $points } ochko
+tm-swiss-over = ♟ Shveytsariya turniri tugadi. Birinchi uchlik:
+tm-buchholz = (Buxgolts { $points })
+tm-place-swiss = ♟ Shveytsariya turniri tugadi. Sizning oʻrningiz: { $count } oʻyinchi ichida { $place }, { $points } ochko. Gʻolib — { $winner }.
+
+## Jadval boʻyicha turnirlar (core/schedules.py)
+tm-reminder = ⏰ Turnir { $time } da boshlanadi: hozircha { $total } oʻrindan { $count } tasi band. Yuqoridagi xabarda «Qatnashish»ni bosing!
+tm-ask-schedule = 📅 Bu turnirni tanlangan vaqtga belgilaymizmi?
+btn-tm-schedule = 📅 Belgilash
+tm-schedule-set = 📅 Turnir belgilandi:
+tm-schedule-daily = { $kind }, { $variant }: har kuni soat { $time } da ({ $zone })
+tm-schedule-once = { $kind }, { $variant }: { $date } soat { $time } da ({ $zone })
+tm-schedule-lobby = Roʻyxatga yozilish boshlanishdan { $minutes } daqiqa oldin shu yerda yangi xabarda ochiladi.
+tm-schedule-cancelled = ✖ Jadval bekor qilindi: { $line }
+btn-tm-schedule-cancel = ✖ Jadvalni bekor qilish
+btn-tm-schedule-cancel-n = ✖ { $number }-ni bekor qilish
+tm-schedule-none = Bu guruhda jadval boʻyicha turnirlar yoʻq. Admin ularni shunday belgilaydi: /tournament 20:00 yoki /tournament daily 20:00.
+tm-schedule-list = 📅 Guruhning jadval boʻyicha turnirlari:
+tm-schedule-admins = Turnirlarni faqat guruh adminlari belgilashi va jadvalni bekor qilishi mumkin.
+tm-schedule-too-many = Guruhda koʻpi bilan { $count } ta jadval boʻyicha turnir boʻlishi mumkin. Avval bittasini bekor qiling (/tournament schedule).
+tm-schedule-gone = Bu jadval allaqachon bekor qilingan yoki tugagan.
+tm-schedule-cancelled-answer = Jadval bekor qilindi.
+tm-schedule-usage = Turnir belgilash uchun: /tournament 20:00 (bir marta) yoki /tournament daily 20:00 (har kuni), guruh vaqti boʻyicha. Roʻyxat: /tournament schedule.
