@@ -13,6 +13,7 @@ from bot.views.clocks import clock_lines
 from bot.views.fairness import commitment_line
 from bot.views.recap import MAX_CAPTION, fit, local_notation, recap_lines, utf16_len
 from core import seen
+from core.actions import ROLL_ALWAYS
 from core.fullmoves import one_taps
 from core.history import Event, has_decided, thrown
 from core.live import Live
@@ -132,6 +133,8 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     if game.phase is Phase.ROLL:
         return t("your-roll")
     d1, d2 = thrown(game.dice)
+    if live.pending is not None:  # played to its last die: sent by itself in a moment
+        return t("your-move-pending", move=local_notation(t, str(live.turn().move())))
     if live.steps:
         return t("your-move-partial", d1=d1, d2=d2,
                  move=local_notation(t, str(live.turn().move())))
@@ -181,6 +184,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             if game.can_double(viewer.seat):
                 row.append((t("btn-double", value=game.cube_value * 2), Act.DOUBLE, 0, 0))
             rows.append(tuple(row))
+            if game.can_double(viewer.seat):  # roll, and by itself for the rest of the game
+                rows.append(((t("btn-roll-always"), Act.ROLL, ROLL_ALWAYS, 0),))
         elif game.phase is Phase.DOUBLED:
             rows.append(((t("btn-take"), Act.TAKE, 0, 0), (t("btn-drop"), Act.DROP, 0, 0)))
         elif selected is not None:
