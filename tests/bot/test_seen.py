@@ -390,3 +390,31 @@ def test_the_caption_says_what_the_buttons_offer() -> None:
             seen.add(picks)
             game.play(game.seat, rng.choice(game.legal_plays()))
     assert seen == {True, False}  # both kinds came up
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_marks_stay_through_the_turn_being_built(variant: str) -> None:
+    """The opponent's last move stays marked while the player builds a turn, and each
+    step taken is marked too (on the mover's board and on a group's)."""
+    from engine.dice import FixedDice
+
+    dice = FixedDice(3, 5, 4, 2, 6, 5)
+    game = Game.new(variant, dice)  # seat 1 starts (in long nard it rolls again first)
+    if game.phase is Phase.ROLL:
+        game.roll(1, dice)
+    game.play(1, game.legal_plays()[0])
+    game.roll(0, dice)
+    live = Live(game)
+    opponents = segments(next(e["move"] for e in reversed(game.history) if e["type"] == "move"))
+    player = Viewer(0, Translator("en"), ("Ali", "Vali"))
+    assert scene_for(live, player).moves == ((opponents, False),)
+    assert scene_for(live, player).built == ()
+    step = live.turn().legal_steps()[0]
+    live.go(step[0], step[1])
+    scene = scene_for(live, player)
+    assert scene.moves == ((opponents, False),)  # still marked
+    assert scene.built == ((step[0], step[1]),) and scene.built_by_viewer
+    watcher = Viewer(0, Translator("en"), ("Ali", "Vali"), is_player=False)
+    assert scene_for(live, watcher).built == ((step[0], step[1]),)
+    other = scene_for(live, Viewer(1, Translator("en"), ("Ali", "Vali")))
+    assert not other.built_by_viewer or other.built == ()
