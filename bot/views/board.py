@@ -19,7 +19,7 @@ from core.history import Event, has_decided, thrown
 from core.live import Live
 from core.timecontrol import TimeControl
 from engine.game import Phase
-from engine.moves import Step
+from engine.moves import Step, seen_from_other_side
 from engine.position import BAR, OFF
 from i18n import Translator
 from i18n.people import People
@@ -98,7 +98,9 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
     # for (the oldest lines give way first; /log has them all).
     fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))
-    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
+    # Every move in the viewer's numbers (a group's board: seat 0's, like its picture).
+    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat,
+                            reader=viewer.seat, variant=game.variant.value),
                 MAX_CAPTION - fixed, t)
     return "\n".join([*lines, *story, *tail])
 
@@ -166,10 +168,13 @@ ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
 
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                  selected: int | None = None, web: InlineKeyboardButton | None = None,
-                 rematch: bool = True) -> InlineKeyboardMarkup | None:
+                 rematch: bool = True, numbers_of: int | None = None
+                 ) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message (`web`: the one opening the web board, on
     the last row); None when there is nothing to press. `rematch` False: no "Play again"
-    on the finished game (a tournament's, while the tournament runs)."""
+    on the finished game (a tournament's, while the tournament runs). `numbers_of`: the
+    seat whose point numbers the move buttons' labels use (a group's board: seat 0, like
+    its picture; None: the viewer's own); the data always names the mover's points."""
     game, t = live.game, viewer.t
     if not viewer.is_player:
         return None
@@ -205,7 +210,14 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             if extra:
                 rows.append(tuple(extra))
     rows.append(((t("btn-resign"), Act.RESIGN, 0, 0),))
+    if numbers_of is not None and numbers_of != viewer.seat:
+        variant = game.variant.value
+        rows = [tuple((seen_from_other_side(text, variant) if act in _MOVE_LABELS else text,
+                       act, src, dst) for text, act, src, dst in row) for row in rows]
     return _markup(game_id, version, tuple(rows), web)
+
+
+_MOVE_LABELS = frozenset({Act.PICK, Act.GO, Act.FULL})  # labels that name points
 
 
 def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...],
