@@ -25,6 +25,7 @@ from core.live import Live
 from core.seen import final_match, scene_for
 from core.timecontrol import TimeControl
 from engine.game import Phase
+from engine.moves import seen_from_other_side
 from engine.position import BAR, OFF, Variant, opp_point
 from i18n import Translator
 from i18n.figures import points_text, pr_text
@@ -144,7 +145,8 @@ def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
     if event.dice:
         item["dice"] = list(event.thrown())
     if event.kind == "move":
-        item["move"] = event.move
+        # In the viewer's numbers, as the board numbers its points.
+        item["move"] = event.move if own else seen_from_other_side(event.move, variant)
         item["segments"] = [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
                             for a, b in event.segments()]
         item["forced"] = event.forced
