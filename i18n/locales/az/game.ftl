@@ -19,7 +19,7 @@ point-off = yığ
 
 ## Düymələr
 btn-roll = 🎲 Zər at
-btn-roll-always = 🎲 Zər at · bu oyunda ikiqatlamadan
+btn-roll-always = 🎲 Bu oyunda ikiqatlamadan
 btn-double = İkiqatla: { $value }
 btn-take = ✅ Qəbul et
 btn-drop = ❌ İmtina et

@@ -19,7 +19,7 @@ point-off = чыгаруу
 
 ## Баскычтар
 btn-roll = 🎲 Ыргытуу
-btn-roll-always = 🎲 Ыргытуу · бул оюнда эки эселөөсүз
+btn-roll-always = 🎲 Бул оюнда эки эселөөсүз
 btn-double = Эки эселөө ({ $value })
 btn-take = ✅ Кабыл алуу
 btn-drop = ❌ Баш тартуу

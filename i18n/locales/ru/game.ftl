@@ -19,7 +19,7 @@ point-off = выброс
 
 ## Кнопки
 btn-roll = 🎲 Бросить
-btn-roll-always = 🎲 Бросить · без удвоений в этой партии
+btn-roll-always = 🎲 Без удвоений до конца партии
 btn-double = Удвоить до { $value }
 btn-take = ✅ Принять
 btn-drop = ❌ Отказаться

@@ -19,7 +19,7 @@ point-off = chiqarish
 
 ## Tugmalar
 btn-roll = 🎲 Zar tashlash
-btn-roll-always = 🎲 Tashlash · bu oʻyinda ikkilashsiz
+btn-roll-always = 🎲 Bu oʻyinda ikkilashsiz
 btn-double = Ikkilash: { $value }
 btn-take = ✅ Qabul
 btn-drop = ❌ Rad etish
