@@ -170,11 +170,16 @@ class Live:
             data["fair"] = {k: v for k, v in self.fair.to_dict().items() if k != "counter"}
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
+    def turn_deadline(self, deadline: datetime | None) -> datetime | None:
+        """The running turn's own deadline, given the games row's `deadline` (which is the
+        moment a pending turn is sent, while one waits): what the clocks show."""
+        return self.pending.deadline if self.pending is not None else deadline
+
     def without_steps(self) -> Live:
         """The same game without the steps of the turn being built (what the waiting player
         sees: turns, not steps)."""
         return Live(self.game, [], self.number, self.paused, self.fair, self.banks,
-                    rolls_always=self.rolls_always)
+                    self.pending, self.rolls_always)
 
     def fair_dice(self) -> FairDice | None:
         """The game's fair dice, continuing after the dice its history has drawn (so a

@@ -359,8 +359,9 @@ class BoardPublisher:
         scene = scene_for(live, watcher, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, None, t)
-        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
-                              computer_seat=None, tag=tag, control=control_of(row))
+        caption = caption_for(live, watcher, deadline=live.turn_deadline(row.deadline),
+                              now=self.clock(), computer_seat=None, tag=tag,
+                              control=control_of(row))
         web = None
         if self.web is not None:
             me = await self.bot.me()
@@ -380,8 +381,8 @@ class BoardPublisher:
         scene = scene_for(live, viewer, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, viewer.seat, viewer.t)
-        caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=row.computer_seat, tag=tag,
+        caption = caption_for(live, viewer, deadline=live.turn_deadline(row.deadline),
+                              now=self.clock(), computer_seat=row.computer_seat, tag=tag,
                               control=control_of(row))
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,

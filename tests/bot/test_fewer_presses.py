@@ -150,6 +150,7 @@ async def test_the_last_die_sends_the_turn_after_a_moment(harness: Harness,
     assert row.deadline == live.pending.at <= h.clock() + timedelta(seconds=UNDO_WINDOW + 1)
     board = h.board(chat)
     assert "goes in a few seconds" in (board.caption or "")
+    assert "⏱ 2:00 left" in (board.caption or "")  # the turn's own clock, not the moment
     assert {d.a for _, d in game_buttons(board.buttons)} >= {Act.UNDO, Act.DONE}
     assert h.board(other).message_id == other_board.message_id  # nothing shown to them yet
     await h.app.timers.tick()  # a pass before the moment changes nothing
