@@ -17,7 +17,7 @@ Scenarios (all by default, run side by side in one bot process):
   r2-group     /nard short 3 cube in a group: an onlooker's and the idle player's presses,
                doubles, a resignation in game 2;
   r3-timeout   a player stops pressing (run with PLAYTHROUGH_MOVE_TIMEOUT=20);
-  r3-controls  Undo, /lang in the middle of a game, Done confirmation off, a resignation;
+  r3-controls  Undo, /lang in the middle of a game, Done confirmation on, a resignation;
   r4-pair      four rated games between the same two people in a day (the 4th is unrated),
                an old board's button after /games, Cancel on an accepted challenge;
   r5-hopeless-<lang>  resign (🏳) once the computer has borne off 11 and the player none.
@@ -693,7 +693,8 @@ async def timeout(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, tc: str = "
 
 
 async def controls(d: Driver, sc: Scenario, user: FakeUser) -> None:
-    """Back and Undo, /lang in the middle of a game, Done confirmation off, a resignation
+    """Back and Undo, /lang in the middle of a game, Done confirmation on (off by
+    default: a turn then goes a moment after its last die), a resignation
     when the game is lost (expected: mars)."""
     sc.chats.append(user.id)
     await d.command(sc, user, "/start")
@@ -731,7 +732,8 @@ async def controls(d: Driver, sc: Scenario, user: FakeUser) -> None:
     await d.play_game(sc, game, [(user, user.id)], walk, max_presses=2)
     await d.command(sc, user, "/games")
     await d.command(sc, user, "/settings")
-    await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, SettingCb) and cb.on == 0)
+    await d.press_where(sc, user, user.id, lambda cb: isinstance(cb, SettingCb)
+                        and cb.name == "confirm" and cb.on == 1)
     policy = Policy(4)
     policy.hopeless = 5
     await d.play_game(sc, game, [(user, user.id)], policy)

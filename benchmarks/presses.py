@@ -1,19 +1,25 @@
 """Presses per turn: whole games by simulated players, through the real Dispatcher.
 
     python -m benchmarks.presses [--games 20] [--variant short|long|both] [--cube]
-                                 [--no-confirm] [--seed 1]
+                                 [--against friend|computer] [--moves strong|random]
+                                 [--confirm] [--seed 1]
 
-Two simulated players play friend games to the end. On each turn a player chooses one of
-the legal moves uniformly at random, then enters it by pressing the buttons of its own board
-the way a person would: the one-tap button of that move when the board offers it, else a
+Simulated players play games to the end: two friends, or one player against the computer
+(Strong). On each turn a player chooses the move the Strong level would play (`--moves
+random`: one of the legal moves, uniformly), then enters it by pressing the buttons of its
+own board the way a person would: the one-tap button of that move when the board offers it, else a
 move button (`13→7`, the furthest one that still leads to the chosen move) or a checker and
-then its destination, and Done (unless confirmation is off). It never doubles; with the cube
-it presses Roll when the bot asks. Every press is a real `Update` fed to the real Dispatcher;
+then its destination, and Done only with `--confirm` (players who turned "Confirm moves
+with Done" on; by default a turn played to its last die is sent by the timer loop a few
+seconds later: the benchmark's clock moves on and a timer pass sends it). It never
+doubles: with the cube, the first time the bot asks it presses "Roll · no doubling this
+game" (the dice then roll by themselves); a double of the computer's it
+takes or drops as Strong would. Every press is a real `Update` fed to the real Dispatcher;
 the Bot's session answers the API calls at once and keeps each chat's board keyboard.
 
-Prints presses per turn: over all of a player's turns (forced moves and passes, which play
-themselves, count as turns with no press), and over the turns in which the player pressed
-anything.
+Prints presses per turn: over the turns in which the player pressed anything (the figure
+docs/performance.md records), and over all of a player's turns (forced moves and passes,
+which play themselves, count as turns with no press).
 """
 
 from __future__ import annotations
@@ -24,7 +30,6 @@ import itertools
 import random
 import tempfile
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +42,15 @@ from aiogram.methods import (
 )
 from aiogram.types import InlineKeyboardMarkup, Update, User
 
+from ai.play import choose_move
 from benchmarks.sessions import InstantSession
 from bot.app import App, build
 from bot.config import load_settings
 from bot.views.callbacks import Act, GameCb
+from core.actions import ROLL_ALWAYS
+from core.computer import Computer
 from core.live import Live
-from core.settings import CONFIRM_MOVES
+from core.settings import CONFIRM_MOVES, UNDO_WINDOW
 from engine.dice import SeededDice
 from engine.errors import EngineError
 from engine.game import Phase
@@ -51,6 +59,7 @@ from engine.position import Position
 from engine.resolve import apply_steps, resolve_move
 from engine.turn import Turn
 from storage import games, players
+from tests.support.clocks import FakeClock
 
 BOT_USER = User(id=42, is_bot=True, first_name="Nard", username="nard_presses_bot")
 
@@ -128,14 +137,21 @@ def _after_path(turn: Turn, src: int, dst: int, target: Position) -> int:
             turn.undo()
 
 
-def choose_button(live: Live, buttons: list[tuple[str, GameCb]], target: Play) -> GameCb | None:
-    """The button a person entering `target` presses next on this keyboard."""
+def choose_button(live: Live, buttons: list[tuple[str, GameCb]], target: Play | None,
+                  take: bool = True) -> GameCb | None:
+    """The button a person entering `target` (or answering a double: `take`) presses next
+    on this keyboard."""
     game = live.game
     by_act: dict[Act, list[tuple[str, GameCb]]] = {}
     for text, data in buttons:
         by_act.setdefault(data.a, []).append((text, data))
-    if game.phase is Phase.ROLL:
-        return by_act[Act.ROLL][0][1] if Act.ROLL in by_act else None
+    if game.phase is Phase.ROLL:  # never doubling: "no doubling this game" when offered
+        rolls = sorted((data for _, data in by_act.get(Act.ROLL, [])),
+                       key=lambda data: data.src != ROLL_ALWAYS)
+        return rolls[0] if rolls else None
+    if game.phase is Phase.DOUBLED:
+        act = Act.TAKE if take else Act.DROP
+        return by_act[act][0][1] if act in by_act else None
     turn = live.turn()
     want = target.after.swapped()  # the target as the mover sees it after the move
     for text, data in by_act.get(Act.FULL, []):  # read the one-tap label as notation
@@ -145,6 +161,7 @@ def choose_button(live: Live, buttons: list[tuple[str, GameCb]], target: Play) -
                 return data
         except EngineError:
             continue
+    assert target is not None
     if turn.is_complete and Act.DONE in by_act:
         return by_act[Act.DONE][0][1]
     goes = [(_after_path(turn, d.src, d.dst, want), d) for _, d in by_act.get(Act.GO, [])]
@@ -176,15 +193,29 @@ def press_update(update_id: int, user_id: int, message_id: int, data: GameCb) ->
     })
 
 
-async def play_game(app: App, session: BoardSession, pair: tuple[int, int], variant: str,
-                    cube: bool, rng: random.Random, update_ids: itertools.count
-                    ) -> dict[int, Tally]:
-    """One friend game to its end; the presses and turns of each player."""
-    challenge = await app.challenges.create(pair[0], variant, 1, cube)
-    row = await app.challenges.accept(challenge.code, pair[1])
+def chosen_move(live: Live, moves: str, rng: random.Random) -> Play:
+    """The move a simulated player enters this turn: Strong's, or a random legal one."""
+    game = live.game
+    if moves == "random":
+        return rng.choice(game.legal_plays())
+    return choose_move(game.position, game.dice, "strong", first_turn=game.first_turn)
+
+
+async def play_game(app: App, session: BoardSession, clock: FakeClock, pair: tuple[int, ...],
+                    variant: str, cube: bool, rng: random.Random,
+                    update_ids: itertools.count, moves: str = "strong") -> dict[int, Tally]:
+    """One game to its end, between two friends (`pair` of two) or one player and the
+    computer (`pair` of one); the presses and turns of each player."""
+    if len(pair) == 2:
+        challenge = await app.challenges.create(pair[0], variant, 1, cube)
+        row = await app.challenges.accept(challenge.code, pair[1])
+    else:
+        row = await app.games.start_vs_computer(pair[0], variant, "strong", 1, cube)
     tallies = {player: Tally() for player in pair}
     targets: dict[tuple[int, int], Play] = {}  # (seat, turn number) -> the chosen move
+    takes: dict[tuple[int, int], bool] = {}
     pressed: set[tuple[int, int]] = set()
+    computer = Computer()
     for _ in range(20_000):
         row = await games.load_game(app.db, row.id)
         if row.status != "active":
@@ -192,16 +223,22 @@ async def play_game(app: App, session: BoardSession, pair: tuple[int, int], vari
         live = Live.load(row.state_json)
         seat = live.game.to_act
         player = row.players[seat]
-        assert player is not None
+        assert player is not None, "the computer's turn is played within the press"
         turn_key = (seat, sum(1 for e in live.game.history if e["type"] in ("move", "pass")))
+        target: Play | None = targets.get(turn_key)
         if live.game.phase is Phase.MOVE and turn_key not in targets:
-            targets[turn_key] = rng.choice(live.game.legal_plays())
+            target = targets[turn_key] = chosen_move(live, moves, rng)
+        if live.game.phase is Phase.DOUBLED and turn_key not in takes:
+            takes[turn_key] = await computer.takes(live.game, "strong")
         message_id, markup = session.boards[player]
-        data = choose_button(live, offered(markup), targets.get(turn_key))  # type: ignore[arg-type]
+        data = choose_button(live, offered(markup), target, takes.get(turn_key, True))
         if data is None:
             raise RuntimeError(f"no button enters the chosen move: {offered(markup)}")
         await app.dispatcher.feed_update(
             app.bot, press_update(next(update_ids), player, message_id, data))
+        if Live.load((await games.load_game(app.db, row.id)).state_json).pending is not None:
+            clock.advance(UNDO_WINDOW + 1)  # nobody takes it back: the timer loop sends it
+            await app.timers.tick()
         tally = tallies[player]
         tally.presses += 1
         tally.per_act[data.a.value] = tally.per_act.get(data.a.value, 0) + 1
@@ -217,26 +254,30 @@ async def play_game(app: App, session: BoardSession, pair: tuple[int, int], vari
     return tallies
 
 
-async def run(variant: str, games_count: int, cube: bool, confirm: bool, seed: int) -> Tally:
+async def run(variant: str, games_count: int, cube: bool, confirm: bool, seed: int, *,
+              against: str = "friend", moves: str = "strong") -> Tally:
     with tempfile.TemporaryDirectory() as folder:
         session = BoardSession()
         settings = load_settings(
             bot_token="1:BENCH", auto_analysis_matches=0,  # measures its own work only
             database_path=str(Path(folder) / "p.db"))
         bot = Bot(settings.bot_token.get_secret_value(), session=session)
-        app = await build(settings, bot=bot, dice=SeededDice(seed))
+        clock = FakeClock()
+        app = await build(settings, bot=bot, dice=SeededDice(seed), clock=clock)
         rng = random.Random(seed)
         total, update_ids = Tally(), itertools.count(1)
-        now = datetime.now(UTC)
+        now = clock()
         try:
             for number in range(games_count):
-                pair = (1000 + 2 * number, 1001 + 2 * number)
+                pair: tuple[int, ...] = (1000 + 2 * number, 1001 + 2 * number)
+                if against == "computer":
+                    pair = pair[:1]
                 for player in pair:
                     await players.upsert_player(app.db, player, f"P{player}", username=None,
                                                 language="en", now=now)
                     await app.player_settings.set(player, CONFIRM_MOVES, confirm)
-                for tally in (await play_game(app, session, pair, variant, cube, rng,
-                                              update_ids)).values():
+                for tally in (await play_game(app, session, clock, pair, variant, cube, rng,
+                                              update_ids, moves)).values():
                     total.add(tally)
         finally:
             await app.db.close()
@@ -245,9 +286,9 @@ async def run(variant: str, games_count: int, cube: bool, confirm: bool, seed: i
 
 def report(label: str, tally: Tally) -> str:
     acts = ", ".join(f"{act} {count}" for act, count in sorted(tally.per_act.items()))
-    return (f"{label}: {tally.presses / tally.turns:.2f} presses per turn over {tally.turns} "
-            f"turns; {tally.presses / tally.pressed_turns:.2f} per turn with a press "
-            f"({tally.pressed_turns} turns); presses by button: {acts}")
+    return (f"{label}: {tally.presses / tally.pressed_turns:.2f} presses per turn with a "
+            f"press ({tally.pressed_turns} turns); {tally.presses / tally.turns:.2f} per turn "
+            f"over all {tally.turns} turns; presses by button: {acts}")
 
 
 async def main() -> None:
@@ -255,18 +296,23 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--variant", choices=("short", "long", "both"), default="both")
     parser.add_argument("--cube", action="store_true", help="short nard with the cube")
-    parser.add_argument("--no-confirm", action="store_true",
-                        help="players who turned 'confirm moves with Done' off")
+    parser.add_argument("--confirm", action="store_true",
+                        help="players who turned 'confirm moves with Done' on")
+    parser.add_argument("--against", choices=("friend", "computer"), default="friend")
+    parser.add_argument("--moves", choices=("strong", "random"), default="strong",
+                        help="the moves the players enter: Strong's, or random legal ones")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     variants = ("short", "long") if args.variant == "both" else (args.variant,)
-    confirm = "off" if args.no_confirm else "on (the default)"
+    confirm = "on" if args.confirm else "off (the default)"
     for variant in variants:
         tally = await run(variant, args.games, args.cube and variant == "short",
-                          not args.no_confirm, args.seed)
+                          args.confirm, args.seed, against=args.against,
+                          moves=args.moves)
         cube = " with the cube" if args.cube and variant == "short" else ""
-        print(report(f"{variant} nard{cube}, {args.games} games, confirm with Done {confirm}",
-                     tally), flush=True)
+        whom = "the computer" if args.against == "computer" else "a friend"
+        print(report(f"{variant} nard{cube} against {whom}, {args.moves} moves, "
+                     f"{args.games} games, confirm with Done {confirm}", tally), flush=True)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ class Act(StrEnum):
     FULL = "full"  # play the rest of the turn: one-tap finish number `src` (core.fullmoves)
     UNDO = "undo"  # take back the last step of the turn being built
     DONE = "done"  # play the turn the steps have built
-    ROLL = "roll"
+    ROLL = "roll"  # `src` ROLL_ALWAYS: and roll by itself for the rest of this game
     DOUBLE = "double"
     TAKE = "take"
     DROP = "drop"
@@ -29,6 +29,8 @@ class Act(StrEnum):
     # Changes nothing, at any version and turn: e.g. asking whether to resign.
     VIEW_ANYTIME = "view-anytime"
 
+
+ROLL_ALWAYS = 1  # Act.ROLL's `src`: the player will not double this game (no more asking)
 
 # Actions that never change the game's version, and those whose version is not checked.
 KEEPS_VERSION = frozenset({Act.VIEW, Act.VIEW_ANYTIME})

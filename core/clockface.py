@@ -29,7 +29,7 @@ class ClockFace:
 
 def clock_face(row: Row, live: Live, control: TimeControl, now: datetime) -> ClockFace:
     """The clocks of the stored game `row`/`live` under `control` at `now`."""
-    deadline = row.deadline if row.status == "active" else None
+    deadline = live.turn_deadline(row.deadline) if row.status == "active" else None
     return turn_face(live, control, deadline, row.computer_seat, now)
 
 

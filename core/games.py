@@ -31,14 +31,14 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from core import computer, eventlog, turnclock
-from core.actions import WITHIN_TURN, Act, Action, Refusal, Respond, decided
+from core.actions import ROLL_ALWAYS, WITHIN_TURN, Act, Action, Refusal, Respond, decided
 from core.computer import Computer
 from core.events import Announcements, Change, What
 from core.fairness import Dealt, Fairness
 from core.fullmoves import finish_steps
-from core.live import Live, Taken
+from core.live import Live, PendingTurn, Taken, own_deadline
 from core.locks import KeyedLocks
-from core.settings import CONFIRM_MOVES, PlayerSettings
+from core.settings import CONFIRM_MOVES, UNDO_WINDOW, PlayerSettings
 from core.timecontrol import Kind, TimeControl, stored_control
 from engine.dice import DiceSource, SecretDice
 from engine.errors import EngineError
@@ -385,9 +385,12 @@ class GameService:
             elif act is Act.UNDO:
                 if live.undo() is None:  # nothing to take back
                     return await respond(None)
+                live.pending = None  # a turn waiting to be sent is the player's again
             elif act is Act.DONE:
                 self._play_built_turn(live, seat)
             elif act is Act.ROLL:
+                if action.src == ROLL_ALWAYS and seat not in live.rolls_always:
+                    live.rolls_always.append(seat)
                 game.roll(seat, self.dice_for(live))
             elif act is Act.DOUBLE:
                 game.double(seat)
@@ -410,8 +413,9 @@ class GameService:
         within_turn = act in WITHIN_TURN
         if act in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat,
                                                                          confirm):
-            self._play_built_turn(live, seat)
-            within_turn = False
+            # Sent by the timer loop in a moment (`expire`), unless Undo or Done comes first.
+            live.pending = PendingTurn(turnclock.whole_second(
+                self.clock() + timedelta(seconds=UNDO_WINDOW)))
         self._auto(live, row.computer_seat)
         row, live, ended = await self._commit(row, live, within_turn)
         await respond(None)  # saved: from here on the action cannot be lost
@@ -428,12 +432,14 @@ class GameService:
         """Play the turn the steps have built (Done, or its last die without Done)."""
         play = live.turn().finish()
         live.steps.clear()
+        live.pending = None
         live.game.play(seat, play)
 
     async def _ends_without_done(self, row: Row, live: Live, seat: int,
                                  confirm: bool | None = None) -> bool:
         """The last die is played and the player does not confirm moves with Done
-        (`confirm`: their setting as read with the game; None: read it now).
+        (`confirm`: their setting as read with the game; None: read it now): the turn is
+        sent by itself after `UNDO_WINDOW` seconds.
 
         "The last die": nothing more can be played. A turn can be complete before that
         (6-4, checkers on 6 and 2: 6/off stands where 6/2/off ends, and 2/off may follow).
@@ -471,7 +477,8 @@ class GameService:
         game = live.game
         while game.phase is not Phase.OVER and game.to_act != computer_seat:
             seat = game.seat
-            if game.phase is Phase.ROLL and not game.can_double(seat):
+            if game.phase is Phase.ROLL and (not game.can_double(seat)
+                                             or seat in live.rolls_always):
                 game.roll(seat, self.dice_for(live))
             elif game.phase is Phase.MOVE and not live.steps and game.turn().is_forced:
                 game.play(seat, game.turn().plays[0])
@@ -505,11 +512,17 @@ class GameService:
         whether a game ended."""
         now = self.clock()
         stored = json.loads(row.state_json)
+        own = own_deadline(stored, row.deadline)  # not a pending turn's moment to be sent
         result = live.game.result
         if result is None:
-            deadline = turnclock.next_deadline(stored, live, row.deadline, now=now,
+            deadline = turnclock.next_deadline(stored, live, own, now=now,
                                                control=self.control_of(row),
                                                computer=row.computer_seat)
+            if live.pending is not None and live.steps and live.game.phase is Phase.MOVE:
+                live.pending = replace(live.pending, deadline=deadline)
+                deadline = min(deadline or live.pending.at, live.pending.at)
+            else:
+                live.pending = None
             state = live.dump()
             version = await games.save_game(self.db, row.id, row.version, state_json=state,
                                             deadline=deadline, now=now,
@@ -517,7 +530,7 @@ class GameService:
             # The row as now stored, without reading it back.
             return replace(row, version=version, state_json=state, deadline=deadline), live, False
         control = self.control_of(row)
-        turnclock.charge(stored, live, row.deadline, now=now, control=control,
+        turnclock.charge(stored, live, own, now=now, control=control,
                          computer=row.computer_seat)
         live.paused = None
         notice = result_notice(live)
@@ -560,7 +573,8 @@ class GameService:
     # -- the turn timer and recovery ---------------------------------------------------
 
     async def expire(self, game_id: int) -> None:
-        """The turn's time is up: the player to act loses (the timer loop calls this).
+        """The turn's time is up: the player to act loses (the timer loop calls this); or
+        a turn played to its last die without Done is due to be sent (`Live.pending`).
 
         Not a player who was never shown the game of this turn (the process stopped, or a
         door failed, before it reached them): they are shown it now, with a new window.
@@ -578,19 +592,28 @@ class GameService:
                     return
                 live = Live.load(row.state_json)
                 seat = live.game.to_act
-                shown = row.players[seat] is not None and await self.shown(row, seat)
                 ended = False
-                if shown:
-                    live.steps.clear()
-                    live.game.timeout(seat, computer.expected_loss)
-                    # An empty match clock loses the match, as a tournament's rule does.
-                    whole = self.control_of(row).clocked or await self._forfeits(row)
+                if live.pending is not None:  # a turn played without Done: send it now
+                    self._play_built_turn(live, seat)
+                    self._auto(live, row.computer_seat)
                     try:
-                        row, live, ended = await self._commit(row, live, match_over=whole)
+                        row, live, ended = await self._commit(row, live)
                     except VersionConflict:
-                        log.info("game %s changed while timing out; the next tick decides",
-                                 game_id)
                         return
+                    shown = True
+                else:
+                    shown = row.players[seat] is not None and await self.shown(row, seat)
+                    if shown:
+                        live.steps.clear()
+                        live.game.timeout(seat, computer.expected_loss)
+                        # An empty match clock loses the match, as a tournament's rule does.
+                        whole = self.control_of(row).clocked or await self._forfeits(row)
+                        try:
+                            row, live, ended = await self._commit(row, live, match_over=whole)
+                        except VersionConflict:
+                            log.info("game %s changed while timing out; the next tick decides",
+                                     game_id)
+                            return
             if row.players[seat] is None:  # the computer's turn was interrupted: resume it
                 await self._continue(row, live, What.MOVED)
             elif not shown:

@@ -18,6 +18,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from engine.errors import EngineError, IllegalMoveError
@@ -56,6 +57,35 @@ class Taken:
             return cls(value.src, value.dst, value.die)
         src, dst, *rest = value
         return cls(int(src), int(dst), int(rest[0]) if rest and rest[0] is not None else None)
+
+
+@dataclass(frozen=True)
+class PendingTurn:
+    """A turn whose last die is played, without Done: it is sent by itself at `at` unless
+    taken back first. Meanwhile the games row's deadline is `at` (or the turn's own, when
+    sooner) and `deadline` keeps the turn's own (None: none), for the turn clock."""
+
+    at: datetime
+    deadline: datetime | None = None
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"at": self.at.isoformat(),
+                "deadline": self.deadline.isoformat() if self.deadline else None}
+
+    @classmethod
+    def of(cls, data: dict[str, str | None] | None) -> PendingTurn | None:
+        if not data or not data.get("at"):
+            return None
+        deadline = data.get("deadline")
+        return cls(datetime.fromisoformat(str(data["at"])),
+                   datetime.fromisoformat(deadline) if deadline else None)
+
+
+def own_deadline(stored: dict[str, Any], deadline: datetime | None) -> datetime | None:
+    """The deadline of the turn a saved state (`stored`, its JSON as a dict) waits on:
+    the games row's `deadline`, or the turn's own while a pending turn waits to be sent."""
+    pending = PendingTurn.of(stored.get("pending"))
+    return pending.deadline if pending is not None else deadline
 
 
 @dataclass
@@ -101,6 +131,10 @@ class Live:
     # A match clock's banks, by seat: the seconds each player has beyond the delay for the
     # rest of the match (core.timecontrol); None for the other controls.
     banks: list[float] | None = None
+    # The turn built to its last die, waiting a moment to be sent (the player may Undo).
+    pending: PendingTurn | None = None
+    # Seats that chose not to double this game: their dice roll by themselves.
+    rolls_always: list[int] = field(default_factory=list)
     _building: _Building | None = field(default=None, repr=False, compare=False)
     _before: _Rewind | None = field(default=None, repr=False, compare=False)
     # What readers of this state worked out once (events, captions): a redraw asks for the
@@ -113,7 +147,8 @@ class Live:
         fair = data.get("fair")
         return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
                    data.get("number", 1), data.get("paused"),
-                   FairDice.from_dict(fair) if fair else None, data.get("banks"))
+                   FairDice.from_dict(fair) if fair else None, data.get("banks"),
+                   PendingTurn.of(data.get("pending")), data.get("rolls_always", []))
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
@@ -125,16 +160,26 @@ class Live:
                 "steps": [Taken.of(s).to_json() for s in self.steps]}
         if self.paused is not None:
             data["paused"] = self.paused
+        if self.pending is not None and self.steps and self.game.phase is Phase.MOVE:
+            data["pending"] = self.pending.to_json()
+        if self.rolls_always:
+            data["rolls_always"] = self.rolls_always
         if self.banks is not None:
             data["banks"] = [round(bank, 3) for bank in self.banks]
         if self.fair is not None:  # its counter follows from the history (`fair_dice`)
             data["fair"] = {k: v for k, v in self.fair.to_dict().items() if k != "counter"}
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
+    def turn_deadline(self, deadline: datetime | None) -> datetime | None:
+        """The running turn's own deadline, given the games row's `deadline` (which is the
+        moment a pending turn is sent, while one waits): what the clocks show."""
+        return self.pending.deadline if self.pending is not None else deadline
+
     def without_steps(self) -> Live:
         """The same game without the steps of the turn being built (what the waiting player
         sees: turns, not steps)."""
-        return Live(self.game, [], self.number, self.paused, self.fair, self.banks)
+        return Live(self.game, [], self.number, self.paused, self.fair, self.banks,
+                    self.pending, self.rolls_always)
 
     def fair_dice(self) -> FairDice | None:
         """The game's fair dice, continuing after the dice its history has drawn (so a

@@ -26,6 +26,9 @@ def scene_for(live: Live, seat: int, names: Names, *, is_player: bool = True,
         dice=dice,
         dice_used=live.dice_used() if dice else (),
         moves=recent_marks(live, seat, is_player),  # every move since the viewer acted
+        built=tuple((step.src, step.dst) for step in live.steps)
+        if game.phase is Phase.MOVE else (),
+        built_by_viewer=game.seat == seat,
         selected=selected,
         targets=targets,
         names=(names[seat], names[1 - seat]),
@@ -56,10 +59,8 @@ def recent(live: Live, seat: int, is_player: bool = True) -> list[Event]:
 
 def recent_marks(live: Live, seat: int, is_player: bool = True
                  ) -> tuple[tuple[tuple[tuple[int, int], ...], bool], ...]:
-    """The moves to mark on the viewer's board, oldest first (none while a turn is being
-    built: its steps are what the board shows)."""
-    if live.steps:
-        return ()
+    """The moves to mark on the viewer's board, oldest first; they stay marked while a turn
+    is being built (whose steps the scene marks too: `Scene.built`)."""
     return marks(recent(live, seat, is_player), seat)
 
 

@@ -34,9 +34,11 @@ def register(toggle: Toggle) -> Toggle:
     return toggle
 
 
-# On: a turn ends when the player presses Done (Undo possible until then). Off: the turn
-# ends as soon as its last die is played.
-CONFIRM_MOVES = register(Toggle("confirm", default=True))
+# On: a turn ends when the player presses Done (Undo possible until then). Off (the
+# default): a turn whose last die is played is sent by itself `UNDO_WINDOW` seconds later,
+# Undo taking it back until then (Done sends it at once).
+CONFIRM_MOVES = register(Toggle("confirm", default=False))
+UNDO_WINDOW = 4  # seconds
 
 
 def _value(text: str | None, toggle: Toggle) -> bool:

@@ -91,7 +91,8 @@ class Timers:
                 # the message leaves this turn unwarned).
                 if await games.claim_warning(self.db, row.id, row.deadline):
                     live = Live.load(row.state_json)
-                    if row.players[live.game.to_act] is not None:
+                    # (A turn waiting to be sent (`Live.pending`) is no turn running out.)
+                    if row.players[live.game.to_act] is not None and live.pending is None:
                         await self.service.announce(
                             Change(row, live, What.WARNING, live.game.to_act))
             except DatabaseBlip:  # the database is not answering: the next pass

@@ -1,4 +1,5 @@
-"""Highlights: the moves to show (amber) and the step interface (cyan).
+"""Highlights: the moves to show (amber) and the step interface (cyan): a chosen checker,
+its destinations, and the steps of the turn being built.
 
 Moves are given in the mover's numbering; they are shown in the viewer's: a ring round the
 checkers that arrived, a dashed empty circle where checkers left (on a bar, one circle
@@ -85,8 +86,14 @@ def trails(scene: Scene) -> dict[Side, Trail]:
 
 
 def style(scene: Scene, index: int) -> tuple[theme.RGB, int]:
-    """Colour and ring width of the marks of move `index`: the newest bright, older faint."""
-    if index == len(scene.marked_moves()) - 1:
+    """Colour and ring width of the marks of move `index`: the turn being built in the step
+    interface's colour; of the moves played, the newest bright, older faint."""
+    newest = len(scene.marked_moves()) - 1
+    if scene.built:
+        if index == newest:
+            return theme.STEP, LAST_MOVE_RING
+        newest -= 1
+    if index == newest:
         return theme.LAST_MOVE, LAST_MOVE_RING
     return theme.LAST_MOVE_OLD, OLDER_MOVE_RING
 

@@ -80,6 +80,9 @@ class Scene:
     * `viewer_to_move`: the viewer is the one the game waits for (to roll, to move, or to
       take or drop an offered double): their band has the gold disc, the dice lie in their
       half. An offered cube lies in the doubler's half whatever this says.
+    * `built`: the steps of the turn being built (`built_by_viewer`: the viewer's own), marked
+      after `moves` in the step interface's colour, so a turn in progress shows both what the
+      opponent did and what the mover has played so far.
     * `numbering`: whose numbers the point labels print. The picture keeps who sits where;
       "opponent" prints the opponent's numbers (as GNU Backgammon numbers the board for the
       player on roll), so a move written in the opponent's numbers reads on the picture.
@@ -101,6 +104,8 @@ class Scene:
     moves: tuple[MoveMark, ...] = ()
     result: Outcome | None = None
     numbering: Side = "viewer"
+    built: tuple[Segment, ...] = ()
+    built_by_viewer: bool = True
 
     def __post_init__(self) -> None:
         # Fail here, with a clear message, rather than deep inside the drawing code.
@@ -113,6 +118,7 @@ class Scene:
         if not all(1 <= d <= 6 for d in self.dice_used) or len(self.dice_used) > 4:
             raise ValueError(f"dice_used must be up to four numbers 1..6: {self.dice_used!r}")
         _check_segments(self.last_move)
+        _check_segments(self.built)
         if self.moves and self.last_move:
             raise ValueError("give either moves or last_move, not both")
         for move in self.moves:
@@ -161,10 +167,11 @@ class Scene:
         return out
 
     def marked_moves(self) -> tuple[MoveMark, ...]:
-        """The moves to mark, oldest first."""
+        """The moves to mark, oldest first; the turn being built (`built`) last."""
+        building = ((self.built, self.built_by_viewer),) if self.built else ()
         if self.last_move:
-            return ((self.last_move, self.last_move_by_viewer),)
-        return tuple(move for move in self.moves if move[0])
+            return ((self.last_move, self.last_move_by_viewer), *building)
+        return (*(move for move in self.moves if move[0]), *building)
 
     def cube_view(self) -> tuple[int, CubeOwner, CubeState] | None:
         """The cube as (value, owner, state), whichever form it was given in."""

@@ -60,6 +60,8 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         theirs = position.opp[opp_point(variant, point)]
         points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs else [0, None])
     acting = row.status == "active" and seat is not None and game.to_act == seat
+    # The running turn's own deadline (not the moment a pending turn is sent).
+    deadline = live.turn_deadline(row.deadline) if row.status == "active" else None
     phase = game.phase.value
     building = acting and game.phase is Phase.MOVE
     taps = one_taps(live) if building else []
@@ -86,8 +88,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "dice_of": "viewer" if game.seat == side else "opponent",
         "cube": _cube(scene.cube),
         "score": _score(live, side),
-        "deadline": row.deadline.isoformat() if row.deadline and row.status == "active"
-        else None,
+        "deadline": deadline.isoformat() if deadline else None,
         "now": now.isoformat(),
         "clock": clock_json(clock_face(row, live, control, now), side, t),
         "moves": [_move(variant, segments, own) for segments, own in scene.moves],
@@ -181,7 +182,8 @@ def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
     if event.dice:
         item["dice"] = list(event.thrown())
     if event.kind == "move":
-        item["move"] = event.move
+        # In the viewer's numbers, as the board numbers its points.
+        item["move"] = event.move if own else seen_from_other_side(event.move, variant)
         item["segments"] = [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
                             for a, b in event.segments()]
         item["forced"] = event.forced

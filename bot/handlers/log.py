@@ -23,13 +23,13 @@ async def show_log(message: Message, t: Translator, services: Services) -> None:
         if row is None:
             await message.answer(t("no-game"))
             return
-        for text in await log_texts(row, services.people, t):
+        for text in await log_texts(row, services.people, t, chat):
             await send_text(bot_of(message), chat, text)
         return
     # In a group everything goes at the group's pace, with its boards: a repeated /log
     # replaces the one still waiting instead of flooding the chat.
     t = await services.people.chat_translator(chat, row)
-    texts = await log_texts(row, services.people, t) if row else [t("log-no-game-group")]
+    texts = await log_texts(row, services.people, t, chat) if row else [t("log-no-game-group")]
     for part, text in enumerate(texts):
         await services.pacing.submit(chat, partial(send_text, bot_of(message), chat, text),
                                slot=("log", row.id if row else None, part))

@@ -27,7 +27,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
@@ -405,8 +404,9 @@ class BoardPublisher:
     async def group_board(self, row: Row, live: Live, chat_id: int) -> Board:
         """The shared board: seat 0 always at the bottom, the buttons of the seat to act.
 
-        The point numbers are those of the seat to act (GNU Backgammon's numbering that
-        follows the player on roll), so its buttons (`13→7`) read on the picture as written.
+        One numbering throughout, seat 0's, that never flips: the picture's point numbers,
+        the caption's moves and the move buttons' labels (the top player's `13→7` is
+        written `12→18`, as the picture numbers those points; its data stays the mover's).
         """
         t = await self.people.chat_translator(chat_id, row)
         names = await self.people.names(row, t)
@@ -418,18 +418,17 @@ class BoardPublisher:
             targets = tuple(_to_other_side(live, point) for point in targets)
         watcher = Viewer(0, t, names, is_player=False)
         scene = scene_for(live, watcher, selected, targets)
-        if actor != 0 and live.game.phase is not Phase.OVER:
-            scene = replace(scene, numbering="opponent")
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, None, t)
-        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
-                              computer_seat=None, tag=tag, control=control_of(row))
+        caption = caption_for(live, watcher, deadline=live.turn_deadline(row.deadline),
+                              now=self.clock(), computer_seat=None, tag=tag,
+                              control=control_of(row))
         web = None
         if self.web is not None:
             web = group_button(t, await self.web.direct_link(self.bot, row.id))
         keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
                                 self.selection(row, live, actor), web,
-                                rematch=tag is None or tag.rematch)
+                                rematch=tag is None or tag.rematch, numbers_of=0)
         return Board(photo, caption, keyboard)
 
     async def watcher_board(self, row: Row, live: Live, chat_id: int) -> Board:
@@ -458,8 +457,8 @@ class BoardPublisher:
         scene = scene_for(live, viewer, selected, targets)
         photo = await asyncio.to_thread(self.render, scene)
         tag = await self.tag(row, viewer.seat, viewer.t)
-        caption = caption_for(live, viewer, deadline=row.deadline, now=self.clock(),
-                              computer_seat=row.computer_seat, tag=tag,
+        caption = caption_for(live, viewer, deadline=live.turn_deadline(row.deadline),
+                              now=self.clock(), computer_seat=row.computer_seat, tag=tag,
                               control=control_of(row))
         web = board_button(viewer.t, self.web, row.id) if self.web is not None else None
         keyboard = keyboard_for(live, viewer, row.id, row.version, selected, web,

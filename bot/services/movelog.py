@@ -28,8 +28,9 @@ async def game_in_chat(db: Database, chat_id: int, reply_to: int | None = None) 
     return (active or rows)[0] if rows else None
 
 
-async def log_texts(row: Row, people: People, t: Translator) -> list[str]:
-    """The move list of `row`'s current game, as messages to send in order."""
+async def log_texts(row: Row, people: People, t: Translator, chat_id: int) -> list[str]:
+    """The move list of `row`'s current game, as messages to send in order: in the
+    numbers of the player whose chat it is (a group's: seat 0's, like its board)."""
     live = Live.load(row.state_json)
     variant = t(f"variant-{row.variant}")
     if row.match_length > 1:
@@ -37,4 +38,6 @@ async def log_texts(row: Row, people: People, t: Translator) -> list[str]:
                   length=row.match_length)
     else:
         title = t("log-title", variant=variant)
-    return split_messages([title, *log_lines(live, await people.names(row, t), t)])
+    seat = row.seat_of(chat_id)
+    return split_messages([title, *log_lines(live, await people.names(row, t), t,
+                                             reader=0 if seat is None else seat)])

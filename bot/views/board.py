@@ -13,12 +13,13 @@ from bot.views.clocks import clock_lines
 from bot.views.fairness import commitment_line
 from bot.views.recap import MAX_CAPTION, fit, recap_lines, utf16_len
 from core import seen
+from core.actions import ROLL_ALWAYS
 from core.fullmoves import one_taps
 from core.history import Event, has_decided, thrown
 from core.live import Live
 from core.timecontrol import TimeControl
 from engine.game import Phase
-from engine.moves import Step
+from engine.moves import Step, seen_from_other_side
 from engine.position import BAR, OFF
 from i18n import Translator
 from i18n.figures import local_notation
@@ -98,7 +99,9 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
     # for (the oldest lines give way first; /log has them all).
     fixed = sum(utf16_len(line) + 1 for line in (*lines, *tail))
-    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat),
+    # Every move in the viewer's numbers (a group's board: seat 0's, like its picture).
+    story = fit(recap_lines(recent(live, viewer), viewer.names, t, computer_seat,
+                            reader=viewer.seat, variant=game.variant.value),
                 MAX_CAPTION - fixed, t)
     return "\n".join([*lines, *story, *tail])
 
@@ -133,6 +136,8 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
     if game.phase is Phase.ROLL:
         return t("your-roll")
     d1, d2 = thrown(game.dice)
+    if live.pending is not None:  # played to its last die: sent by itself in a moment
+        return t("your-move-pending", move=local_notation(t, str(live.turn().move())))
     if live.steps:
         return t("your-move-partial", d1=d1, d2=d2,
                  move=local_notation(t, str(live.turn().move())))
@@ -164,12 +169,15 @@ ButtonSpec = tuple[str, Act, int, int]  # text, action, src, dst
 
 def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
                  selected: int | None = None, web: InlineKeyboardButton | None = None,
-                 rematch: bool = True, hint: bool = False) -> InlineKeyboardMarkup | None:
+                 rematch: bool = True, hint: bool = False, numbers_of: int | None = None
+                 ) -> InlineKeyboardMarkup | None:
     """The buttons of `viewer`'s board message (`web`: the one opening the web board, on
     the last row); None when there is nothing to press. `rematch` False: no "Play again"
     on the finished game (a tournament's, while the tournament runs). `hint`: the game
     offers hints (`core.hints.offers_hints`): a Hint button beside Resign while the
-    viewer chooses a move."""
+    viewer chooses a move. `numbers_of`: the seat whose point numbers the move buttons'
+    labels use (a group's board: seat 0, like its picture; None: the viewer's own); the
+    data always names the mover's points."""
     game, t = live.game, viewer.t
     if not viewer.is_player:
         return None
@@ -184,6 +192,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             if game.can_double(viewer.seat):
                 row.append((t("btn-double", value=game.cube_value * 2), Act.DOUBLE, 0, 0))
             rows.append(tuple(row))
+            if game.can_double(viewer.seat):  # roll, and by itself for the rest of the game
+                rows.append(((t("btn-roll-always"), Act.ROLL, ROLL_ALWAYS, 0),))
         elif game.phase is Phase.DOUBLED:
             rows.append(((t("btn-take"), Act.TAKE, 0, 0), (t("btn-drop"), Act.DROP, 0, 0)))
         elif selected is not None:
@@ -206,7 +216,14 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
     if hint and game.to_act == viewer.seat and game.phase is Phase.MOVE and selected is None:
         last = ((t("btn-hint"), Act.HINT, 0, 0), *last)
     rows.append(last)
+    if numbers_of is not None and numbers_of != viewer.seat:
+        variant = game.variant.value
+        rows = [tuple((seen_from_other_side(text, variant) if act in _MOVE_LABELS else text,
+                       act, src, dst) for text, act, src, dst in row) for row in rows]
     return _markup(game_id, version, tuple(rows), web)
+
+
+_MOVE_LABELS = frozenset({Act.PICK, Act.GO, Act.FULL})  # labels that name points
 
 
 def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...],

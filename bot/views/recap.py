@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.history import Event, event_at
 from core.live import Live
+from engine.moves import seen_from_other_side
 from engine.numbering import line_numbers
 from engine.passes import PassKind, PassReason, Why
 from i18n import Translator
@@ -22,15 +23,29 @@ MAX_CAPTION = 1024  # Telegram's limit, in UTF-16 code units
 
 
 def recap_lines(events: list[Event], names: tuple[str, str], t: Translator,
-                computer_seat: int | None = None) -> list[str]:
+                computer_seat: int | None = None, reader: int | None = None,
+                variant: str = "short") -> list[str]:
     """One caption line per event (the computer's forced moves are not called forced:
-    only a person needs to know a move was played for them)."""
-    return [describe(event, names, t, forced_label=event.seat != computer_seat)
+    only a person needs to know a move was played for them); moves in the numbers of the
+    `reader`'s seat (None: each in its mover's)."""
+    return [describe(event, names, t, forced_label=event.seat != computer_seat,
+                     reader=reader, variant=variant)
             for event in events]
 
 
+def move_text(event: Event, t: Translator, reader: int | None, variant: str) -> str:
+    """A move's notation as the reader in seat `reader` numbers the points (the other
+    player's moves renumbered; None: the mover's numbers), in the reader's words for the bar
+    and bearing off."""
+    move = event.move
+    if reader is not None and event.seat is not None and event.seat != reader:
+        move = seen_from_other_side(move, variant)
+    return local_notation(t, move)
+
+
 def describe(event: Event, names: tuple[str, str], t: Translator,
-             forced_label: bool = True) -> str:
+             forced_label: bool = True, reader: int | None = None,
+             variant: str = "short") -> str:
     name = names[event.seat] if event.seat is not None else ""
     if event.kind == "opening":
         d0, d1 = event.dice or (0, 0)
@@ -40,7 +55,7 @@ def describe(event: Event, names: tuple[str, str], t: Translator,
         if event.kind == "pass":
             return t("seen-pass", name=name, d1=d1, d2=d2, why=why(event.why, t))
         return t("seen-forced" if event.forced and forced_label else "seen-move", name=name,
-                 d1=d1, d2=d2, move=local_notation(t, event.move))
+                 d1=d1, d2=d2, move=move_text(event, t, reader, variant))
     if event.kind == "result":
         return t("seen-result", name=name, points=event.value, kind=t(f"kind-{event.result}"))
     return t(SAID[event.kind], name=name, value=event.value)
@@ -105,11 +120,15 @@ def _cut(text: str, room: int) -> str:
 SEAT_MARKS = ("⚪", "⚫")  # seat 0 plays white, seat 1 black (as the boards draw them)
 
 
-def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
+def log_lines(live: Live, names: tuple[str, str], t: Translator,
+              reader: int = 0) -> list[str]:
     """The game so far: the players, the opening throws, then one numbered line per turn
     (the starter's turn and the reply, cube actions where they happened), the result. The
-    numbers are `engine.numbering`'s, which the analysis uses too."""
-    lines = [f"{SEAT_MARKS[0]} {names[0]} · {SEAT_MARKS[1]} {names[1]}"]
+    numbers are `engine.numbering`'s, which the analysis uses too; every move is written in
+    the points of seat `reader` (the player who asks; a group: seat 0, like its board)."""
+    variant = live.game.variant.value
+    lines = [f"{SEAT_MARKS[0]} {names[0]} · {SEAT_MARKS[1]} {names[1]}",
+             t("log-numbering", name=names[reader])]
     numbers = line_numbers(live.game.history)
     number: int | None = None
     items: list[str] = []
@@ -130,15 +149,15 @@ def log_lines(live: Live, names: tuple[str, str], t: Translator) -> list[str]:
         if numbers[index] != number:
             close()
             number = numbers[index]
-        items.append(f"{SEAT_MARKS[event.seat or 0]} {_log_item(event, t)}")
+        items.append(f"{SEAT_MARKS[event.seat or 0]} {_log_item(event, t, reader, variant)}")
     close()
     return lines
 
 
-def _log_item(event: Event, t: Translator) -> str:
+def _log_item(event: Event, t: Translator, reader: int, variant: str) -> str:
     d1, d2 = event.thrown()
     if event.kind == "move":
-        return f"{d1}-{d2}: {local_notation(t, event.move)}"
+        return f"{d1}-{d2}: {move_text(event, t, reader, variant)}"
     if event.kind == "pass":
         return t("log-pass", d1=d1, d2=d2)
     return t(LOGGED[event.kind], value=event.value)

@@ -16,6 +16,7 @@ from bot.services.correspondence import turn_key
 from core.events import Change, What
 from core.history import came_back
 from core.live import Live
+from core.settings import UNDO_WINDOW
 from core.timecontrol import TimeControl
 from engine.ratings import START_RATING
 from storage import boards, cards, games, stats
@@ -251,6 +252,11 @@ async def test_a_group_game_by_post_names_whose_turn_it_is(harness: Harness) -> 
         h.fake.user(player, "P").press(board, data.pack())
         await h.feed()
         stored, live = await _state(h, row.id)
+        if live.pending is not None:  # a turn played to its last die goes a moment later
+            h.clock.advance(UNDO_WINDOW + 1)
+            await h.app.timers.tick()
+            await h.feed()
+            stored, live = await _state(h, row.id)
         if stored.status != "active":
             break
         if _key(live) != key:

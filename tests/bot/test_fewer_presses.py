@@ -1,22 +1,25 @@
 """Fewer presses per turn, through the real Dispatcher and the fake Bot API:
-one-tap full moves, the turn ending without Done when a player turns confirmation off,
-/settings, and the automatic Roll whenever the player may not double."""
+one-tap full moves, the turn sent by itself a moment after its last die (Undo until then)
+unless the player turns "Confirm moves with Done" on, /settings, and the automatic Roll
+whenever the player may not double or chose not to this game."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
 from bot.views.callbacks import Act, GameCb
+from core.actions import ROLL_ALWAYS
 from core.live import Live
-from core.settings import CONFIRM_MOVES
+from core.settings import CONFIRM_MOVES, UNDO_WINDOW
 from engine.game import MatchState, Phase
 from engine.position import Position
 from storage import games
 from tests.support.crafted import BEAR_OFF, buttons, craft, mover_of, press
 from tests.support.driver import game_buttons
-from tests.support.friends import ALI, friend_game, start
+from tests.support.friends import ALI, VALI, challenge, friend_game, start
 from tests.support.harness import Harness
 
 
@@ -84,40 +87,108 @@ async def test_many_results_offer_no_one_tap_buttons(harness: Harness) -> None:
     assert buttons(h, chat, Act.GO) or buttons(h, chat, Act.PICK)
 
 
-async def turn_confirmation_off(h: Harness, chat: int, language: str = "en") -> None:
+async def toggle_confirmation(h: Harness, chat: int, language: str = "en") -> None:
+    """The player turns "Confirm moves with Done" on (off by default) through /settings."""
     user = h.fake.user(chat, "P", language_code=language)
     user.command("/settings")
     await h.feed()
     message = h.fake.last_message(chat)
     [(label, data)] = [(text, data) for text, data in message.buttons
                        if data.startswith("set:confirm:")]
-    assert label.startswith("✅")
+    assert label.startswith("⬜")
     update = user.press(message, data)
     await h.feed()
     assert not h.fake.callback_answer(update).get("show_alert")
-    assert h.fake.message(chat, message.message_id).buttons[0][0].startswith("⬜")
+    assert h.fake.message(chat, message.message_id).buttons[0][0].startswith("✅")
 
 
-async def bearing_off_without_done(h: Harness) -> tuple[int, int, int]:
-    """A friend game whose mover has Done turned off and bears off with 6-4: the game, the
-    mover's seat and chat."""
-    game_id = await friend_game(h)
+LONG_BEAR_OFF = Position("long", BEAR_OFF.me, BEAR_OFF.opp)
+
+
+async def bearing_off(h: Harness, variant: str = "short") -> tuple[int, int, int]:
+    """A friend game of `variant` whose mover bears off with 6-4 from 6 and 2: the game,
+    the mover's seat and chat."""
+    if variant == "short":
+        game_id = await friend_game(h)
+        position = BEAR_OFF
+    else:
+        code = await challenge(h, "Long nard", "👥 A friend", "1 game")
+        h.fake.user(VALI, "Vali").command(f"/start {code}")
+        await h.feed()
+        [row] = await games.active_games(h.app.db, VALI)
+        game_id, position = row.id, LONG_BEAR_OFF
     seat = await mover_of(h, game_id)
-    row = await games.load_game(h.app.db, game_id)
-    await turn_confirmation_off(h, row.players[seat])
-    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    chat = await craft(h, game_id, position, seat=seat, phase=Phase.MOVE, dice=(6, 4))
     return game_id, seat, chat
 
 
-async def test_without_confirmation_the_last_die_ends_the_turn(harness: Harness) -> None:
-    h = harness
-    game_id, seat, chat = await bearing_off_without_done(h)
-    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the turn is played
+async def stored(h: Harness, game_id: int) -> tuple[Any, Live]:
     row = await games.load_game(h.app.db, game_id)
-    live = Live.load(row.state_json)
-    assert live.game.seat == 1 - seat and not live.steps
-    log = [(e.kind, e.notation, e.seat) for e in await games.move_log(h.app.db, game_id)]
-    assert ("move", "6/off", seat) in log
+    return row, Live.load(row.state_json)
+
+
+async def window_passes(h: Harness) -> None:
+    """The undo window runs out and a timer pass comes."""
+    h.clock.advance(UNDO_WINDOW + 1)
+    await h.app.timers.tick()
+    await h.feed()
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+async def test_the_last_die_sends_the_turn_after_a_moment(harness: Harness,
+                                                          variant: str) -> None:
+    h = harness
+    game_id, seat, chat = await bearing_off(h, variant)
+    other = (await stored(h, game_id))[0].players[1 - seat]
+    other_board = h.board(other)
+    await press(h, chat, buttons(h, chat, Act.GO)[-1][1])  # 6→2 (or 6→off): not the last die
+    assert (await stored(h, game_id))[1].pending is None
+    rest = buttons(h, chat, Act.GO) or buttons(h, chat, Act.FULL)
+    await press(h, chat, rest[0][1])  # the last die: the turn waits a moment
+    row, live = await stored(h, game_id)
+    assert live.game.seat == seat and live.pending is not None
+    assert row.deadline == live.pending.at <= h.clock() + timedelta(seconds=UNDO_WINDOW + 1)
+    board = h.board(chat)
+    assert "goes in a few seconds" in (board.caption or "")
+    assert "⏱ 2:00 left" in (board.caption or "")  # the turn's own clock, not the moment
+    assert {d.a for _, d in game_buttons(board.buttons)} >= {Act.UNDO, Act.DONE}
+    assert h.board(other).message_id == other_board.message_id  # nothing shown to them yet
+    await h.app.timers.tick()  # a pass before the moment changes nothing
+    assert (await stored(h, game_id))[1].game.seat == seat
+    await window_passes(h)
+    row, live = await stored(h, game_id)
+    assert row.status == "finished" and row.winner_seat == seat
+    log = [(e.kind, e.seat) for e in await games.move_log(h.app.db, game_id)]
+    assert ("move", seat) in log and ("timeout", seat) not in log
+    warned = [m.text for m in h.fake.messages(chat) if "Hurry" in (m.text or "")]
+    assert not warned  # a turn on its way is no turn running out
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+async def test_undo_in_the_moment_takes_the_turn_back(harness: Harness, variant: str) -> None:
+    h = harness
+    game_id, seat, chat = await bearing_off(h, variant)
+    before, _ = await stored(h, game_id)
+    await press(h, chat, buttons(h, chat, Act.FULL)[-1][1])  # both checkers off, at once
+    row, live = await stored(h, game_id)
+    assert live.pending is not None and row.deadline != before.deadline
+    await press(h, chat, buttons(h, chat, Act.UNDO)[0][1])
+    row, live = await stored(h, game_id)
+    assert live.pending is None and len(live.steps) == 1
+    assert row.deadline == before.deadline  # the turn's own deadline again
+    await window_passes(h)
+    row, live = await stored(h, game_id)
+    assert row.status == "active" and live.game.seat == seat and len(live.steps) == 1
+    assert buttons(h, chat, Act.GO)  # the player goes on with the turn
+
+
+async def test_done_in_the_moment_sends_the_turn_at_once(harness: Harness) -> None:
+    h = harness
+    game_id, seat, chat = await bearing_off(h)
+    await press(h, chat, buttons(h, chat, Act.FULL)[-1][1])
+    await press(h, chat, buttons(h, chat, Act.DONE)[0][1])
+    row, _ = await stored(h, game_id)
+    assert row.status == "finished" and row.winner_seat == seat
 
 
 async def test_the_done_setting_is_read_with_the_game(
@@ -125,7 +196,7 @@ async def test_the_done_setting_is_read_with_the_game(
     """A press that plays the turn's last die reads the player's Done setting in the game's
     own read, not in a read of its own (one trip to the database fewer)."""
     h = harness
-    game_id, seat, chat = await bearing_off_without_done(h)
+    game_id, _, chat = await bearing_off(h)
     reads: list[str] = []
     fetchone = h.app.db.fetchone
 
@@ -134,42 +205,54 @@ async def test_the_done_setting_is_read_with_the_game(
         return await fetchone(sql, params)
 
     monkeypatch.setattr(h.app.db, "fetchone", counted)
-    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the turn is played
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])  # 6/2/off: the last die
     monkeypatch.undo()
-    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
-    assert live.game.seat == 1 - seat  # the setting was read, and it was off
+    assert (await stored(h, game_id))[1].pending is not None  # the setting was read: off
     settings_reads = [sql for sql in reads if "player_settings" in sql]
     assert len(settings_reads) == 1 and "FROM games" in settings_reads[0]
 
 
-async def test_without_confirmation_step_buttons_end_the_turn_too(harness: Harness) -> None:
+async def test_step_buttons_end_the_turn_without_done(harness: Harness) -> None:
     h = harness
     game_id = await friend_game(h)
     seat = await mover_of(h, game_id)
-    row = await games.load_game(h.app.db, game_id)
-    await turn_confirmation_off(h, row.players[seat])
     chat = await craft(h, game_id, Position.initial("short"), seat=seat, phase=Phase.MOVE,
                        dice=(6, 5))
     for _ in range(4):  # press move buttons (or a checker, then a move) until the turn ends
-        live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
-        if live.game.seat != seat:
+        if (await stored(h, game_id))[1].pending is not None:
             break
         offered = buttons(h, chat, Act.GO) or buttons(h, chat, Act.PICK)
         await press(h, chat, offered[0][1])
-    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
-    assert live.game.seat == 1 - seat
-    assert not buttons(h, chat, Act.DONE)
+    await window_passes(h)
+    assert (await stored(h, game_id))[1].game.seat == 1 - seat
 
 
-async def test_confirmation_stays_on_for_the_other_player(harness: Harness) -> None:
+async def test_with_confirmation_on_the_turn_waits_for_done(harness: Harness) -> None:
     h = harness
     game_id = await friend_game(h)
     seat = await mover_of(h, game_id)
-    row = await games.load_game(h.app.db, game_id)
-    await turn_confirmation_off(h, row.players[1 - seat])  # the opponent's choice
+    row, _ = await stored(h, game_id)
+    await toggle_confirmation(h, row.players[seat])
     chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
     await press(h, chat, buttons(h, chat, Act.FULL)[0][1])
-    assert buttons(h, chat, Act.DONE)  # this player still confirms
+    row, live = await stored(h, game_id)
+    assert live.pending is None and live.steps
+    assert "goes in a few seconds" not in (h.board(chat).caption or "")
+    await window_passes(h)
+    assert (await stored(h, game_id))[1].game.seat == seat  # still waiting for Done
+    await press(h, chat, buttons(h, chat, Act.DONE)[0][1])
+    assert (await stored(h, game_id))[0].winner_seat == seat
+
+
+async def test_confirmation_stays_off_for_the_other_player(harness: Harness) -> None:
+    h = harness
+    game_id = await friend_game(h)
+    seat = await mover_of(h, game_id)
+    row, _ = await stored(h, game_id)
+    await toggle_confirmation(h, row.players[1 - seat])  # the opponent's choice
+    chat = await craft(h, game_id, BEAR_OFF, seat=seat, phase=Phase.MOVE, dice=(6, 4))
+    await press(h, chat, buttons(h, chat, Act.FULL)[0][1])
+    assert (await stored(h, game_id))[1].pending is not None  # this player does not confirm
 
 
 async def test_settings_speak_the_players_language(harness: Harness) -> None:
@@ -184,12 +267,12 @@ async def test_settings_speak_the_players_language(harness: Harness) -> None:
         return next(line for line in (text or "").splitlines() if "«Готово»" in line)
 
     assert "Подтверждать ход «Готово»" in confirm_line(message.text)
-    assert "вкл." in confirm_line(message.text)
+    assert "выкл." in confirm_line(message.text)
     update = user.press(message, message.buttons[0][1])
     await h.feed()
     assert h.fake.callback_answer(update)["text"] == "Сохранено."
-    assert "выкл." in confirm_line(h.fake.message(ALI, message.message_id).text)
-    assert (CONFIRM_MOVES, False) in await h.app.player_settings.toggles(ALI)
+    assert "вкл." in confirm_line(h.fake.message(ALI, message.message_id).text)
+    assert (CONFIRM_MOVES, True) in await h.app.player_settings.toggles(ALI)
     # A forged setting name is ignored.
     update = user.press(message, "set:nonsense:1")
     await h.feed()
@@ -250,16 +333,58 @@ async def test_without_the_cube_nobody_presses_roll(harness: Harness) -> None:
     assert live.game.phase is not Phase.ROLL and not buttons(h, other, Act.ROLL)
 
 
-async def test_without_confirmation_a_die_still_playable_is_not_lost(harness: Harness) -> None:
+@pytest.mark.parametrize("variant", ["short", "long"])
+async def test_without_done_a_die_still_playable_is_not_lost(harness: Harness,
+                                                             variant: str) -> None:
     # 6-4 with checkers on 6 and 2: after 6→off the position equals 6/2/off's, a legal
-    # result, but the 4 can still bear off the checker on 2: the turn must not end there.
+    # result, but the 4 can still bear off the checker on 2: the turn must not wait there.
     h = harness
-    game_id, seat, chat = await bearing_off_without_done(h)
+    game_id, seat, chat = await bearing_off(h, variant)
     [six_off] = [d for text, d in buttons(h, chat, Act.GO) if text.startswith("6→")
                  and d.dst == 0]
     await press(h, chat, six_off)
-    live = Live.load((await games.load_game(h.app.db, game_id)).state_json)
-    assert live.game.seat == seat and live.steps  # still this player's turn
+    _, live = await stored(h, game_id)
+    assert live.game.seat == seat and live.steps and live.pending is None
     await press(h, chat, next(d for _, d in buttons(h, chat, Act.GO) if d.src == 2))
-    row = await games.load_game(h.app.db, game_id)
+    assert (await stored(h, game_id))[1].pending is not None
+    await window_passes(h)
+    row, _ = await stored(h, game_id)
     assert row.status == "finished" and row.winner_seat == seat
+
+
+async def test_no_doubling_this_game_rolls_by_itself_from_then_on(harness: Harness) -> None:
+    h = harness
+    game_id = await start(h, "1 game", "With the cube")
+    seat = await mover_of(h, game_id)
+    chat = await craft(h, game_id, Position.initial("short"), seat=seat, phase=Phase.ROLL)
+    [(label, always)] = [(text, d) for text, d in buttons(h, chat, Act.ROLL)
+                         if d.src == ROLL_ALWAYS]
+    assert label == "🎲 Roll · no doubling this game" and buttons(h, chat, Act.DOUBLE)
+    await press(h, chat, always)
+    _, live = await stored(h, game_id)
+    assert live.rolls_always == [seat] and live.game.phase is Phase.MOVE
+    await finish_the_turn(h, game_id, chat)
+    row, live = await stored(h, game_id)
+    other = row.players[1 - seat]
+    assert live.game.phase is Phase.ROLL and buttons(h, other, Act.DOUBLE)  # still asked
+    await finish_the_turn(h, game_id, other)
+    _, live = await stored(h, game_id)
+    assert live.game.seat == seat and live.game.phase is Phase.MOVE  # rolled by itself
+    assert not buttons(h, chat, Act.ROLL) and not buttons(h, chat, Act.DOUBLE)
+    rolls = [e.seat for e in await games.move_log(h.app.db, game_id) if e.kind == "roll"]
+    assert rolls[-3:] == [seat, 1 - seat, seat]
+
+
+async def finish_the_turn(h: Harness, game_id: int, chat: int) -> None:
+    """The player of `chat` plays the rest of the turn with the first buttons offered
+    (rolling when asked) and lets the undo window run out."""
+    for _ in range(8):
+        row, live = await stored(h, game_id)
+        if row.status != "active" or row.players[live.game.to_act] != chat:
+            return
+        if live.pending is not None:
+            await window_passes(h)
+            continue
+        offered = (buttons(h, chat, Act.ROLL) or buttons(h, chat, Act.FULL)
+                   or buttons(h, chat, Act.GO) or buttons(h, chat, Act.PICK))
+        await press(h, chat, offered[0][1])

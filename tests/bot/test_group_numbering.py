@@ -1,4 +1,5 @@
-"""A group board's point numbers are those of the player to act, like its buttons."""
+"""A group board keeps one numbering, seat 0's, whoever acts: the picture, the caption's moves
+and the move buttons' labels (their data stays in the mover's numbers)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ async def test_the_top_players_buttons_read_on_the_picture(
     scenes, goes = await _top_players_turn(h, variant)
     scene = scenes[-1]
     assert not scene.viewer_to_move  # seat 0 sits at the bottom; the top player acts
-    assert scene.numbering == "opponent"
+    assert scene.numbering == "viewer"  # seat 0's numbers, never flipped
     printed = _printed(scene)
     for text, _ in goes:
         src, dst = _numbers(text)[0], _numbers(text)[-1]

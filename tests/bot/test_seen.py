@@ -18,7 +18,7 @@ from core.history import since_last_action
 from core.live import Live
 from core.seen import cube_state, recent_marks
 from engine.game import Game, Phase
-from engine.moves import Move
+from engine.moves import Move, seen_from_other_side
 from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from i18n import Translator
@@ -111,10 +111,11 @@ async def test_a_quick_run_of_computer_moves_is_all_in_the_caption(
     lines = caption.splitlines()
     hit, second = played[-2:]  # (the first was played before the game was staged)
     assert "*" in hit
-    expected = [f"Computer (Beginner) 3-1: {hit}",
+    # The computer's moves in Ali's numbers, as his picture numbers the points.
+    expected = [f"Computer (Beginner) 3-1: {seen_from_other_side(hit, 'short')}",
                 "Ali rolled 2-1 and cannot move: no entry from the bar with 2 or 1, both "
                 "points are closed.",
-                f"Computer (Beginner) 4-2: {second}",
+                f"Computer (Beginner) 4-2: {seen_from_other_side(second, 'short')}",
                 "Your move: 6-3. Choose a checker." if any(
                     d.a is Act.PICK for _, d in game_buttons(h.board(ALI).buttons))
                 else "Your move: 6-3. Choose a move."]
@@ -150,8 +151,9 @@ async def test_log_lists_the_whole_game_numbered_by_turn(
     assert text.splitlines() == [
         "📜 Short nard: the moves",
         "⚪ Ali · ⚫ Computer (Beginner)",
-        f"1. ⚪ 2-1: 13/10   ⚫ 3-1: {played[-2]}",
-        f"2. ⚪ 2-1: no move   ⚫ 4-2: {played[-1]}",
+        "Points numbered as Ali sees the board.",  # the computer's moves in Ali's numbers
+        f"1. ⚪ 2-1: 13/10   ⚫ 3-1: {seen_from_other_side(played[-2], 'short')}",
+        f"2. ⚪ 2-1: no move   ⚫ 4-2: {seen_from_other_side(played[-1], 'short')}",
     ]
 
 
@@ -242,7 +244,8 @@ def test_the_group_board_tells_the_player_to_act_what_happened() -> None:
     watcher = Viewer(0, Translator("en"), ("Ali", "Vali"), is_player=False)
     caption = caption_for(live, watcher, deadline=None, now=None, computer_seat=None)  # type: ignore[arg-type]
     assert "Opening roll: Ali 3 : Vali 5" in caption
-    assert f"Vali 5-3: {game.history[-1]['move']}" in caption
+    # The group's board numbers the points as seat 0 (Ali, at the bottom) sees them.
+    assert f"Vali 5-3: {seen_from_other_side(game.history[-1]['move'], 'short')}" in caption
     assert [e.kind for e in since_last_action(live, 0)] == ["opening", "move"]
     scene = scene_for(live, watcher)  # Vali's move is marked on the group's board
     assert scene.moves == ((segments(game.history[-1]["move"]), False),)
@@ -319,8 +322,9 @@ async def test_log_in_a_group_and_without_a_game(group_harness: Harness) -> None
     h.fake.user(GROUP_ALI, "Ali").command("/log", chat=GROUP)
     await h.feed()
     lines = (h.fake.last_message(GROUP).text or "").splitlines()
-    assert lines[:2] == ["📜 Long nard: the moves", "⚪ Ali · ⚫ Vali"]
-    assert lines[2].startswith("Opening roll: Ali ")
+    assert lines[:3] == ["📜 Long nard: the moves", "⚪ Ali · ⚫ Vali",
+                         "Points numbered as Ali sees the board."]  # seat 0's, as the board
+    assert lines[3].startswith("Opening roll: Ali ")
     assert h.fake.edits_per_window(GROUP, 60) <= 20
 
 
@@ -332,7 +336,7 @@ def test_a_history_that_does_not_take_back_still_shows_its_moves() -> None:
     game.history[-1]["move"] = "6/1(4)"  # not what was played: it cannot be taken back
     caption = caption_for(Live(game), Viewer(0, Translator("en"), ("Ali", "Vali")),
                           deadline=None, now=None, computer_seat=None)  # type: ignore[arg-type]
-    assert "Vali 5-3: 6/1(4)" in caption
+    assert "Vali 5-3: 19/24(4)" in caption  # (Vali's 6/1(4), in Ali's numbers)
 
 
 def test_cube_actions_are_told_to_the_other_player() -> None:
@@ -390,3 +394,31 @@ def test_the_caption_says_what_the_buttons_offer() -> None:
             seen.add(picks)
             game.play(game.seat, rng.choice(game.legal_plays()))
     assert seen == {True, False}  # both kinds came up
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_marks_stay_through_the_turn_being_built(variant: str) -> None:
+    """The opponent's last move stays marked while the player builds a turn, and each
+    step taken is marked too (on the mover's board and on a group's)."""
+    from engine.dice import FixedDice
+
+    dice = FixedDice(3, 5, 4, 2, 6, 5)
+    game = Game.new(variant, dice)  # seat 1 starts (in long nard it rolls again first)
+    if game.phase is Phase.ROLL:
+        game.roll(1, dice)
+    game.play(1, game.legal_plays()[0])
+    game.roll(0, dice)
+    live = Live(game)
+    opponents = segments(next(e["move"] for e in reversed(game.history) if e["type"] == "move"))
+    player = Viewer(0, Translator("en"), ("Ali", "Vali"))
+    assert scene_for(live, player).moves == ((opponents, False),)
+    assert scene_for(live, player).built == ()
+    step = live.turn().legal_steps()[0]
+    live.go(step[0], step[1])
+    scene = scene_for(live, player)
+    assert scene.moves == ((opponents, False),)  # still marked
+    assert scene.built == ((step[0], step[1]),) and scene.built_by_viewer
+    watcher = Viewer(0, Translator("en"), ("Ali", "Vali"), is_player=False)
+    assert scene_for(live, watcher).built == ((step[0], step[1]),)
+    other = scene_for(live, Viewer(1, Translator("en"), ("Ali", "Vali")))
+    assert not other.built_by_viewer or other.built == ()

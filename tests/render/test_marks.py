@@ -102,3 +102,17 @@ def test_the_ghost_where_a_checker_left_is_an_outline_only(where: str):
     assert not near(image.getpixel(center), theme.LAST_MOVE, 150)
     # ... and the outline is there.
     assert near(_ring(image, center, g.CHECKER_R - 5), theme.LAST_MOVE, 40)
+
+
+def test_the_turn_being_built_is_marked_beside_the_opponents_last_move():
+    # The opponent's 13/5 (viewer 12 -> 20) stays the bright amber move; the viewer's step
+    # 8/5, taken so far, is marked in the step interface's colour.
+    scene = Scene(TWO_MOVES, moves=((LATER, False),), built=((8, 5),))
+    image = decode(render_board(scene))
+    assert near(_ring(image, _top(TWO_MOVES, 20), g.CHECKER_R + 2), theme.LAST_MOVE, 30)
+    arrived = g.checker_center(5, TWO_MOVES.me[5] - 1)
+    assert near(_ring(image, arrived, g.CHECKER_R + 2), theme.STEP, 30)
+    left = g.checker_center(8, TWO_MOVES.me[8])
+    assert near(_ring(image, left, g.CHECKER_R - 5), theme.STEP, 40)
+    x, y = g.label_center(5)
+    assert near(image.getpixel((x - 18, y)), theme.STEP, 30)

@@ -7,6 +7,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import re
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -154,6 +155,11 @@ async def test_a_friend_sees_the_other_players_move_live(wh: WebHarness) -> None
         pushed = message["state"]
         assert pushed["version"] == state["version"] and pushed["you_act"]
         assert pushed["moves"] and pushed["moves"][-1]["by"] == "opponent"
+        # The move is written in the waiting player's numbers, as their board's segments.
+        moved = [e for e in pushed["recent"] if e["kind"] == "move"][-1]
+        assert moved["by"] == "opponent"
+        written = {int(n) for n in re.findall(r"(?<![(\d])\d{1,2}(?![\d)])", moved["move"])}
+        assert written and written <= {point for seg in moved["segments"] for point in seg}
 
 
 @pytest.mark.chat

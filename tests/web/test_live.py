@@ -13,6 +13,7 @@ import pytest
 
 from core.events import Change, What
 from core.live import Live
+from core.settings import CONFIRM_MOVES
 from engine.dice import SeededDice
 from storage import games
 from tests.support.waiting import until
@@ -273,6 +274,9 @@ async def test_a_deadline_moved_mid_turn_reaches_the_waiting_players_page(
     _, v = await wh.call("GET", f"api/games/{game}", VALI)
     mover, waiter, state = (ALI, VALI, a) if a["you_act"] else (VALI, ALI, v)
     waiting = v if mover == ALI else a
+    # Done confirms the turn: a step that plays the last die leaves it in the making (not
+    # waiting a moment to be sent, the row's deadline then that moment).
+    await wh.core.games.player_settings.set(mover, CONFIRM_MOVES, True)
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await hello(socket, wh, waiter, game, waiting["version"],
                     deadline=waiting["deadline"])

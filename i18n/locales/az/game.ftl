@@ -7,6 +7,7 @@ your-roll = Növbə sizindir: zərləri atın və ya ikiqatlayın.
 your-move = Gedişiniz: { $d1 }-{ $d2 }. Daşı seçin.
 your-move-listed = Gedişiniz: { $d1 }-{ $d2 }. Gedişi seçin.
 your-move-partial = Gedişiniz: { $d1 }-{ $d2 }. Hələlik: { $move }
+your-move-pending = Gedişiniz: { $move }. Bir neçə saniyəyə göndəriləcək; «↶ Geri al» onu geri qaytarır.
 waiting-for = { $name } gözlənilir…
 double-answer = { $name } dəyəri ikiqat artırmağı təklif edir (kub: { $value }). Qəbul edirsiniz, yoxsa imtina edirsiniz?
 double-wait = { $name } dəyəri ikiqat artırmağı təklif edir (kub: { $value }). Cavab gözlənilir…
@@ -18,6 +19,7 @@ point-off = yığ
 
 ## Düymələr
 btn-roll = 🎲 Zər at
+btn-roll-always = 🎲 Bu oyunda ikiqatlamadan
 btn-double = İkiqatla: { $value }
 btn-take = ✅ Qəbul et
 btn-drop = ❌ İmtina et

@@ -22,6 +22,7 @@ seen-earlier = … daha { $count } əvvəlki sətir: /log
 ## Gedişlərin siyahısı (/log)
 cmd-log = Oyunun gedişləri
 log-title = 📜 { $variant }: gedişlər
+log-numbering = Məntəqələr { $name } lövhəni gördüyü kimi nömrələnib.
 log-title-match = 📜 { $variant }: matçın { $number } nömrəli oyununun gedişləri ({ $length } xala qədər)
 log-pass = { $d1 }-{ $d2 }: gediş yoxdur
 log-double = ikiqatlayır: { $value }

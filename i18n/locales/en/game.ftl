@@ -7,6 +7,7 @@ your-roll = Your turn: roll the dice or double.
 your-move = Your move: { $d1 }-{ $d2 }. Choose a checker.
 your-move-listed = Your move: { $d1 }-{ $d2 }. Choose a move.
 your-move-partial = Your move: { $d1 }-{ $d2 }. So far: { $move }
+your-move-pending = Your move: { $move }. It goes in a few seconds; ↶ Undo takes it back.
 waiting-for = Waiting for { $name }…
 double-answer = { $name } doubles to { $value }. Take or drop?
 double-wait = { $name } doubles to { $value }. Waiting for the answer…
@@ -18,6 +19,7 @@ point-off = off
 
 ## Buttons
 btn-roll = 🎲 Roll
+btn-roll-always = 🎲 Roll · no doubling this game
 btn-double = Double to { $value }
 btn-take = ✅ Take
 btn-drop = ❌ Drop

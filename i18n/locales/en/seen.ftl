@@ -28,6 +28,7 @@ seen-earlier = … { $count ->
 ## The move list (/log)
 cmd-log = The moves of the game
 log-title = 📜 { $variant }: the moves
+log-numbering = Points numbered as { $name } sees the board.
 log-title-match = 📜 { $variant }: the moves of game { $number } (match to { $length })
 log-pass = { $d1 }-{ $d2 }: no move
 log-double = doubles to { $value }

@@ -22,6 +22,7 @@ seen-earlier = … дагы { $count } мурунку сап: /log
 ## Жүрүштөрдүн тизмеси (/log)
 cmd-log = Оюндун жүрүштөрү
 log-title = 📜 { $variant }: жүрүштөр
+log-numbering = Пункттар { $name } тактаны көргөндөй номерленген.
 log-title-match = 📜 { $variant }: матчтын { $number }-оюнунун жүрүштөрү ({ $length } упайга чейин)
 log-pass = { $d1 }-{ $d2 }: жүрүш жок
 log-double = { $value } кылып эки эселейт

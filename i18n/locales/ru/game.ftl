@@ -7,6 +7,7 @@ your-roll = Ваш ход: бросайте кубики или удваивай
 your-move = Ваш ход: { $d1 }-{ $d2 }. Выберите шашку.
 your-move-listed = Ваш ход: { $d1 }-{ $d2 }. Выберите ход.
 your-move-partial = Ваш ход: { $d1 }-{ $d2 }. Уже сыграно: { $move }
+your-move-pending = Ваш ход: { $move }. Он уйдёт через несколько секунд; «↶ Отменить» вернёт его.
 waiting-for = Ходит { $name }…
 double-answer = { $name } удваивает ставку до { $value }. Принимаете или отказываетесь?
 double-wait = { $name } удваивает ставку до { $value }. Ждём ответа…
@@ -18,6 +19,7 @@ point-off = выброс
 
 ## Кнопки
 btn-roll = 🎲 Бросить
+btn-roll-always = 🎲 Без удвоений до конца партии
 btn-double = Удвоить до { $value }
 btn-take = ✅ Принять
 btn-drop = ❌ Отказаться

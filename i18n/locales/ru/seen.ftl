@@ -32,6 +32,7 @@ seen-earlier = … ещё { $count ->
 ## Список ходов (/log)
 cmd-log = Ходы партии
 log-title = 📜 { $variant }: ходы
+log-numbering = Пункты пронумерованы так, как доску видит { $name }.
 log-title-match = 📜 { $variant }: ходы { $number }-й партии матча до { $length }
 log-pass = { $d1 }-{ $d2 }: хода нет
 log-double = удваивает до { $value }

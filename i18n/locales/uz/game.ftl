@@ -7,6 +7,7 @@ your-roll = Navbat sizda: zar tashlang yoki ikkilang.
 your-move = Yurishingiz: { $d1 }-{ $d2 }. Toshni tanlang.
 your-move-listed = Yurishingiz: { $d1 }-{ $d2 }. Yurishni tanlang.
 your-move-partial = Yurishingiz: { $d1 }-{ $d2 }. Hozircha: { $move }
+your-move-pending = Yurishingiz: { $move }. U bir necha soniyada yuboriladi; «↶ Bekor» uni qaytaradi.
 waiting-for = { $name } yurishi kutilmoqda…
 double-answer = { $name } ikkilashni taklif qildi (ikkilash kubigi: { $value }). Qabul qilasizmi yoki rad etasizmi?
 double-wait = { $name } ikkilashni taklif qildi (ikkilash kubigi: { $value }). Javob kutilmoqda…
@@ -18,6 +19,7 @@ point-off = chiqarish
 
 ## Tugmalar
 btn-roll = 🎲 Zar tashlash
+btn-roll-always = 🎲 Bu oʻyinda ikkilashsiz
 btn-double = Ikkilash: { $value }
 btn-take = ✅ Qabul
 btn-drop = ❌ Rad etish

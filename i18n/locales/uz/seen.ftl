@@ -22,6 +22,7 @@ seen-earlier = … yana { $count } ta oldingi qator: /log
 ## Yurishlar roʻyxati (/log)
 cmd-log = Oʻyin yurishlari
 log-title = 📜 { $variant }: yurishlar
+log-numbering = Punktlar { $name } taxtani koʻrganidek raqamlangan.
 log-title-match = 📜 { $variant }: matchning { $number }-oʻyini yurishlari ({ $length } ochkogacha)
 log-pass = { $d1 }-{ $d2 }: yurish yoʻq
 log-double = ikkilashni taklif qildi: { $value }
