@@ -414,8 +414,9 @@ class GameService:
         if act in (Act.GO, Act.FULL) and await self._ends_without_done(row, live, seat,
                                                                          confirm):
             # Sent by the timer loop in a moment (`expire`), unless Undo or Done comes first.
+            played = self.clock()
             live.pending = PendingTurn(turnclock.whole_second(
-                self.clock() + timedelta(seconds=UNDO_WINDOW)))
+                played + timedelta(seconds=UNDO_WINDOW)), played=played)
         self._auto(live, row.computer_seat)
         row, live, ended = await self._commit(row, live, within_turn)
         await respond(None)  # saved: from here on the action cannot be lost
@@ -711,6 +712,8 @@ class GameService:
                 or row.timing.correspondence:
             return False
         live = Live.load(row.state_json)
+        if live.pending is not None:  # the turn is played: its deadline is the send's
+            return False
         actor = row.players[live.game.to_act]
         if actor is None or (player_id is not None and player_id != actor):
             return False

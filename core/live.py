@@ -63,22 +63,26 @@ class Taken:
 class PendingTurn:
     """A turn whose last die is played, without Done: it is sent by itself at `at` unless
     taken back first. Meanwhile the games row's deadline is `at` (or the turn's own, when
-    sooner) and `deadline` keeps the turn's own (None: none), for the turn clock."""
+    sooner) and `deadline` keeps the turn's own (None: none), for the turn clock; `played`:
+    when the last die was played (the player's time stops there, `turnclock.charge`)."""
 
     at: datetime
     deadline: datetime | None = None
+    played: datetime | None = None
 
     def to_json(self) -> dict[str, str | None]:
         return {"at": self.at.isoformat(),
-                "deadline": self.deadline.isoformat() if self.deadline else None}
+                "deadline": self.deadline.isoformat() if self.deadline else None,
+                "played": self.played.isoformat() if self.played else None}
 
     @classmethod
     def of(cls, data: dict[str, str | None] | None) -> PendingTurn | None:
         if not data or not data.get("at"):
             return None
-        deadline = data.get("deadline")
+        deadline, played = data.get("deadline"), data.get("played")
         return cls(datetime.fromisoformat(str(data["at"])),
-                   datetime.fromisoformat(deadline) if deadline else None)
+                   datetime.fromisoformat(deadline) if deadline else None,
+                   datetime.fromisoformat(played) if played else None)
 
 
 def own_deadline(stored: dict[str, Any], deadline: datetime | None) -> datetime | None:

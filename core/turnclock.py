@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.live import Live
+from core.live import Live, PendingTurn
 from core.timecontrol import TimeControl
 from engine.game import Phase
 
@@ -56,6 +56,9 @@ def charge(stored: dict[str, Any], live: Live, deadline: datetime | None, *, now
     spent first, so only time past it comes off the bank)."""
     if not control.clocked or deadline is None:
         return
+    pending = PendingTurn.of(stored.get("pending"))
+    if pending is not None and pending.played is not None:  # a turn sent after its undo
+        now = min(now, pending.played)  # moment: the player's time stopped at the last die
     seat = _actor(stored)
     if seat == computer:
         return

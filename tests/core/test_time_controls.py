@@ -13,6 +13,7 @@ from core.challenges import Challenges
 from core.events import Change, What
 from core.games import Busy
 from core.live import Live
+from core.settings import UNDO_WINDOW, PlayerSettings
 from core.timecontrol import DAY, Kind, Offer, TimeControl, UnknownControl, offered
 from core.timers import Timers
 from engine.game import Phase
@@ -178,6 +179,25 @@ async def test_a_restart_begins_a_clocks_turn_again(database_url: str) -> None:
         row = await games.load_game(w.db, game_id)
         assert row.deadline == w.clock.now + timedelta(seconds=68)
         assert await w.service.grace_after_start(30) == 0  # nothing more to give
+
+
+async def test_a_turn_sent_after_its_undo_moment_is_charged_to_its_last_die(
+        database_url: str) -> None:
+    async with open_world(database_url) as w:
+        w.service.player_settings = PlayerSettings(w.db, w.clock)  # no Done: the default
+        game_id = await _challenge(w, 1, 2, CLOCK)
+        _, live = await _state(w, game_id)
+        seat = live.game.to_act
+        w.clock.advance(10)  # the delay and 2 s of the bank
+        for step in live.game.turn().plays[0].move.steps:
+            await _act(w, game_id, Act.GO, step.src, step.dst)
+        row, live = await _state(w, game_id)
+        assert live.pending is not None and live.game.seat == seat  # not sent yet
+        w.clock.advance(UNDO_WINDOW + 1.5)  # the timer loop sends it a beat late
+        await w.service.expire(game_id)
+        row, live = await _state(w, game_id)
+        assert live.game.to_act == 1 - seat and live.pending is None
+        assert live.banks is not None and live.banks[seat] == 58  # not 58 - 5.5
 
 
 async def test_waiting_for_ones_own_board_is_not_charged(database_url: str) -> None:
