@@ -44,6 +44,7 @@ from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
 from bot.services.sent_to_chat import SentToChat
+from bot.services.sharing import PreparedShares
 from bot.services.tournaments import TournamentDoor, TournamentTags
 from bot.views.fairness import reveal_lines
 from bot.views.webapp import WebApp, menu_button
@@ -249,7 +250,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
         tournaments=tournament_door,
         analysis=analysis,
-        after_game=SentToChat(db, people, challenges, analysis, afterplay)))
+        after_game=SentToChat(db, people, challenges, analysis, afterplay),
+        sharing=PreparedShares(bot, db, people, games, challenges)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))

@@ -44,6 +44,7 @@ from core.games import GameService, Sight
 from core.gate import ActionGate
 from core.matchmaking import Matchmaking, SearchNews
 from core.settings import PlayerSettings
+from core.sharing import Shares
 from core.timecontrol import Offer, offered
 from core.timers import Timers, Work
 from core.tournaments import TournamentNews, Tournaments
@@ -98,6 +99,7 @@ class Door:
     tournaments: TournamentNews | None = None  # what the groups see of tournaments
     analysis: AnalysisNews | None = None  # what players see of an analysis job
     after_game: AfterGameNews | None = None  # sends rematches, analyses and replays
+    sharing: Shares | None = None  # prepares messages a player shares (core/sharing.py)
 
 
 class Core:
@@ -137,6 +139,7 @@ class Core:
         self.analysis = AnalysisJobs(db, clock=clock, news=_AnalysisNews(self.doors),
                                      runner=analysis_runner)
         self.after_game = AfterGame(self.games, _AfterGameNews(self.doors))
+        self.sharing: Shares = _Shares(self.doors)
         # A timer pass: the doors' first work, deadlines, then the core's work on the same
         # beat (matchmaking, analyses a stopped process left, tournaments), then the doors'.
         self._first: list[Work] = []
@@ -309,3 +312,23 @@ class _AfterGameNews:
 
     async def replay(self, player_id: int, game_id: int, number: int) -> None:
         await self._sender().replay(player_id, game_id, number)
+
+
+class _Shares:
+    """Prepared by the first door that prepares messages; else `Unavailable`."""
+
+    def __init__(self, doors: list[Door]) -> None:
+        self.doors = doors
+
+    def _door(self) -> Shares:
+        for door in self.doors:
+            if door.sharing is not None:
+                return door.sharing
+        raise Unavailable("no door of this process prepares messages")
+
+    async def result_card(self, player_id: int, game_id: int, number: int,
+                          picture_url: str | None) -> str:
+        return await self._door().result_card(player_id, game_id, number, picture_url)
+
+    async def challenge(self, player_id: int, game_id: int) -> str:
+        return await self._door().challenge(player_id, game_id)

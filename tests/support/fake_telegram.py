@@ -29,6 +29,8 @@ What it models:
   posts the queued updates to it with the secret token header, as Telegram does.
 * animations and documents (``sendAnimation``, ``sendDocument``: uploads or a file_id the
   fake gave out before), kept as :class:`SentFile`;
+* prepared inline messages (``savePreparedInlineMessage``: kept in
+  :attr:`FakeTelegram.prepared` by the id it answers);
 * message effects (``message_effect_id``: a documented effect, in private chats only, kept
   as ``StoredMessage.effect_id``) and the bot's name per language (``setMyName``,
   ``getMyName``);
@@ -159,13 +161,14 @@ _JSON_FIELDS = frozenset(
     {
         "reply_markup", "media", "entities", "caption_entities", "commands", "scope",
         "results", "allowed_updates", "link_preview_options", "reply_parameters", "button",
-        "message_ids", "menu_button",
+        "message_ids", "menu_button", "result", "ephemeral_message_parameters",
     }
 )
 _INT_FIELDS = frozenset(
     {
         "chat_id", "message_id", "offset", "limit", "timeout", "cache_time", "from_chat_id",
         "user_id", "message_thread_id", "reply_to_message_id", "until_date",
+        "receiver_user_id", "ephemeral_message_id",
     }
 )
 _BOOL_FIELDS = frozenset(
@@ -173,6 +176,7 @@ _BOOL_FIELDS = frozenset(
         "show_alert", "disable_notification", "protect_content", "is_personal",
         "drop_pending_updates", "has_spoiler", "show_caption_above_media",
         "allow_sending_without_reply", "disable_web_page_preview", "allow_paid_broadcast",
+        "allow_user_chats", "allow_bot_chats", "allow_group_chats", "allow_channel_chats",
     }
 )
 # Inline keyboard button fields that make a button do something (exactly one is required).
@@ -742,6 +746,7 @@ class FakeTelegram:
         self.requests: list[RecordedRequest] = []
         self.dropped_updates: list[JSON] = []  # filtered out by allowed_updates
         self.bot_settings: dict[str, JSON] = {}  # setMyDescription & co, by method
+        self.prepared: dict[str, JSON] = {}  # savePreparedInlineMessage's, by the id given
         self.bot_names: dict[str, str] = {}  # setMyName, by language ("": the default)
         self.internal_errors: list[Exception] = []  # the fake's own failures (answered 500)
 
@@ -1483,6 +1488,7 @@ class FakeTelegram:
             "sendChatAction": self._send_chat_action,
         }
         methods["setMyName"] = self._set_my_name
+        methods["savePreparedInlineMessage"] = self._save_prepared_inline_message
         methods["getMyName"] = self._get_my_name
         for name in (
             "setMyDescription", "setMyShortDescription", "setChatMenuButton",
@@ -1790,6 +1796,24 @@ class FakeTelegram:
             _check_markup(result.get("reply_markup"))
         record.answer, record.results = params, results
         return True
+
+    def _save_prepared_inline_message(self, params: JSON, files: dict[str, bytes]) -> JSON:
+        """A message a Mini App's user may send to a chat they choose (`shareMessage`): a
+        known user, one inline result, at least one kind of chat allowed; kept an hour."""
+        user_id = params.get("user_id")
+        if not isinstance(user_id, int) or user_id not in self._users:
+            raise ApiError(400, "Bad Request: USER_ID_INVALID")
+        result = params.get("result")
+        if not isinstance(result, dict) or not result.get("id") or not result.get("type"):
+            raise ApiError(400, 'Bad Request: parameter "result" is required')
+        _check_markup(result.get("reply_markup"))
+        kinds = ("allow_user_chats", "allow_bot_chats", "allow_group_chats",
+                 "allow_channel_chats")
+        if not any(params.get(kind) for kind in kinds):
+            raise ApiError(400, "Bad Request: no chat types allowed")
+        prepared_id = f"prepared-{self._next_id()}"
+        self.prepared[prepared_id] = params
+        return {"id": prepared_id, "expiration_date": self._now() + 3600}
 
     def _send_chat_action(self, params: JSON, files: dict[str, bytes]) -> bool:
         self._resolve_chat(params)
