@@ -4,7 +4,6 @@ and the fake Bot API's record of the calls."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -12,39 +11,16 @@ import pytest
 
 from core.replay import finished_games
 from engine.dice import SeededDice
-from engine.numbering import line_numbers
-from storage import analysis, games
-from storage.analysis import DecisionRow
-from tests.support.web import WebHarness, computer_game, play_turn
+from storage import games
+from tests.support.web import (
+    WebHarness,
+    computer_game,
+    finished_computer_game,
+    resigned_game,
+    store_blunder,
+)
 
 ALI, EVE = 1001, 1003
-
-
-async def finished_computer_game(wh: WebHarness) -> tuple[int, dict[str, Any]]:
-    """A whole game of Ali's against the computer, played through the API: its id and the
-    final state Ali sees."""
-    wh.core.games.dice = SeededDice(7)
-    game = await computer_game(wh)
-    _, state = await wh.call("GET", f"api/games/{game}", ALI)
-    for _ in range(300):
-        if state["status"] != "active":
-            break
-        if state["you_act"]:
-            state = await play_turn(wh, ALI, state)
-        else:
-            _, state = await wh.call("GET", f"api/games/{game}", ALI)
-    assert state["status"] == "finished", state
-    return game, state
-
-
-async def resigned_game(wh: WebHarness) -> int:
-    wh.core.games.dice = SeededDice(3)
-    game = await computer_game(wh)
-    _, state = await wh.call("GET", f"api/games/{game}", ALI)
-    status, data = await wh.call("POST", f"api/games/{game}/actions", ALI,
-                                 {"act": "resign", "version": state["version"]})
-    assert status == 200 and data["state"]["status"] == "finished", data
-    return game
 
 
 def checkers(frame: dict[str, Any], side: str) -> int:
@@ -89,23 +65,7 @@ async def test_the_replay_is_every_move_of_the_game_ending_on_its_final_position
 
 async def test_a_mistake_of_the_analysis_names_the_frame_of_its_move(wh: WebHarness) -> None:
     game, _ = await finished_computer_game(wh)
-    row = await games.load_game(wh.core.db, game)
-    [played] = await finished_games(wh.core.db, row, 1)
-    numbers = line_numbers(played.history)
-    # Ali's second move, stored as a blunder (and a good move of the computer's before it).
-    moves = [e for e in played.history if e["type"] == "move"]
-    blunder = [e for e in moves if e["seat"] == 0][1]
-    good = next(e for e in moves if e["seat"] == 1)
-
-    def decision(idx: int, event: dict[str, Any], played_equity: float) -> DecisionRow:
-        return DecisionRow(idx, numbers[played.history.index(event)], event["seat"], "checker",
-                           "{}", "-".join(map(str, event["dice"])), event["move"],
-                           "24/18 13/8", played_equity, 0.0, 1, None)
-
-    now = wh.clock()
-    await analysis.claim(wh.core.db, game, 1, now, now + timedelta(minutes=5))
-    await analysis.save(wh.core.db, game, 1, engine="test", figures=[], now=now,
-                        decisions=[decision(0, good, -0.01), decision(1, blunder, -0.3)])
+    blunder = await store_blunder(wh, game)
     status, data = await wh.call("GET", f"api/games/{game}/frames", ALI)
     assert status == 200 and data["analysed"] is True
     [mistake] = data["mistakes"]  # the computer's good move is no mistake
