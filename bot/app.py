@@ -208,7 +208,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     tournament_tags = TournamentTags(db)
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board,
                                later=repair.later, drawn=admission.playing, web=webapp,
-                               tags=(tournament_tags.board_tag,))
+                               tags=(tournament_tags.board_tag,),
+                               ephemeral=settings.group_ephemeral_buttons)
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock)
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,

@@ -45,6 +45,7 @@ from bot.plumbing.telegram_io import (
     send_board,
     send_text,
 )
+from bot.services.ephemeral import MoverButtons
 from bot.views.board import (
     GameTag,
     Viewer,
@@ -114,7 +115,7 @@ class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
                  clock: Clock, render: Callable[..., bytes], later: Later,
                  drawn: Callable[[int], None], web: WebApp | None = None,
-                 tags: Sequence[Tagger] = ()) -> None:
+                 tags: Sequence[Tagger] = (), ephemeral: bool = False) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
         self.web = web  # the web board: each board message gets a button opening it
@@ -129,6 +130,8 @@ class BoardPublisher:
         self.unreachable = Unreachable(clock)
         # Asked for every board drawn; the first tag given is shown (the tournaments').
         self.tags = tuple(tags)
+        # GROUP_EPHEMERAL_BUTTONS: a group game's mover gets the buttons alone.
+        self.mover_buttons = MoverButtons(bot, people, self.selection) if ephemeral else None
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -194,6 +197,13 @@ class BoardPublisher:
         stored = await boards.board_messages(self.db, row.id)
         shared = [message for message in stored if message.player_id is None]
         if shared:  # a group game: one board for everybody, redrawn at the group's pace
+            if self.mover_buttons is not None:  # the mover's buttons, theirs alone
+                await self.mover_buttons.show(row, live, shared[0].chat_id)
+                if step or only_seat is not None:  # the group sees turns, not steps
+                    if step:
+                        await boards.carry_forward(self.db, row.id, [shared[0].chat_id],
+                                                   row.version - 1, row.version)
+                    return
             for message in shared:
                 if behind_only and not message.behind(row.version, self.clock()):
                     continue
@@ -349,8 +359,11 @@ class BoardPublisher:
         """
         t = await self.people.chat_translator(chat_id, row)
         names = await self.people.names(row, t)
+        alone = self.mover_buttons is not None and live.game.phase is not Phase.OVER
+        if alone:  # the position and whose turn: the mover's steps are on their buttons
+            live = live.without_steps()
         actor = live.game.to_act
-        selected = self.selection(row, live, actor)
+        selected = None if alone else self.selection(row, live, actor)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         if actor != 0:  # the highlights are in the mover's numbers; the picture is seat 0's
             selected = None if selected is None else _to_other_side(live, selected)
@@ -367,9 +380,12 @@ class BoardPublisher:
         if self.web is not None:
             me = await self.bot.me()
             web = group_button(t, self.web, me.username or "", row.id)
-        keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
-                                self.selection(row, live, actor), web,
-                                rematch=tag is None or tag.rematch)
+        if alone:  # no action buttons for everybody: the web board's alone
+            keyboard = InlineKeyboardMarkup(inline_keyboard=[[web]]) if web else None
+        else:
+            keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
+                                    self.selection(row, live, actor), web,
+                                    rematch=tag is None or tag.rematch)
         return Board(photo, caption, keyboard)
 
     async def board(self, row: Row, live: Live, viewer: Viewer) -> Board:
