@@ -7,12 +7,6 @@ import { h } from "./ui.js";
 
 const MS_PER_FRAME = 1100; // as the GIF (render/replay.py)
 
-function styles() {
-  if (document.querySelector("link[data-replay]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "static/replay.css",
-    "data-replay": "" }));
-}
-
 export class ReplayView {
   constructor(app, game, number) {
     this.app = app;
@@ -24,7 +18,6 @@ export class ReplayView {
   }
 
   mount(root) {
-    styles();
     this.root = root;
     this.load();
   }
