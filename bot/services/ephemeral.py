@@ -9,6 +9,10 @@ the group's board (docs/performance.md, "Ephemeral buttons in groups").
 
 Telegram does not promise that an ephemeral message reaches a member who is offline, so
 the setting is off by default; the group's board keeps its web board button either way.
+Which ephemeral message holds a game's buttons is kept in this process's memory: after a
+restart, or when another process draws the next change, the mover gets a new message and
+the old one stays until Telegram lets it expire (its buttons then answer as an old board's
+do: out of date).
 """
 
 from __future__ import annotations
