@@ -21,6 +21,10 @@ from typing import Protocol
 PICTURE = re.compile(r"^(\d{1,18})-(\d{1,3})-([01])-([0-9a-f]{20})\.png$")
 
 
+class ShareFailed(Exception):
+    """The door could not prepare the message (Telegram refused or did not answer)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     """Whose result picture an address names: game `number` of match `game`, seen by `seat`."""
@@ -31,7 +35,8 @@ class Picture:
 
 
 class Shares(Protocol):
-    """What a door that prepares messages does (each answers the prepared message's id)."""
+    """What a door that prepares messages does (each answers the prepared message's id, or
+    raises `ShareFailed`)."""
 
     async def result_card(self, player_id: int, game_id: int, number: int,
                           picture_url: str | None) -> str:

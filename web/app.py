@@ -521,10 +521,9 @@ class WebDoor:
         t = await self.translator(user)
         try:
             answer = await share(self.shares, self.pictures, request, self.base_path, user.id,
-                                 row, live.number, seat, body.get("what"),
-                                 t("share-story-text"))
+                                 row, live.number, seat, body.get("what"), t)
         except ShareError as exc:
-            raise BadRequest(str(exc), exc.status) from None
+            raise BadRequest(str(exc), exc.status, text=exc.text) from None
         return web.json_response(answer)
 
     async def lobby(self, request: web.Request) -> web.Response:

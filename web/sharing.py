@@ -20,7 +20,7 @@ from aiohttp import web
 
 from core.aftergame import Unavailable
 from core.replay import replay_of
-from core.sharing import Picture, Shares, picture_of, picture_path
+from core.sharing import Picture, ShareFailed, Shares, picture_of, picture_path
 from i18n import Translator
 from i18n.people import People
 from render import render_board
@@ -43,9 +43,9 @@ def share_texts(t: Translator) -> dict[str, str]:
 class ShareError(Exception):
     """A share the API refuses: the status and the reason."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, text: str | None = None) -> None:
         super().__init__(reason)
-        self.status = status
+        self.status, self.text = status, text  # text: the reason in the reader's words
 
 
 class SharePictures:
@@ -92,7 +92,7 @@ class SharePictures:
 
 async def share(shares: Shares, pictures: SharePictures, request: web.Request,
                 base_path: str, user_id: int, row: Any, number: int, seat: int | None,
-                what: object, story_text: str) -> dict[str, Any]:
+                what: object, t: Translator) -> dict[str, Any]:
     """The answer of `POST api/games/<id>/share` for `user_id`, who signed in."""
     if what not in WHAT:
         raise ShareError(400, "`what` is one of " + ", ".join(WHAT))
@@ -102,7 +102,7 @@ async def share(shares: Shares, pictures: SharePictures, request: web.Request,
         raise ShareError(409, "the game is still being played")
     picture = pictures.url(request, base_path, Picture(row.id, number, seat))
     if what == "story":
-        return {"media": picture, "text": story_text}
+        return {"media": picture, "text": t("share-story-text")}
     try:
         if what == "result":
             https = picture.startswith("https://")  # Telegram fetches photos over https only
@@ -111,3 +111,6 @@ async def share(shares: Shares, pictures: SharePictures, request: web.Request,
         return {"id": await shares.challenge(user_id, row.id)}
     except Unavailable:
         raise ShareError(404, "not available here") from None
+    except ShareFailed:
+        raise ShareError(502, "Telegram did not prepare the message",
+                         t("web-share-failed")) from None

@@ -10,7 +10,10 @@ for Telegram): Bot API `savePreparedInlineMessage`, whose id the page hands to
 
 from __future__ import annotations
 
+import logging
+
 from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
 from aiogram.types import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -23,9 +26,12 @@ from bot.services.challenges import ChallengeService
 from core.games import GameService
 from core.live import Live
 from core.seen import final_match
+from core.sharing import ShareFailed
 from i18n.people import People
 from storage import games
 from storage.db import Database
+
+log = logging.getLogger(__name__)
 
 
 class PreparedShares:
@@ -36,9 +42,13 @@ class PreparedShares:
 
     async def _prepare(self, player_id: int,
                        result: InlineQueryResultArticle | InlineQueryResultPhoto) -> str:
-        prepared = await self.bot.save_prepared_inline_message(
-            user_id=player_id, result=result, allow_user_chats=True, allow_bot_chats=False,
-            allow_group_chats=True, allow_channel_chats=True)
+        try:
+            prepared = await self.bot.save_prepared_inline_message(
+                user_id=player_id, result=result, allow_user_chats=True,
+                allow_bot_chats=False, allow_group_chats=True, allow_channel_chats=True)
+        except TelegramAPIError as exc:
+            log.warning("preparing %s for player %s failed: %s", result.id, player_id, exc)
+            raise ShareFailed(result.id) from exc
         return prepared.id
 
     async def result_card(self, player_id: int, game_id: int, number: int,

@@ -111,6 +111,16 @@ async def test_a_result_card_and_a_challenge_are_prepared_messages(wh: WebHarnes
 
 
 @pytest.mark.chat
+async def test_a_message_telegram_does_not_prepare_is_said_so(wh: WebHarness) -> None:
+    game = await resigned_game(wh)
+    wh.fake.fail_next("savePreparedInlineMessage", 400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
+    status, data = await wh.call("POST", f"api/games/{game}/share", ALI, {"what": "result"})
+    assert status == 502 and data["text"].startswith("Telegram did not take"), data
+    status, data = await wh.call("POST", f"api/games/{game}/share", ALI, {"what": "result"})
+    assert status == 200 and data["id"] in wh.fake.prepared  # the next try is prepared
+
+
+@pytest.mark.chat
 async def test_sharing_is_refused_while_the_game_is_on_and_to_others(wh: WebHarness) -> None:
     wh.core.games.dice = SeededDice(3)
     game = await computer_game(wh)
