@@ -52,7 +52,7 @@ function otherSideButton(code) {
   const element = document.createElement("button");
   element.type = "button";
   element.className = "other-side";
-  element.textContent = "▶ Play the other side in a new tab";
+  element.textContent = (me.texts || {})["local-other-side"] || "▶";
   element.addEventListener("click", () => {
     const query = new URLSearchParams({ start: code, language: me.language || "en" });
     window.open("/?" + query.toString(), "_blank", "noopener");
@@ -155,10 +155,10 @@ function start() {
 async function signIn(name, language, first) {
   const response = await fetch("/local/api/login", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, language }),
+    body: JSON.stringify(name ? { name, language } : { second: true, language }),
   });
   if (!response.ok) return;
-  me = { ...await response.json(), language };
+  me = await response.json();
   sessionStorage.setItem("localPlayer", JSON.stringify(me));
   await post("/local/api/say", { text: first });
   start();
@@ -172,7 +172,7 @@ if (me) {
   start();
 } else if (challenge && /^[\w-]+$/.test(challenge)) {
   history.replaceState(null, "", "/");
-  signIn("Second player", asked.get("language") || "en", "/start " + challenge);
+  signIn("", asked.get("language") || "en", "/start " + challenge);
 } else {
   $("login").hidden = false;
   $("name").focus();
