@@ -39,6 +39,7 @@ from core.lobby import open_games
 from core.matchmaking import AlreadySearching
 from core.replay import replay_of
 from core.resigning import resign_cost
+from core.seen import final_match
 from core.timecontrol import CLOCK_WARNING, TimeControl
 from engine.position import VARIANTS, Variant
 from i18n import Translator, pick_language
@@ -511,7 +512,8 @@ class WebDoor:
                                  partial(local_notation, t))
         if replay is None:
             raise BadRequest("that game is still being played", 409)
-        return web.json_response(replay_json(replay, Variant(row.variant), names, t))
+        won = int(number) == live.number and final_match(live).winner is not None
+        return web.json_response(replay_json(replay, Variant(row.variant), names, t, won))
 
     async def share(self, request: web.Request) -> web.Response:
         """A finished game's result card or a challenge as a prepared message, or the

@@ -23,8 +23,10 @@ REPLAY_TEXTS = ("web-replay-title", "web-replay-first", "web-replay-back",
                 "web-replay-next-mistake", "web-back")
 
 
-def frame_json(scene: Scene, variant: Variant, index: int) -> dict[str, Any]:
-    """One frame as the page's board draws a state."""
+def frame_json(scene: Scene, variant: Variant, index: int, match_over: bool = False
+               ) -> dict[str, Any]:
+    """One frame as the page's board draws a state (`match_over`: its result won the
+    match)."""
     position = scene.position
     mover = "viewer" if scene.last_move_by_viewer else "opponent"
     moves = [] if not scene.last_move else [{
@@ -43,7 +45,7 @@ def frame_json(scene: Scene, variant: Variant, index: int) -> dict[str, Any]:
     if scene.result is not None:
         r = scene.result
         result = {"winner": r.winner, "kind": r.kind, "points": r.points, "cube": r.cube,
-                  "reason": r.reason, "match_over": False}
+                  "reason": r.reason, "match_over": match_over}
     return {
         "version": index, "variant": variant.value, "color": scene.viewer_color,
         "names": dict(zip(("viewer", "opponent"), scene.names, strict=True)),
@@ -69,10 +71,12 @@ def mistake_json(mistake: Mistake, side: int, names: tuple[str, str],
 
 
 def replay_json(replay: Replay, variant: Variant, names: tuple[str, str],
-                t: Translator) -> dict[str, Any]:
-    """The viewer's whole answer: frames, mistakes, whether the game was analysed, texts."""
+                t: Translator, match_over: bool = False) -> dict[str, Any]:
+    """The viewer's whole answer: frames, mistakes, whether the game was analysed, texts
+    (`match_over`: the game's result won the match)."""
     return {"number": replay.number, "analysed": replay.analysed,
-            "frames": [frame_json(scene, variant, i) for i, scene in enumerate(replay.frames)],
+            "frames": [frame_json(scene, variant, i, match_over)
+                       for i, scene in enumerate(replay.frames)],
             "mistakes": [mistake_json(m, replay.seat, names, t) for m in replay.mistakes],
             "texts": {key: t(key) for key in REPLAY_TEXTS}}
 

@@ -47,6 +47,7 @@ async def test_the_replay_is_every_move_of_the_game_ending_on_its_final_position
     # The last frame is the stored game's final position, seen by Ali, with the result.
     assert end["points"] == final["points"] and end["off"] == final["off"]
     assert end["result"]["winner"] == final["result"]["winner"]
+    assert end["result"]["match_over"] == final["result"]["match_over"]
     # Each move's frame writes it (in Ali's numbers) and marks it.
     ali_moves = [e["move"] for e in played.history if e["type"] == "move" and e["seat"] == 0]
     captions = [f["caption"] for f in frames if f["moves"] and f["moves"][0]["by"] == "viewer"]
