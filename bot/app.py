@@ -45,6 +45,7 @@ from bot.services.presses import Presses
 from bot.services.repair import BoardRepair
 from bot.services.results import ResultMessages
 from bot.services.sent_to_chat import SentToChat
+from bot.services.sharing import PreparedShares
 from bot.services.tournaments import TournamentDoor, TournamentTags
 from bot.views.webapp import WebApp, menu_button
 from core import computer
@@ -208,7 +209,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     publisher = BoardPublisher(bot, db, people, coalescer, clock=clock, render=render_board,
                                later=repair.later, drawn=admission.playing, web=webapp,
                                tags=(tournament_tags.board_tag,),
-                               reached=games.board_reached)
+                               reached=games.board_reached,
+                               ephemeral=settings.group_ephemeral_buttons)
     afterplay = Afterplay(bot, db, people, clock=clock, sleep=sleep)
     boarding = Boarding(bot, db, games, publisher, people, clock=clock)
     tournament_door = TournamentDoor(bot, db, people, coalescer, boarding, core.tournaments,
@@ -250,7 +252,8 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         search=SearchMessages(bot, db, people, clock=clock, control=core.matchmaking.control),
         tournaments=tournament_door,
         analysis=analysis, reviews=analysis,
-        after_game=SentToChat(db, people, challenges, analysis, afterplay)))
+        after_game=SentToChat(db, people, challenges, analysis, afterplay),
+        sharing=PreparedShares(bot, db, people, games, challenges)))
     players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
     # A player changed through another process (e.g. a language): both caches drop the row.
     await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))

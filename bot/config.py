@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     # The reverse proxies (addresses or networks) whose X-Forwarded-For the web board
     # believes: refused sign-ins are then limited per client, not per proxy.
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
+    # In group games, the mover's buttons as an ephemeral message only they see (Bot API
+    # ephemeral messages; Telegram does not promise their delivery), the shared board
+    # showing the position and whose turn: off until the groups' clients show them.
+    group_ephemeral_buttons: bool = False
 
     @field_validator("bot_token")
     @classmethod

@@ -71,7 +71,8 @@ def web_door(core: Core, app: App, settings: Settings, *, local: bool = False
                    default_language=settings.default_language,
                    trusted_proxies=settings.trusted_proxies,
                    base_path=urlsplit(settings.webapp_url).path or "/",
-                   telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT)
+                   telegram_script=web_app.LOCAL_SCRIPT if local else web_app.TELEGRAM_SCRIPT,
+                   public_url=settings.webapp_url)
 
 
 async def serve(settings: Settings, *, local: bool = False) -> None:

@@ -46,6 +46,7 @@ from core.hints import Hints
 from core.matchmaking import Matchmaking, SearchNews
 from core.reviews import MatchReviews, ReviewNews
 from core.settings import PlayerSettings
+from core.sharing import Shares
 from core.timecontrol import Offer, offered
 from core.timers import Timers, Work
 from core.tournaments import TournamentNews, Tournaments
@@ -104,6 +105,7 @@ class Door:
     analysis: AnalysisNews | None = None  # what players see of an analysis job
     reviews: ReviewNews | None = None  # a finished match's PR and luck, analysed unasked
     after_game: AfterGameNews | None = None  # sends rematches, analyses and replays
+    sharing: Shares | None = None  # prepares messages a player shares (core/sharing.py)
 
 
 class Core:
@@ -149,6 +151,7 @@ class Core:
         # Hints while learning (unrated games against the computer), in the computer's pool.
         self.hints = Hints(db, self.games.computer.runner, clock=clock)
         self.after_game = AfterGame(self.games, _AfterGameNews(self.doors))
+        self.sharing: Shares = _Shares(self.doors)
         # A timer pass: the doors' first work, deadlines, then the core's work on the same
         # beat (matchmaking, analyses a stopped process left, tournaments), then the doors'.
         self._first: list[Work] = []
@@ -332,3 +335,23 @@ class _AfterGameNews:
 
     async def replay(self, player_id: int, game_id: int, number: int) -> None:
         await self._sender().replay(player_id, game_id, number)
+
+
+class _Shares:
+    """Prepared by the first door that prepares messages; else `Unavailable`."""
+
+    def __init__(self, doors: list[Door]) -> None:
+        self.doors = doors
+
+    def _door(self) -> Shares:
+        for door in self.doors:
+            if door.sharing is not None:
+                return door.sharing
+        raise Unavailable("no door of this process prepares messages")
+
+    async def result_card(self, player_id: int, game_id: int, number: int,
+                          picture_url: str | None) -> str:
+        return await self._door().result_card(player_id, game_id, number, picture_url)
+
+    async def challenge(self, player_id: int, game_id: int) -> str:
+        return await self._door().challenge(player_id, game_id)

@@ -29,6 +29,7 @@ from render.scene import Color, Cube, Outcome, Scene
 MS_PER_FRAME = 1100  # long enough to read a move and see it on the board
 LAST_FRAME_MS = 4000  # the result stays up before the animation loops
 PASS = "—"  # the caption of a turn with no legal move
+FRAMED = frozenset({"move", "pass", "double", "take"})  # and the result, once there is one
 
 
 def render_replay(frames: Sequence[Scene], *, ms_per_frame: int = MS_PER_FRAME,
@@ -108,9 +109,12 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", ""),
 
     frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
                     if game.history else True, cube=cube(), **base)]
+    shown = set(framed(game))
     last: Scene = frames[0]
-    for event in game.history:
-        kind, mover = event["type"], event.get("seat", -1)  # all but the opening and result
+    for index, event in enumerate(game.history):
+        if index not in shown:  # the opening, rolls (shown with their move), resignations
+            continue
+        kind, mover = event["type"], event.get("seat", -1)
         if kind == "move":
             steps = Move.parse(event["move"]).steps
             after = apply_steps(board if mover == 0 else board.swapped(), steps)
@@ -128,11 +132,17 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", ""),
         elif kind == "take":
             cube_value, cube_owner = event["value"], mover
             last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(), **base)
-        elif kind == "result" and game.result is not None:
+        elif game.result is not None:  # the result (framed only once there is one)
             last = Scene(seen(board), viewer_to_move=last.viewer_to_move, dice=last.dice,
                          last_move=last.last_move, last_move_by_viewer=last.last_move_by_viewer,
                          cube=cube(), result=Outcome.of(game.result, seat), **base)
-        else:  # the opening, rolls (shown with their move), resignations, timeouts
-            continue
         frames.append(last)
     return frames
+
+
+def framed(game: Game) -> list[int]:
+    """The indexes in `game.history` of the events that get a frame of their own, in order
+    (frame k + 1 of `replay_scenes` shows event `framed(game)[k]`; frame 0 is the start)."""
+    return [index for index, event in enumerate(game.history)
+            if event["type"] in FRAMED or (event["type"] == "result"
+                                           and game.result is not None)]

@@ -10,7 +10,14 @@ import math
 
 import pytest
 
-from benchmarks import fanout, matchmaking, swiss_pairing, tournament_arena, waiting_games
+from benchmarks import (
+    fanout,
+    group_ephemeral,
+    matchmaking,
+    swiss_pairing,
+    tournament_arena,
+    waiting_games,
+)
 from benchmarks.figures import percentile
 
 
@@ -49,6 +56,13 @@ async def test_the_arena_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> N
     await tournament_arena.main(8, 3, 1, None)
     out = capsys.readouterr().out
     assert "arena: 8 players, 3 simulated minutes" in out and "group messages:" in out
+
+
+async def test_the_group_ephemeral_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    off, on = await group_ephemeral.main(4, 1, "short")
+    out = capsys.readouterr().out
+    assert "group edits a turn:" in out and off["turns"] == on["turns"] == 4
+    assert on["group edits"] < off["group edits"]  # calls counted, not a timing
 
 
 async def test_the_fanout_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -37,10 +38,13 @@ from core.hints import HintRefusal
 from core.live import Live
 from core.lobby import open_games
 from core.matchmaking import AlreadySearching
+from core.replay import replay_of
 from core.resigning import resign_cost
+from core.seen import final_match
 from core.timecontrol import CLOCK_WARNING, TimeControl
-from engine.position import VARIANTS
+from engine.position import VARIANTS, Variant
 from i18n import Translator, pick_language
+from i18n.figures import local_notation
 from i18n.people import People
 from storage import analysis, games, outage, players
 from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
@@ -59,6 +63,8 @@ from web.controls import NotOffered, chosen, clock_json, offered_json
 from web.layout import layout
 from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
+from web.replay import replay_json
+from web.sharing import ShareError, SharePictures, share, share_texts
 from web.state import game_state, skill_lines
 
 log = logging.getLogger(__name__)
@@ -117,7 +123,8 @@ class WebDoor:
                  limit: RateLimit[int] | None = None,
                  unsigned: RateLimit[str] | None = None,
                  trusted_proxies: Iterable[str] = (), base_path: str = "/",
-                 telegram_script: str = TELEGRAM_SCRIPT) -> None:
+                 telegram_script: str = TELEGRAM_SCRIPT, public_url: str | None = None
+                 ) -> None:
         """The web board over `core`, attached to it at once: the open pages hear every
         committed change, and a player's open page counts as seeing the game."""
         self.token, self.games, self.gate = token, core.games, core.gate
@@ -133,6 +140,9 @@ class WebDoor:
         self.index = (STATIC / "index.html").read_text(encoding="utf-8").replace(
             "{{telegram_script}}", telegram_script)
         self.live = LiveBoards(self.db, self._state_in, self.people.translator)
+        self.shares = core.sharing
+        # WEBAPP_URL (`public_url`): where Telegram fetches a shared result picture.
+        self.pictures = SharePictures(self.db, people, token, public_url)
         self._sockets: set[web.WebSocketResponse] = set()
         # Users stored lately (name, when): stored again when the name changes or after a
         # while, as the chat's player middleware does.
@@ -182,6 +192,9 @@ class WebDoor:
         app.router.add_get(p + "api/games/{game:\\d{1,18}}/hint", self.hint)
         app.router.add_post(p + "api/games/{game:\\d{1,18}}/{what:rematch|analysis|replay}",
                             self.after)
+        app.router.add_get(p + "api/games/{game:\\d{1,18}}/frames", self.frames)
+        app.router.add_post(p + "api/games/{game:\\d{1,18}}/share", self.share)
+        app.router.add_get(p + "share/{name}", self.pictures.serve)
         app.router.add_get(p + "api/games", self.lobby)
         app.router.add_post(p + "api/games", self.new_game)
         app.router.add_post(p + "api/search", self.search)
@@ -373,7 +386,7 @@ class WebDoor:
         return web.json_response({
             "user": {"id": user.id, "name": user.name},
             "language": t.language,
-            "texts": {**{key: t(key) for key in PAGE_TEXTS},
+            "texts": {**{key: t(key) for key in PAGE_TEXTS}, **share_texts(t),
                       "web-clock-warning": t("web-clock-warning", seconds=int(CLOCK_WARNING)),
                       "web-deadline": t("web-deadline", when=WHEN),
                       "web-span-days": t("span-days", days="%d%", hours="%h%"),
@@ -504,6 +517,36 @@ class WebDoor:
         except Unavailable:
             raise BadRequest("not available for this game now", 409) from None
         return web.json_response({"sent": True})
+
+    async def frames(self, request: web.Request) -> web.Response:
+        """A finished game of the match, frame by frame, with its mistakes once analysed
+        (`core.replay`, `web/replay.py`); `?number=N` (default: the match's last game)."""
+        user, row, live, seat = await self._load(request)
+        number = request.query.get("number", str(live.number))
+        if not number.isdigit() or not 1 <= int(number) <= live.number:
+            raise BadRequest("`number` is a game of the match, 1 or more")
+        side = 0 if seat is None else seat
+        t = await self.translator(user)
+        names = await self.people.names(row, t)
+        replay = await replay_of(self.db, row, int(number), side, names,
+                                 partial(local_notation, t))
+        if replay is None:
+            raise BadRequest("that game is still being played", 409)
+        won = int(number) == live.number and final_match(live).winner is not None
+        return web.json_response(replay_json(replay, Variant(row.variant), names, t, won))
+
+    async def share(self, request: web.Request) -> web.Response:
+        """A finished game's result card or a challenge as a prepared message, or the
+        result picture for a story (`web/sharing.py`)."""
+        user, row, live, seat = await self._load(request)
+        body = await _json(request)
+        t = await self.translator(user)
+        try:
+            answer = await share(self.shares, self.pictures, request, self.base_path, user.id,
+                                 row, live.number, seat, body.get("what"), t)
+        except ShareError as exc:
+            raise BadRequest(str(exc), exc.status, text=exc.text) from None
+        return web.json_response(answer)
 
     async def lobby(self, request: web.Request) -> web.Response:
         """The asker's games being played (a live one and correspondence games)."""

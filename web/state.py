@@ -27,7 +27,7 @@ from core.timecontrol import TimeControl
 from engine.game import Phase
 from engine.moves import seen_from_other_side
 from engine.numbering import line_numbers
-from engine.position import BAR, OFF, Variant, opp_point
+from engine.position import BAR, OFF, Position, Variant, opp_point
 from i18n import Translator
 from i18n.figures import local_notation, points_text, pr_text
 from storage.models import Game as Row
@@ -43,6 +43,17 @@ def to_viewer(variant: Variant, point: int, mine: bool) -> int:
     return opp_point(variant, point)
 
 
+def board_points(position: Position, variant: Variant) -> list[list[Any]]:
+    """The 24 points, point 1 first, in the viewer's numbering: `[count, owner]`."""
+    points: list[list[Any]] = []
+    for point in range(1, 25):
+        mine = position.me[point]
+        theirs = position.opp[opp_point(variant, point)]
+        points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs
+                      else [0, None])
+    return points
+
+
 def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translator,
                now: datetime, control: TimeControl) -> dict[str, Any]:
     """What `seat` (None: a watcher) sees of the stored game `row`/`live`, played under
@@ -54,11 +65,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
     scene = scene_for(live, side, names, is_player=seat is not None)
     position = scene.position
     variant = Variant(game.variant)
-    points = []
-    for point in range(1, 25):
-        mine = position.me[point]
-        theirs = position.opp[opp_point(variant, point)]
-        points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs else [0, None])
+    points = board_points(position, variant)
     acting = row.status == "active" and seat is not None and game.to_act == seat
     # The running turn's own deadline (not the moment a pending turn is sent).
     deadline = live.turn_deadline(row.deadline) if row.status == "active" else None

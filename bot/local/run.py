@@ -29,6 +29,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.local.telegram import LocalTelegram
+from i18n import Translator, pick_language
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -38,6 +39,7 @@ LOCAL_DATABASE = "nard-local.sqlite3"
 FIRST_USER = 1_000_001
 POLL_SECONDS = 25.0  # a chat long poll waits at most this long for something new
 MAX_TEXT = 512
+LOCAL_TEXTS = ("local-other-side",)  # the page's texts once a player signed in
 
 
 class SignedIn(Protocol):
@@ -109,16 +111,21 @@ class LocalPage:
         return web.FileResponse(STATIC / "index.html")  # type: ignore[return-value]
 
     async def login(self, request: web.Request) -> web.Response:
-        """A new local player named as asked: their init data (the page keeps it)."""
+        """A new local player named as asked (`second`: the other side of a challenge,
+        named by the bot): their init data (the page keeps it) and the page's texts."""
         body = await _body(request)
+        t = Translator(pick_language(None, str(body.get("language", "en"))[:2], "en"))
         name = str(body.get("name", "")).strip()[:32]
+        if not name and body.get("second") is True:
+            name = t("local-second-player")
         if not name:
             raise web.HTTPBadRequest(reason="a name, please")
         user_id = next(self._users)
         init = self.init_data.sign({"id": user_id, "first_name": name,
-                                    "language_code": str(body.get("language", "en"))[:2]},
-                                   self.clock())
-        return web.json_response({"id": user_id, "name": name, "init_data": init})
+                                    "language_code": t.language}, self.clock())
+        return web.json_response({"id": user_id, "name": name, "init_data": init,
+                                  "language": t.language,
+                                  "texts": {key: t(key) for key in LOCAL_TEXTS}})
 
     def user(self, request: web.Request) -> SignedIn:
         try:

@@ -144,6 +144,8 @@ class LocalTelegram(BaseSession):
                 self.toasts.setdefault(user, []).append(method.text)
                 await self._changed()
             return True
+        if name == "savePreparedInlineMessage":  # kept nowhere: no chat to share it to
+            return {"id": f"local-{next(self._ids)}", "expiration_date": int(self.clock()) + 3600}
         if name == "getChatMember":
             return {"status": "member", "user": {"id": method.user_id, "is_bot": False,
                                                  "first_name": "?"}}

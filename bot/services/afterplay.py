@@ -33,7 +33,7 @@ from bot.views.callbacks import AfterCb
 from bot.views.fairness import proof_lines
 from core.fairness import reveal
 from core.locks import KeyedLocks
-from core.rebuild import games_of_log
+from core.replay import finished_games
 from engine.fairness import rolls_text
 from engine.game import Game
 from engine.matfile import GameRecord, MatchRecord, write_mat
@@ -41,7 +41,7 @@ from i18n import Translator
 from i18n.figures import local_notation
 from i18n.people import People
 from render.replay import render_replay, replay_scenes
-from storage import fairness, games, media
+from storage import fairness, media
 from storage.db import Database
 from storage.models import Game as Row
 
@@ -130,13 +130,8 @@ class Afterplay:
         await asyncio.gather(*self._later, return_exceptions=True)
 
     async def finished_games(self, row: Row, upto: int) -> list[Game]:
-        """Games 1..`upto` of the match that have ended, rebuilt from the log (in a worker
-        thread: a long match takes tens of milliseconds of engine work)."""
-        log_ = await games.match_log(self.db, row.id)
-        wanted = {n: lines for n, lines in log_.items() if n <= upto}
-        played = await asyncio.to_thread(games_of_log, wanted, row.variant, row.match_length,
-                                         row.cube)
-        return [game for game in played if game.result is not None]
+        """Games 1..`upto` of the match that have ended (`core.replay.finished_games`)."""
+        return await finished_games(self.db, row, upto)
 
     async def send_replay(self, chat_id: int, row: Row, number: int, seat: int,
                           t: Translator) -> bool:

@@ -44,6 +44,7 @@ from bot.plumbing.telegram_io import (
     send_board,
     send_text,
 )
+from bot.services.ephemeral import MoverButtons
 from bot.views.board import (
     GameTag,
     Viewer,
@@ -117,7 +118,8 @@ class BoardPublisher:
     def __init__(self, bot: Bot, db: Database, people: People, coalescer: Coalescer, *,
                  clock: Clock, render: Callable[..., bytes], later: Later,
                  drawn: Callable[[int], None], web: WebApp | None = None,
-                 tags: Sequence[Tagger] = (), reached: Reached | None = None) -> None:
+                 tags: Sequence[Tagger] = (), reached: Reached | None = None,
+                 ephemeral: bool = False) -> None:
         self.bot, self.db, self.people, self.coalescer = bot, db, people, coalescer
         self.clock, self.render = clock, render
         self.web = web  # the web board: each board message gets a button opening it
@@ -135,6 +137,8 @@ class BoardPublisher:
         self.reached = reached
         # Each game's newest version this process heard of, and when (its save was no later).
         self._heard: dict[int, tuple[int, datetime]] = {}
+        # GROUP_EPHEMERAL_BUTTONS: a group game's mover gets the buttons alone.
+        self.mover_buttons = MoverButtons(bot, people, self.selection) if ephemeral else None
 
     # -- the chosen checker ------------------------------------------------------------
 
@@ -201,6 +205,13 @@ class BoardPublisher:
         stored = await boards.board_messages(self.db, row.id)
         shared = [message for message in stored if message.player_id is None]
         if shared:  # a group game: one board for everybody, redrawn at the group's pace
+            if self.mover_buttons is not None:  # the mover's buttons, theirs alone
+                await self.mover_buttons.show(row, live, shared[0].chat_id)
+                if step or only_seat is not None:  # the group sees turns, not steps
+                    if step:
+                        await boards.carry_forward(self.db, row.id, [shared[0].chat_id],
+                                                   row.version - 1, row.version)
+                    return
             for message in shared:
                 if behind_only and not message.behind(row.version, self.clock()):
                     continue
@@ -410,8 +421,11 @@ class BoardPublisher:
         """
         t = await self.people.chat_translator(chat_id, row)
         names = await self.people.names(row, t)
+        alone = self.mover_buttons is not None and live.game.phase is not Phase.OVER
+        if alone:  # the position and whose turn: the mover's steps are on their buttons
+            live = live.without_steps()
         actor = live.game.to_act
-        selected = self.selection(row, live, actor)
+        selected = None if alone else self.selection(row, live, actor)
         targets = tuple(live.turn().destinations(selected)) if selected is not None else ()
         if actor != 0:  # the highlights are in the mover's numbers; the picture is seat 0's
             selected = None if selected is None else _to_other_side(live, selected)
@@ -426,9 +440,12 @@ class BoardPublisher:
         web = None
         if self.web is not None:
             web = group_button(t, await self.web.direct_link(self.bot, row.id))
-        keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
-                                self.selection(row, live, actor), web,
-                                rematch=tag is None or tag.rematch, numbers_of=0)
+        if alone:  # no action buttons for everybody: the web board's alone
+            keyboard = InlineKeyboardMarkup(inline_keyboard=[[web]]) if web else None
+        else:
+            keyboard = keyboard_for(live, Viewer(actor, t, names), row.id, row.version,
+                                    self.selection(row, live, actor), web,
+                                    rematch=tag is None or tag.rematch, numbers_of=0)
         return Board(photo, caption, keyboard)
 
     async def watcher_board(self, row: Row, live: Live, chat_id: int) -> Board:

@@ -191,11 +191,11 @@ async def test_a_turn_sent_after_its_undo_moment_is_charged_to_its_last_die(
         w.clock.advance(10)  # the delay and 2 s of the bank
         for step in live.game.turn().plays[0].move.steps:
             await _act(w, game_id, Act.GO, step.src, step.dst)
-        row, live = await _state(w, game_id)
+        _, live = await _state(w, game_id)
         assert live.pending is not None and live.game.seat == seat  # not sent yet
         w.clock.advance(UNDO_WINDOW + 1.5)  # the timer loop sends it a beat late
         await w.service.expire(game_id)
-        row, live = await _state(w, game_id)
+        _, live = await _state(w, game_id)
         assert live.game.to_act == 1 - seat and live.pending is None
         assert live.banks is not None and live.banks[seat] == 58  # not 58 - 5.5
 

@@ -128,6 +128,7 @@ def test_a_busy_port_is_one_line_naming_the_option(tmp_path: Path) -> None:
     traceback."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
     env["COMPUTER_WORKERS"] = "0"
+    env["PYTHONPATH"] = str(ROOT)  # this checkout's code
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

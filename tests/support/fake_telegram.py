@@ -31,6 +31,11 @@ What it models:
   administrator) and everyone else a member, shaped as the Bot API's ChatMember objects;
 * animations and documents (``sendAnimation``, ``sendDocument``: uploads or a file_id the
   fake gave out before), kept as :class:`SentFile`;
+* ephemeral messages in groups (``sendMessage`` with ``ephemeral_message_parameters``,
+  ``editEphemeralMessageText``/``ReplyMarkup``, ``deleteEphemeralMessage``: kept in
+  :attr:`FakeTelegram.ephemeral`; :meth:`FakeTelegram.press_ephemeral` presses one);
+* prepared inline messages (``savePreparedInlineMessage``: kept in
+  :attr:`FakeTelegram.prepared` by the id it answers);
 * message effects (``message_effect_id``: a documented effect, in private chats only, kept
   as ``StoredMessage.effect_id``) and the bot's name per language (``setMyName``,
   ``getMyName``);
@@ -167,13 +172,14 @@ _JSON_FIELDS = frozenset(
     {
         "reply_markup", "media", "entities", "caption_entities", "commands", "scope",
         "results", "allowed_updates", "link_preview_options", "reply_parameters", "button",
-        "message_ids", "menu_button",
+        "message_ids", "menu_button", "result", "ephemeral_message_parameters",
     }
 )
 _INT_FIELDS = frozenset(
     {
         "chat_id", "message_id", "offset", "limit", "timeout", "cache_time", "from_chat_id",
         "user_id", "message_thread_id", "reply_to_message_id", "until_date",
+        "receiver_user_id", "ephemeral_message_id",
     }
 )
 _BOOL_FIELDS = frozenset(
@@ -181,6 +187,7 @@ _BOOL_FIELDS = frozenset(
         "show_alert", "disable_notification", "protect_content", "is_personal",
         "drop_pending_updates", "has_spoiler", "show_caption_above_media",
         "allow_sending_without_reply", "disable_web_page_preview", "allow_paid_broadcast",
+        "allow_user_chats", "allow_bot_chats", "allow_group_chats", "allow_channel_chats",
     }
 )
 # Inline keyboard button fields that make a button do something (exactly one is required).
@@ -753,6 +760,10 @@ class FakeTelegram:
         self.requests: list[RecordedRequest] = []
         self.dropped_updates: list[JSON] = []  # filtered out by allowed_updates
         self.bot_settings: dict[str, JSON] = {}  # setMyDescription & co, by method
+        self.prepared: dict[str, JSON] = {}  # savePreparedInlineMessage's, by the id given
+        # Ephemeral messages in groups, by (chat, receiver, ephemeral id): text and keyboard.
+        self.ephemeral: dict[tuple[int, int, int], JSON] = {}
+        self._ephemeral_ids = itertools.count(1)
         self.bot_names: dict[str, str] = {}  # setMyName, by language ("": the default)
         self.internal_errors: list[Exception] = []  # the fake's own failures (answered 500)
 
@@ -1500,6 +1511,10 @@ class FakeTelegram:
             "getChatMember": self._get_chat_member,
         }
         methods["setMyName"] = self._set_my_name
+        methods["savePreparedInlineMessage"] = self._save_prepared_inline_message
+        methods["editEphemeralMessageText"] = self._edit_ephemeral_text
+        methods["editEphemeralMessageReplyMarkup"] = self._edit_ephemeral_markup
+        methods["deleteEphemeralMessage"] = self._delete_ephemeral
         methods["getMyName"] = self._get_my_name
         for name in (
             "setMyDescription", "setMyShortDescription", "setChatMenuButton",
@@ -1662,6 +1677,8 @@ class FakeTelegram:
         if not text:
             raise ApiError(400, TEXT_EMPTY)
         markup = _check_markup(params.get("reply_markup"))
+        if params.get("ephemeral_message_parameters") is not None:
+            return self._send_ephemeral(chat, params, text, markup)
         effect = params.get("message_effect_id")
         if effect is not None and (effect not in MESSAGE_EFFECTS or chat.type != "private"):
             raise ApiError(400, EFFECT_ID_INVALID)
@@ -1823,6 +1840,88 @@ class FakeTelegram:
             member.update({right: False for right in ADMIN_RIGHTS})
             member.update(can_be_edited=False, is_anonymous=False, can_manage_chat=True)
         return member
+
+    # --- ephemeral messages (a group member alone sees them; message_id 0)
+
+    def _send_ephemeral(self, chat: FakeChat, params: JSON, text: str,
+                        markup: JSON | None) -> JSON:
+        if chat.type not in ("group", "supergroup"):
+            raise ApiError(400, "Bad Request: ephemeral messages are for groups only")
+        receiver = params["ephemeral_message_parameters"].get("receiver_user_id")
+        if not isinstance(receiver, int) or receiver not in self._users:
+            raise ApiError(400, "Bad Request: USER_ID_INVALID")
+        ephemeral_id = next(self._ephemeral_ids)
+        self.ephemeral[(chat.id, receiver, ephemeral_id)] = {"text": text,
+                                                             "reply_markup": markup}
+        return {"message_id": 0, "date": self._now(), "chat": chat.to_api(),
+                "from": self.bot_user(), "text": text, "ephemeral_message_id": ephemeral_id,
+                "receiver_user": self._users[receiver].to_api(),
+                **({"reply_markup": markup} if markup else {})}
+
+    def _ephemeral_of(self, params: JSON) -> JSON:
+        key = (params.get("chat_id"), params.get("receiver_user_id"),
+               params.get("ephemeral_message_id"))
+        if key not in self.ephemeral:
+            raise ApiError(400, MESSAGE_TO_EDIT_NOT_FOUND)
+        return self.ephemeral[key]  # type: ignore[index]
+
+    def _edit_ephemeral_text(self, params: JSON, files: dict[str, bytes]) -> bool:
+        stored = self._ephemeral_of(params)
+        markup = _check_markup(params.get("reply_markup"))
+        if stored["text"] == params.get("text") and stored["reply_markup"] == markup:
+            raise ApiError(400, NOT_MODIFIED)
+        stored.update(text=params.get("text"), reply_markup=markup)
+        return True
+
+    def _edit_ephemeral_markup(self, params: JSON, files: dict[str, bytes]) -> bool:
+        stored = self._ephemeral_of(params)
+        stored["reply_markup"] = _check_markup(params.get("reply_markup"))
+        return True
+
+    def _delete_ephemeral(self, params: JSON, files: dict[str, bytes]) -> bool:
+        self._ephemeral_of(params)
+        del self.ephemeral[(params["chat_id"], params["receiver_user_id"],
+                            params["ephemeral_message_id"])]
+        return True
+
+    def press_ephemeral(self, user: FakeUser, chat: ChatRef, callback_data: str) -> JSON:
+        """`user` presses a button of the ephemeral message they alone see in `chat`."""
+        chat_id = self._chat_id(chat)
+        [key] = [k for k in self.ephemeral if k[0] == chat_id and k[1] == user.id]
+        stored = self.ephemeral[key]
+        message = {"message_id": 0, "date": self._now(), "chat": self.chat(chat_id).to_api(),
+                   "from": self.bot_user(), "text": stored["text"],
+                   "ephemeral_message_id": key[2], "receiver_user": user.to_api()}
+        return self._new_callback_query(user, message=message,
+                                        chat_instance=self.chat(chat_id).chat_instance,
+                                        data=callback_data)
+
+    def ephemeral_buttons(self, chat: ChatRef, user: FakeUser) -> list[tuple[str, str | None]]:
+        """The buttons of the ephemeral message `user` sees in `chat` ([] when none)."""
+        chat_id = self._chat_id(chat)
+        found = [v for k, v in self.ephemeral.items() if k[0] == chat_id and k[1] == user.id]
+        if not found:
+            return []
+        rows = (found[0]["reply_markup"] or {}).get("inline_keyboard", [])
+        return [(b["text"], b.get("callback_data")) for row in rows for b in row]
+
+    def _save_prepared_inline_message(self, params: JSON, files: dict[str, bytes]) -> JSON:
+        """A message a Mini App's user may send to a chat they choose (`shareMessage`): a
+        known user, one inline result, at least one kind of chat allowed; kept an hour."""
+        user_id = params.get("user_id")
+        if not isinstance(user_id, int) or user_id not in self._users:
+            raise ApiError(400, "Bad Request: USER_ID_INVALID")
+        result = params.get("result")
+        if not isinstance(result, dict) or not result.get("id") or not result.get("type"):
+            raise ApiError(400, 'Bad Request: parameter "result" is required')
+        _check_markup(result.get("reply_markup"))
+        kinds = ("allow_user_chats", "allow_bot_chats", "allow_group_chats",
+                 "allow_channel_chats")
+        if not any(params.get(kind) for kind in kinds):
+            raise ApiError(400, "Bad Request: no chat types allowed")
+        prepared_id = f"prepared-{self._next_id()}"
+        self.prepared[prepared_id] = params
+        return {"id": prepared_id, "expiration_date": self._now() + 3600}
 
     def _send_chat_action(self, params: JSON, files: dict[str, bytes]) -> bool:
         self._resolve_chat(params)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.views.callbacks import GameCb
 from core.live import Live
 from storage import games
 from tests.support.harness import Harness
@@ -47,3 +48,45 @@ async def resign_in_group(h: Harness, game_id: int) -> int:
     h.fake.user(player, "P").press(board, confirm)
     await h.feed()
     return player
+
+
+# What a player presses first, step by step (no one-tap full moves, no cube, no resigning).
+PREFERRED = ("r", "t", "ok", "g", "p")  # roll, take, done, go, pick
+
+
+def next_press(buttons: list[tuple[str, str | None]]) -> str | None:
+    """The callback data a player playing step by step presses among `buttons`."""
+    acts = {}
+    for _, data in buttons:
+        if data and data.startswith("g:"):
+            acts.setdefault(GameCb.unpack(data).a.value, data)
+    return next((acts[act] for act in PREFERRED if act in acts), None)
+
+
+async def play_group_turns(h: Harness, game_id: int, turns: int) -> dict[str, int]:
+    """Both players play `turns` turns step by step, pressing the buttons they see (their
+    ephemeral ones when the bot sends them such, else the group's board): the calls the
+    bot made meanwhile, by method, and `turns` played and `presses`."""
+    start = h.fake.mark()
+    played = presses = 0
+    last_mover = await mover(h, game_id)
+    while played < turns:
+        player = await mover(h, game_id)
+        if player is None:
+            break
+        if player != last_mover:
+            played, last_mover = played + 1, player
+        user = h.fake.user(player, "P")
+        ephemeral = h.fake.ephemeral_buttons(GROUP, user)
+        data = next_press(ephemeral or h.board(GROUP).buttons)
+        assert data is not None, (ephemeral, h.board(GROUP).buttons)
+        if ephemeral:
+            h.fake.press_ephemeral(user, GROUP, data)
+        else:
+            user.press(h.board(GROUP), data)
+        presses += 1
+        await h.feed()
+    calls: dict[str, int] = {}
+    for request in h.fake.requests[start:]:
+        calls[request.method] = calls.get(request.method, 0) + 1
+    return {**calls, "turns": played, "presses": presses}

@@ -52,23 +52,25 @@ class Harness:
 
 async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
                        timeout: int = 120, clock: FakeClock | None = None,
-                       sleep: Sleep | None = None, auto_analysis: int = 0) -> Harness:
+                       sleep: Sleep | None = None, auto_analysis: int = 0,
+                       **settings: Any) -> Harness:
     """`database`: a folder (a SQLite file in it) or a database URL / path.
 
     The bot throws its production dice, each game's provably fair dice, from deterministic
     server seeds (`seed` picks them); a test that needs particular dice sets
     `app.games.dice` (every game's dice then come from that source, without fairness).
     `sleep`: the waits for Telegram (default: the clock's). `auto_analysis`: finished
-    matches analysed at once unasked (`AUTO_ANALYSIS_MATCHES`; 0, off, in tests).
+    matches analysed at once unasked (`AUTO_ANALYSIS_MATCHES`; 0, off, in tests);
+    `settings`: more settings (e.g. `group_ephemeral_buttons=True`).
     """
     if isinstance(database, Path) and database.is_dir():
         database = database / "nard.sqlite3"
-    settings = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
-                             database_url=str(database), move_timeout_seconds=timeout,
-                             auto_analysis_matches=auto_analysis)
+    config = load_settings(bot_token=fake.token, telegram_api_url=fake.url,
+                           database_url=str(database), move_timeout_seconds=timeout,
+                           auto_analysis_matches=auto_analysis, **settings)
     clock = clock or FakeClock()
     rng = random.Random(seed)
-    app = await build(settings, bot=bot_for(fake), clock=clock, monotonic=clock.monotonic,
+    app = await build(config, bot=bot_for(fake), clock=clock, monotonic=clock.monotonic,
                       sleep=sleep or clock.sleep, new_seed=lambda: rng.randbytes(32).hex())
     app.bot.session.middleware(NoCallUnderGameLock())
     return Harness(fake, app, clock)

@@ -89,6 +89,8 @@ SAMPLES: dict[str, object] = {
     # clocks and correspondence games in the chat
     "sides": "Aziz 0:08 + 1:40 · Leyla 0:08 + 2:00", "zone": "Asia/Tashkent, UTC+5",
     "left": "23 h 10 min",
+    # the web board's replay viewer: a mistake, and sharing a result
+    "played": "13/7 8/7", "best": "24/18 13/12", "loss": "0.174", "score": "3:1",
 }
 
 

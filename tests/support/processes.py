@@ -66,6 +66,7 @@ async def local_bot(folder: Path, *args: str) -> AsyncIterator[tuple[str, list[s
     threads: its page's address once it says it, and the lines it printed up to then."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "DATABASE_"))}
     env["COMPUTER_WORKERS"] = "0"
+    env["PYTHONPATH"] = str(ROOT)  # this checkout, whichever the venv installed
     process = subprocess.Popen([sys.executable, "-m", "bot", *args], cwd=folder, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None

@@ -17,9 +17,13 @@ from bot.app import App, build
 from bot.config import load_settings
 from bot.launch import web_door
 from core.assembly import Core
+from core.replay import finished_games
 from core.workers import InlineRunner
+from engine.dice import SeededDice
+from engine.numbering import line_numbers
 from i18n.people import People
-from storage import games
+from storage import analysis, games
+from storage.analysis import DecisionRow
 from storage.connect import open_database
 from tests.support.clocks import FakeClock
 from tests.support.fake_telegram import FakeTelegram
@@ -170,3 +174,53 @@ async def play_turn(wh: WebHarness, user: int, state: dict[str, Any]) -> dict[st
         assert status == 200, data
         state = data["state"]
     return state
+
+
+async def finished_computer_game(wh: WebHarness) -> tuple[int, dict[str, Any]]:
+    """A whole game of Ali's against the computer, played through the API: its id and the
+    final state Ali sees."""
+    wh.core.games.dice = SeededDice(7)
+    game = await computer_game(wh)
+    _, state = await wh.call("GET", f"api/games/{game}", ALI)
+    for _ in range(300):
+        if state["status"] != "active":
+            break
+        if state["you_act"]:
+            state = await play_turn(wh, ALI, state)
+        else:
+            _, state = await wh.call("GET", f"api/games/{game}", ALI)
+    assert state["status"] == "finished", state
+    return game, state
+
+
+async def resigned_game(wh: WebHarness) -> int:
+    """A game of Ali's against the computer, resigned at once: its id."""
+    wh.core.games.dice = SeededDice(3)
+    game = await computer_game(wh)
+    _, state = await wh.call("GET", f"api/games/{game}", ALI)
+    status, data = await wh.call("POST", f"api/games/{game}/actions", ALI,
+                                 {"act": "resign", "version": state["version"]})
+    assert status == 200 and data["state"]["status"] == "finished", data
+    return game
+
+
+async def store_blunder(wh: WebHarness, game: int) -> dict[str, Any]:
+    """The finished `game` analysed, as stored: Ali's second move a blunder (best
+    `24/18 13/8`), the computer's first move a good one. Ali's move's event."""
+    row = await games.load_game(wh.core.db, game)
+    [played] = await finished_games(wh.core.db, row, 1)
+    numbers = line_numbers(played.history)
+    moves = [e for e in played.history if e["type"] == "move"]
+    blunder = [e for e in moves if e["seat"] == 0][1]
+    good = next(e for e in moves if e["seat"] == 1)
+
+    def decision(idx: int, event: dict[str, Any], played_equity: float) -> DecisionRow:
+        return DecisionRow(idx, numbers[played.history.index(event)], event["seat"], "checker",
+                           "{}", "-".join(map(str, event["dice"])), event["move"],
+                           "24/18 13/8", played_equity, 0.0, 1, None)
+
+    now = wh.clock()
+    await analysis.claim(wh.core.db, game, 1, now, now + timedelta(minutes=5))
+    await analysis.save(wh.core.db, game, 1, engine="test", figures=[], now=now,
+                        decisions=[decision(0, good, -0.01), decision(1, blunder, -0.3)])
+    return blunder

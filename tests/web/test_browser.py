@@ -133,7 +133,10 @@ async def test_a_whole_game_against_the_computer_played_by_dragging(
     # The result screen: who won, and the way on.
     panel = page.locator(".result-panel")
     assert await panel.locator("h2").inner_text() in ("🏆 You won", "You lost")
-    assert await panel.locator("[data-after]").count() == 4
+    # Play again, analysis, replay to the chat, the replay here, back; and sharing: the
+    # result, a challenge, a story (the stub offers stories).
+    assert await panel.locator("[data-after]").count() == 5
+    assert await panel.locator("[data-share]").count() == 3
     assert not errors, errors
 
 

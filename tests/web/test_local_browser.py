@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, Frame, Page
+from playwright.async_api import Browser, BrowserContext, Frame, Page
 
 from tests.support.browser import drag, settled
 from tests.support.processes import local_bot
@@ -31,6 +31,24 @@ async def press_in_chat(page: Page, text: str) -> None:
     await button.click()
 
 
+async def new_game_in_chat(context: BrowserContext, url: str, choices: tuple[str, ...]
+                           ) -> tuple[Page, list[str]]:
+    """Aziza signs in on the local page and asks for /new, pressing `choices` in the chat:
+    the page and its uncaught errors (a list the page keeps adding to)."""
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    await page.goto(url)
+    await page.fill("#name", "Aziza")
+    await page.click("#login button[type=submit]")
+    await page.locator("#messages li", has_text="Welcome").first.wait_for(timeout=30_000)
+    await page.fill("#text", "/new")
+    await page.press("#text", "Enter")
+    for choice in choices:
+        await press_in_chat(page, choice)
+    return page, errors
+
+
 async def board_frame(page: Page) -> Frame:
     await page.wait_for_function(
         "() => document.getElementById('frame').src.includes('game=')", timeout=30_000)
@@ -47,18 +65,9 @@ async def test_a_whole_game_against_the_computer_in_the_local_page(
         local_url: str, browser: Browser) -> None:
     context = await browser.new_context(viewport={"width": 1100, "height": 900},
                                         reduced_motion="reduce")
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    await page.goto(local_url)
-    await page.fill("#name", "Aziza")
-    await page.click("#login button[type=submit]")
-    await page.locator("#messages li", has_text="Welcome").first.wait_for(timeout=30_000)
     # The game is chosen in the chat, with the bot's own buttons.
-    await page.fill("#text", "/new")
-    await page.press("#text", "Enter")
-    for choice in ("Short nard", "Computer", "Beginner", "1 game", "Without the cube"):
-        await press_in_chat(page, choice)
+    page, errors = await new_game_in_chat(context, local_url, (
+        "Short nard", "Computer", "Beginner", "1 game", "Without the cube"))
     await page.locator("#messages li img").first.wait_for(timeout=60_000)  # the board
     await press_in_chat(page, "Open board")
     frame = await board_frame(page)
@@ -82,5 +91,41 @@ async def test_a_whole_game_against_the_computer_in_the_local_page(
     result = page.locator("#messages li", has_text=re.compile("You won|You lost"))
     await result.first.wait_for(timeout=30_000)
     assert await page.locator("#messages li img").count() >= 1
+    assert not errors, errors
+    await context.close()
+
+
+async def overflowing(page: Page) -> list[str]:
+    """The chat messages wider than their bubble (their text cut or spilling out)."""
+    return await page.evaluate("""() => [...document.querySelectorAll('#messages li')]
+        .filter((li) => li.scrollWidth > li.clientWidth + 1)
+        .map((li) => li.textContent.slice(0, 80))""")
+
+
+@pytest.mark.slow
+async def test_a_challenge_opens_the_other_side_in_a_new_tab_with_one_click(
+        local_url: str, browser: Browser) -> None:
+    """A phone-wide page: a friend's challenge, its other side played from a new tab with one
+    click; no message (the challenge link, the dice's SHA-256 seed hash) overflows its
+    bubble in either tab."""
+    context = await browser.new_context(viewport={"width": 390, "height": 844},
+                                        reduced_motion="reduce")
+    page, errors = await new_game_in_chat(context, local_url, (
+        "Short nard", "A friend", "1 game", "Without the cube"))
+    other = page.locator("#messages button.other-side").last
+    await other.wait_for(timeout=30_000)
+    async with context.expect_page() as opened:
+        await other.click()
+    second = await opened.value
+    second.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The new tab is a second player at once, who has opened the challenge: the game begins
+    # in both chats, each with its seed hash.
+    for tab in (page, second):
+        await tab.locator("#messages li", has_text="SHA-256").first.wait_for(timeout=30_000)
+        await tab.locator("#messages li img").first.wait_for(timeout=30_000)
+    assert await second.locator("#me").text_content() == "Second player"
+    assert await page.locator("#me").text_content() == "Aziza"
+    for tab in (page, second):
+        assert await overflowing(tab) == []
     assert not errors, errors
     await context.close()

@@ -8,6 +8,7 @@ import { Api } from "./api.js";
 import { useDaysText } from "./clock.js";
 import { GameView } from "./game.js";
 import { Lobby } from "./lobby.js";
+import { ReplayView } from "./replay.js";
 import { Toast, h } from "./ui.js";
 
 const tg = window.Telegram && window.Telegram.WebApp ? window.Telegram.WebApp : null;
@@ -55,9 +56,12 @@ class App {
     useDaysText(this.texts);
     document.documentElement.lang = data.language;
     document.title = this.texts["web-title"];
-    const wanted = new URLSearchParams(window.location.search).get("game");
+    const asked = new URLSearchParams(window.location.search);
+    const wanted = asked.get("game");
     const game = wanted && /^\d{1,18}$/.test(wanted) ? Number(wanted) : data.start;
-    if (game) this.open(game);
+    const replay = asked.get("replay");
+    if (replay && /^\d{1,18}$/.test(replay)) this.replay(Number(replay), Number(asked.get("n")) || null);
+    else if (game) this.open(game);
     else this.lobby();
   }
 
@@ -139,6 +143,16 @@ class App {
     document.body.dataset.view = "game";
     document.body.dataset.idle = "0";
     this.screen = new GameView(this, game);
+    this.screen.mount(this.root);
+    this.backButton(true);
+  }
+
+  // A finished game played again (replay.js): `number` of the match, null for its last.
+  replay(game, number) {
+    this.leave();
+    this.address(`?replay=${game}` + (number ? `&n=${number}` : ""));
+    document.body.dataset.view = "replay";
+    this.screen = new ReplayView(this, game, number);
     this.screen.mount(this.root);
     this.backButton(true);
   }

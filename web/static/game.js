@@ -8,6 +8,7 @@
 // segments (a watcher sees both players' moves slide), then the state is drawn as sent.
 
 import { Live } from "./api.js";
+import { afterButtons } from "./after.js";
 import { Board, countOf, other, put, take, viewOf } from "./board.js";
 import { ClockPanel, Countdown, Ticker } from "./clock.js";
 import { Hand } from "./drag.js";
@@ -339,6 +340,7 @@ export class GameView {
       buttons.push(h("button", { type: "button", class: "secondary", "data-after": "replay",
         onclick: () => this.after("replay") }, T["btn-replay"]));
     }
+    buttons.push(...afterButtons(this.app, s)); // the replay viewer, sharing (after.js)
     buttons.push(h("button", { type: "button", class: "secondary", "data-after": "lobby",
       onclick: () => this.app.lobby() }, T["web-back"]));
     this.result.replaceChildren(...lines, h("div", { class: "actions" }, buttons));

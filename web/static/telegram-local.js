@@ -70,6 +70,8 @@
     },
     openLink: function (url) { calls.push(["openLink", url]); window.open(url, "_blank"); },
     openTelegramLink: function (url) { calls.push(["openTelegramLink", url]); },
+    shareMessage: record("shareMessage"),
+    shareToStory: record("shareToStory"),
     onEvent: function (name, fn) { (handlers[name] = handlers[name] || []).push(fn); },
     offEvent: function () {},
     BackButton: backButton,

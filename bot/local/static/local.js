@@ -43,6 +43,24 @@ function richText(html) {
   return out;
 }
 
+// A challenge's start link (`t.me/<bot>?start=<code>`): the other side is one click away.
+const START_LINK = /https?:\/\/t\.me\/[^\s?]+\?start=([\w-]+)/;
+
+function otherSideButton(code) {
+  const line = document.createElement("div");
+  line.className = "buttons";
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "other-side";
+  element.textContent = (me.texts || {})["local-other-side"] || "▶";
+  element.addEventListener("click", () => {
+    const query = new URLSearchParams({ start: code, language: me.language || "en" });
+    window.open("/?" + query.toString(), "_blank", "noopener");
+  });
+  line.append(element);
+  return line;
+}
+
 function showMessage(message) {
   const item = document.createElement("li");
   item.dataset.id = message.id;
@@ -63,6 +81,8 @@ function showMessage(message) {
     if (!message.html) text.textContent = message.text;
     text.className = "text";
     item.append(text);
+    const link = START_LINK.exec(message.text);
+    if (link) item.append(otherSideButton(link[1]));
   }
   for (const row of message.buttons) {
     const line = document.createElement("div");
@@ -132,21 +152,32 @@ function start() {
   poll();
 }
 
+async function signIn(name, language, first) {
+  const response = await fetch("/local/api/login", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(name ? { name, language } : { second: true, language }),
+  });
+  if (!response.ok) return;
+  me = await response.json();
+  sessionStorage.setItem("localPlayer", JSON.stringify(me));
+  await post("/local/api/say", { text: first });
+  start();
+}
+
+// Opened by "Play the other side": a new player, at once, who opens the challenge.
+const asked = new URLSearchParams(location.search);
+const challenge = asked.get("start");
+
 if (me) {
   start();
+} else if (challenge && /^[\w-]+$/.test(challenge)) {
+  history.replaceState(null, "", "/");
+  signIn("", asked.get("language") || "en", "/start " + challenge);
 } else {
   $("login").hidden = false;
   $("name").focus();
   $("login").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const response = await fetch("/local/api/login", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: $("name").value, language: $("language").value }),
-    });
-    if (!response.ok) return;
-    me = await response.json();
-    sessionStorage.setItem("localPlayer", JSON.stringify(me));
-    await post("/local/api/say", { text: "/start" });
-    start();
+    await signIn($("name").value, $("language").value, "/start");
   });
 }
