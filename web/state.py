@@ -242,7 +242,8 @@ def _result(live: Live, side: int, t: Translator) -> dict[str, Any]:
 
 def _status(state: dict[str, Any], live: Live, t: Translator) -> str:
     """One line saying whose turn it is and what to do next: roll (or double), take or
-    drop, move so many more checkers, press Done; or whom the viewer waits for."""
+    drop, move so many more checkers, press Done (or that the played turn goes by itself in
+    a moment); or whom the viewer waits for."""
     if state["status"] != "active":
         return t("web-status-over")
     if not state["you_act"]:
@@ -252,6 +253,8 @@ def _status(state: dict[str, Any], live: Live, t: Translator) -> str:
         return t("web-status-roll" if can["double"] else "web-status-roll-only")
     if state["phase"] == "doubled":
         return t("web-status-doubled")
+    if live.pending is not None:  # played to its last die: sent by itself in a moment
+        return t("your-move-pending", move=local_notation(t, str(live.turn().move())))
     if can["done"]:
         return t("web-status-done")
     turn = live.turn()
