@@ -140,6 +140,9 @@ class GameService:
         self.fairness = fairness
         self.computer = computer or Computer()  # its decisions run in the worker pool
         self.locks = KeyedLocks()
+        # Turns the timer sent (`expire`) being shown and answered (the computer's reply):
+        # each game's in a task of its own, so one game's answer holds up no other's.
+        self._sent: set[asyncio.Task[None]] = set()
         # Whether a player has been shown the stored game (each door adds its own); a
         # turn never times out on a player none of them has shown it to.
         self.sights: list[Sight] = []
@@ -514,6 +517,10 @@ class GameService:
         now = self.clock()
         stored = json.loads(row.state_json)
         own = own_deadline(stored, row.deadline)  # not a pending turn's moment to be sent
+        if own is not None and own < now and stored.get("pending") and live.pending is None:
+            # Taken back (or confirmed) after its turn's time ran out while it waited to be
+            # sent, which only a process away can make: a crash decides nothing.
+            own = turnclock.fresh_deadline(live, self.control_of(row), now)
         result = live.game.result
         if result is None:
             deadline = turnclock.next_deadline(stored, live, own, now=now,
@@ -601,7 +608,8 @@ class GameService:
                         row, live, ended = await self._commit(row, live)
                     except VersionConflict:
                         return
-                    shown = True
+                    self._answer_apart(row, live, What.ENDED if ended else What.MOVED)
+                    return
                 else:
                     shown = row.players[seat] is not None and await self.shown(row, seat)
                     if shown:
@@ -621,6 +629,25 @@ class GameService:
                 await self._catch_up(row, live)
             else:
                 await self._continue(row, live, What.ENDED if ended else What.MOVED)
+
+    def _answer_apart(self, row: Row, live: Live, what: What) -> None:
+        """Show a turn the timer sent, and let the computer answer it, in a task of its own
+        holding the game (the timer's pass goes on to the other games; `settle` waits)."""
+        async def answer() -> None:
+            try:
+                async with self.locks.hold(row.id):
+                    await self._continue(row, live, what)
+            except Exception:  # the timer loop and the repairs find what is left undone
+                log.exception("showing game %s's sent turn failed", row.id)
+
+        task = asyncio.create_task(answer())
+        self._sent.add(task)
+        task.add_done_callback(self._sent.discard)
+
+    async def settle(self) -> None:
+        """Wait for the sent turns' answers (`_answer_apart`) begun so far."""
+        while self._sent:
+            await asyncio.gather(*self._sent)
 
     async def _forfeits(self, row: Row) -> bool:
         for rule in self.forfeiting:
@@ -671,7 +698,8 @@ class GameService:
             control = self.control_of(row)
             if control.clocked:
                 wanted = max(until, turnclock.fresh_deadline(live, control, now))
-            if row.players[seat] is None or row.deadline is None or row.deadline >= wanted:
+            if row.players[seat] is None or row.deadline is None or row.deadline >= wanted \
+                    or live.pending is not None:  # a played turn is sent, not timed out
                 continue
             # A turn warned before the restart is not warned again for the grace.
             if await games.set_deadline(self.db, row.id, row.version, wanted,
@@ -692,6 +720,7 @@ class GameService:
         shown the game of their turn."""
         seat = live.game.to_act
         if (row.status == "active" and row.players[seat] is not None
+                and live.pending is None  # a played turn is sent, not timed out
                 and not await self.shown(row, seat)):
             deadline = turnclock.fresh_deadline(live, self.control_of(row), self.clock())
             if (row.deadline is None or row.deadline < deadline) and await games.set_deadline(

@@ -100,6 +100,9 @@ class Timers:
             except Exception:  # one game's trouble must not hold up the others' timers
                 failed += 1
                 log.exception("the timer failed on game %s", row.id)
+        # The turns it sent are shown (and the computer answers them) each in a task of its
+        # own, so no game waits for another's; the pass ends when they are done.
+        await self.service.settle()
         if len(due) >= self.batch:
             if failed < len(due):
                 return 0.0  # more are due: the next pass at once

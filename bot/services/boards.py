@@ -455,7 +455,8 @@ class BoardPublisher:
         watcher = Viewer(0, t, await self.people.names(row, t), is_player=False)
         scene = scene_for(live.without_steps() if live.steps else live, watcher, None, ())
         photo = await asyncio.to_thread(self.render, scene)
-        caption = caption_for(live, watcher, deadline=row.deadline, now=self.clock(),
+        caption = caption_for(live, watcher, deadline=live.turn_deadline(row.deadline),
+                              now=self.clock(),
                               computer_seat=row.computer_seat,
                               tag=await self.tag(row, None, t), control=control_of(row))
         keyboard = None

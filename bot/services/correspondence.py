@@ -157,9 +157,11 @@ class Correspondence:
         seat = row.seat_of(player_id)
         assert seat is not None
         names = await self.people.names(row, t)
-        mine = Live.load(row.state_json).game.to_act == seat
-        left = "" if row.deadline is None else t(
-            "games-left", left=time_span(t, (row.deadline - self.clock()).total_seconds()))
+        live = Live.load(row.state_json)
+        mine = live.game.to_act == seat
+        deadline = live.turn_deadline(row.deadline)  # (not a played turn's moment to go)
+        left = "" if deadline is None else t(
+            "games-left", left=time_span(t, (deadline - self.clock()).total_seconds()))
         return t("games-line", number=number, variant=t(f"variant-{row.variant}"),
                  name=names[1 - seat],
                  control=t("games-kind-corr" if row.timing.correspondence
