@@ -72,6 +72,12 @@ class Schedules:
         """Stop the schedule (a tournament it opened already is called off on its own)."""
         return await stored.cancel_schedule(self.db, schedule_id, chat_id)
 
+    async def stop_chat(self, chat_id: int) -> int:
+        """Stop every schedule of a group the bot was removed from (nobody there could see
+        what they open); how many were stopped."""
+        return sum([await stored.cancel_schedule(self.db, schedule.id, chat_id)
+                    for schedule in await stored.chat_schedules(self.db, chat_id)])
+
     async def tick(self) -> None:
         """The timer's beat: open the tournaments of the starts due within `OPEN_AHEAD`."""
         now = self.clock()

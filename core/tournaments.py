@@ -176,9 +176,11 @@ def swiss_games(pairings: Sequence[Pairing]) -> list[SwissGame]:
 
 
 def swiss_table(entrants: Sequence[Entrant], pairings: Sequence[Pairing]) -> list[Line]:
-    """A Swiss's standings now (those seeded at the start), the leader first."""
+    """A Swiss's standings now (those seeded at the start), the leader first; a player who
+    left ranks below everyone still in (the winner heads the table)."""
     seeds = {e.player_id: e.seed for e in entrants if e.seed is not None}
-    return table(seeds, swiss_games(pairings))
+    gone = {e.player_id for e in entrants if e.state == "left"}
+    return sorted(table(seeds, swiss_games(pairings)), key=lambda line: line.player in gone)
 
 
 def total_rounds(tournament: Tournament, entrants: Sequence[Entrant],

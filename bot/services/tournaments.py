@@ -285,7 +285,8 @@ class TournamentDoor:
 
     async def bot_removed(self, chat_id: int, group: str) -> None:
         """The bot was removed from the group: its tournament is called off (nobody could
-        follow or run it), and each of its players is told privately."""
+        follow or run it), and each of its players is told privately; its schedules stop."""
+        await self.core.schedules.stop_chat(chat_id)
         tournament = await stored.chat_tournament(self.db, chat_id)
         if tournament is None:
             return

@@ -116,3 +116,13 @@ async def test_a_one_off_schedule_is_done_once_opened(world: World) -> None:
     with pytest.raises(schedules.TooManySchedules):
         for _ in range(schedules.MAX_PER_CHAT + 1):
             await _daily(w)
+
+
+async def test_a_group_the_bot_left_keeps_no_schedule(world: World) -> None:
+    w = world
+    await _daily(w)
+    await _daily(w)
+    assert len(await schedules.chat_schedules(w.db, GROUP)) == 2
+    assert await w.core.schedules.stop_chat(GROUP) == 2
+    assert await schedules.chat_schedules(w.db, GROUP) == []
+    assert await w.core.schedules.stop_chat(GROUP) == 0

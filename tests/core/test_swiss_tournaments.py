@@ -71,6 +71,7 @@ async def test_a_five_player_swiss_with_a_leaver(world: World) -> None:
     entrants = await stored.entrants(w.db, t.id)
     order = swiss_table(entrants, await stored.pairings(w.db, t.id))
     assert done.winner_id == order[0].player
+    assert order[-1].player == 5  # the one who left ranks below everyone still in
     # The stored points agree with the table, and a leaver keeps the points won.
     points = {e.player_id: e.score for e in entrants}
     assert {line.player: line.points for line in order} == points
