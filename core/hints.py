@@ -70,7 +70,8 @@ class Hints:
             return HintRefusal.RATED
         live = Live.load(row.state_json)
         game = live.game
-        if row.status != "active" or game.phase is not Phase.MOVE or game.to_act != seat:
+        if row.status != "active" or game.phase is not Phase.MOVE or game.to_act != seat \
+                or live.steps or live.pending is not None:  # (hints rank the whole roll)
             return HintRefusal.NOT_NOW
         assert game.dice is not None
         ranked = await self.runner.run(ai.rank_plays, game.position, game.dice, self.ply,

@@ -213,7 +213,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
             if extra:
                 rows.append(tuple(extra))
     last: tuple[ButtonSpec, ...] = ((t("btn-resign"), Act.RESIGN, 0, 0),)
-    if hint and game.to_act == viewer.seat and game.phase is Phase.MOVE and selected is None:
+    if hint and game.to_act == viewer.seat and game.phase is Phase.MOVE and selected is None \
+            and not live.steps:  # a hint ranks the whole roll: before its first step
         last = ((t("btn-hint"), Act.HINT, 0, 0), *last)
     rows.append(last)
     if numbers_of is not None and numbers_of != viewer.seat:
