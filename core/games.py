@@ -735,17 +735,22 @@ class GameService:
         board: when it is the board the player to act waits for and it came whole seconds
         after the save (a group's pace, a slow Telegram), the deadline moves on by those
         whole seconds, once (only while the game and its deadline are as `row` has them),
-        and never beyond a whole turn from `at`. True when the deadline moved."""
+        and never beyond a whole turn from `at`; a turn played without Done gets its moment
+        to undo from `at` (within its own deadline). True when the deadline moved."""
         late = int((at - saved_at).total_seconds())
         if late < 1 or row.status != "active" or row.deadline is None \
                 or row.timing.correspondence:
             return False
         live = Live.load(row.state_json)
-        if live.pending is not None:  # the turn is played: its deadline is the send's
-            return False
         actor = row.players[live.game.to_act]
         if actor is None or (player_id is not None and player_id != actor):
             return False
+        if live.pending is not None:  # a played turn: its moment to undo runs from here
+            send = turnclock.whole_second(at + timedelta(seconds=UNDO_WINDOW))
+            if live.pending.deadline is not None:
+                send = min(send, live.pending.deadline)
+            return send > row.deadline and await games.set_deadline(
+                self.db, row.id, row.version, send, keep_warning=True, expected=row.deadline)
         # Never more than a whole turn from `at` (a board drawn late was given that already:
         # `catch_up`); whole seconds, rounded down.
         whole = at + timedelta(seconds=turnclock.turn_seconds(live, self.control_of(row)))

@@ -116,3 +116,21 @@ async def test_a_restart_leaves_a_played_turn_to_be_sent_and_undo_gets_time(
         assert Live.load(undone.state_json).pending is None
         assert undone.deadline is not None and undone.deadline >= w.clock.now + timedelta(
             seconds=60)
+
+
+async def test_a_late_board_of_a_played_turn_gives_the_whole_moment_to_undo(
+        database_url: str) -> None:
+    async with open_world(database_url) as w:
+        w.service.player_settings = PlayerSettings(w.db, w.clock)
+        row = await w.service.start_vs_computer(1, "short", "intermediate", 1, False)
+        await w.service.begin(row, Live.load(row.state_json))
+        await _play_without_done(w.service, 1, row.id)
+        played = await games.load_game(w.db, row.id)
+        saved = w.clock.now
+        assert played.deadline is not None
+        w.clock.advance(3.5)  # the group's pace held the board back
+        assert await w.service.board_reached(played, None, saved_at=saved, at=w.clock.now)
+        moved = (await games.load_game(w.db, row.id)).deadline
+        assert moved is not None and moved >= w.clock.now + timedelta(seconds=UNDO_WINDOW)
+        assert not await w.service.board_reached(played, None, saved_at=saved,
+                                                 at=w.clock.now)  # once
