@@ -183,6 +183,17 @@ def swiss_table(entrants: Sequence[Entrant], pairings: Sequence[Pairing]) -> lis
     return sorted(table(seeds, swiss_games(pairings)), key=lambda line: line.player in gone)
 
 
+def may_run(tournament: Tournament, entrants: Sequence[Entrant], player_id: int, *,
+            admin: bool, creator_gone: bool) -> bool:
+    """Whether `player_id` may start the tournament now or call it off: its creator, an
+    admin of the group (`admin`), or, once the creator has left the group
+    (`creator_gone`), a player in it."""
+    if player_id == tournament.creator_id or admin:
+        return True
+    return creator_gone and any(e.player_id == player_id and e.state == "in"
+                                for e in entrants)
+
+
 def total_rounds(tournament: Tournament, entrants: Sequence[Entrant],
                  pairings: Sequence[Pairing]) -> int:
     """How many rounds a knock-out or Swiss has (an arena: 0)."""

@@ -63,7 +63,14 @@ from bot.views.watching import WATCHERS, watch_keyboard
 from core.live import Live
 from core.schedules import REMIND
 from core.timecontrol import Offer, UnknownControl
-from core.tournaments import Refused, Tournaments, standings, takes_rematches, total_rounds
+from core.tournaments import (
+    Refused,
+    Tournaments,
+    may_run,
+    standings,
+    takes_rematches,
+    total_rounds,
+)
 from i18n import Translator
 from i18n.people import People
 from i18n.zones import zone_of
@@ -238,14 +245,13 @@ class TournamentDoor:
             return Answer(t(REFUSALS[exc.reason], count=MIN_PLAYERS), True)
 
     async def _may_run(self, tournament: Tournament, player_id: int) -> bool:
-        """Whether the presser may start or call off the tournament: its creator, a group
-        admin, or, once the creator has left the group, a player in it."""
-        if player_id == tournament.creator_id or await self.is_admin(tournament.chat_id,
-                                                                     player_id):
+        """Whether the presser may start or call off the tournament (`may_run`'s rule, on
+        what Telegram says of the presser and the creator)."""
+        if player_id == tournament.creator_id:
             return True
-        entered = any(e.player_id == player_id and e.state == "in"
-                      for e in await stored.entrants(self.db, tournament.id))
-        return entered and await self._creator_gone(tournament)
+        return may_run(tournament, await stored.entrants(self.db, tournament.id), player_id,
+                       admin=await self.is_admin(tournament.chat_id, player_id),
+                       creator_gone=await self._creator_gone(tournament))
 
     async def _creator_gone(self, tournament: Tournament) -> bool:
         """Whether the creator has left the group (no when Telegram cannot tell)."""

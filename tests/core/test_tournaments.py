@@ -19,6 +19,7 @@ from core.tournaments import (
     arena_points,
     bracket_seeds,
     bracket_size,
+    may_run,
     next_place,
     standings,
 )
@@ -287,3 +288,17 @@ async def test_a_called_off_knockout_stays_called_off(world: World) -> None:
     after = await stored.get_tournament(w.db, t.id)
     assert after is not None and after.status == "cancelled" and after.winner_id is None
     assert not [p for p in await stored.pairings(w.db, t.id) if p.round == 2 and p.ready]
+
+
+
+async def test_who_may_start_or_call_off(world: World) -> None:
+    w = world
+    t = await w.core.create(GROUP, 1, variant="short", format="knockout", length=1,
+                            cube=False, capacity=8, start_in=None, minutes=None)
+    await w.core.join(t.id, 2)
+    entrants = await stored.entrants(w.db, t.id)
+    assert may_run(t, entrants, 1, admin=False, creator_gone=False)  # the creator
+    assert may_run(t, entrants, 3, admin=True, creator_gone=False)  # an admin
+    assert not may_run(t, entrants, 2, admin=False, creator_gone=False)
+    assert may_run(t, entrants, 2, admin=False, creator_gone=True)  # a player, creator gone
+    assert not may_run(t, entrants, 3, admin=False, creator_gone=True)  # not in it
