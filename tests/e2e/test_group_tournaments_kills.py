@@ -164,9 +164,11 @@ class GroupRun(Run):
         won = [m for m in self.since() if any(r in (m.caption or m.text or "") for r in RESULTS)]
         if won:
             assert all(m.message_id < won[0].message_id for m in sent), "news after the result"
-        if t.format == "knockout" and t.status == "finished":
+        if t.status == "finished":  # round 1, each round's end with the next, the final
+            rounds = {"knockout": 3, "swiss": swiss_rounds(len(SWISS_PLAYERS)), "arena": 1}
             topics = [n.topic for n in posted]
-            assert topics == ["start", "round-2", "round-3"], topics
+            wanted = ["start"] + [f"round-{n}" for n in range(2, rounds[t.format] + 1)]
+            assert topics == wanted, topics
 
     async def check_no_rematch(self, t: stored.Tournament, pairings: list[Any]) -> None:
         """While the tournament runs, none of its finished games' boards offers a rematch."""
@@ -325,6 +327,8 @@ async def test_a_group_plays_a_knockout_a_swiss_and_an_arena_through_sigkills(
         raise
     finally:
         (tmp_path / "group.txt").write_text(fake.transcript(GROUP))
+        for player in PLAYERS:
+            (tmp_path / f"player-{player}.txt").write_text(fake.transcript(player))
         run.hold.free()
         if run.bot is not None and run.bot.poll() is None:
             run.bot.kill()
