@@ -30,6 +30,7 @@ from storage import boards, games
 from storage import tournaments as stored
 from storage.clock import to_epoch
 from storage.connect import open_database
+from tests.conftest import ENGINES
 from tests.e2e.test_tournament_kills import GROUP, Run, _running
 from tests.support.arena import expected_arena, match_arena_picture
 from tests.support.brackets import expected_bracket
@@ -39,6 +40,15 @@ from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.swiss import expected_standings, stored_rows
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes
+
+
+@pytest.fixture(params=[pytest.param("postgres", marks=[pytest.mark.postgres], id="postgres")
+                        if "postgres" in ENGINES else pytest.param("sqlite", id="sqlite")])
+def engine(request: pytest.FixtureRequest) -> str:
+    """One engine, PostgreSQL (the one several processes share), where the suite runs it:
+    the same kills on SQLite, format by format, are test_tournament_kills' and
+    test_swiss_kills' (three minutes more of CI for no case they lack)."""
+    return str(request.param)
 
 PLAYERS = {3301: "Ali", 3302: "Вали", 3303: "Oʻktam", 3304: "Rəşad", 3305: "Айгүл",
            3306: "Leyla", 3307: "Бакыт", 3308: "Sam"}
