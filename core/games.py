@@ -600,7 +600,7 @@ class GameService:
                     return
                 live = Live.load(row.state_json)
                 seat = live.game.to_act
-                ended = False
+                ended = sent = False
                 if live.pending is not None:  # a turn played without Done: send it now
                     self._play_built_turn(live, seat)
                     self._auto(live, row.computer_seat)
@@ -608,8 +608,7 @@ class GameService:
                         row, live, ended = await self._commit(row, live)
                     except VersionConflict:
                         return
-                    self._answer_apart(row, live, What.ENDED if ended else What.MOVED)
-                    return
+                    sent = shown = True
                 else:
                     shown = row.players[seat] is not None and await self.shown(row, seat)
                     if shown:
@@ -623,7 +622,9 @@ class GameService:
                             log.info("game %s changed while timing out; the next tick decides",
                                      game_id)
                             return
-            if row.players[seat] is None:  # the computer's turn was interrupted: resume it
+            if sent:  # (out of the database lock: its answer holds none)
+                self._answer_apart(row, live, What.ENDED if ended else What.MOVED)
+            elif row.players[seat] is None:  # the computer's turn was interrupted: resume it
                 await self._continue(row, live, What.MOVED)
             elif not shown:
                 await self._catch_up(row, live)
