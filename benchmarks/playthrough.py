@@ -39,6 +39,7 @@ errors the fake Bot API answered, and tracebacks in the bot's log.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import io
 import json
@@ -78,6 +79,10 @@ from tests.support.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ru", "uz", "ky", "az")
+SCENARIOS = (*(f"solo-{lang}" for lang in LANGS), "challenge", "search", "group", "r2-search",
+             "r2-long", "r2-solo-drop", "r2-group", "r3-timeout", "r3-controls", "r4-pair",
+             *(f"r5-hopeless-{lang}" for lang in ("ru", "uz", "ky", "en")), "r6-corr",
+             "r6-clock", "r6-clock-out", "r6-group-corr")
 NAMES = {"en": "Emma", "ru": "Ruslan", "uz": "Oʻtkir", "ky": "Kanat", "az": "Aysel"}
 PRESS_TIMEOUT = 60.0
 
@@ -1135,6 +1140,7 @@ async def main(out: Path, only: list[str]) -> None:
             sc = Scenario("r6-group-corr")
             jobs[sc.name] = (sc, group_corr(d, sc, fake.user(7301, "Bobur", language_code="uz"),
                                             fake.user(7302, "Nina", language_code="ru")))
+            assert set(jobs) == set(SCENARIOS), "SCENARIOS lists every scenario"
             chosen = {k: v for k, v in jobs.items() if not only or k in only}
             for name, (_, coro) in jobs.items():
                 if name not in chosen:
@@ -1169,5 +1175,22 @@ async def main(out: Path, only: list[str]) -> None:
             print("bot log tracebacks:", log.read_text(errors="replace").count("Traceback"))
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The output folder and the scenarios to run (all when none is named)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.playthrough", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", type=Path, default=Path("/work/runs"),
+                        help="folder for shots/, transcripts/, report.txt and bot.log")
+    parser.add_argument("scenarios", nargs="*", metavar="scenario",
+                        help="scenarios to run (all by default): " + ", ".join(SCENARIOS))
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.scenarios if name not in SCENARIOS]
+    if unknown:
+        parser.error(f"unknown scenario(s): {', '.join(unknown)}")
+    return args
+
+
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "/work/runs"), sys.argv[2:]))
+    ARGS = parse_args(sys.argv[1:])
+    asyncio.run(main(ARGS.out, ARGS.scenarios))
