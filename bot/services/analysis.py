@@ -106,7 +106,8 @@ class AnalysisService:
             await answer(t("analysis-already"), False)
             return
         await answer(None, False)
-        message = await send_text(self.bot, chat_id, t("analysis-queued"))
+        said = await self._reader(player_id, chat_id, row)
+        message = await send_text(self.bot, chat_id, said("analysis-queued"))
         if message is None:
             return
         await self.jobs.ensure(row.id, data.n)
@@ -140,7 +141,7 @@ class AnalysisService:
 
     async def progress(self, game_id: int, number: int, done: int, total: int) -> None:
         for waiter in await analysis.waiting(self.db, game_id, number):
-            t = await self.people.translator(waiter.player_id)
+            t = await self._reader(waiter.player_id, waiter.chat_id)
             await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                             t("analysis-progress", done=done, total=total))
 
@@ -153,7 +154,7 @@ class AnalysisService:
         afresh)."""
         for waiter in await analysis.waiting(self.db, game_id, number):
             if await analysis.remove_waiter(self.db, waiter):
-                t = await self.people.translator(waiter.player_id)
+                t = await self._reader(waiter.player_id, waiter.chat_id)
                 await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                                 t("analysis-failed"))
 
@@ -180,9 +181,17 @@ class AnalysisService:
 
     # -- the answer ---------------------------------------------------------------------
 
+    async def _reader(self, player_id: int, chat_id: int, row: Row | None = None
+                      ) -> Translator:
+        """The language of what is posted in `chat_id`: the asking player's in their own
+        chat, the group's in a group (its replies never follow whoever pressed)."""
+        if chat_id == player_id:
+            return await self.people.translator(player_id)
+        return await self.people.chat_translator(chat_id, row)
+
     async def _send_answer(self, row: Row, number: int, player_id: int, chat_id: int,
                            message_id: int | None) -> None:
-        t = await self.people.translator(player_id)
+        t = await self._reader(player_id, chat_id, row)
         names = await self.people.names(row, t)
         seat = row.seat_of(player_id)
         assert seat is not None
