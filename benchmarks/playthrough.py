@@ -9,7 +9,8 @@ Scenarios (all by default, run side by side in one bot process):
                Dice, Play again), /me, /top, /settings, /seed, /lang;
   challenge    ru and uz through a challenge link: a short match to 3 with the cube;
   search       ru and uz through /play (find an opponent): the same match;
-  group        a group chat: /new in the group, /nard, Join, some moves, resign.
+  group        a group chat: /new in the group, /nard, Join, some moves, resign; then /top,
+               /me, /play and /help in the group.
   r2-search    /play, a short match to 3 with the cube: double, take, drop, resign in game 2,
                then Play again from the final board;
   r2-long      a long-nard game between two people through a challenge link;
@@ -593,6 +594,9 @@ async def group(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
             f"{outcome(d, game)}")
     await after_game(d, sc, b, chat.id)
     await d.command(sc, b, "/top", chat)
+    await d.command(sc, b, "/me", chat)  # a public note in the group, the figures in private
+    await d.command(sc, a, "/play", chat)
+    await d.command(sc, b, "/help", chat)
 
 
 async def rated_match(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, variant: str,
@@ -935,7 +939,24 @@ async def group_corr(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
             f"turn {notices.counts}; {outcome(d, game)}")
     for user in (a, b):
         await d.command(sc, user, "/me")
+    # The group's board is edited at most every 3.3 s: its last redraw may come after the
+    # result; a board still asking "resign?" 10 s later is stale.
+    deadline = time.monotonic() + 10
+    while (asking := _asks_to_resign(d, chat.id)) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    if asking:
+        sc.note("the group's board still asks whether to resign after the game ended")
     await d.command(sc, a, "/games", chat)
+
+
+def _asks_to_resign(d: Driver, chat: int) -> bool:
+    """Whether the newest board in `chat` shows the resignation question's buttons (Yes,
+    No)."""
+    boards = [m for m in d.fake.messages(chat) if m.photo_file]
+    if not boards:
+        return False
+    return any(isinstance(cb := parse(data), GameCb) and cb.a is Act.RESIGN_YES
+               for _, data in d.fake.buttons(chat, boards[-1].message_id))
 
 
 # ---------------------------------------------------------------------- what was seen
