@@ -106,8 +106,8 @@ class AnalysisService:
             await answer(t("analysis-already"), False)
             return
         await answer(None, False)
-        said = await self._reader(player_id, chat_id, row)
-        message = await send_text(self.bot, chat_id, said("analysis-queued"))
+        t = await self._reader(player_id, chat_id, row)  # the alerts were the presser's
+        message = await send_text(self.bot, chat_id, t("analysis-queued"))
         if message is None:
             return
         await self.jobs.ensure(row.id, data.n)
@@ -204,7 +204,8 @@ class AnalysisService:
                    (await analysis.match_figures(self.db, row.id)).items()}
                   if row.match_length > 1 else {})
         text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far,
-                            await hints.used(self.db, row.id, number))
+                            await hints.used(self.db, row.id, number),
+                            None if chat_id == player_id else names[seat])
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
@@ -314,10 +315,11 @@ def _equity(t: Translator, value: float) -> str:
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                  figures: list[FigureRow], engine: str, has_mistakes: bool,
                  match: Mapping[int, Skill] | None = None,
-                 hints: Mapping[int, int] | None = None) -> str:
+                 hints: Mapping[int, int] | None = None, whose: str | None = None) -> str:
     """Both players' figures, PR and luck (and the hints each used, `hints` by seat), and
     in a longer match both players' PR and luck over its analysed games so far (the asking
-    player reads them in their language)."""
+    player reads them in their language). `whose`: the asking player's name when the
+    answer goes to a group, where "your mistakes" would not say whose."""
     title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
              if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
     ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
@@ -346,7 +348,9 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
         lines += [t("analysis-match-player", name=names[seat], pr=pr_text(t, s.pr),
                     luck=points_text(t, s.luck)) for seat, s in sorted(match.items())]
     lines += ["", t("analysis-explain"), t("analysis-pr-explain", least=MIN_DECISIONS),
-              t("analysis-worst" if has_mistakes else "analysis-no-mistakes")]
+              t("analysis-worst" if has_mistakes else "analysis-no-mistakes") if whose is None
+              else t("analysis-worst-of" if has_mistakes else "analysis-no-mistakes-of",
+                     name=whose)]
     return "\n".join(lines)
 
 

@@ -379,3 +379,6 @@ async def test_in_a_group_the_answer_is_in_the_groups_language(h: Harness) -> No
     answers = [t for t in texts(h, group) if t.startswith("📊")]
     assert any(t.startswith("📊 Analysis · Long nard") for t in answers), answers
     assert not any("Талдоо" in t for t in answers), answers
+    # and it says whose mistakes follow: "your" would be anyone's in a group
+    assert any(t.endswith(("Vali's worst mistakes:", "Vali made no mistake of 0.04 or more. "
+                           "Well played!")) for t in answers), answers
