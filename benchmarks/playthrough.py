@@ -9,7 +9,8 @@ Scenarios (all by default, run side by side in one bot process):
                Dice, Play again), /me, /top, /settings, /seed, /lang;
   challenge    ru and uz through a challenge link: a short match to 3 with the cube;
   search       ru and uz through /play (find an opponent): the same match;
-  group        a group chat: /new in the group, /nard, Join, some moves, resign.
+  group        a group chat: /new in the group, /nard, Join, some moves, resign; then /top,
+               /me, /play and /help in the group.
   r2-search    /play, a short match to 3 with the cube: double, take, drop, resign in game 2,
                then Play again from the final board;
   r2-long      a long-nard game between two people through a challenge link;
@@ -39,6 +40,7 @@ errors the fake Bot API answered, and tracebacks in the bot's log.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import io
 import json
@@ -78,6 +80,10 @@ from tests.support.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ru", "uz", "ky", "az")
+SCENARIOS = (*(f"solo-{lang}" for lang in LANGS), "challenge", "search", "group", "r2-search",
+             "r2-long", "r2-solo-drop", "r2-group", "r3-timeout", "r3-controls", "r4-pair",
+             *(f"r5-hopeless-{lang}" for lang in ("ru", "uz", "ky", "en")), "r6-corr",
+             "r6-clock", "r6-clock-out", "r6-group-corr")
 NAMES = {"en": "Emma", "ru": "Ruslan", "uz": "Oʻtkir", "ky": "Kanat", "az": "Aysel"}
 PRESS_TIMEOUT = 60.0
 
@@ -588,6 +594,9 @@ async def group(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
             f"{outcome(d, game)}")
     await after_game(d, sc, b, chat.id)
     await d.command(sc, b, "/top", chat)
+    await d.command(sc, b, "/me", chat)  # a public note in the group, the figures in private
+    await d.command(sc, a, "/play", chat)
+    await d.command(sc, b, "/help", chat)
 
 
 async def rated_match(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser, variant: str,
@@ -930,7 +939,24 @@ async def group_corr(d: Driver, sc: Scenario, a: FakeUser, b: FakeUser) -> None:
             f"turn {notices.counts}; {outcome(d, game)}")
     for user in (a, b):
         await d.command(sc, user, "/me")
+    # The group's board is edited at most every 3.3 s: its last redraw may come after the
+    # result; a board still asking "resign?" 10 s later is stale.
+    deadline = time.monotonic() + 10
+    while (asking := _asks_to_resign(d, chat.id)) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    if asking:
+        sc.note("the group's board still asks whether to resign after the game ended")
     await d.command(sc, a, "/games", chat)
+
+
+def _asks_to_resign(d: Driver, chat: int) -> bool:
+    """Whether the newest board in `chat` shows the resignation question's buttons (Yes,
+    No)."""
+    boards = [m for m in d.fake.messages(chat) if m.photo_file]
+    if not boards:
+        return False
+    return any(isinstance(cb := parse(data), GameCb) and cb.a is Act.RESIGN_YES
+               for _, data in d.fake.buttons(chat, boards[-1].message_id))
 
 
 # ---------------------------------------------------------------------- what was seen
@@ -1135,6 +1161,7 @@ async def main(out: Path, only: list[str]) -> None:
             sc = Scenario("r6-group-corr")
             jobs[sc.name] = (sc, group_corr(d, sc, fake.user(7301, "Bobur", language_code="uz"),
                                             fake.user(7302, "Nina", language_code="ru")))
+            assert set(jobs) == set(SCENARIOS), "SCENARIOS lists every scenario"
             chosen = {k: v for k, v in jobs.items() if not only or k in only}
             for name, (_, coro) in jobs.items():
                 if name not in chosen:
@@ -1169,5 +1196,22 @@ async def main(out: Path, only: list[str]) -> None:
             print("bot log tracebacks:", log.read_text(errors="replace").count("Traceback"))
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The output folder and the scenarios to run (all when none is named)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.playthrough", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", type=Path, default=Path("/work/runs"),
+                        help="folder for shots/, transcripts/, report.txt and bot.log")
+    parser.add_argument("scenarios", nargs="*", metavar="scenario",
+                        help="scenarios to run (all by default): " + ", ".join(SCENARIOS))
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.scenarios if name not in SCENARIOS]
+    if unknown:
+        parser.error(f"unknown scenario(s): {', '.join(unknown)}")
+    return args
+
+
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "/work/runs"), sys.argv[2:]))
+    ARGS = parse_args(sys.argv[1:])
+    asyncio.run(main(ARGS.out, ARGS.scenarios))

@@ -19,6 +19,12 @@ def points_text(t: Translator, value: float | None) -> str:
     return "—" if value is None else t.decimal(value, "+0.00;−0.00")
 
 
+def rating_delta_text(t: Translator, delta: int) -> str:
+    """A rating change or a period's points, signed with a real minus ("+100", "−48"), as
+    `points_text` writes luck."""
+    return t.decimal(delta, "+0;−0")
+
+
 _NOTATION_WORDS = re.compile(r"\b(?:bar|off)\b")
 
 

@@ -83,3 +83,25 @@ async def test_the_waiting_games_benchmark_runs(engine: str,
     assert all(set(f.rows) == set(waiting_games.NAMES) for f in figures)
     # Not a timing: the plans were printed, and no query read the games table through.
     assert "games_active_wake" in out and "SCAN OF games" not in out, out
+
+
+def test_the_playthrough_answers_help_without_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--help` prints the usage (it used to be taken for the output folder and run it all)."""
+    from benchmarks.playthrough import parse_args
+
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--help"])
+    assert exit_.value.code == 0
+    assert "r6-group-corr" in capsys.readouterr().out
+
+
+def test_the_playthrough_refuses_an_unknown_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt scenario is an error, not a run that plays nothing."""
+    from benchmarks.playthrough import parse_args
+
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["/tmp/out", "solo-en", "solo-fr"])
+    assert exit_.value.code == 2
+    assert "solo-fr" in capsys.readouterr().err
+    args = parse_args(["/tmp/out", "solo-en", "group"])
+    assert (str(args.out), args.scenarios) == ("/tmp/out", ["solo-en", "group"])

@@ -31,7 +31,7 @@ from bot.views.fairness import stats_line
 from engine.position import VARIANTS, Variant
 from engine.result import KIND_POINTS, ResultKind
 from i18n import Translator
-from i18n.figures import pr_text
+from i18n.figures import pr_text, rating_delta_text
 from render.chart import ChartLabels, render_rating_chart
 from storage import analysis, leaderboard, matchmaking, stats, tournaments
 from storage.models import (
@@ -130,7 +130,8 @@ def top_text(board: Leaderboard, data: TopCb, t: Translator, player_id: int,
         lines.append(t("top-empty"))
 
     def line(standing: Standing) -> str:
-        value = str(standing.value) if data.period == "all" else f"{standing.value:+d}"
+        value = (str(standing.value) if data.period == "all"
+                 else rating_delta_text(t, standing.value))
         mark = " ◀" if standing.player_id == player_id else ""
         return t("top-line", rank=standing.rank, name=standing.name, value=value) + mark
 

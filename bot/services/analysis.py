@@ -106,6 +106,7 @@ class AnalysisService:
             await answer(t("analysis-already"), False)
             return
         await answer(None, False)
+        t = await self._reader(player_id, chat_id, row)  # the alerts were the presser's
         message = await send_text(self.bot, chat_id, t("analysis-queued"))
         if message is None:
             return
@@ -140,7 +141,7 @@ class AnalysisService:
 
     async def progress(self, game_id: int, number: int, done: int, total: int) -> None:
         for waiter in await analysis.waiting(self.db, game_id, number):
-            t = await self.people.translator(waiter.player_id)
+            t = await self._reader(waiter.player_id, waiter.chat_id)
             await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                             t("analysis-progress", done=done, total=total))
 
@@ -153,7 +154,7 @@ class AnalysisService:
         afresh)."""
         for waiter in await analysis.waiting(self.db, game_id, number):
             if await analysis.remove_waiter(self.db, waiter):
-                t = await self.people.translator(waiter.player_id)
+                t = await self._reader(waiter.player_id, waiter.chat_id)
                 await edit_text(self.bot, waiter.chat_id, waiter.message_id,
                                 t("analysis-failed"))
 
@@ -180,9 +181,17 @@ class AnalysisService:
 
     # -- the answer ---------------------------------------------------------------------
 
+    async def _reader(self, player_id: int, chat_id: int, row: Row | None = None
+                      ) -> Translator:
+        """The language of what is posted in `chat_id`: the asking player's in their own
+        chat, the group's in a group (its replies never follow whoever pressed)."""
+        if chat_id == player_id:
+            return await self.people.translator(player_id)
+        return await self.people.chat_translator(chat_id, row)
+
     async def _send_answer(self, row: Row, number: int, player_id: int, chat_id: int,
                            message_id: int | None) -> None:
-        t = await self.people.translator(player_id)
+        t = await self._reader(player_id, chat_id, row)
         names = await self.people.names(row, t)
         seat = row.seat_of(player_id)
         assert seat is not None
@@ -195,7 +204,8 @@ class AnalysisService:
                    (await analysis.match_figures(self.db, row.id)).items()}
                   if row.match_length > 1 else {})
         text = summary_text(t, row, number, names, figures, engine, bool(worst), so_far,
-                            await hints.used(self.db, row.id, number))
+                            await hints.used(self.db, row.id, number),
+                            None if chat_id == player_id else names[seat])
         pictures = []
         if worst:
             found = await self.jobs.history(row, number)
@@ -305,10 +315,11 @@ def _equity(t: Translator, value: float) -> str:
 def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
                  figures: list[FigureRow], engine: str, has_mistakes: bool,
                  match: Mapping[int, Skill] | None = None,
-                 hints: Mapping[int, int] | None = None) -> str:
+                 hints: Mapping[int, int] | None = None, whose: str | None = None) -> str:
     """Both players' figures, PR and luck (and the hints each used, `hints` by seat), and
     in a longer match both players' PR and luck over its analysed games so far (the asking
-    player reads them in their language)."""
+    player reads them in their language). `whose`: the asking player's name when the
+    answer goes to a group, where "your mistakes" would not say whose."""
     title = (t("analysis-title-match", variant=t(f"variant-{row.variant}"), number=number)
              if row.match_length > 1 else t("analysis-title", variant=t(f"variant-{row.variant}")))
     ply = engine.rpartition("-")[2].removesuffix("ply") or "2"
@@ -337,7 +348,9 @@ def summary_text(t: Translator, row: Row, number: int, names: tuple[str, str],
         lines += [t("analysis-match-player", name=names[seat], pr=pr_text(t, s.pr),
                     luck=points_text(t, s.luck)) for seat, s in sorted(match.items())]
     lines += ["", t("analysis-explain"), t("analysis-pr-explain", least=MIN_DECISIONS),
-              t("analysis-worst" if has_mistakes else "analysis-no-mistakes")]
+              t("analysis-worst" if has_mistakes else "analysis-no-mistakes") if whose is None
+              else t("analysis-worst-of" if has_mistakes else "analysis-no-mistakes-of",
+                     name=whose)]
     return "\n".join(lines)
 
 

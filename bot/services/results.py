@@ -37,6 +37,7 @@ from bot.plumbing.telegram_io import BOARD_TIMEOUT, edit_card, send_text
 from bot.services.analysis import analysis_button
 from core.events import Change, What
 from i18n import Translator
+from i18n.figures import rating_delta_text
 from i18n.people import People
 from storage import boards, chats, games, outbox
 from storage.db import Database
@@ -232,7 +233,7 @@ def _group_text(row: Row, result: dict[str, Any], t: Translator, names: tuple[st
             before, after = changes[player]
             lines.append(t("group-rating-corr" if row.timing.correspondence
                            else "group-rating", name=names[seat],
-                           delta=f"{after - before:+d}", rating=str(after)))
+                           delta=rating_delta_text(t, after - before), rating=str(after)))
     lines += _rating_skipped(t, result)
     return "\n".join(lines)
 
@@ -251,7 +252,7 @@ def _player_text(row: Row, seat: int, result: dict[str, Any], t: Translator) -> 
     for changed, before, after in result["changes"]:
         if changed == row.players[seat]:
             lines.append(t("rating-change-corr" if row.timing.correspondence
-                           else "rating-change", delta=f"{after - before:+d}",
+                           else "rating-change", delta=rating_delta_text(t, after - before),
                            rating=str(after)))  # no thousands separator
     lines += _rating_skipped(t, result)
     return "\n".join(lines)

@@ -350,3 +350,35 @@ async def test_a_long_429_on_the_answer_is_sent_later_without_a_traceback(
         assert len(pictures) == 1, (attempt, h.fake.transcript(VALI))
         assert len(summaries) == 1, (attempt, h.fake.transcript(VALI))
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], attempt
+
+
+async def test_in_a_group_the_answer_is_in_the_groups_language(h: Harness) -> None:
+    """A Kyrgyz player's press in a group whose language is English (its first player's, the
+    tie-break) gets the answer in English: replies in a group never follow the presser."""
+    counting(h)
+    group = -100900  # the group `presses` plays in
+    h.fake.group(group, "Nard club")
+    h.fake.user(ALI, "Ali", language_code="en").command("/nard long 1", chat=group)
+    await h.feed()
+    h.fake.user(VALI, "Vali", language_code="ky").press_button(group, "🎲 Join")
+    await h.feed()
+    [row] = await games.active_games(h.app.db, ALI)
+    await presses(h, row.id, 30)
+    board = h.board(group)
+    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    h.fake.user(ALI, "Ali").press(board, flag)
+    await h.feed()
+    confirm = next(data for _, data in h.fake.buttons(group, board.message_id)
+                   if data and ":ry:" in data)
+    h.fake.user(ALI, "Ali").press(h.fake.message(group, board.message_id), confirm)
+    await h.feed()
+    message, data = analysis_button(h, group)
+    h.fake.user(VALI, "Vali", language_code="ky").press(message, data)
+    await h.feed()
+    await h.app.analysis.drain()
+    answers = [t for t in texts(h, group) if t.startswith("📊")]
+    assert any(t.startswith("📊 Analysis · Long nard") for t in answers), answers
+    assert not any("Талдоо" in t for t in answers), answers
+    # and it says whose mistakes follow: "your" would be anyone's in a group
+    assert any(t.endswith(("Vali's worst mistakes:", "Vali made no mistake of 0.04 or more. "
+                           "Well played!")) for t in answers), answers

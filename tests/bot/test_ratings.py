@@ -32,7 +32,7 @@ async def test_top_counts_today_in_the_configured_zone(harness: Harness) -> None
     ali.command("/top")
     await h.feed()
     today = h.fake.last_message(ALI).text or ""
-    assert "1. Ali — +100" in today and "Vali — -100" in today, today
+    assert "1. Ali — +100" in today and "Vali — −100" in today, today
     # The next day the daily board is empty again, while all-time still ranks by rating.
     h.clock.advance(timedelta(days=1).total_seconds())
     ali.command("/top")
@@ -79,3 +79,14 @@ async def test_presses_after_the_game_are_refused(harness: Harness) -> None:
     update = h.fake.user(chat, "X").press(board, data.pack())
     await h.feed()
     assert h.fake.callback_answer(update)["show_alert"] is True
+
+
+async def test_a_lost_rating_is_written_with_a_real_minus(harness: Harness) -> None:
+    """The loser's result (Vali reads Russian) says "Рейтинг: −100 → 1400", the minus the
+    analysis writes luck with, not a hyphen."""
+    h = harness
+    game_id = await friend_game(h)
+    await finish_by_resignation(h, game_id, VALI)
+    texts = [m.text or "" for m in h.fake.messages(VALI)]
+    assert any(f"Рейтинг: −100 → {START_RATING - 100}" in t for t in texts), texts
+    assert not any("Рейтинг: -" in t for t in texts), texts
