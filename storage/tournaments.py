@@ -553,6 +553,17 @@ async def add_news(db: Database, tournament_id: int, items: Sequence[tuple[str, 
                 (tournament_id, topic, chat_id, to_epoch(now)))
 
 
+async def note_once(db: Database, tournament_id: int, topic: str, chat_id: int,
+                    now: datetime) -> bool:
+    """Record that a note of `topic` (not news the sweep posts: message_id -1) is told now;
+    False when it was told already (another update, another process)."""
+    async with db.transaction() as tx:
+        return await tx.execute(
+            "INSERT INTO tournament_news (tournament_id, topic, chat_id, message_id, created_at)"
+            " VALUES (?, ?, ?, -1, ?) ON CONFLICT (tournament_id, topic) DO NOTHING",
+            (tournament_id, topic, chat_id, to_epoch(now))) == 1
+
+
 async def news(db: Database, tournament_id: int) -> list[News]:
     """The tournament's news, in the order it came."""
     rows = await db.fetchall(

@@ -272,8 +272,9 @@ class TournamentDoor:
             return
         t = await self.people.chat_translator(chat_id, starter=tournament.creator_id)
         said = []
-        if user_id == tournament.creator_id:
-            said.append(t("tm-creator-left"))
+        if user_id == tournament.creator_id and await stored.note_once(
+                self.db, tournament.id, "creator-left", chat_id, self.clock()):
+            said.append(t("tm-creator-left"))  # once: Telegram may tell of it twice
         entered = any(e.player_id == user_id and e.state == "in"
                       for e in await stored.entrants(self.db, tournament.id))
         if entered:

@@ -115,7 +115,7 @@ async def test_when_the_creator_is_gone_the_players_run_it(group_harness: Harnes
     members(h, set())
     assert "Only the tournament's creator" in await press(h, 7002, "▶ Start now")
     members(h, {7001})
-    await leave_group(h, 7001, "message")
+    await leave_group(h, 7001, "message", "chat_member")  # Telegram tells it both ways
     assert notes(h, "creator has left the group") == [
         "🏆 The tournament's creator has left the group: its players and the group's admins "
         "can now start it or call it off."]
