@@ -276,7 +276,9 @@ class Run:
                 await self._check_board(row, live, message)
             if row.status == "active":
                 seat = live.game.to_act
-                if row.players[seat] is not None:
+                # (A turn played without Done waits to be sent: its deadline is that moment,
+                # due at once after a restart; the timer sends it, it times nobody out.)
+                if row.players[seat] is not None and live.pending is None:
                     assert row.deadline is not None and row.deadline > datetime.now(UTC), row
             log = await games.match_log(self.db, row.id)
             played = replay(log, row.variant, row.match_length, row.cube)
