@@ -14,6 +14,7 @@ from storage import games
 from storage import tournaments as stored
 from tests.support.brackets import expected_bracket
 from tests.support.harness import Harness
+from tests.support.pixels import same_picture
 from tests.support.tournament_play import (
     GROUP,
     NAMES,
@@ -66,7 +67,7 @@ async def test_the_end_names_winner_runner_up_and_final_and_tells_each_placing(
         f"🏆 {NAMES[winner]} wins the tournament! Congratulations!",
         f"🥈 Runner-up: {NAMES[runner_up]}",
         f"The final: {NAMES[winner]} beat {NAMES[runner_up]} {won}–{lost}"], caption
-    assert results[0].photo == render_bracket(await expected_bracket(h.app.db, t.id))
+    assert same_picture(results[0].photo, render_bracket(await expected_bracket(h.app.db, t.id)))
     assert f"The tournament is over: 🏆 {NAMES[winner]} won." in lobby(h)
     # Each player: their own placing, once; the blocked one nothing, and no error.
     assert placings_told(h, winner) == ["🏆 You won the tournament! First of 4. "

@@ -18,6 +18,7 @@ from tests.support.clocks import FakeClock
 from tests.support.driver import choose, to_act
 from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, StoredMessage
 from tests.support.harness import Harness, make_harness, stop_harness
+from tests.support.pixels import same_picture
 from tests.support.tournament_play import (
     GROUP,
     NAMES,
@@ -99,7 +100,7 @@ async def test_the_news_links_each_game_and_a_watcher_follows_one_to_the_end(
     for _ in range(2):
         await play_a_move(h, watched.id)
     after = h.fake.message(WATCHER, board.message_id)
-    assert after.photo != shown and after.edits
+    assert not same_picture(after.photo, shown) and after.edits
     row = await games.load_game(h.app.db, watched.id)
     mine = next(m for m in await boards.board_messages(h.app.db, watched.id)
                 if m.chat_id == WATCHER)

@@ -37,6 +37,7 @@ from tests.support.brackets import expected_bracket
 from tests.support.driver import game_buttons
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.pixels import same_picture
 from tests.support.swiss import expected_standings, stored_rows
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes
@@ -142,7 +143,7 @@ class GroupRun(Run):
             left = int((t.ends_at - datetime.now(UTC)).total_seconds()) - 1
             drawn = match_arena_picture(shown.photo, expected, t.status == "running", left)
             picture = shown.photo if drawn is not None else render_standings(expected)
-        if shown.photo != picture:
+        if not same_picture(shown.photo, picture):
             (self.log.parent / "expected.png").write_bytes(picture)
             (self.log.parent / "shown.png").write_bytes(shown.photo)
             raise AssertionError(f"the group's {t.format} picture is not the stored one (both"
@@ -151,7 +152,8 @@ class GroupRun(Run):
         won = [m for m in self.since() if any(r in (m.caption or m.text or "") for r in RESULTS)]
         assert len(won) == (1 if t.status == "finished" else 0), [m.caption for m in won]
         if t.format != "arena":
-            assert all(m.photo == picture for m in won), "the result shows the final picture"
+            assert all(same_picture(m.photo, picture) for m in won), \
+                "the result shows the final picture"
 
     async def check_news(self, t: stored.Tournament) -> None:
         """Each piece of news posted once, in the order stored, before the result; news

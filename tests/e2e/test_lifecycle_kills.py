@@ -59,6 +59,7 @@ from tests.support.driver import choose, game_buttons
 from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.lifecycle import replay
+from tests.support.pixels import same_picture
 from tests.support.processes import start_bot
 from tests.support.waiting import Predicate, until
 
@@ -212,7 +213,8 @@ class Run:
 
     async def settled(self) -> bool:
         """Every update is handled, every board shows its game's version, every private game
-        has its boards, no result waits in the outbox and no computer is thinking."""
+        has its boards, no result waits in the outbox, no computer is thinking and no played
+        turn waits to be sent."""
         assert self.db is not None
         if self.fake._queue or any(self.fake.callback_answer(p.query_id) is None
                                    for p in self.presses if p.update_id in self.redelivered):
@@ -222,8 +224,11 @@ class Run:
         for row in await self.games():
             if row.status == "aborted":
                 continue
-            if row.status == "active" and row.players[
-                    Live.load(row.state_json).game.to_act] is None:
+            live = Live.load(row.state_json)
+            # (the computer thinking, or a turn played without Done waiting to be sent: the
+            # timer sends it within seconds, so the game is about to change)
+            if row.status == "active" and (row.players[live.game.to_act] is None
+                                           or live.pending is not None):
                 return False
             stored = await boards.board_messages(self.db, row.id)
             # (a board taken over from the killed process is sure once sent again)
@@ -316,7 +321,7 @@ class Run:
         expected = await self.publisher.board(row, live, await viewer_of(self.publisher.people,
             row, seat))
         assert _lines(shown.caption) == _lines(expected.caption), (shown.caption, expected)
-        assert shown.photo == expected.photo
+        assert same_picture(shown.photo, expected.photo)
         want = [(b.text, b.callback_data) for line in (
             expected.keyboard.inline_keyboard if expected.keyboard else []) for b in line]
         assert [text for text, _ in shown.buttons] == [text for text, _ in want]

@@ -22,6 +22,7 @@ from storage.connect import open_database
 from tests.e2e.test_tournament_kills import GROUP, PLAYERS, Run, _running
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.pixels import same_picture
 from tests.support.swiss import expected_standings, stored_rows
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes
@@ -54,7 +55,7 @@ class SwissRun(Run):
             await stored_rows(self.db, t.id), PLAYERS, seeds, set(), playing, heading))
         messages = await stored.messages(self.db, t.id)
         shown = self.fake.message(GROUP, messages["picture"].message_id)
-        if shown.photo != picture:
+        if not same_picture(shown.photo, picture):
             (self.log.parent / "expected.png").write_bytes(picture)
             (self.log.parent / "shown.png").write_bytes(shown.photo or b"")
             raise AssertionError(f"the group's standings are not the stored Swiss's (both in"
@@ -62,7 +63,7 @@ class SwissRun(Run):
         won = [m for m in self.fake.messages(GROUP)
                if "wins the tournament" in (m.caption or m.text or "")]
         assert len(won) == (1 if t.status == "finished" else 0)
-        assert all(m.photo == picture for m in won)
+        assert all(same_picture(m.photo, picture) for m in won)
         if t.status == "finished":
             assert t.winner_id == swiss_table(entrants, pairings)[0].player
         posted = [n for n in await stored.news(self.db, t.id)

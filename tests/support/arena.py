@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from render.standings import Standing, Standings, render_standings
 from storage.db import Database
+from tests.support.pixels import same_picture
 
 MARSES = ("mars", "koks", "home_mars")
 CLOCK_SLACK = 300  # seconds a picture may have been drawn before the check reads it
@@ -56,9 +57,9 @@ def match_arena_picture(picture: bytes, expected: Standings, running: bool,
     """The seconds left the picture shows when it draws `expected` (an arena over: -1), trying
     each from `seconds_left` (now) to CLOCK_SLACK more; None when it draws something else."""
     if not running:
-        return -1 if render_standings(expected) == picture else None
+        return -1 if same_picture(render_standings(expected), picture) else None
     for seconds in range(max(0, seconds_left), max(0, seconds_left) + CLOCK_SLACK):
         candidate = Standings(expected.rows, seconds_left=seconds)
-        if render_standings(candidate) == picture:
+        if same_picture(render_standings(candidate), picture):
             return seconds
     return None

@@ -14,6 +14,7 @@ from tests.support.clocks import FakeClock
 from tests.support.driver import choose, to_act
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.harness import Harness, make_harness
+from tests.support.pixels import same_picture
 
 WINDOW = 120  # the move timeout of a restarted app, in seconds
 GRACE = 30  # RESTART_GRACE_SECONDS' default
@@ -82,7 +83,7 @@ async def assert_boards_show_the_stored_game(h: Harness, game_id: int) -> None:
         assert _untimed(shown.caption) == _untimed(expected.caption)
         assert shown.buttons == [(b.text, b.callback_data) for line in (
             expected.keyboard.inline_keyboard if expected.keyboard else []) for b in line]
-        assert shown.photo == expected.photo
+        assert same_picture(shown.photo, expected.photo)
 
 
 def _untimed(caption: str | None) -> str:

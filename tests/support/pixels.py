@@ -20,6 +20,18 @@ def decode(data: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
+def same_picture(a: bytes | None, b: bytes | None) -> bool:
+    """Whether two encoded pictures show the same pixels. Encoded bytes are no measure: the
+    PNG compressor (ISA-L) may pack the same pixels differently in another process."""
+    if a is None or b is None:
+        return a is b
+    if a == b:
+        return True
+    first, second = Image.open(io.BytesIO(a)), Image.open(io.BytesIO(b))
+    return (first.size == second.size
+            and first.convert("RGBA").tobytes() == second.convert("RGBA").tobytes())
+
+
 def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 

@@ -28,6 +28,7 @@ from tests.support.browser import (
     shown,
 )
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.pixels import same_picture
 from tests.support.web import (
     WebHarness,
     computer_game,
@@ -102,7 +103,7 @@ async def assert_chat_board_in_step(wh: WebHarness, game: int, player: int) -> N
     assert seat is not None
     expected = await wh.app.boards.board(row, Live.load(row.state_json),
                                          await viewer_of(wh.app.people, row, seat))
-    assert photos[-1].photo == expected.photo
+    assert same_picture(photos[-1].photo, expected.photo)
 
 
 @pytest.mark.chat  # and the chat board kept in step
