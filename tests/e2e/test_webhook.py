@@ -97,8 +97,9 @@ async def test_set_delete_and_show_the_webhook_by_command(
     assert status == 0, err
     assert fake.webhook["url"] == f"http://127.0.0.1:{port}/tg/updates"
     assert fake.webhook["secret_token"] == SECRET
-    assert sorted(fake.webhook["allowed_updates"]) == ["callback_query", "inline_query",
-                                                       "message"]
+    # What the handlers use (a tournament's players leaving the group: chat_member).
+    assert sorted(fake.webhook["allowed_updates"]) == [
+        "callback_query", "chat_member", "inline_query", "message", "my_chat_member"]
     assert fake.webhook["max_connections"] == "10"
     assert f"url: http://127.0.0.1:{port}/tg/updates" in out and "pending updates: 1" in out
     assert SECRET not in out + err and fake.token.split(":")[1] not in out + err
