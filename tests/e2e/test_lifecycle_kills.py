@@ -47,7 +47,7 @@ import pytest
 
 from bot.config import load_settings
 from bot.plumbing.pacing import Coalescer
-from bot.services.boards import BoardPublisher
+from bot.services.boards import SEND_LEASE, BoardPublisher
 from bot.views.board import viewer_of
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
@@ -71,6 +71,9 @@ KILLS = int(os.environ.get("NARD_KILLS", "8"))
 GRACE = 120  # RESTART_GRACE_SECONDS: longer than settling may take on a busy machine
 SEED = int(os.environ.get("NARD_KILL_SEED", "7"))
 SETTLE_SECONDS = 60.0
+# A dead sender's edit is carried out within this many seconds of its try: inside its claim
+# on the message (SEND_LEASE, from just before the try), whole seconds rounded down.
+LATE_WITHIN = SEND_LEASE - 3
 STATE_CHANGES = {Act.GO, Act.FULL, Act.UNDO, Act.DONE, Act.ROLL, Act.DOUBLE, Act.TAKE, Act.DROP,
                  Act.RESIGN_YES}
 HANDLERS = {"editMessageMedia": "_edit_message_media", "sendPhoto": "_send_photo",
@@ -87,6 +90,7 @@ class Holds:
         self.hit = asyncio.Event()
         self.release = asyncio.Event()
         self.landed = asyncio.Event()  # a late edit was carried out
+        self.hit_at = 0.0  # when (monotonic) the last held call was held
         for method, name in HANDLERS.items():
             fake.register(method, self._wrap(method, getattr(fake, name)))
 
@@ -96,6 +100,7 @@ class Holds:
             if rule is None:
                 return original(params, files)
             self.rules.remove(rule)
+            self.hit_at = time.monotonic()
             self.hit.set()
             await self.release.wait()  # the process is killed meanwhile
             if rule[2]:
@@ -169,6 +174,8 @@ class Run:
             self.holds.free()
         began = time.monotonic()
         self.start()
+        if self.late_release:
+            await self.carry_out_late()
         current = await self.boards_current_at()
         await self.settle()
         self.settle_times.append(time.monotonic() - began)
@@ -177,11 +184,21 @@ class Run:
             self.current_after_start.append(current - first.time)
             if current - first.time > 2:
                 self.slow_starts[moment] += 1
-        if self.late_release:  # Telegram carries out the dead process's edit only now
-            self.late_release = False
-            self.holds.free()
-            await asyncio.wait_for(self.holds.landed.wait(), 30)
-            await self.settle()
+
+    async def carry_out_late(self) -> None:
+        """Telegram carries out the dead process's held edit once the new process has
+        redrawn the boards, or sooner: at the latest within the dead sender's claim on the
+        message (`SEND_LEASE` from its last try), which is as late as Telegram acts on a
+        request (the bot's model: bot/services/boards.py, storage/boards.py)."""
+        self.late_release = False
+        latest = self.holds.hit_at + LATE_WITHIN
+        while time.monotonic() < latest:
+            with contextlib.suppress(Exception):  # (the new process may not be up yet)
+                if await self.boards_current():
+                    break
+            await asyncio.sleep(0.05)
+        self.holds.free()
+        await asyncio.wait_for(self.holds.landed.wait(), 30)
 
     async def overdue(self) -> None:
         """The bot was down past the deadline of every player's turn."""
@@ -544,7 +561,7 @@ async def _kill_at_random(run: Run, game_id: int) -> None:
 
 async def _kill_with_an_edit_carried_out_late(run: Run, game_id: int) -> None:
     """A press's redraw is on its way when the process dies, and Telegram carries it out
-    only after the next process has redrawn that board."""
+    only after the next process has redrawn that board (`Run.carry_out_late`)."""
     move = await run.next_press(game_id)
     if move is not None and move[1].a in STATE_CHANGES:
         run.holds.arm("editMessageMedia", late=True)
