@@ -21,8 +21,9 @@ import numpy as np
 from ai import bearoff, model
 from ai.game import mover_won, win_points
 from ai.network import equity
+from ai.search import first_turn_of
 from engine.movegen import legal_moves
-from engine.position import CHECKERS, Position, Variant
+from engine.position import Position
 
 ORDERED = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
 
@@ -31,11 +32,6 @@ ORDERED = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
 class Rolled:
     equity: float  # cubeless points per game for the player who made the move
     se: float  # the standard error of `equity` over the trials
-
-
-def _first_turn(position: Position) -> bool:
-    """In long nard a player on roll with all 15 on the head has not moved yet."""
-    return position.variant is Variant.LONG and position.me[24] == CHECKERS
 
 
 def _on_roll_value(position: Position) -> float:
@@ -52,7 +48,7 @@ def trial(after: Position, dice: list[tuple[int, int]]) -> float:
     points when a side wins, else the network's value when the dice run out."""
     position, mine = after, False  # mine: the player on roll is the one who moved
     for roll in dice:
-        plays = legal_moves(position, roll, first_turn=_first_turn(position))
+        plays = legal_moves(position, roll, first_turn=first_turn_of(position))
         if plays:
             won = [p.after for p in plays if mover_won(p.after)]
             if won:
