@@ -17,17 +17,19 @@ game threw. Every legal move of that roll is scored, the mover's cubeless equity
 * a bear-off race both sides have home and apart: exact (`ai.bearoff`), standard error 0;
   a move that ends the game: what it wins.
 
-Each position is one JSON line of `ai/reference/<variant>.jsonl`, appended as soon as it is
-scored: a run cut short keeps what it finished, and running again goes on from there.
+Each position is one JSON line of `ai/reference/<variant>.jsonl.gz` (gzip: the long set
+is over a megabyte), the file written again as soon as a position is scored: a run cut
+short keeps what it finished, and running again goes on from there.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,11 @@ PER_GAME = 3  # decisions taken from one game at most
 MAX_MOVES = 400
 SEED = 41  # issue 41: the first game's dice seed
 FILTER_PLY = 2  # the depth that picks the moves rolled out and scores the others
+
+
+def reference_path(variant: str, folder: Path = REFERENCE_DIR) -> Path:
+    """Where a variant's set is kept."""
+    return folder / f"{variant}.jsonl.gz"
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,25 @@ def record(case: Case, judge: ShortJudge | LongJudge, rolled: int, seed: int
             f"at {FILTER_PLY}-ply", "moves": moves}
 
 
-def main() -> None:
+def read(path: Path) -> list[dict[str, Any]]:
+    """A set's lines (`<variant>.jsonl.gz`; an uncompressed `.jsonl` read as it is)."""
+    if not path.exists():
+        return []
+    raw = path.read_bytes()
+    text = gzip.decompress(raw) if path.suffix == ".gz" else raw
+    return [json.loads(line) for line in text.decode("utf-8").splitlines() if line.strip()]
+
+
+def write(path: Path, records: list[dict[str, Any]]) -> None:
+    """The whole set, compressed, put in place at once (a run killed mid-write loses
+    nothing it had finished)."""
+    part = path.with_name(path.name + ".part")
+    with gzip.open(part, "wt", encoding="utf-8", compresslevel=9) as file:
+        file.writelines(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+    part.replace(path)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("variant", choices=[v.value for v in Variant])
     parser.add_argument("--positions", type=int, default=500)
@@ -186,25 +211,24 @@ def main() -> None:
     parser.add_argument("--rolled", type=int, default=6,
                         help="the moves rolled out: the best at 2-ply")
     parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
-    out = args.out or REFERENCE_DIR / f"{args.variant}.jsonl"
+    args = parser.parse_args(argv)
+    out = args.out or reference_path(args.variant)
     out.parent.mkdir(parents=True, exist_ok=True)
-    done = {json.loads(line)["id"] for line in out.read_text().splitlines()} \
-        if out.exists() else set()
+    records = read(out)
+    done = {record["id"] for record in records}
     judge: ShortJudge | LongJudge = (ShortJudge if args.variant == "short" else LongJudge)(
         args.trials, args.truncation)
-    start, count = time.perf_counter(), len(done)
+    start = time.perf_counter()
     for case in cases(args.variant):
-        if count >= args.positions:
+        if len(records) >= args.positions:
             break
         if case.id in done:
             continue
         line = record(case, judge, args.rolled, seed=SEED * 1_000_003 + case.source.game * 1000
                       + case.source.decision)
-        with out.open("a", encoding="utf-8") as file:
-            file.write(json.dumps(line, separators=(",", ":")) + "\n")
-        count += 1
-        print(f"{count:4d} {case.id} {len(line['moves']):3d} moves "
+        records.append(line)
+        write(out, records)
+        print(f"{len(records):4d} {case.id} {len(line['moves']):3d} moves "
               f"{time.perf_counter() - start:8.1f} s", flush=True)
 
 
