@@ -20,8 +20,9 @@ from engine.position import CHECKERS, Position, Variant
 ROLLS = [(d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(d1, 7)]
 
 
-def _opponent_first_turn(after: Position) -> bool:
-    """In long nard an opponent with all 15 on the head has not moved yet."""
+def first_turn_of(after: Position) -> bool:
+    """In long nard a player on roll with all 15 on the head has not moved yet (the head
+    rule's opening exception applies to their roll)."""
     return after.variant is Variant.LONG and after.me[24] == CHECKERS
 
 
@@ -30,7 +31,7 @@ def two_ply_value(after: Position, weights: str | None = None) -> float:
     if mover_won(after):
         return float(win_points(after))
     net = model.network(after.variant, weights)
-    first = _opponent_first_turn(after)
+    first = first_turn_of(after)
     replies: list[Position] = []
     starts: list[int] = []
     roll_weights: list[int] = []

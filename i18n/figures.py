@@ -1,10 +1,12 @@
-"""How both doors write PR, luck, points and a move's notation (the chat's analysis and /me,
-its buttons; the web board's result, move list and one-tap moves): one way, in the reader's
-language."""
+"""How both doors write PR, luck, points, a move's notation and a hint (the chat's analysis
+and /me, its buttons and 💡 Hint; the web board's result, move list, one-tap moves and Hint):
+one way, in the reader's language."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Protocol
 
 from i18n import Translator
 
@@ -34,3 +36,28 @@ def local_notation(t: Translator, text: str) -> str:
     every text of a language (docs/playing.md, "Glossary")."""
     return _NOTATION_WORDS.sub(
         lambda found: t("point-bar" if found.group() == "bar" else "point-off"), text)
+
+
+class HintedMove(Protocol):
+    """A move of a hint (`core.hints.HintMove`)."""
+
+    @property
+    def move(self) -> str: ...
+    @property
+    def equity(self) -> float: ...
+    @property
+    def behind(self) -> float: ...
+
+
+def hint_lines(t: Translator, thrown: tuple[int, int], moves: Sequence[HintedMove]
+               ) -> list[str]:
+    """"💡 Best moves for 6-5:", then each move (best first): the best with its equity, the
+    others with how much they are behind it. `thrown`: the roll, the larger die first."""
+    lines = [t("hint-title", d1=thrown[0], d2=thrown[1])]
+    for rank, move in enumerate(moves, 1):
+        words = local_notation(t, move.move)
+        lines.append(t("hint-best", rank=rank, move=words,
+                       equity=t.decimal(move.equity, "+0.000;−0.000")) if rank == 1 else
+                     t("hint-line", rank=rank, move=words,
+                       equity=t.decimal(-move.behind, "+0.000;−0.000")))
+    return lines

@@ -35,6 +35,7 @@ from core.assembly import Core, Door
 from core.clockface import clock_face
 from core.games import Busy
 from core.hints import HintRefusal
+from core.history import thrown
 from core.live import Live
 from core.lobby import open_games
 from core.matchmaking import AlreadySearching
@@ -44,7 +45,7 @@ from core.seen import final_match
 from core.timecontrol import CLOCK_WARNING, TimeControl
 from engine.position import VARIANTS, Variant
 from i18n import Translator, pick_language
-from i18n.figures import local_notation
+from i18n.figures import hint_lines, local_notation
 from i18n.people import People
 from storage import analysis, games, outage, players
 from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
@@ -102,7 +103,7 @@ PAGE_TEXTS = (
     "web-back", "web-time-left", "web-double-offered", "web-your-turn", "web-drag-hint",
     "web-not-found", "web-time-control", "web-clock-delay", "web-clock-bank", "web-my-games",
     "web-turn-yours", "web-turn-theirs", "web-control-not-for-computer", "web-moves",
-    "web-full-moves",
+    "web-full-moves", "btn-hint",
 )
 WHEN = "%when%"  # where the page puts a deadline it words in the browser's time zone
 
@@ -474,19 +475,21 @@ class WebDoor:
 
     async def hint(self, request: web.Request) -> web.Response:
         """The best three moves of the asker's roll in an unrated game against the
-        computer (`core.hints`): each with its equity and how far behind the best; 403 in
-        a rated game (or not the asker's), 409 when it is not their move."""
+        computer (`core.hints`): each with its equity and how far behind the best, and the
+        lines the page shows, worded as the chat's; 403 in a rated game (or not the
+        asker's), 409 when it is not their move."""
         user = await self.user_of(request)
         got = await self.hints.ask(int(request.match_info["game"]), user.id)
+        t = await self.translator(user)  # the page's language
         if isinstance(got, HintRefusal):
-            t = await self.people.translator(user.id)
             key = "alert-not-player" if got is HintRefusal.NOT_YOURS else f"hint-{got}"
             raise BadRequest(f"no hint: {got}", 409 if got is HintRefusal.NOT_NOW else 403,
                              text=t(key))
         return web.json_response({
             "dice": list(got.dice),
             "moves": [{"move": m.move, "equity": round(m.equity, 4),
-                       "behind": round(m.behind, 4)} for m in got.moves]})
+                       "behind": round(m.behind, 4)} for m in got.moves],
+            "lines": hint_lines(t, thrown(got.dice), got.moves)})
 
     async def after(self, request: web.Request) -> web.Response:
         """After a game: play again, or the analysis or the replay sent to the chat."""

@@ -20,6 +20,7 @@ from typing import Any
 from core.analysis import Skill
 from core.clockface import clock_face
 from core.fullmoves import one_taps
+from core.hints import offers_hints
 from core.history import Event, since_last_action
 from core.live import Live
 from core.seen import final_match, scene_for
@@ -215,6 +216,9 @@ def _can(row: Row, live: Live, seat: int | None, acting: bool, taps: bool
         "done": bool(turn is not None and turn.is_complete),
         "resign": row.status == "active" and seat is not None and phase is not Phase.OVER,
         "finish": taps,
+        # A hint ranks the whole roll: before its first step, as `core.hints` allows it.
+        "hint": bool(turn is not None and not live.steps and live.pending is None
+                     and offers_hints(row)),
     }
 
 

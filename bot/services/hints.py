@@ -9,10 +9,10 @@ from collections.abc import Awaitable, Callable
 from aiogram import Bot
 
 from bot.plumbing.telegram_io import send_text
-from bot.views.recap import local_notation
 from core.hints import Hint, HintRefusal, Hints
 from core.history import thrown
 from i18n import Translator
+from i18n.figures import hint_lines
 from i18n.people import People
 
 ALERT_CHARS = 200  # Telegram's longest callback alert
@@ -22,17 +22,9 @@ REFUSALS = {HintRefusal.NOT_YOURS: "alert-not-player", HintRefusal.RATED: "hint-
 
 
 def hint_text(t: Translator, hint: Hint) -> str:
-    """"💡 Best moves for 6-5:", then each move: the best with its equity, the others with
-    how much they are behind it."""
-    d1, d2 = thrown(hint.dice)
-    lines = [t("hint-title", d1=d1, d2=d2)]
-    for rank, move in enumerate(hint.moves, 1):
-        words = local_notation(t, move.move)
-        lines.append(t("hint-best", rank=rank, move=words,
-                       equity=t.decimal(move.equity, "+0.000;−0.000")) if rank == 1 else
-                     t("hint-line", rank=rank, move=words,
-                       equity=t.decimal(-move.behind, "+0.000;−0.000")))
-    return "\n".join(lines)
+    """The hint's lines (`i18n.figures.hint_lines`, as the web board words them), one a
+    line."""
+    return "\n".join(hint_lines(t, thrown(hint.dice), hint.moves))
 
 
 class HintService:

@@ -16,10 +16,16 @@ import { ask, h } from "./ui.js";
 
 const SEGMENT_MS = 250; // one segment of an opponent's move
 const SLIDE_MS = 140; // one stop of the viewer's own move after the drop
-const ACTS = ["roll", "double", "take", "drop", "undo", "done", "resign"];
-// How each button looks: Done (and Roll, Take) stands out, Undo and Resign stay quiet.
-const LOOK = { undo: "secondary", resign: "secondary", drop: "danger", done: "primary",
-  roll: "primary", take: "primary" };
+const ACTS = ["roll", "double", "take", "drop", "undo", "done", "resign", "hint"];
+// How each button looks: Done (and Roll, Take) stands out, Undo, Resign and Hint stay quiet.
+const LOOK = { undo: "secondary", resign: "secondary", hint: "secondary", drop: "danger",
+  done: "primary", roll: "primary", take: "primary" };
+
+// The roll a hint was for: the game, the moves played so far and the dice (the same while
+// its steps are taken, so the hint stays in sight until the turn is sent).
+function rollKey(s) {
+  return `${s.number}:${(s.log || []).length}:${(s.dice || []).join("-")}`;
+}
 
 function sameMove(a, b) {
   return a.by === b.by && JSON.stringify(a.segments) === JSON.stringify(b.segments);
@@ -72,6 +78,10 @@ export class GameView {
     }
     this.status = h("p", { class: "status", role: "status" });
     this.hint = h("p", { class: "hint", hidden: true }, T["web-drag-hint"]);
+    // The best three moves of the roll (💡 Hint, in unrated games against the computer).
+    this.advice = h("div", { class: "advice", role: "status", hidden: true });
+    this.adviceFor = null; // the roll the shown advice is for (rollKey)
+    this.asking = false; // a hint is on its way
     this.link = h("p", { class: "link", hidden: true });
     this.result = h("div", { class: "result-panel", hidden: true });
     this.clocks = new ClockPanel(T, this.app.session.language);
@@ -81,12 +91,12 @@ export class GameView {
     this.list = h("ol", { class: "move-list" });
     this.moves = h("section", { class: "moves", "aria-label": T["web-moves"] },
       h("h3", null, T["web-moves"]), this.opening, this.list);
-    const order = ["roll", "double", "take", "drop", "resign", "undo", "done"];
+    const order = ["roll", "double", "take", "drop", "hint", "resign", "undo", "done"];
     root.replaceChildren(h("section", { class: "game" },
       h("div", { class: "board-wrap" }, this.board.box),
       h("div", { class: "panel" }, this.clocks.node, this.score, this.link, this.status,
         h("div", { class: "actions" }, order.map((act) => this.buttons[act])),
-        this.finishes, this.result, this.hint, this.moves)));
+        this.advice, this.finishes, this.result, this.hint, this.moves)));
     this.ticker = new Ticker(() => this.tick()).start();
     this.load();
   }
@@ -239,6 +249,7 @@ export class GameView {
       button.disabled = this.busy;
     }
     if (s.can.double && s.texts.double) this.buttons.double.textContent = s.texts.double;
+    this.renderAdvice();
     this.hint.hidden = !(this.interactive() && Object.keys(s.movable || {}).length);
     this.renderFinishes();
     this.renderPanel();
@@ -248,6 +259,38 @@ export class GameView {
     this.ticker.start(); // ticks now, and again when the new clock's second changes
     this.app.closingConfirmation(playing && s.status === "active");
     document.body.dataset.version = String(s.version);
+  }
+
+  // The hint of this roll stays in sight while its steps are taken; the button is gone
+  // once it is shown (or while it is asked for).
+  renderAdvice() {
+    const s = this.drawn;
+    const shown = s.seat !== null && s.status === "active" && s.you_act &&
+      s.phase === "move" && this.adviceFor === rollKey(s);
+    this.advice.hidden = !shown;
+    if (!shown) this.adviceFor = null;
+    const button = this.buttons.hint;
+    button.hidden = button.hidden || shown;
+    button.disabled = this.busy || this.asking;
+  }
+
+  async askHint() {
+    if (this.asking || !this.drawn) return;
+    const key = rollKey(this.drawn);
+    this.asking = true;
+    this.buttons.hint.disabled = true;
+    const { status, data } = await this.app.api.get(`api/games/${this.id}/hint`);
+    this.asking = false;
+    if (this.gone) return;
+    if (status === 200 && data && data.lines) {
+      const [title, ...lines] = data.lines;
+      this.advice.replaceChildren(h("p", { class: "title" }, title),
+        ...lines.map((line, i) => h("p", { class: i ? "line" : "line best" }, line)));
+      this.adviceFor = key;
+    } else {
+      this.app.failed(status, data, true);
+    }
+    this.render();
   }
 
   // The one-tap whole moves (`8/5 6/5`), as the chat offers them: a tap plays the rest of
@@ -417,6 +460,10 @@ export class GameView {
   }
 
   async button(act) {
+    if (act === "hint") {
+      await this.askHint();
+      return;
+    }
     if (act === "resign") {
       const { status, data } = await this.app.api.get(`api/games/${this.id}/resign`);
       if (status !== 200 || !data) {
