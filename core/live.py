@@ -167,7 +167,8 @@ class Live:
         it is that same text, else a new one."""
         if self._loaded is not None and self._loaded[0] == state_json:
             return self._loaded[1]
-        return json.loads(state_json)
+        parsed: dict[str, Any] = json.loads(state_json)
+        return parsed
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
