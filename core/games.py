@@ -22,7 +22,6 @@ dice source is injected (tests, benchmarks): then that source throws every game'
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -515,7 +514,7 @@ class GameService:
         forfeited with this game). Returns the row as stored, the game now in play and
         whether a game ended."""
         now = self.clock()
-        stored = json.loads(row.state_json)
+        stored = live.stored(row.state_json)
         own = own_deadline(stored, row.deadline)  # not a pending turn's moment to be sent
         if own is not None and own < now and stored.get("pending") and live.pending is None:
             # Taken back (or confirmed) after its turn's time ran out while it waited to be

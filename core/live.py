@@ -144,15 +144,31 @@ class Live:
     # What readers of this state worked out once (events, captions): a redraw asks for the
     # same facts for each viewer. Each entry records the history length it was made for.
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The text this state was loaded from and its parse, which nothing here changes (the
+    # lists a Live changes are copies): `stored` hands it to the save instead of a second
+    # parse of the same text.
+    _loaded: tuple[str, dict[str, Any]] | None = field(default=None, repr=False,
+                                                       compare=False)
 
     @classmethod
     def load(cls, state_json: str) -> Live:
         data = json.loads(state_json)
-        fair = data.get("fair")
-        return cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
+        fair, banks = data.get("fair"), data.get("banks")
+        live = cls(Game.from_dict(data["game"]), [Taken.of(s) for s in data["steps"]],
                    data.get("number", 1), data.get("paused"),
-                   FairDice.from_dict(fair) if fair else None, data.get("banks"),
-                   PendingTurn.of(data.get("pending")), data.get("rolls_always", []))
+                   FairDice.from_dict(fair) if fair else None,
+                   None if banks is None else list(banks),
+                   PendingTurn.of(data.get("pending")), list(data.get("rolls_always", [])))
+        live._loaded = (state_json, data)
+        return live
+
+    def stored(self, state_json: str) -> dict[str, Any]:
+        """`state_json` as a dict, to read only: the parse this state was loaded from when
+        it is that same text, else a new one."""
+        if self._loaded is not None and self._loaded[0] == state_json:
+            return self._loaded[1]
+        parsed: dict[str, Any] = json.loads(state_json)
+        return parsed
 
     def dump(self) -> str:
         if self.steps and self.game.phase is Phase.MOVE:
@@ -160,7 +176,7 @@ class Live:
             # saved as they are (loading refuses them, as it always did).
             with suppress(EngineError):
                 self.turn()
-        data = {"game": self.game.to_dict(), "number": self.number,
+        data = {"game": self.game.to_dict(own_events=False), "number": self.number,
                 "steps": [Taken.of(s).to_json() for s in self.steps]}
         if self.paused is not None:
             data["paused"] = self.paused

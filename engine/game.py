@@ -299,7 +299,9 @@ class Game:
 
     # -- JSON ----------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, own_events: bool = True) -> dict[str, Any]:
+        """The game as plain data. `own_events=False` lists the history's own event dicts
+        instead of copies: for a caller that only reads them, such as a JSON dump."""
         return {
             "variant": self.variant.value,
             "board": self.position.to_dict(),
@@ -312,7 +314,8 @@ class Game:
             "dice": list(self.dice) if self.dice else None,
             "opening": list(self.opening),
             "moved": list(self.moved),
-            "history": [dict(event) for event in self.history],
+            "history": ([dict(event) for event in self.history] if own_events
+                        else list(self.history)),
             "result": None if self.result is None else {
                 **asdict(self.result), "kind": self.result.kind.value,
                 "reason": self.result.reason.value,

@@ -10,6 +10,7 @@ be, so the drawing code uses nothing else to place things.
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 Side = Literal["viewer", "opponent"]
@@ -94,11 +95,12 @@ def bar_center(side: Side, k: int) -> tuple[int, int]:
     return _BAR_CX, MID_Y0 - 2 - CHECKER_R - k * STACK_STEP
 
 
-def stack_centers(side: Side, point: int) -> list[tuple[int, int]]:
+@functools.cache
+def stack_centers(side: Side, point: int) -> tuple[tuple[int, int], ...]:
     """The disc centres of a stack on viewer point `point`, or on `side`'s bar (25)."""
     if point == 25:
-        return [bar_center(side, k) for k in range(MAX_STACK)]
-    return [checker_center(point, k) for k in range(MAX_STACK)]
+        return tuple(bar_center(side, k) for k in range(MAX_STACK))
+    return tuple(checker_center(point, k) for k in range(MAX_STACK))
 
 
 def triangle(point: int) -> list[tuple[float, float]]:

@@ -23,7 +23,8 @@ def get_routers() -> list[Router]:
         tournaments,
     )
 
-    return [start.make_router(), newgame.make_router(), matchmaking.make_router(),
+    return [play.make_press_router(),  # the game buttons first: most updates are theirs
+            start.make_router(), newgame.make_router(), matchmaking.make_router(),
             play.make_router(), stats.make_router(), groups.make_router(), log.make_router(),
             settings.make_router(), resign.make_router(), analysis.make_router(),
             afterplay.make_router(), tournaments.make_router(),

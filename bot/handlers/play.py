@@ -63,9 +63,17 @@ async def rules(message: Message, t: Translator) -> None:
     await message.answer(t("rules-long"))
 
 
+def make_press_router() -> Router:
+    """The game buttons alone, asked first: a press is most of the updates, and no other
+    router's filters can take its data (`g:` is GameCb's prefix alone), so it need not pass
+    through theirs (each a CallbackData unpack refused with an exception)."""
+    router = Router(name="press")
+    router.callback_query.register(press, GameCb.filter())
+    return router
+
+
 def make_router() -> Router:
     router = Router(name="play")
-    router.callback_query.register(press, GameCb.filter())
     router.message.register(show_game, Command("games"))
     router.callback_query.register(open_game, GamesCb.filter())
     router.message.register(rules, Command("rules"))

@@ -10,8 +10,15 @@ from engine.game import Phase
 from i18n import Translator
 from storage import games
 from tests.support.crafted import HOPELESS, craft, mover_of
-from tests.support.driver import game_buttons, play_again
-from tests.support.friends import ALI, VALI, finish_by_resignation, friend_game, start
+from tests.support.driver import choose, game_buttons, play_again
+from tests.support.friends import (
+    ALI,
+    VALI,
+    finish_by_resignation,
+    friend_game,
+    start,
+    to_move,
+)
 from tests.support.groups import GROUP, group_game
 from tests.support.harness import Harness
 
@@ -336,3 +343,29 @@ async def test_the_rules_button_sends_the_rules(harness: Harness) -> None:
     await h.feed()
     t = Translator("en")
     assert [m.text for m in h.fake.messages(ALI)[-2:]] == [t("rules-short"), t("rules-long")]
+
+
+async def test_a_game_press_asks_no_other_buttons_filter(harness: Harness, monkeypatch) -> None:
+    """The game buttons' router is asked first: a press does not pass through the other
+    routers' button filters (each refusing `g:` data by an exception), and is applied."""
+    from aiogram.filters.callback_data import CallbackQueryFilter
+
+    h = harness
+    game_id = await friend_game(h)
+    asked: list[str] = []
+    ask = CallbackQueryFilter.__call__
+
+    async def counted(self, query):  # type: ignore[no-untyped-def]
+        asked.append(self.callback_data.__prefix__)
+        return await ask(self, query)
+
+    monkeypatch.setattr(CallbackQueryFilter, "__call__", counted)
+    before = (await games.load_game(h.app.db, game_id)).version
+    chat = to_move(h)
+    board = h.board(chat)
+    data = choose(board.buttons)
+    assert data is not None
+    h.fake.user(chat, "P").press(board, data.pack())
+    await h.feed()
+    assert asked == ["g"]
+    assert (await games.load_game(h.app.db, game_id)).version > before

@@ -96,3 +96,72 @@ def test_came_back_after_a_pass_or_a_forced_move_and_only_then(variant: str, see
             if last is not None and _decided(last, 1 - now):
                 assert not expected  # the other player chose: this turn is news
     assert back >= 3 and chosen > 100
+
+
+def test_a_dump_writes_what_the_copied_history_writes_without_copying_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Live.dump reads the history's own events (no copy of each, a press's dump is
+    O(history)); its text is the one written from `Game.to_dict()`'s copies, at every
+    point of a whole game, and loading it gives the game back."""
+    import json
+
+    rng = random.Random(5)
+    game = Game.new("short", FixedDice(*(rng.randint(1, 6) for _ in range(2000))), cube=True)
+    copies = []
+    plain_dict = dict
+
+    class Counting(dict):  # type: ignore[type-arg]
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            copies.append(1)
+            super().__init__(*args, **kwargs)
+
+    states = 0
+    while game.phase is not Phase.OVER:
+        seat = game.to_act
+        if game.phase is Phase.ROLL:
+            game.roll(seat, (rng.randint(1, 6), rng.randint(1, 6)))
+        else:
+            game.play(seat, rng.choice(game.legal_plays()))
+        live = Live(game)
+        expected = {"game": game.to_dict(), "number": 1, "steps": []}
+        monkeypatch.setattr("builtins.dict", Counting)
+        try:
+            dumped = live.dump()
+        finally:
+            monkeypatch.setattr("builtins.dict", plain_dict)
+        assert dumped == json.dumps(expected, separators=(",", ":"), ensure_ascii=False)
+        assert Live.load(dumped).game.to_dict() == game.to_dict()
+        states += 1
+    assert states > 20 and len(game.history) > 20
+    assert not copies  # no event of the history was copied to be dumped
+
+
+def test_the_state_a_live_was_loaded_from_is_read_as_stored_after_any_change() -> None:
+    """`Live.stored` hands the save the parse the state was loaded from (no second parse
+    of the same text a press): it stays what the text says whatever the game does after
+    loading (rolls, moves, banks charged, seats that roll by themselves), and another text
+    is parsed anew."""
+    import json
+
+    rng = random.Random(7)
+    game = Game.new("short", FixedDice(*(rng.randint(1, 6) for _ in range(2000))), cube=True)
+    checked = 0
+    while game.phase is not Phase.OVER and checked < 60:
+        before = Live(game, banks=[30.0, 25.0], rolls_always=[1])
+        text = before.dump()
+        live = Live.load(text)
+        assert live.stored(text) is live.stored(text)  # the load's own parse
+        seat = live.game.to_act
+        if live.game.phase is Phase.ROLL:
+            live.game.roll(seat, (rng.randint(1, 6), rng.randint(1, 6)))
+        else:
+            live.game.play(seat, rng.choice(live.game.legal_plays()))
+        assert live.banks is not None
+        live.banks[seat] = 1.5
+        live.rolls_always.append(0)
+        assert live.stored(text) == json.loads(text)
+        changed = live.dump()
+        assert live.stored(changed) == json.loads(changed) != json.loads(text)
+        game = live.game
+        checked += 1
+    assert checked == 60
