@@ -33,11 +33,11 @@ from core.aftergame import NotWhileTournamentRuns, Unavailable
 from core.analysis import match_skill
 from core.assembly import Core, Door
 from core.clockface import clock_face
-from core.games import Busy
 from core.hints import HintRefusal
 from core.live import Live
 from core.lobby import open_games
 from core.matchmaking import AlreadySearching
+from core.options import BUSY, LENGTHS, LEVELS, has_cube, with_cube
 from core.replay import replay_of
 from core.resigning import resign_cost
 from core.seen import final_match
@@ -47,7 +47,7 @@ from i18n import Translator, pick_language
 from i18n.figures import local_notation
 from i18n.people import People
 from storage import analysis, games, outage, players
-from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
+from storage.errors import DatabaseBlip, GameNotFound
 from storage.matchmaking import (
     ANY_LENGTH,
     CUBE_EITHER,
@@ -75,8 +75,6 @@ TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 LOCAL_SCRIPT = "static/telegram-local.js"
 MAX_BODY = 16 * 1024  # bytes: an action is a few dozen
 CLOSE_WAIT = 2.0  # seconds a stopping process waits for the pages' answers to its close
-LEVELS = ("beginner", "casual", "intermediate", "strong", "master")
-LENGTHS = (1, 3, 5, 7)
 ACTS = {"go": Act.GO, "undo": Act.UNDO, "done": Act.DONE, "roll": Act.ROLL,
         "double": Act.DOUBLE, "take": Act.TAKE, "drop": Act.DROP, "resign": Act.RESIGN,
         "finish": Act.FULL}
@@ -498,7 +496,7 @@ class WebDoor:
             if what == "rematch":
                 try:
                     new = await self.after_game.rematch(user.id, row)
-                except (Busy, PlayerBusy):
+                except BUSY:
                     raise BadRequest("you are in a game already", 409) from None
                 except NotWhileTournamentRuns:
                     raise BadRequest("not while the tournament runs", 409) from None
@@ -587,13 +585,13 @@ class WebDoor:
         variant, level = body.get("variant"), body.get("level")
         length, cube = body.get("length", 1), bool(body.get("cube", False))
         if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
-            raise BadRequest("a new game needs variant (short|long), level and length "
-                             "(1, 3, 5 or 7)")
+            raise BadRequest("a new game needs variant (short|long), level and length ("
+                             + ", ".join(map(str, LENGTHS)) + ")")
         control = await self._control(user, body, computer=True)
         try:
             row = await self.games.start_vs_computer(user.id, variant, level, length,
-                                                     cube and variant == "short", control)
-        except (Busy, PlayerBusy):
+                                                     with_cube(variant, cube), control)
+        except BUSY:
             active = await self.games.active_game(user.id)
             return web.json_response({"refusal": "busy", "game": active.id if active else None},
                                      status=409)
@@ -612,12 +610,12 @@ class WebDoor:
         # (left out: the core's default, as a search from the chat)
         control = None if body.get("control") is None else \
             await self._control(user, body, computer=False)
-        if variant == "long":
+        if not has_cube(variant):
             cube = CUBE_OFF
         found: MatchRequest | None
         try:
             found = await self.matchmaking.search(user.id, variant, lengths, cube, control)
-        except (Busy, PlayerBusy):
+        except BUSY:
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:
             found = await waiting_request(self.db, user.id)

@@ -26,13 +26,12 @@ from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
 from bot.views.timecontrols import time_line
+from core.options import LENGTHS, has_cube
 from core.timecontrol import Offer, TimeControl, UnknownControl
 from i18n import Translator
 from i18n.controls import control_name
 from storage.models import Game as Row
 from storage.models import Player
-
-LENGTHS = (1, 3, 5, 7)
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ def parse_options(args: str | None, offer: Offer | None = None) -> NardOptions:
                 raise BadOption("control", word) from None
         else:
             raise BadOption("word", word)
-    if cube and variant == "long":
+    if cube and not has_cube(variant):
         raise BadOption("long-cube", "cube")
     return NardOptions(variant, length, cube, control)
 
