@@ -16,8 +16,6 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,7 +44,7 @@ from engine.position import VARIANTS, Variant
 from i18n import Translator, pick_language
 from i18n.figures import local_notation
 from i18n.people import People
-from storage import analysis, games, outage, players
+from storage import analysis, games, outage
 from storage.errors import DatabaseBlip, GameNotFound
 from storage.matchmaking import (
     ANY_LENGTH,
@@ -85,7 +83,6 @@ CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 's
 AUTH_SECONDS = 10.0  # a live connection must sign in within this
 FLOOD_PAUSE = 1.0  # seconds an address over its refused sign-ins waits for its 429
 RETRY_AFTER = "5"  # seconds: a request the database could not answer may come again then
-KNOWN_USERS, KNOWN_SECONDS = 10_000, 30.0
 # The texts of the page (formatted without arguments) in the reader's language.
 PAGE_TEXTS = (
     "btn-roll", "btn-take", "btn-drop", "btn-undo", "btn-done", "btn-resign",
@@ -128,7 +125,7 @@ class WebDoor:
         self.token, self.games, self.gate = token, core.games, core.gate
         self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
         self.db, self.after_game, self.controls = core.db, core.after_game, core.controls
-        self.hints = core.hints
+        self.hints, self.players = core.hints, core.players
         self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
@@ -142,9 +139,6 @@ class WebDoor:
         # WEBAPP_URL (`public_url`): where Telegram fetches a shared result picture.
         self.pictures = SharePictures(self.db, people, token, public_url)
         self._sockets: set[web.WebSocketResponse] = set()
-        # Users stored lately (name, when): stored again when the name changes or after a
-        # while, as the chat's player middleware does.
-        self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
         self._outage_told = -1  # the database outage (`OUTAGE.outages`) logged last
         self.flood_pause, self.flood_sleep = FLOOD_PAUSE, asyncio.sleep
         core.attach(Door(shows=self.live.on_change, sight=self._shown))
@@ -309,16 +303,8 @@ class WebDoor:
             raise
         if not self.limit.allow(user.id):
             raise BadRequest("too many requests: slow down", 429)
-        now = time.monotonic()
-        known = self._known.pop(user.id, None)
-        if known is None or known[0] != user.name or now - known[1] > KNOWN_SECONDS:
-            await players.upsert_player(self.db, user.id, user.name, username=user.username,
-                                        language=user.language_code, now=self.clock())
-            self.people.forget(user.id)
-            known = (user.name, now)
-        self._known[user.id] = known
-        while len(self._known) > KNOWN_USERS:
-            self._known.popitem(last=False)
+        await self.players.sign_in(user.id, user.name, username=user.username,
+                                    language=user.language_code)
         return user
 
     async def translator(self, user: WebUser) -> Translator:
