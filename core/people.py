@@ -30,7 +30,7 @@ class Players:
     def __init__(self, db: Database, *, clock: Callable[[], datetime],
                  size: int = SIZE, ttl: float = SECONDS,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
-        self.db, self.clock = db, clock
+        self.db, self.clock, self.size = db, clock, size
         self._rows: TTLCache[int, Player | None] = TTLCache(size, ttl, timer=monotonic)
 
     async def sign_in(self, player_id: int, name: str, *, username: str | None = None,

@@ -151,8 +151,7 @@ async def test_a_groups_edits_from_two_processes_keep_one_allowance(pg_url: str)
                             shared=SharedPace(db, clock.monotonic)) for db in dbs]
 
         def busy() -> list[asyncio.Task]:
-            return [task for pacer in pacers
-                    for task in (*pacer._flushers.values(), *pacer._notes)]
+            return [task for pacer in pacers for task in pacer.under_way()]
 
         def redraw(process: int):  # type: ignore[no-untyped-def]
             async def send() -> None:
