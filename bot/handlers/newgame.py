@@ -24,6 +24,7 @@ from bot.views.timecontrols import ask_control, time_line
 from core.challenges import CHALLENGE_HOURS
 from core.options import BUSY, LENGTHS, LEVELS, has_cube, with_cube
 from core.timecontrol import Offer, UnknownControl
+from engine.position import VARIANTS
 from i18n import Translator
 from i18n.figures import pr_text
 from storage import challenges
@@ -98,7 +99,7 @@ def _rows(buttons: list[InlineKeyboardButton], per_row: int = 2) -> InlineKeyboa
 
 
 def valid(data: NewGameCb) -> bool:
-    return (data.variant in ("short", "long") and data.opponent in ("ai", "friend")
+    return (data.variant in VARIANTS and data.opponent in ("ai", "friend")
             and (data.opponent == "friend" or data.level in LEVELS)
             and data.length in LENGTHS)
 

@@ -27,6 +27,7 @@ from core.tournaments import (
     swiss_table,
     total_rounds,
 )
+from engine.position import VARIANTS
 from i18n import Translator
 from i18n.zones import offset_label
 from render.bracket import Bracket, BracketMatch
@@ -88,7 +89,7 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
 
 def menu_complete(data: TourneyMenuCb) -> bool:
     """Every option chosen, each one this bot offers."""
-    return (data.f in ("knockout", "arena", "swiss") and data.variant in ("short", "long")
+    return (data.f in ("knockout", "arena", "swiss") and data.variant in VARIANTS
             and data.length in LENGTHS
             # the cube asked for where there is one; never with long nard
             and (data.cube >= 0 if has_cube(data.variant) else data.cube <= 0)

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "storage", "ai", "render", "i18n", "core", "bot", "web")
 # Each list of values, and the one module allowed to spell it out.
 DEFINED = {
+    ("short", "long"): "engine/position.py",  # the variants: `VARIANTS`
     (1, 3, 5, 7): "engine/game.py",  # the lengths offered
     tuple(ai.LEVELS["short"]): "ai/levels.py",
     tuple(kind.value for kind in ResultKind): "engine/result.py",
