@@ -31,7 +31,7 @@ from ai.game import mover_won, opening_roll, roll, win_points
 from ai.levels import Level, get_level
 from ai.play import select
 from engine.movegen import legal_moves
-from engine.position import Position, Variant
+from engine.position import VARIANTS, Position, Variant
 
 MAX_PLIES = 2000
 
@@ -152,7 +152,7 @@ def _timing(times: tuple[list, list], which: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", choices=["short", "long"], required=True)
+    parser.add_argument("--variant", choices=VARIANTS, required=True)
     parser.add_argument("--a", required=True, help="level or reference player (network, ...)")
     parser.add_argument("--b", required=True)
     parser.add_argument("--games", type=int, default=1000)

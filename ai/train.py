@@ -36,7 +36,7 @@ from ai.encoding import encode
 from ai.game import mover_won, opening_roll, roll, win_kind
 from ai.network import LOSE_KOKS, LOSE_MARS, N_OUTPUTS, Network, equity, flip
 from engine.movegen import legal_moves
-from engine.position import Position, Variant
+from engine.position import VARIANTS, Position, Variant
 from engine.result import ResultKind
 
 WEIGHTS_DIR = Path(__file__).parent / "weights"
@@ -196,7 +196,7 @@ def _save(net: Network, out: Path, settings: dict, games: int, elapsed: float) -
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", choices=["short", "long"], required=True)
+    parser.add_argument("--variant", choices=VARIANTS, required=True)
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=128)

@@ -174,7 +174,7 @@ def sizes(app: App) -> str:
     """The per-game and per-player structures (private attributes, read for this report)."""
     coalescer = app.coalescer
     return (f"locks {len(app.games.locks)}, selections {len(app.boards._selected)}, "
-            f"player cache {len(app.people._players)}, "
+            f"player cache {len(app.core.players)}, "
             f"texts {i18n._formatted.cache_info().currsize}, "
             f"board tiles {compose._tile_bytes / 2**20:.0f} MB, "
             f"coalescer {len(coalescer._sent)}/{len(coalescer._waiting)}/"

@@ -195,7 +195,7 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
     # Several processes may share a PostgreSQL database: the groups' pace is kept there.
     shared = SharedPace(db, lambda: clock().timestamp()) if db.engine == "postgres" else None
     coalescer = Coalescer(clock=monotonic, sleep=sleep, shared=shared)
-    people = People(db, settings.default_language)
+    people = People(db, settings.default_language, rows=core.players)
     # First, before any database work: how many updates are taken and handled at once,
     # which go first, and which are shed (bot/plumbing/admission.py).
     admission = Admission(partial(answer_busy, settings.default_language))
@@ -254,14 +254,14 @@ async def build(settings: Settings, *, bot: Bot | None = None, core: Core | None
         analysis=analysis, reviews=analysis,
         after_game=SentToChat(db, people, challenges, analysis, afterplay),
         sharing=PreparedShares(bot, db, people, games, challenges)))
-    players = PlayerMiddleware(db, settings, clock, on_change=people.forget, sleep=sleep)
-    # A player changed through another process (e.g. a language): both caches drop the row.
-    await db.listen(stored_players.CHANGED, lambda payload: players.forget(int(payload)))
+    players = PlayerMiddleware(core.players, db, settings, sleep=sleep)
+    # A player changed through another process (e.g. a language): the cached row goes.
+    await db.listen(stored_players.CHANGED, lambda payload: core.players.forget(int(payload)))
     services = Services(
         settings=settings, db=db, clock=clock, games=games,
         presses=Presses(core.gate, publisher, people, coalescer), boards=publisher,
         results=results, boarding=boarding, challenges=challenges,
-        matchmaking=core.matchmaking, people=people, player_cache=players,
+        matchmaking=core.matchmaking, people=people, player_cache=core.players,
         player_settings=core.player_settings, fairness=core.fairness,
         analysis=analysis, afterplay=afterplay, pacing=coalescer, menus=Once(),
         starting=KeyedLocks(), tournaments=tournament_door, controls=core.controls,

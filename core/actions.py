@@ -11,6 +11,12 @@ from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from core.live import Live
+
+if TYPE_CHECKING:
+    from storage.models import Game as Row
 
 
 class Act(StrEnum):
@@ -72,6 +78,29 @@ class Refusal(StrEnum):
     NOT_YOUR_TURN = "not-your-turn"
     ILLEGAL = "illegal"  # the rules do not allow it in the stored position
     UNAVAILABLE = "unavailable"  # the database did not answer: nothing was saved
+
+
+def seat_or_refusal(row: Row, user_id: int) -> int | Refusal:
+    """The seat of `user_id` in the stored game `row`, or the refusal any action of theirs
+    gets there: they do not play in it, or it is over."""
+    seat = row.seat_of(user_id)
+    if seat is None:
+        return Refusal.NOT_PLAYER
+    if row.status != "active":
+        return Refusal.FINISHED
+    return seat
+
+
+def turn_refusal(row: Row, seat: int, version: int, live: Live | None = None
+                 ) -> Refusal | None:
+    """The refusal of an action made on `version` by the player in `seat`, checked against
+    the stored game: STALE on another version, NOT_YOUR_TURN when the other player is to
+    act (`live`: `row`'s game, read from it when not given)."""
+    if version != row.version:
+        return Refusal.STALE
+    if live is None:
+        live = Live.load(row.state_json)
+    return Refusal.NOT_YOUR_TURN if live.game.to_act != seat else None
 
 
 # How a door hears the outcome of an action: None once it is applied (or changed nothing

@@ -44,6 +44,7 @@ from core.games import GameService, Sight
 from core.gate import ActionGate
 from core.hints import Hints
 from core.matchmaking import Matchmaking, SearchNews
+from core.people import Players
 from core.reviews import MatchReviews, ReviewNews
 from core.settings import PlayerSettings
 from core.sharing import Shares
@@ -127,6 +128,8 @@ class Core:
                                       default_move=settings.move_timeout_seconds))
         self.doors: list[Door] = []
         self.player_settings = PlayerSettings(db, clock)
+        # Who plays: signed in by either door, one cache of their rows (core.people).
+        self.players = Players(db, clock=clock)
         self.fairness = Fairness(db, clock=clock, new_seed=new_seed or fairness_seed)
         self.games = GameService(db, clock=clock, window=self.window, dice=dice,
                                  fairness=self.fairness, player_settings=self.player_settings,

@@ -16,7 +16,7 @@ import ai
 from core.workers import Runner, ThreadRunner
 from engine.game import Game
 from engine.movegen import Play
-from engine.position import Position
+from engine.position import VARIANTS, Position
 from engine.result import ResultKind
 
 LEVEL_NAMES = ai.LEVELS["short"]
@@ -63,7 +63,7 @@ class Computer:
 def warm() -> None:
     """Load everything the levels use (weights, Open Sage's analyzers) before the first real
     decision: a worker's initializer, so no player waits for the loading."""
-    for variant in ("short", "long"):
+    for variant in VARIANTS:
         position = Position.initial(variant)
         for level in ai.LEVELS[variant]:
             ai.choose_move(position, (3, 1), level, first_turn=True)

@@ -30,7 +30,17 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from core import computer, eventlog, turnclock
-from core.actions import ROLL_ALWAYS, WITHIN_TURN, Act, Action, Refusal, Respond, decided
+from core.actions import (
+    ROLL_ALWAYS,
+    WITHIN_TURN,
+    Act,
+    Action,
+    Refusal,
+    Respond,
+    decided,
+    seat_or_refusal,
+    turn_refusal,
+)
 from core.computer import Computer
 from core.events import Announcements, Change, What
 from core.fairness import Dealt, Fairness
@@ -337,11 +347,9 @@ class GameService:
                 row = await games.load_game(self.db, action.game)
         except GameNotFound:
             return await respond(Refusal.FINISHED)
-        seat = row.seat_of(user_id)
-        if seat is None:
-            return await respond(Refusal.NOT_PLAYER)
-        if row.status != "active":
-            return await respond(Refusal.FINISHED)
+        seat = seat_or_refusal(row, user_id)
+        if isinstance(seat, Refusal):
+            return await respond(seat)
         live = Live.load(row.state_json)
         if action.act is Act.VIEW_ANYTIME:  # e.g. resigning: a player's right at any moment
             await respond(None)  # (releases the database's lock: nothing to save)
@@ -353,13 +361,14 @@ class GameService:
                 or action.number != live.number):
             # Another player's question, or a question left over from an earlier game.
             return await respond(Refusal.STALE)
-        if action.act is not Act.RESIGN:
-            if action.version != row.version:
-                await respond(Refusal.STALE)
+        refusal = None if action.act is Act.RESIGN else \
+            turn_refusal(row, seat, action.version, live)
+        if refusal is not None:
+            await respond(refusal)
+            if refusal is Refusal.STALE:
                 # The player may never have been shown the latest game: show it.
-                return await self._refused(action, Change(row, live, What.SHOW, seat))
-            if live.game.to_act != seat:
-                return await respond(Refusal.NOT_YOUR_TURN)
+                await self._refused(action, Change(row, live, What.SHOW, seat))
+            return
         try:
             await self._apply(row, live, seat, action, respond, view, confirm)
         except (VersionConflict, GameNotActive):  # the game moved on meanwhile

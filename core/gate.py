@@ -24,9 +24,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.actions import ANY_VERSION, KEEPS_VERSION, Action, Refusal, Respond
+from core.actions import (
+    ANY_VERSION,
+    KEEPS_VERSION,
+    Action,
+    Refusal,
+    Respond,
+    seat_or_refusal,
+    turn_refusal,
+)
 from core.games import GameService, View
-from core.live import Live
 from storage import games
 from storage.db import Database
 from storage.errors import DatabaseBlip, GameNotFound
@@ -94,19 +101,14 @@ class ActionGate:
             row = await games.load_game(self.db, action.game)
         except GameNotFound:
             return Refusal.FINISHED, False
-        seat = row.seat_of(user_id)
-        if seat is None:
-            return Refusal.NOT_PLAYER, False
-        if row.status != "active":
-            return Refusal.FINISHED, False
+        seat = seat_or_refusal(row, user_id)
+        if isinstance(seat, Refusal):
+            return seat, False
         if action.act in ANY_VERSION:
             return None, False
-        if action.version < row.version:
-            return Refusal.STALE, True
-        if action.version > row.version:  # a version the server never showed: forged
-            return Refusal.STALE, False
-        if Live.load(row.state_json).game.to_act != seat:
-            return Refusal.NOT_YOUR_TURN, False
+        refusal = turn_refusal(row, seat, action.version)
+        if refusal is not None:  # stale for sure when older (newer: forged, never shown)
+            return refusal, action.version < row.version
         # An earlier action of this player on this version that changes the game runs
         # first (or is refused for the reasons this one would be): this one is out of date.
         for earlier in queue[:queue.index(entry)]:

@@ -20,6 +20,7 @@ from core.games import Busy, GameService
 from core.live import Live
 from core.settings import Toggle, register
 from core.timecontrol import TimeControl, stored_control
+from engine.position import VARIANTS
 from storage import matchmaking, stats
 from storage.db import Database
 from storage.errors import DatabaseBlip
@@ -35,8 +36,8 @@ NOTICE_QUIET = timedelta(hours=1)  # a subscriber is told at most once an hour
 NOTICES_PER_SEARCH = 20  # a search tells at most this many subscribers
 
 # Opt-in (/settings): tell me when someone starts searching for an opponent in a variant.
-NOTIFY = {variant: register(Toggle(f"mm_{variant}", default=False))
-          for variant in ("short", "long")}
+NOTIFY: dict[str, Toggle] = {variant: register(Toggle(f"mm_{variant}", default=False))
+          for variant in VARIANTS}
 
 
 class AlreadySearching(Exception):

@@ -55,7 +55,7 @@ from core.seen import final_match
 from core.swiss import Game as SwissGame
 from core.swiss import Line, pair_round, swiss_rounds, table
 from core.timecontrol import TimeControl, stored_control
-from engine.game import Reason
+from engine.game import Reason, has_cube
 from storage import games
 from storage import tournaments as stored
 from storage.db import Database
@@ -133,7 +133,7 @@ def check_options(*, variant: str, format: str, length: int, cube: bool, capacit
     if (format not in stored.FORMATS or length not in LENGTHS
             or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
             or (format == "arena") != (minutes is not None)
-            or (cube and variant != "short")
+            or (cube and not has_cube(variant))
             or (control is not None and control.correspondence)):
         raise ValueError("not a tournament this bot plays")
     return next(known for known in stored.FORMATS if known == format)

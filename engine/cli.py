@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, TextIO
 from engine.codes import from_long_code, from_position_id, long_code, position_id
 from engine.errors import EngineError, shown
 from engine.movegen import check_dice, legal_moves
-from engine.position import Position, Variant
+from engine.position import VARIANTS, Position, Variant
 
 USAGE = "usage: python -m engine moves  < queries.jsonl"
 GAME_OVER = "the game is over"
@@ -50,7 +50,7 @@ def _position_of(query: Any) -> tuple[Position, Any]:
     if not isinstance(query, dict):
         raise EngineError("each line must be a JSON object")
     variant_value = query.get("variant")
-    if variant_value not in ("short", "long"):
+    if variant_value not in VARIANTS:
         raise EngineError(f'"variant" must be "short" or "long", not {shown(variant_value)}')
     variant = Variant(variant_value)
     first_turn = query.get("first_turn", False)

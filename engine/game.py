@@ -25,6 +25,15 @@ from engine.turn import Turn
 MAX_CUBE = 64
 MAX_MATCH = 25
 MATCH_LENGTHS = range(1, MAX_MATCH + 1, 2)  # odd lengths only: a match cannot end level
+# The match lengths the doors offer (storage's search masks have a bit for each).
+OFFERED_LENGTHS = (1, 3, 5, 7)
+# The cube's values: it doubles from 1 up to MAX_CUBE.
+CUBE_VALUES = tuple(1 << n for n in range(MAX_CUBE.bit_length()))
+
+
+def has_cube(variant: str) -> bool:
+    """Whether `variant` is played with the doubling cube: long nard never is."""
+    return variant == Variant.SHORT
 
 
 class Phase(StrEnum):
@@ -126,7 +135,7 @@ class Game:
         higher die starts and then rolls both dice as on any turn.
         """
         variant = Variant(variant)
-        if cube and variant is Variant.LONG:
+        if cube and not has_cube(variant):
             raise GameStateError("long nard is played without the doubling cube")
         ties: list[list[int]] = []  # equal throws, rolled again (logged: every die counts)
         while True:

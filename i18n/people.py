@@ -1,70 +1,36 @@
-"""Who is who: stored players (cached), their languages, the names a board shows (both
+"""Who is who, in words: the players' names and languages, the names a board shows (both
 doors read them).
 
-Every redraw needs both players' names and each viewer's language, so player rows are
-cached; the cache is a bounded LRU whose entries also expire after a short time, because
-another process (or a /lang press) may change a player and memory must not grow with the
-number of players ever seen.
+The rows come from the core's one cache of players (`core.people.Players`, handed in as
+`rows`: this layer does not import the core), so a row a door signed in is the row read
+here, and a language changed is read again everywhere at once.
 """
 
 from __future__ import annotations
 
-import time
-from collections import Counter, OrderedDict
-from collections.abc import Callable
-from typing import Any
+from collections import Counter
+from typing import Protocol
 
 from i18n import Translator, available_languages, pick_language
-from storage import chats, players
+from storage import chats
 from storage.db import Database
 from storage.models import Game as Row
 from storage.models import Player
 
-CACHE_SIZE = 10_000
-CACHE_SECONDS = 30.0
 
+class Rows(Protocol):
+    """Where the stored players are read (`core.people.Players`)."""
 
-def evict(cached: OrderedDict[Any, tuple[Any, ...]], size: int, ttl: float,
-          now: float) -> None:
-    """Drop the least recently used rows of an LRU of `(fetched at, ...)` tuples beyond
-    `size`, and those at the old end that have expired: an expired row is never served
-    again, so keeping it until `size` newer players push it out only costs memory. (A row
-    is fetched again once expired, so one last used more than `ttl` ago has expired;
-    expired rows behind a fresher one go when they reach the old end.)"""
-    while cached and (len(cached) > size or now - next(iter(cached.values()))[0] >= ttl):
-        cached.popitem(last=False)
+    async def player(self, player_id: int) -> Player | None: ...
 
 
 class People:
-    def __init__(self, db: Database, default_language: str, *,
-                 monotonic: Callable[[], float] = time.monotonic,
-                 size: int = CACHE_SIZE, ttl: float = CACHE_SECONDS) -> None:
-        self.db, self.default_language = db, default_language
-        self.monotonic, self.size, self.ttl = monotonic, size, ttl
-        self._players: OrderedDict[int, tuple[float, Player | None]] = OrderedDict()
+    def __init__(self, db: Database, default_language: str, *, rows: Rows) -> None:
+        self.db, self.default_language, self.rows = db, default_language, rows
 
     async def player(self, player_id: int) -> Player | None:
-        """A stored player, cached for a short time."""
-        now = self.monotonic()
-        cached = self._players.get(player_id)
-        if cached is not None and now - cached[0] < self.ttl:
-            self._players.move_to_end(player_id)
-            return cached[1]
-        found = await players.get_player(self.db, player_id)
-        self._players[player_id] = (now, found)
-        self._players.move_to_end(player_id)
-        self._evict(now)
-        return found
-
-    def _evict(self, now: float) -> None:
-        evict(self._players, self.size, self.ttl, now)
-
-    def __len__(self) -> int:
-        return len(self._players)
-
-    def forget(self, player_id: int) -> None:
-        """Drop the cached row after the player changed (name, language)."""
-        self._players.pop(player_id, None)
+        """A stored player (cached by `rows`)."""
+        return await self.rows.player(player_id)
 
     async def translator(self, player_id: int) -> Translator:
         player = await self.player(player_id)

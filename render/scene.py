@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from engine.game import CUBE_VALUES, MAX_CUBE
+from engine.game import Reason as EndReason
 from engine.position import BAR, OFF, Position, opp_point
+from engine.result import KIND_POINTS, ResultKind
 from render.geometry import Side
 
 if TYPE_CHECKING:
@@ -22,9 +25,10 @@ MoveMark = tuple[tuple[Segment, ...], bool]  # one move's segments, and whether 
 Kind = Literal["plain", "mars", "koks", "home_mars"]
 Reason = Literal["borne_off", "drop", "resign", "timeout"]
 
-_KINDS = ("plain", "mars", "koks", "home_mars")
-_REASONS = ("borne_off", "drop", "resign", "timeout")
-_CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+# The engine's vocabulary (Kind and Reason above spell it for the type checker).
+_KINDS = tuple(kind.value for kind in ResultKind)
+_REASONS = tuple(reason.value for reason in EndReason)
+_MAX_POINTS = max(max(points.values()) for points in KIND_POINTS.values()) * MAX_CUBE
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class Outcome:
             raise ValueError(f"kind must be one of {_KINDS}, not {self.kind!r}")
         if self.reason not in _REASONS:
             raise ValueError(f"reason must be one of {_REASONS}, not {self.reason!r}")
-        if self.cube not in _CUBE_VALUES or not 1 <= self.points <= 3 * 64:
+        if self.cube not in CUBE_VALUES or not 1 <= self.points <= _MAX_POINTS:
             raise ValueError(f"bad points or cube: {self.points}, {self.cube}")
 
     @classmethod
@@ -203,7 +207,7 @@ def _check_cube(cube: Cube) -> None:
     state = cube[2] if len(cube) == 3 else "normal"
     if owner not in ("viewer", "opponent", "center"):
         raise ValueError(f"cube owner must be viewer, opponent or center: {owner!r}")
-    if value not in _CUBE_VALUES:
+    if value not in CUBE_VALUES:
         raise ValueError(f"cube value must be 1, 2, 4 ... 64: {value!r}")
     if state not in ("normal", "offered", "crawford"):
         raise ValueError(f"cube state must be normal, offered or crawford: {state!r}")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.game import OFFERED_LENGTHS, has_cube
 from storage.clock import from_epoch, opt_datetime, to_epoch
 from storage.db import Database, Tx
 from storage.errors import ConstraintViolation, StorageError
@@ -26,8 +27,9 @@ from storage.fairness import SeedTake, pending_seeds, take_seeds
 from storage.games import append_log, fetch_game, insert_game
 from storage.models import HOST_WINDOW, VARIANTS, Game, LogEntry, Timing
 
-LENGTH_BITS = {1: 1, 3: 2, 5: 4, 7: 8}
-ANY_LENGTH = 15
+# A search's match lengths as a bit mask: a bit for each length offered.
+LENGTH_BITS = {length: 1 << n for n, length in enumerate(OFFERED_LENGTHS)}
+ANY_LENGTH = (1 << len(OFFERED_LENGTHS)) - 1
 CUBE_OFF, CUBE_ON, CUBE_EITHER = 0, 1, 2
 
 # How far apart two ratings may be, by how long a request has waited: from `seconds` on,
@@ -109,7 +111,7 @@ def agreed(a: MatchRequest, b: MatchRequest) -> tuple[int, bool]:
     (the quickest rated result), the cube only when one asked for it and the other agrees."""
     common = a.lengths & b.lengths
     length = min(n for n, bit in LENGTH_BITS.items() if common & bit)
-    cube = a.variant == "short" and CUBE_ON in (a.cube, b.cube)
+    cube = has_cube(a.variant) and CUBE_ON in (a.cube, b.cube)
     return length, cube
 
 
@@ -123,8 +125,8 @@ async def create_request(db: Database, *, player_id: int, variant: str, lengths:
         raise ValueError(f"unknown variant {variant!r}")
     if not 1 <= lengths <= ANY_LENGTH or cube not in (CUBE_OFF, CUBE_ON, CUBE_EITHER):
         raise ValueError("bad match lengths or cube choice")
-    if variant == "long":
-        cube = CUBE_OFF  # long nard has no cube
+    if not has_cube(variant):
+        cube = CUBE_OFF
     try:
         async with db.transaction() as tx:
             if await _waiting(tx, player_id) is not None:

@@ -16,8 +16,6 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,12 +31,12 @@ from core.aftergame import NotWhileTournamentRuns, Unavailable
 from core.analysis import match_skill
 from core.assembly import Core, Door
 from core.clockface import clock_face
-from core.games import Busy
 from core.hints import HintRefusal
 from core.history import thrown
 from core.live import Live
 from core.lobby import open_games
 from core.matchmaking import AlreadySearching
+from core.options import BUSY, LENGTHS, LEVELS, has_cube, with_cube
 from core.replay import replay_of
 from core.resigning import resign_cost
 from core.seen import final_match
@@ -47,8 +45,8 @@ from engine.position import VARIANTS, Variant
 from i18n import Translator, pick_language
 from i18n.figures import hint_lines, local_notation
 from i18n.people import People
-from storage import analysis, games, outage, players
-from storage.errors import DatabaseBlip, GameNotFound, PlayerBusy
+from storage import analysis, games, outage
+from storage.errors import DatabaseBlip, GameNotFound
 from storage.matchmaking import (
     ANY_LENGTH,
     CUBE_EITHER,
@@ -76,8 +74,6 @@ TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 LOCAL_SCRIPT = "static/telegram-local.js"
 MAX_BODY = 16 * 1024  # bytes: an action is a few dozen
 CLOSE_WAIT = 2.0  # seconds a stopping process waits for the pages' answers to its close
-LEVELS = ("beginner", "casual", "intermediate", "strong", "master")
-LENGTHS = (1, 3, 5, 7)
 ACTS = {"go": Act.GO, "undo": Act.UNDO, "done": Act.DONE, "roll": Act.ROLL,
         "double": Act.DOUBLE, "take": Act.TAKE, "drop": Act.DROP, "resign": Act.RESIGN,
         "finish": Act.FULL}
@@ -88,7 +84,6 @@ CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 's
 AUTH_SECONDS = 10.0  # a live connection must sign in within this
 FLOOD_PAUSE = 1.0  # seconds an address over its refused sign-ins waits for its 429
 RETRY_AFTER = "5"  # seconds: a request the database could not answer may come again then
-KNOWN_USERS, KNOWN_SECONDS = 10_000, 30.0
 # The texts of the page (formatted without arguments) in the reader's language.
 PAGE_TEXTS = (
     "btn-roll", "btn-take", "btn-drop", "btn-undo", "btn-done", "btn-resign",
@@ -131,7 +126,7 @@ class WebDoor:
         self.token, self.games, self.gate = token, core.games, core.gate
         self.matchmaking, self.people, self.clock = core.matchmaking, people, core.clock
         self.db, self.after_game, self.controls = core.db, core.after_game, core.controls
-        self.hints = core.hints
+        self.hints, self.players = core.hints, core.players
         self.default_language = default_language
         self.limit: RateLimit[int] = limit or RateLimit()
         self.unsigned: RateLimit[str] = unsigned or RateLimit(UNSIGNED_RATE, UNSIGNED_BURST)
@@ -145,9 +140,6 @@ class WebDoor:
         # WEBAPP_URL (`public_url`): where Telegram fetches a shared result picture.
         self.pictures = SharePictures(self.db, people, token, public_url)
         self._sockets: set[web.WebSocketResponse] = set()
-        # Users stored lately (name, when): stored again when the name changes or after a
-        # while, as the chat's player middleware does.
-        self._known: OrderedDict[int, tuple[str, float]] = OrderedDict()
         self._outage_told = -1  # the database outage (`OUTAGE.outages`) logged last
         self.flood_pause, self.flood_sleep = FLOOD_PAUSE, asyncio.sleep
         core.attach(Door(shows=self.live.on_change, sight=self._shown))
@@ -312,16 +304,8 @@ class WebDoor:
             raise
         if not self.limit.allow(user.id):
             raise BadRequest("too many requests: slow down", 429)
-        now = time.monotonic()
-        known = self._known.pop(user.id, None)
-        if known is None or known[0] != user.name or now - known[1] > KNOWN_SECONDS:
-            await players.upsert_player(self.db, user.id, user.name, username=user.username,
-                                        language=user.language_code, now=self.clock())
-            self.people.forget(user.id)
-            known = (user.name, now)
-        self._known[user.id] = known
-        while len(self._known) > KNOWN_USERS:
-            self._known.popitem(last=False)
+        await self.players.sign_in(user.id, user.name, username=user.username,
+                                    language=user.language_code)
         return user
 
     async def translator(self, user: WebUser) -> Translator:
@@ -501,7 +485,7 @@ class WebDoor:
             if what == "rematch":
                 try:
                     new = await self.after_game.rematch(user.id, row)
-                except (Busy, PlayerBusy):
+                except BUSY:
                     raise BadRequest("you are in a game already", 409) from None
                 except NotWhileTournamentRuns:
                     raise BadRequest("not while the tournament runs", 409) from None
@@ -590,13 +574,13 @@ class WebDoor:
         variant, level = body.get("variant"), body.get("level")
         length, cube = body.get("length", 1), bool(body.get("cube", False))
         if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
-            raise BadRequest("a new game needs variant (short|long), level and length "
-                             "(1, 3, 5 or 7)")
+            raise BadRequest("a new game needs variant (short|long), level and length ("
+                             + ", ".join(map(str, LENGTHS)) + ")")
         control = await self._control(user, body, computer=True)
         try:
             row = await self.games.start_vs_computer(user.id, variant, level, length,
-                                                     cube and variant == "short", control)
-        except (Busy, PlayerBusy):
+                                                     with_cube(variant, cube), control)
+        except BUSY:
             active = await self.games.active_game(user.id)
             return web.json_response({"refusal": "busy", "game": active.id if active else None},
                                      status=409)
@@ -615,12 +599,12 @@ class WebDoor:
         # (left out: the core's default, as a search from the chat)
         control = None if body.get("control") is None else \
             await self._control(user, body, computer=False)
-        if variant == "long":
+        if not has_cube(variant):
             cube = CUBE_OFF
         found: MatchRequest | None
         try:
             found = await self.matchmaking.search(user.id, variant, lengths, cube, control)
-        except (Busy, PlayerBusy):
+        except BUSY:
             return web.json_response({"refusal": "busy"}, status=409)
         except AlreadySearching:
             found = await waiting_request(self.db, user.id)

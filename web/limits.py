@@ -7,9 +7,10 @@ address's bucket is empty)."""
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 RATE = 8.0  # requests per second, on average
 BURST = 40.0  # requests at once
@@ -24,17 +25,14 @@ class RateLimit(Generic[K]):
     def __init__(self, rate: float = RATE, burst: float = BURST, *,
                  monotonic: Callable[[], float] = time.monotonic, users: int = USERS) -> None:
         self.rate, self.burst, self.monotonic, self.users = rate, burst, monotonic, users
-        self._buckets: OrderedDict[K, tuple[float, float]] = OrderedDict()
+        self._buckets: LRUCache[K, tuple[float, float]] = LRUCache(users)
 
     def allow(self, key: K) -> bool:
         """Take one request from the key's bucket; False when it is empty."""
         now = self.monotonic()
         tokens = self._tokens(key, now)
-        self._buckets.pop(key, None)  # to the end: the most recent
         allowed = tokens >= 1.0
-        self._buckets[key] = (tokens - 1.0 if allowed else tokens, now)
-        while len(self._buckets) > self.users:
-            self._buckets.popitem(last=False)
+        self._buckets[key] = (tokens - 1.0 if allowed else tokens, now)  # the most recent
         return allowed
 
     def empty(self, key: K) -> bool:

@@ -72,6 +72,16 @@ class Watcher:
     _warn: bool = field(default=False, repr=False)
     _sender: asyncio.Task[None] | None = field(default=None, repr=False)
 
+    @property
+    def waiting(self) -> int | None:
+        """The version waiting to be sent to the page (only the newest waits), if any."""
+        return None if self._next is None else self._next[0]
+
+    @property
+    def sending(self) -> bool:
+        """Whether a message is being written to the page now."""
+        return self._sender is not None
+
 
 @dataclass
 class _Fanout:
@@ -115,6 +125,10 @@ class LiveBoards:
     def __len__(self) -> int:
         """Open pages."""
         return sum(len(found) for found in self._watchers.values())
+
+    def pages(self, game_id: int) -> list[Watcher]:
+        """The pages open on `game_id`."""
+        return list(self._watchers.get(game_id, ()))
 
     def pages_of(self, user_id: int) -> int:
         return self._pages.get(user_id, 0)

@@ -26,13 +26,13 @@ from bot.plumbing.telegram_io import GROUPS, answer, show
 from bot.services import Services
 from bot.views.callbacks import CardCb, JoinCb
 from bot.views.timecontrols import time_line
+from core.options import LENGTHS, has_cube
 from core.timecontrol import Offer, TimeControl, UnknownControl
+from engine.position import VARIANTS
 from i18n import Translator
 from i18n.controls import control_name
 from storage.models import Game as Row
 from storage.models import Player
-
-LENGTHS = (1, 3, 5, 7)
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def parse_options(args: str | None, offer: Offer | None = None) -> NardOptions:
     # Compared as text: int() of a 5,000-digit (or a superscript) "number" raises.
     lengths = {str(n): n for n in LENGTHS}
     for word in (args or "").lower().split()[:8]:
-        if word in ("short", "long"):
+        if word in VARIANTS:
             variant = word
         elif word in lengths:
             length = lengths[word]
@@ -87,7 +87,7 @@ def parse_options(args: str | None, offer: Offer | None = None) -> NardOptions:
                 raise BadOption("control", word) from None
         else:
             raise BadOption("word", word)
-    if cube and variant == "long":
+    if cube and not has_cube(variant):
         raise BadOption("long-cube", "cube")
     return NardOptions(variant, length, cube, control)
 

@@ -12,12 +12,11 @@ from bot.plumbing.telegram_io import answer, bot_of, chat_of, remove, send_text,
 from bot.services import Services
 from bot.views.callbacks import MatchCb
 from bot.views.timecontrols import ask_control
-from core.games import Busy
 from core.matchmaking import AlreadySearching
+from core.options import BUSY, has_cube
 from core.timecontrol import Offer, UnknownControl
 from engine.position import VARIANTS
 from i18n import Translator
-from storage.errors import PlayerBusy
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, LENGTH_BITS
 from storage.models import Player
 
@@ -41,9 +40,9 @@ def question(data: MatchCb, t: Translator, offer: Offer
                    for n, bit in LENGTH_BITS.items()]
         asked = t("mm-ask-length"), InlineKeyboardMarkup(inline_keyboard=[
             lengths[:2], lengths[2:], [button(t("btn-mm-any-length"), lengths=ANY_LENGTH)]])
-        return asked if data.variant == "short" else ask_control(t, asked, offer, data.tc,
+        return asked if has_cube(data.variant) else ask_control(t, asked, offer, data.tc,
                                                                   choose_control)
-    if data.variant == "short" and data.cube < 0:
+    if has_cube(data.variant) and data.cube < 0:
         return ask_control(t, (t("mm-ask-cube"), InlineKeyboardMarkup(inline_keyboard=[
             [button(t("btn-cube-off"), cube=CUBE_OFF), button(t("btn-cube-on"), cube=CUBE_ON)],
             [button(t("btn-mm-any-cube"), cube=CUBE_EITHER)]])), offer, data.tc, choose_control)
@@ -81,11 +80,11 @@ async def choose(query: CallbackQuery, callback_data: MatchCb, player: Player, t
         return
     if data.a == "menu":  # the menu has done its job
         await remove(query)
-    cube = CUBE_OFF if data.variant == "long" else max(data.cube, CUBE_OFF)
+    cube = max(data.cube, CUBE_OFF) if has_cube(data.variant) else CUBE_OFF
     try:
         await services.matchmaking.search(player.id, data.variant, data.lengths, cube,
                                           control)
-    except (Busy, PlayerBusy):
+    except BUSY:
         await send_text(bot_of(query), chat_of(query), t("busy"))
     except AlreadySearching:
         pass  # the waiting message was shown again

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -36,12 +34,11 @@ from bot.plumbing.admission import Admission
 from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
 from bot.plumbing.telegram_io import GROUPS
 from bot.views.callbacks import parse
+from core.people import Players
 from i18n import Translator, pick_language
-from i18n.people import evict, group_translator
-from storage import players
+from i18n.people import group_translator
 from storage.db import Database
 from storage.errors import DatabaseBlip
-from storage.models import Player
 from storage.outage import retrying
 
 if TYPE_CHECKING:
@@ -52,8 +49,6 @@ if TYPE_CHECKING:
 
 Clock = Callable[[], Any]
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
-KNOWN_PLAYERS = 10_000  # players whose row PlayerMiddleware remembers (least recent go)
-KNOWN_SECONDS = 30.0  # and for how long (other processes may change a player)
 
 
 class UpdateScope(BaseMiddleware):
@@ -153,27 +148,15 @@ class CallbackGuard(BaseMiddleware):
 
 
 class PlayerMiddleware(BaseMiddleware):
-    """Stores each user once (and again when their name changes) and picks their language.
+    """Signs each user in through the core's one people service (`core.people.Players`:
+    stored once, again when their name changes, the row cached for a short time) and picks
+    their language: the player's saved choice, else Telegram's `language_code`, else
+    `DEFAULT_LANGUAGE`."""
 
-    The language comes from the player's saved choice, else Telegram's `language_code`,
-    else `DEFAULT_LANGUAGE`. The rows it remembers form a bounded LRU whose expired rows
-    leave at the next lookup: memory follows the players active lately (the last `ttl`
-    seconds), not every player ever seen. A remembered row is read again after
-    `ttl` seconds, and at once when another process says the player changed (`forget`,
-    called through `Database.listen` on PostgreSQL): a language chosen through one process
-    is the language of the next update whichever process handles it.
-    """
-
-    def __init__(self, db: Database, settings: Settings, clock: Clock,
-                 on_change: Callable[[int], None] = lambda player_id: None,
-                 size: int = KNOWN_PLAYERS, ttl: float = KNOWN_SECONDS,
-                 monotonic: Callable[[], float] = time.monotonic,
+    def __init__(self, people: Players, db: Database, settings: Settings,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-        self.db, self.settings, self.clock, self.size = db, settings, clock, size
+        self.people, self.db, self.settings = people, db, settings
         self.sleep = sleep  # between tries while the database does not answer
-        self.ttl, self.monotonic = ttl, monotonic
-        self.on_change = on_change  # tells other caches (the game service) to reload
-        self._known: OrderedDict[int, tuple[float, str, str | None, Player]] = OrderedDict()
 
     async def __call__(self, handler: Handler, event: TelegramObject,
                        data: dict[str, Any]) -> Any:
@@ -182,7 +165,9 @@ class PlayerMiddleware(BaseMiddleware):
             # No person to play for (e.g. an anonymous group admin writes as a bot): every
             # handler here acts for a player, so the update is left alone.
             return None
-        player = await self.player(user)
+        player = await retrying(lambda: self.people.sign_in(
+            user.id, user.full_name, username=user.username, language=user.language_code),
+            self.sleep)
         data["player"] = player
         own = Translator(pick_language(player.language, user.language_code,
                                        self.settings.default_language))
@@ -194,27 +179,3 @@ class PlayerMiddleware(BaseMiddleware):
                 self.db, event.chat.id, self.settings.default_language, own.language),
                 self.sleep)
         return await handler(event, data)
-
-    async def player(self, user: User) -> Player:
-        known = self._known.get(user.id)
-        now = self.monotonic()
-        if (known and known[1:3] == (user.full_name, user.username)
-                and now - known[0] < self.ttl):
-            self._known.move_to_end(user.id)
-            return known[3]
-        player = await retrying(lambda: players.upsert_player(
-            self.db, user.id, user.full_name, username=user.username,
-            language=user.language_code, now=self.clock()), self.sleep)
-        self._known[user.id] = (now, user.full_name, user.username, player)
-        self._known.move_to_end(user.id)
-        evict(self._known, self.size, self.ttl, now)
-        self.on_change(user.id)
-        return player
-
-    def forget(self, player_id: int) -> None:
-        """Drop the cached row after the player changed it (e.g. the language)."""
-        self._known.pop(player_id, None)
-        self.on_change(player_id)
-
-    def __len__(self) -> int:
-        return len(self._known)

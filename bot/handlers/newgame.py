@@ -22,16 +22,14 @@ from bot.services import Services
 from bot.views.callbacks import SHOW_GAME, ChallengeCb, MatchCb, NewGameCb, Plain
 from bot.views.timecontrols import ask_control, time_line
 from core.challenges import CHALLENGE_HOURS
-from core.computer import LEVEL_NAMES
-from core.games import Busy
+from core.options import BUSY, LENGTHS, LEVELS, has_cube, with_cube
 from core.timecontrol import Offer, UnknownControl
+from engine.position import VARIANTS
 from i18n import Translator
 from i18n.figures import pr_text
 from storage import challenges
-from storage.errors import ChallengeUnavailable, PlayerBusy
+from storage.errors import ChallengeUnavailable
 from storage.models import Player
-
-LENGTHS = (1, 3, 5, 7)
 
 
 def level_question(t: Translator, variant: str) -> str:
@@ -39,7 +37,7 @@ def level_question(t: Translator, variant: str) -> str:
     like PR 9.1": `ai.levels.level_pr`, benchmarks/level_pr.py); the buttons keep the
     levels' names."""
     lines = [t("new-level")]
-    measured = [(name, level_pr(variant, name)) for name in LEVEL_NAMES]
+    measured = [(name, level_pr(variant, name)) for name in LEVELS]
     lines += [t("new-level-at-judge" if pr.at_judge else "new-level-pr",
                 level=t(f"level-{name}"), pr=pr_text(t, pr.pr))
               for name, pr in measured if pr is not None]
@@ -72,15 +70,15 @@ def next_question(data: NewGameCb, t: Translator, offer: Offer
     if data.opponent == "ai" and not data.level:
         return level_question(t, data.variant), _rows(
             [_button(t(f"level-{name}"), data.model_copy(update={"level": name}))
-             for name in LEVEL_NAMES], per_row=1)
+             for name in LEVELS], per_row=1)
     if not data.length:
         text, keyboard = t("new-length"), _rows(
             [_button(t("btn-length", points=n), data.model_copy(update={"length": n}))
              for n in LENGTHS])
-        if data.variant == "short":  # the cube comes next: the control is chosen there
+        if has_cube(data.variant):  # the cube comes next: the control is chosen there
             return text, keyboard
         return _with_controls(data, (text, keyboard), t, offer)
-    if data.cube < 0 and data.variant == "short":
+    if data.cube < 0 and has_cube(data.variant):
         return _with_controls(data, (t("new-cube"), _rows(
             [_button(t("btn-cube-off"), data.model_copy(update={"cube": 0})),
              _button(t("btn-cube-on"), data.model_copy(update={"cube": 1}))])), t, offer)
@@ -101,8 +99,8 @@ def _rows(buttons: list[InlineKeyboardButton], per_row: int = 2) -> InlineKeyboa
 
 
 def valid(data: NewGameCb) -> bool:
-    return (data.variant in ("short", "long") and data.opponent in ("ai", "friend")
-            and (data.opponent == "friend" or data.level in LEVEL_NAMES)
+    return (data.variant in VARIANTS and data.opponent in ("ai", "friend")
+            and (data.opponent == "friend" or data.level in LEVELS)
             and data.length in LENGTHS)
 
 
@@ -172,7 +170,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
         control = None
     if not valid(callback_data) or control is None:
         return await show(query, t("bad-option"))
-    cube = callback_data.variant == "short" and callback_data.cube == 1
+    cube = with_cube(callback_data.variant, callback_data.cube == 1)
     async with services.starting.hold(player.id):  # one player starts one thing at a time
         try:
             if callback_data.opponent == "ai":
@@ -195,7 +193,7 @@ async def choose(query: CallbackQuery, callback_data: NewGameCb, player: Player,
                 return
             challenge = await services.challenges.create(player.id, callback_data.variant,
                                                          callback_data.length, cube, control)
-        except (Busy, PlayerBusy):  # the database's guard says the same
+        except BUSY:  # the database's guard says the same
             return await show(query, t("busy"))
     link = await services.challenges.challenge_link(challenge)
     keyboard = InlineKeyboardMarkup(inline_keyboard=[

@@ -8,21 +8,22 @@ from aiogram.types import CallbackQuery
 
 from bot.plumbing.telegram_io import answer
 from bot.services.challenges import GroupBoardFailed
-from core.games import Busy
+from core.options import BUSY
 from core.timecontrol import UnknownControl
 from i18n import Translator
-from storage.errors import ChallengeUnavailable, PlayerBusy
+from storage.errors import ChallengeUnavailable
 
 _REASONS = {"accepted": "challenge-accepted", "expired": "challenge-expired",
             "cancelled": "challenge-cancelled-by-creator", "own": "challenge-own",
             "other_chat": "challenge-other-chat", "not_group": "challenge-not-joinable",
             "own_posted": "challenge-own-posted"}  # one's own group challenge or card
+_REFUSED: tuple[type[Exception], ...] = (*BUSY, ChallengeUnavailable, UnknownControl)
 
 
 def refusal(t: Translator, exc: Exception) -> str:
     """The text for a refused challenge (`Busy`, the database's `PlayerBusy`,
     `ChallengeUnavailable`, or `UnknownControl`: a link naming a control not offered)."""
-    if isinstance(exc, Busy | PlayerBusy):
+    if isinstance(exc, BUSY):
         return t("challenge-busy")
     if isinstance(exc, UnknownControl):
         return t("tc-not-offered")
@@ -35,7 +36,7 @@ async def accepted_or_alert(query: CallbackQuery, t: Translator, action: Awaitab
     """Run `action`; on a refusal answer the press with an alert saying why."""
     try:
         await action
-    except (Busy, PlayerBusy, ChallengeUnavailable, UnknownControl) as exc:
+    except _REFUSED as exc:
         await answer(query, refusal(t, exc), alert=True)
         return False
     except GroupBoardFailed:

@@ -27,11 +27,11 @@ from bot.views.callbacks import RULES, LangCb, NewGameCb, Plain
 from bot.views.timecontrols import read_payload
 from bot.views.watching import watched_game
 from bot.views.webapp import menu_button
-from core.games import Busy
+from core.options import BUSY
 from core.timecontrol import UnknownControl
 from i18n import Translator, available_languages
 from storage import chats, players
-from storage.errors import ChallengeUnavailable, PlayerBusy
+from storage.errors import ChallengeUnavailable
 from storage.models import Player
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ async def start_with_code(message: Message, command: CommandObject, player: Play
                 refused = exc  # it found the challenge: that is the answer
                 break
             refused = refused or exc
-        except (Busy, PlayerBusy) as exc:
+        except BUSY as exc:
             refused = exc
             break
     if refused is not None:

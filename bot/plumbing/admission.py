@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from enum import IntEnum
@@ -40,6 +40,7 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, TelegramObject, Update, User
+from cachetools import TTLCache
 
 log = logging.getLogger(__name__)
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
@@ -101,7 +102,9 @@ class Admission(BaseMiddleware):
         self.taken = 0  # updates taken and not finished (waiting, handling, after)
         self._lanes: tuple[deque[_Ticket], ...] = tuple(deque() for _ in Lane)
         self._users: Counter[int] = Counter()
-        self._players: OrderedDict[int, float] = OrderedDict()
+        # Players drawn a board lately (the least recent go first beyond PLAYERS).
+        self._players: TTLCache[int, bool] = TTLCache(PLAYERS, PLAYING_FOR,
+                                                      timer=lambda: self.monotonic())
         self._closed = False
         self.shed: Counter[str] = Counter()  # why updates were shed, since the start
         self._reported: Counter[str] = Counter()
@@ -111,19 +114,11 @@ class Admission(BaseMiddleware):
 
     def playing(self, user_id: int) -> None:
         """The bot drew `user_id` a game board: their game buttons go first for a while."""
-        self._players[user_id] = self.monotonic() + PLAYING_FOR
-        self._players.move_to_end(user_id)
-        while len(self._players) > PLAYERS:
-            self._players.popitem(last=False)
+        self._players[user_id] = True
 
     def is_playing(self, user_id: int) -> bool:
-        until = self._players.get(user_id)
-        if until is None:
-            return False
-        if until < self.monotonic():
-            del self._players[user_id]
-            return False
-        return True
+        """Whether the bot drew `user_id` a board in the last PLAYING_FOR seconds."""
+        return user_id in self._players
 
     @staticmethod
     def answered() -> None:

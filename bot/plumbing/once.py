@@ -4,8 +4,9 @@ one game: the first tap finishes the menu, the others are answered quietly."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
+
+from cachetools import LRUCache
 
 RECENT = 10_000
 
@@ -13,15 +14,13 @@ RECENT = 10_000
 class Once:
     def __init__(self, size: int = RECENT) -> None:
         self.size = size
-        self._seen: OrderedDict[Hashable, None] = OrderedDict()
+        self._seen: LRUCache[Hashable, None] = LRUCache(size)
 
     def first(self, key: Hashable) -> bool:
         if key in self._seen:
-            self._seen.move_to_end(key)
+            self._seen.get(key)  # a read: the key is the most recent again
             return False
         self._seen[key] = None
-        while len(self._seen) > self.size:
-            self._seen.popitem(last=False)
         return True
 
     def __len__(self) -> int:

@@ -77,7 +77,7 @@ class Coalescer:
         self.shared = shared
         self._notes: set[asyncio.Task[None]] = set()  # notes on their way to `shared`
 
-    def _wait_time(self, chat: Hashable) -> float:
+    def wait_time(self, chat: Hashable) -> float:
         """How long `chat` must wait before its next send: the even spacing after the last
         send, and the window's limit (messages noted from elsewhere may come closer)."""
         sent = self._sent.setdefault(chat, deque())
@@ -94,7 +94,7 @@ class Coalescer:
     async def _claim(self, chat: Hashable) -> float:
         """0 with the send counted when the pace allows one now, else the seconds to wait."""
         if self.shared is None:
-            wait = self._wait_time(chat)
+            wait = self.wait_time(chat)
         else:
             assert isinstance(chat, int)
             wait = await self.shared.claim(chat, limit=self.limit, window=self.window,
@@ -191,8 +191,20 @@ class Coalescer:
         except Exception:  # one failed redraw must not stop the next ones
             log.exception("a coalesced redraw failed")
 
+    def under_way(self) -> list[asyncio.Task[None]]:
+        """The tasks at work now: each chat's flush of its queued redraws, and the notes on
+        their way to `shared` (a test waits for them or cancels them)."""
+        return [*self._flushers.values(), *self._notes]
+
+    def remembers(self, chat: Hashable) -> bool:
+        """Whether the pace of `chat` is kept (sent lately, or waiting)."""
+        return chat in self._sent
+
+    def __len__(self) -> int:
+        """The chats whose pace is kept."""
+        return len(self._sent)
+
     async def drain(self) -> None:
         """Wait until every queued redraw has been sent (tests, shutdown)."""
-        while self._flushers or self._notes:
-            await asyncio.gather(*self._flushers.values(), *self._notes,
-                                 return_exceptions=True)
+        while tasks := self.under_way():
+            await asyncio.gather(*tasks, return_exceptions=True)

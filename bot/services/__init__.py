@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.config import Settings
-    from bot.handlers.middlewares import PlayerMiddleware
     from bot.plumbing.once import Once
     from bot.plumbing.pacing import Coalescer
     from bot.services.afterplay import Afterplay
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
     from core.games import GameService
     from core.locks import KeyedLocks
     from core.matchmaking import Matchmaking
+    from core.people import Players
     from core.settings import PlayerSettings
     from core.timecontrol import Offer
     from i18n.people import People
@@ -51,7 +51,7 @@ class Services:
     challenges: ChallengeService  # links, groups, cards, rematches
     matchmaking: Matchmaking  # find an opponent (the core's; its messages are the door's)
     people: People  # names and languages
-    player_cache: PlayerMiddleware  # the stored player of each update (forget on change)
+    player_cache: Players  # the core's people: signed in, rows cached (forget on change)
     player_settings: PlayerSettings
     fairness: Fairness
     analysis: AnalysisService

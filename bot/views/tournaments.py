@@ -12,6 +12,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.timecontrols import ask_control, time_line
+from core.options import has_cube
 from core.timecontrol import Offer, TimeControl
 from core.tournaments import (
     ARENA_MINUTES,
@@ -26,6 +27,7 @@ from core.tournaments import (
     swiss_table,
     total_rounds,
 )
+from engine.position import VARIANTS
 from i18n import Translator
 from i18n.zones import offset_label
 from render.bracket import Bracket, BracketMatch
@@ -61,7 +63,7 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
     if not data.length:
         return t("new-length"), _rows(
             [_button(t("btn-length", points=n), choose(length=n)) for n in LENGTHS], 3)
-    if data.cube < 0 and data.variant == "short":
+    if data.cube < 0 and has_cube(data.variant):
         return t("new-cube"), _rows(
             [_button(t("btn-cube-off"), choose(cube=0)),
              _button(t("btn-cube-on"), choose(cube=1))], 2)
@@ -87,9 +89,10 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
 
 def menu_complete(data: TourneyMenuCb) -> bool:
     """Every option chosen, each one this bot offers."""
-    return (data.f in ("knockout", "arena", "swiss") and data.variant in ("short", "long")
-            and data.length in LENGTHS and (data.cube >= 0 or data.variant == "long")
-            and not (data.variant == "long" and data.cube > 0)
+    return (data.f in ("knockout", "arena", "swiss") and data.variant in VARIANTS
+            and data.length in LENGTHS
+            # the cube asked for where there is one; never with long nard
+            and (data.cube >= 0 if has_cube(data.variant) else data.cube <= 0)
             and (data.minutes in ARENA_MINUTES if data.f == "arena" else data.minutes == 0)
             and data.cap in CAPACITIES and data.start in (0, *START_IN_MINUTES)
             and (data.at < 0 or data.start == 0))

@@ -31,16 +31,16 @@ async def paced(database_url: str) -> AsyncIterator[tuple[Harness, VirtualClock]
         try:
             yield h, clock
         finally:
-            for task in h.app.coalescer._flushers.values():  # asleep on the virtual clock
+            for task in h.app.coalescer.under_way():  # asleep on the virtual clock
                 task.cancel()
-            await asyncio.gather(*h.app.coalescer._flushers.values(), return_exceptions=True)
+            await asyncio.gather(*h.app.coalescer.under_way(), return_exceptions=True)
             await h.app.db.close()
             await h.app.bot.session.close()
 
 
 async def test_two_players_pressing_every_second_never_stall(paced) -> None:
     h, clock = paced
-    flushers = lambda: list(h.app.coalescer._flushers.values())  # noqa: E731
+    flushers = h.app.coalescer.under_way
     h.fake.group(GROUP, "Nard club")
     users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali")}
     users[ALI].command("/nard long", chat=GROUP)

@@ -16,9 +16,9 @@ async def test_the_coalescer_forgets_groups_gone_quiet_but_keeps_their_allowance
         coalescer.note(group)
         clock.now += 0.01
     # Still within the busy group's minute: it is remembered and must wait.
-    assert "busy" in coalescer._sent and coalescer._wait_time("busy") > 0
+    assert coalescer.remembers("busy") and coalescer.wait_time("busy") > 0
     clock.now += 61
     for group in range(SWEEP_EVERY):  # a minute later, another sweep
         coalescer.note(f"later-{group}")
-    assert len(coalescer._sent) <= SWEEP_EVERY + 1
-    assert "busy" not in coalescer._sent and 0 not in coalescer._sent
+    assert len(coalescer) <= SWEEP_EVERY + 1
+    assert not coalescer.remembers("busy") and not coalescer.remembers(0)

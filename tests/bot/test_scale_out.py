@@ -133,7 +133,7 @@ async def test_a_language_chosen_through_one_process_is_spoken_by_the_other(two)
     await first.feed()  # chosen through process 1
     # Process 2 hears of it (LISTEN/NOTIFY) before its next update, not after its cache ages.
     for _ in range(500):
-        if VALI not in second.app.players._known:
+        if not second.app.core.players.remembers(VALI):
             break
         await asyncio.sleep(0.01)
     user.command("/help")
@@ -151,8 +151,7 @@ async def test_a_groups_edits_from_two_processes_keep_one_allowance(pg_url: str)
                             shared=SharedPace(db, clock.monotonic)) for db in dbs]
 
         def busy() -> list[asyncio.Task]:
-            return [task for pacer in pacers
-                    for task in (*pacer._flushers.values(), *pacer._notes)]
+            return [task for pacer in pacers for task in pacer.under_way()]
 
         def redraw(process: int):  # type: ignore[no-untyped-def]
             async def send() -> None:

@@ -15,6 +15,7 @@ from bot.plumbing.admission import PER_USER
 from bot.plumbing.pacing import Coalescer
 from bot.views.board import game_data
 from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb, parse
+from core.people import SIZE
 from storage import challenges, games
 from tests.support.computer import start_game
 from tests.support.driver import choose, game_buttons
@@ -204,12 +205,15 @@ async def test_the_press_is_applied_when_its_answer_gets_a_long_429(harness: Har
 
 
 async def test_caches_are_bounded(harness: Harness) -> None:
+    """The chat door keeps no player rows of its own: whoever writes is signed in to the
+    core's one cache (`core.people.Players`, its bound tested in tests/core/test_people.py);
+    and aiogram keeps no FSM record per user."""
     h = harness
-    h.app.players.size = 50
     for n in range(200):
         h.fake.user(50_000 + n, f"U{n}").command("/help")
     await h.feed()
-    assert len(h.app.players) == 50
+    assert all(h.app.core.players.remembers(50_000 + n) for n in range(200))
+    assert h.app.core.players.size == SIZE
     assert h.app.dispatcher.storage is not None
     assert not getattr(h.app.dispatcher.storage, "storage", {})  # no FSM record per user
 
@@ -222,7 +226,7 @@ def test_the_coalescer_forgets_idle_chats() -> None:
     now[0] += 61  # a window later those chats are idle
     for chat in range(3000):
         coalescer.note(-1_000_000 - chat)
-    assert len(coalescer._sent) <= 3000
+    assert len(coalescer) <= 3000
 
 
 async def test_twenty_simultaneous_searches_for_an_opponent_start_one(

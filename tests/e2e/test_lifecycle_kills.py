@@ -51,6 +51,7 @@ from bot.services.boards import SEND_LEASE, BoardPublisher
 from bot.views.board import viewer_of
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
+from core.people import Players
 from i18n.people import People
 from render.board import render_board
 from storage import Database, boards, games, outbox
@@ -218,7 +219,9 @@ class Run:
     async def open(self) -> None:
         self.db = await open_database(self.database)
         settings = load_settings(bot_token=self.fake.token, database_url=self.database)
-        self.publisher = BoardPublisher(None, self.db, People(self.db, settings.default_language),  # type: ignore[arg-type]
+        people = People(self.db, settings.default_language,
+                        rows=Players(self.db, clock=lambda: datetime.now(UTC)))
+        self.publisher = BoardPublisher(None, self.db, people,  # type: ignore[arg-type]
                                         Coalescer(), clock=lambda: datetime.now(UTC),
                                         render=render_board, later=lambda game, after: None,
                                         drawn=lambda player: None)

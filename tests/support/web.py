@@ -116,7 +116,8 @@ async def make_web_harness(fake: FakeTelegram | None, database: Path | str) -> W
         door = web_door(core, app, settings)
         assert door is not None
     else:  # the web door alone: what `bot.launch.web_door` makes, with its own people
-        door = WebDoor(core, token=token, people=People(db, settings.default_language),
+        people = People(db, settings.default_language, rows=core.players)
+        door = WebDoor(core, token=token, people=people,
                        default_language=settings.default_language, base_path=BASE)
     door.limit = RateLimit(rate=10_000, burst=10_000)  # tests play fast (see test_limits)
     door.flood_pause = 0.0  # a refused flood's 429 at once (test_api counts the pauses)

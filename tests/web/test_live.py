@@ -72,7 +72,7 @@ async def test_cutting_a_page_off_closes_its_connection(wh: WebHarness) -> None:
     async with wh.http.ws_connect(wh.url + "api/live") as client:
         await hello(client, wh, ALI, game, 0)
         assert (await asyncio.wait_for(client.receive_json(), HANG))["type"] == "state"
-        [page] = list(live._watchers[game])
+        [page] = live.pages(game)
         page.drop()
         message = await asyncio.wait_for(client.receive(), HANG)
         assert message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR), message
@@ -109,10 +109,10 @@ async def test_the_game_goes_on_while_a_page_waits_to_be_sent(wh: WebHarness) ->
         _, state = await wh.call("GET", f"api/games/{game}", mover)
     await until(lambda: fine.shown == fine.version, HANG, "the reading page's states")
     assert stuck.version == fine.version > row.version
-    assert stuck.shown < stuck.version and stuck._next is not None  # only the newest waits
+    assert stuck.shown < stuck.waiting == stuck.version  # only the newest waits
     gate.set()
     await until(lambda: stuck.shown == stuck.version, HANG, "the released page")
-    assert stuck._next is None
+    assert stuck.waiting is None
     live.close(stuck)
     live.close(fine)
 
@@ -239,8 +239,8 @@ async def test_a_deadline_moved_without_a_new_version_reaches_open_pages(
     async with wh.http.ws_connect(wh.url + "api/live") as socket:
         await hello(socket, wh, ALI, game, row.version, deadline=later.isoformat())
         await until(lambda: boards(wh).pages_of(ALI) == 1, HANG, "the page")
-        [page] = list(boards(wh)._watchers[game])
-        assert page.shown == -1 and page._next is None and page._sender is None
+        [page] = boards(wh).pages(game)
+        assert page.shown == -1 and page.waiting is None and not page.sending
 
 
 @pytest.mark.chat

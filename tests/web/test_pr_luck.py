@@ -40,7 +40,7 @@ async def test_the_result_screen_shows_both_players_pr_and_luck(wh: WebHarness) 
         "Ali: PR 7.5 · luck +0.40 · luck-adjusted −1.50",
         f"{computer}: PR 2.0 · luck −0.10 · luck-adjusted +1.50"]
     await players.set_language(wh.core.db, ALI, "ru", now=now)  # as /lang does
-    wh.web.people.forget(ALI)
+    wh.web.players.forget(ALI)
     status, state = await wh.call("GET", f"api/games/{game}", ALI)
     assert state["result"]["skill"][:2] == [
         "📊 PR и удача (1 разобранная партия)",
