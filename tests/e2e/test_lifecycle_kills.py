@@ -178,7 +178,7 @@ class Run:
         if self.late_release:
             await self.carry_out_late()
         current = await self.boards_current_at()
-        await self.settle()
+        await self.settle(sent=True)  # the new process sends the turns played before the kill
         self.settle_times.append(time.monotonic() - began)
         first = next((r for r in self.fake.requests[self.started_mark:]), None)
         if first is not None:
@@ -231,10 +231,10 @@ class Run:
         rows = await self.db.fetchall("SELECT id FROM games ORDER BY id")
         return [await games.load_game(self.db, row[0]) for row in rows]
 
-    async def settled(self) -> bool:
+    async def settled(self, sent: bool = False) -> bool:
         """Every update is handled, every board shows its game's version, every private game
-        has its boards, no result waits in the outbox, no computer is thinking and no played
-        turn waits to be sent."""
+        has its boards, no result waits in the outbox, no computer is thinking and (`sent`)
+        no played turn waits to be sent."""
         assert self.db is not None
         if self.fake._queue or any(self.fake.callback_answer(p.query_id) is None
                                    for p in self.presses if p.update_id in self.redelivered):
@@ -246,9 +246,9 @@ class Run:
                 continue
             live = Live.load(row.state_json)
             # (the computer thinking, or a turn played without Done waiting to be sent: the
-            # timer sends it within seconds, so the game is about to change)
+            # timer sends it within seconds)
             if row.status == "active" and (row.players[live.game.to_act] is None
-                                           or live.pending is not None):
+                                           or (sent and live.pending is not None)):
                 return False
             stored = await boards.board_messages(self.db, row.id)
             # (a board taken over from the killed process is sure once sent again)
@@ -282,9 +282,22 @@ class Run:
                     tail=self.tail)
         return time.monotonic()
 
-    async def settle(self) -> None:
-        await until(self.settled, SETTLE_SECONDS, "the bot to settle", tail=self.tail)
-        await self.check()
+    async def settle(self, sent: bool = False) -> None:
+        """Wait until the bot is `settled`, then check everything; a game the timer moved on
+        while it was checked (a played turn sent) is checked again once settled."""
+        for attempt in range(5):
+            await until(lambda: self.settled(sent), SETTLE_SECONDS, "the bot to settle",
+                        tail=self.tail)
+            versions = await self.versions()
+            try:
+                await self.check()
+                return
+            except AssertionError:
+                if attempt == 4 or await self.versions() == versions:
+                    raise
+
+    async def versions(self) -> dict[int, int]:
+        return {row.id: row.version for row in await self.games()}
 
     def tail(self) -> str:
         return self.log.read_text(errors="replace")[-4000:]
