@@ -37,7 +37,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,8 +56,9 @@ from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
 from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
+from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.holds import Holds
 from tests.support.lifecycle import replay
 from tests.support.processes import start_bot
 from tests.support.waiting import Predicate, until
@@ -72,49 +73,6 @@ SEED = int(os.environ.get("NARD_KILL_SEED", "7"))
 SETTLE_SECONDS = 60.0
 STATE_CHANGES = {Act.GO, Act.FULL, Act.UNDO, Act.DONE, Act.ROLL, Act.DOUBLE, Act.TAKE, Act.DROP,
                  Act.RESIGN_YES}
-HANDLERS = {"editMessageMedia": "_edit_message_media", "sendPhoto": "_send_photo",
-            "sendMessage": "_send_message"}
-
-
-class Holds:
-    """Bot API calls made to hang on their way to the fake (they never reach its chats):
-    the process can then be killed at exactly that moment. An edit held `late` is carried
-    out when released, after its sender is gone (Telegram slow to act on it)."""
-
-    def __init__(self, fake: FakeTelegram) -> None:
-        self.rules: list[tuple[str, Callable[[dict[str, Any]], bool], bool]] = []
-        self.hit = asyncio.Event()
-        self.release = asyncio.Event()
-        self.landed = asyncio.Event()  # a late edit was carried out
-        for method, name in HANDLERS.items():
-            fake.register(method, self._wrap(method, getattr(fake, name)))
-
-    def _wrap(self, method: str, original: Callable[..., Any]) -> Callable[..., Any]:
-        async def handler(params: dict[str, Any], files: dict[str, bytes]) -> Any:
-            rule = next((r for r in self.rules if r[0] == method and r[1](params)), None)
-            if rule is None:
-                return original(params, files)
-            self.rules.remove(rule)
-            self.hit.set()
-            await self.release.wait()  # the process is killed meanwhile
-            if rule[2]:
-                try:
-                    return original(params, files)  # carried out now, after all
-                finally:
-                    self.landed.set()
-            raise ApiError(500, "Internal Server Error: the sender is gone")
-        return handler
-
-    def arm(self, method: str, when: Callable[[dict[str, Any]], bool] = lambda p: True,
-            late: bool = False) -> None:
-        self.hit.clear()
-        self.landed.clear()
-        self.rules.append((method, when, late))
-
-    def free(self) -> None:
-        self.rules.clear()
-        self.release.set()
-        self.release = asyncio.Event()
 
 
 @dataclass
