@@ -580,28 +580,6 @@ async def test_sigkill_at_many_moments_leaves_every_game_consistent(
         assert total >= KILLS and len(finished) >= 1
 
 
-async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
-        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
-    async with running(fake_telegram, tmp_path, database_url) as run:
-        game_id = await run.friend_game()
-        move = await run.up_to_done(game_id)
-        slow = asyncio.Event()
-
-        def wait_a_little(params: dict[str, Any]) -> bool:
-            slow.set()
-            return False  # not held: just noticed
-
-        run.holds.arm("editMessageMedia", wait_a_little)
-        await run.press(game_id, move[1], move[0])
-        await asyncio.wait_for(slow.wait(), 30)  # the press is being drawn ...
-        code = await run.stop()  # ... when the process is asked to stop
-        assert code == 0, run.tail()
-        assert await run.settled(), run.tail()  # its redraws finished before the exit
-        await run.check()
-        run.start()  # and a start after a graceful stop has nothing to repair
-        await run.settle()
-
-
 class Slow:
     """Every board edit lands `seconds` after it was sent (a slow Telegram): one whose
     sender stopped meanwhile still lands."""
@@ -620,14 +598,36 @@ class Slow:
         return await result if asyncio.iscoroutine(result) else result
 
 
-async def test_sigterm_with_a_slow_bot_api_repairs_the_rest_first_at_the_next_start(
+async def test_sigterm_finishes_a_press_in_flight_or_repairs_it_first_at_the_next_start(
         fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
-    """A turn is played while each board edit takes 7 s to land, and the bot is stopped at
-    once: its two redraws (14 s) do not fit the 10 s a stop waits. The opponent's board is
-    current when the process exits, or the next start redraws it before anything else
+    """Two graceful stops (SIGTERM) of one game, in one test so that the players and the
+    game are set up once: (1) a press being drawn when the stop comes finishes its
+    redraws before the process exits, and a start after it has nothing to repair; (2) a
+    turn is played while each board edit takes 7 s to land, and the bot is stopped at
+    once: its two redraws (14 s) do not fit the 10 s a stop waits. The opponent's board
+    is current when the process exits, or the next start redraws it before anything else
     (before its command menus), and says how long that took."""
     async with running(fake_telegram, tmp_path, database_url) as run:
         game_id = await run.friend_game()
+        # (1) A press in flight.
+        move = await run.up_to_done(game_id)
+        drawing = asyncio.Event()
+
+        def noticed(params: dict[str, Any]) -> bool:
+            drawing.set()
+            return False  # not held: just noticed
+
+        run.holds.arm("editMessageMedia", noticed)
+        await run.press(game_id, move[1], move[0])
+        await asyncio.wait_for(drawing.wait(), 30)  # the press is being drawn ...
+        code = await run.stop()  # ... when the process is asked to stop
+        assert code == 0, run.tail()
+        assert await run.settled(), run.tail()  # its redraws finished before the exit
+        await run.check()
+        run.start()  # and a start after a graceful stop has nothing to repair
+        await run.settle()
+        run.holds.free()
+        # (2) A slow Bot API: the same game's next turn.
         move = await run.up_to_done(game_id)
         slow = Slow(run.fake, 7.0)
         query = await run.press(game_id, move[1], move[0])
