@@ -316,10 +316,21 @@ class Run:
         await self.settle()
 
     async def board(self, game_id: int, player: int) -> StoredMessage:
+        """The player's board of the game, once it is drawn: a round's games may begin
+        after a settle (a Swiss's next round waits to be ready), so the test presses, as
+        a player does, only what it was shown."""
         assert self.db is not None
-        message = next(m for m in await boards.board_messages(self.db, game_id)
-                       if m.chat_id == player)
-        return self.fake.message(player, message.message_id)
+        db = self.db
+
+        async def shown() -> int:
+            return next((m.message_id for m in await boards.board_messages(db, game_id)
+                         if m.chat_id == player and m.message_id), 0)
+
+        async def drawn() -> bool:
+            return bool(await shown())
+
+        await self.until(drawn, 60)
+        return self.fake.message(player, await shown())
 
     async def resign(self, game_id: int, player: int) -> str:
         """🏳 then "Yes, resign" on the player's board; the confirming press's query id."""
