@@ -37,7 +37,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,8 +57,9 @@ from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
 from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import ApiError, FakeTelegram, StoredMessage
+from tests.support.fake_telegram import FakeTelegram, StoredMessage
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
+from tests.support.holds import Holds
 from tests.support.lifecycle import replay
 from tests.support.pixels import same_picture
 from tests.support.processes import start_bot
@@ -77,51 +78,6 @@ SETTLE_SECONDS = 60.0
 LATE_WITHIN = SEND_LEASE - 3
 STATE_CHANGES = {Act.GO, Act.FULL, Act.UNDO, Act.DONE, Act.ROLL, Act.DOUBLE, Act.TAKE, Act.DROP,
                  Act.RESIGN_YES}
-HANDLERS = {"editMessageMedia": "_edit_message_media", "sendPhoto": "_send_photo",
-            "sendMessage": "_send_message"}
-
-
-class Holds:
-    """Bot API calls made to hang on their way to the fake (they never reach its chats):
-    the process can then be killed at exactly that moment. An edit held `late` is carried
-    out when released, after its sender is gone (Telegram slow to act on it)."""
-
-    def __init__(self, fake: FakeTelegram) -> None:
-        self.rules: list[tuple[str, Callable[[dict[str, Any]], bool], bool]] = []
-        self.hit = asyncio.Event()
-        self.release = asyncio.Event()
-        self.landed = asyncio.Event()  # a late edit was carried out
-        self.hit_at = 0.0  # when (monotonic) the last held call was held
-        for method, name in HANDLERS.items():
-            fake.register(method, self._wrap(method, getattr(fake, name)))
-
-    def _wrap(self, method: str, original: Callable[..., Any]) -> Callable[..., Any]:
-        async def handler(params: dict[str, Any], files: dict[str, bytes]) -> Any:
-            rule = next((r for r in self.rules if r[0] == method and r[1](params)), None)
-            if rule is None:
-                return original(params, files)
-            self.rules.remove(rule)
-            self.hit_at = time.monotonic()
-            self.hit.set()
-            await self.release.wait()  # the process is killed meanwhile
-            if rule[2]:
-                try:
-                    return original(params, files)  # carried out now, after all
-                finally:
-                    self.landed.set()
-            raise ApiError(500, "Internal Server Error: the sender is gone")
-        return handler
-
-    def arm(self, method: str, when: Callable[[dict[str, Any]], bool] = lambda p: True,
-            late: bool = False) -> None:
-        self.hit.clear()
-        self.landed.clear()
-        self.rules.append((method, when, late))
-
-    def free(self) -> None:
-        self.rules.clear()
-        self.release.set()
-        self.release = asyncio.Event()
 
 
 @dataclass
@@ -660,28 +616,6 @@ async def test_sigkill_at_many_moments_leaves_every_game_consistent(
         assert total >= KILLS and len(finished) >= 1
 
 
-async def test_sigterm_lets_a_press_in_flight_finish_its_redraws(
-        fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
-    async with running(fake_telegram, tmp_path, database_url) as run:
-        game_id = await run.friend_game()
-        move = await run.up_to_done(game_id)
-        slow = asyncio.Event()
-
-        def wait_a_little(params: dict[str, Any]) -> bool:
-            slow.set()
-            return False  # not held: just noticed
-
-        run.holds.arm("editMessageMedia", wait_a_little)
-        await run.press(game_id, move[1], move[0])
-        await asyncio.wait_for(slow.wait(), 30)  # the press is being drawn ...
-        code = await run.stop()  # ... when the process is asked to stop
-        assert code == 0, run.tail()
-        assert await run.settled(), run.tail()  # its redraws finished before the exit
-        await run.check()
-        run.start()  # and a start after a graceful stop has nothing to repair
-        await run.settle()
-
-
 class Slow:
     """Every board edit lands `seconds` after it was sent (a slow Telegram): one whose
     sender stopped meanwhile still lands."""
@@ -700,14 +634,36 @@ class Slow:
         return await result if asyncio.iscoroutine(result) else result
 
 
-async def test_sigterm_with_a_slow_bot_api_repairs_the_rest_first_at_the_next_start(
+async def test_sigterm_finishes_a_press_in_flight_or_repairs_it_first_at_the_next_start(
         fake_telegram: FakeTelegram, tmp_path: Path, database_url: str) -> None:  # noqa: F811
-    """A turn is played while each board edit takes 7 s to land, and the bot is stopped at
-    once: its two redraws (14 s) do not fit the 10 s a stop waits. The opponent's board is
-    current when the process exits, or the next start redraws it before anything else
+    """Two graceful stops (SIGTERM) of one game, in one test so that the players and the
+    game are set up once: (1) a press being drawn when the stop comes finishes its
+    redraws before the process exits, and a start after it has nothing to repair; (2) a
+    turn is played while each board edit takes 7 s to land, and the bot is stopped at
+    once: its two redraws (14 s) do not fit the 10 s a stop waits. The opponent's board
+    is current when the process exits, or the next start redraws it before anything else
     (before its command menus), and says how long that took."""
     async with running(fake_telegram, tmp_path, database_url) as run:
         game_id = await run.friend_game()
+        # (1) A press in flight.
+        move = await run.up_to_done(game_id)
+        drawing = asyncio.Event()
+
+        def noticed(params: dict[str, Any]) -> bool:
+            drawing.set()
+            return False  # not held: just noticed
+
+        run.holds.arm("editMessageMedia", noticed)
+        await run.press(game_id, move[1], move[0])
+        await asyncio.wait_for(drawing.wait(), 30)  # the press is being drawn ...
+        code = await run.stop()  # ... when the process is asked to stop
+        assert code == 0, run.tail()
+        assert await run.settled(), run.tail()  # its redraws finished before the exit
+        await run.check()
+        run.start()  # and a start after a graceful stop has nothing to repair
+        await run.settle()
+        run.holds.free()
+        # (2) A slow Bot API: the same game's next turn.
         move = await run.up_to_done(game_id)
         slow = Slow(run.fake, 7.0)
         query = await run.press(game_id, move[1], move[0])

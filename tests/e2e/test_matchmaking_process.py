@@ -72,8 +72,9 @@ async def test_six_players_find_opponents_and_play_to_the_end(
     fake, db, log = fake_telegram, tmp_path / "nard.sqlite3", tmp_path / "bot.log"
     users = {pid: fake.user(pid, name, language_code=lang) for pid, name, lang, _ in PLAYERS}
     # One engine is enough here: matchmaking's storage runs on both in tests/storage and
-    # tests/bot; this proves the process end to end.
-    bot = start_bot(fake, f"sqlite:///{db}", log)
+    # tests/bot; this proves the process end to end. Nobody plays the computer: its worker
+    # process is left out (the computer would play in threads).
+    bot = start_bot(fake, f"sqlite:///{db}", log, COMPUTER_WORKERS="0")
     try:
         for pid, _, _, labels in PLAYERS:
             users[pid].command("/play")
