@@ -41,7 +41,7 @@ def postgres() -> Iterator[PostgresCluster]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On two workers (`-n 2`, pyproject's default), the slow tests go first: xdist deals
+    """On several workers (`-n 3`, pyproject's default), the slow tests go first: xdist deals
     the tests out one at a time (`--maxschedchunk=1`), so the long ones are shared between
     the workers and none of them starts last. A run in one process (`-n 0`) keeps the
     collection order."""

@@ -30,7 +30,9 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
 from tests.support.tournament_kills import GROUP, PLAYERS, Run, running
 
-pytestmark = pytest.mark.slow  # real `python -m bot` processes
+# Real `python -m bot` processes for three minutes: not in the default run (the kills of each
+# format are test_tournament_kills' and tests/bot's, on both engines); `-m outside` runs it.
+pytestmark = [pytest.mark.slow, pytest.mark.outside]
 
 SWISS_PLAYERS = list(PLAYERS)[:6]
 

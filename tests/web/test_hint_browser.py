@@ -39,7 +39,8 @@ async def test_the_hint_button_shows_the_best_three_moves(
         wh: WebHarness, browser: Browser, tmp_path: Path) -> None:
     wh.core.games.dice = SeededDice(7)
     game = await computer_game(wh, ALI)
-    await players.set_language(wh.core.db, ALI, "ru", now=NOW)  # the page's language
+    await players.set_language(wh.core.db, ALI, "ru", now=NOW)  # the page's language,
+    wh.web.players.forget(ALI)  # as /lang sets it
     page, errors = await game_page(browser, wh, ALI, "Ali", game, reduced=True)
     state = await settled(page)
     while "roll" not in state["buttons"]:  # the computer won the opening roll: its move first
