@@ -10,6 +10,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.plumbing.telegram_io import answer as answer_query
 from bot.plumbing.telegram_io import message_of
 from bot.services import Services
 from bot.views.callbacks import Act, GameCb, ResignCb
@@ -86,8 +87,9 @@ async def ask_resign_for(query: CallbackQuery, game_id: int, player: Player, t: 
 async def answer(query: CallbackQuery, callback_data: ResignCb, player: Player, t: Translator,
                  services: Services) -> None:
     async def reply(text: str | None, alert: bool) -> None:
-        with contextlib.suppress(TelegramBadRequest):  # too late to answer: nothing lost
-            await query.answer(text, show_alert=alert)
+        # The confirmation counts whatever happens to its answer (too late to answer, a 429
+        # not waited out under the game's lock, Telegram failing), as a game press's does.
+        await answer_query(query, text, alert)
 
     async def edit(text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
         message = message_of(query)

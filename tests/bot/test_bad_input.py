@@ -27,7 +27,11 @@ from aiohttp import web
 from bot.config import load_settings
 from bot.plumbing.retry import ATTEMPTS, URGENT_WAIT
 from bot.plumbing.webhook import make_web_app
+from storage import games
+from tests.support import friends
+from tests.support.driver import to_act
 from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
+from tests.support.friends import english_friend_game
 from tests.support.harness import Harness, make_harness
 from tests.support.scenarios import SCENARIOS, USER
 
@@ -241,3 +245,21 @@ async def test_me_while_another_program_holds_the_database_is_answered(
         await h.app.bot.session.close()
     assert "locked by another program" in caplog.text
     assert not problems(caplog)
+
+
+async def test_a_resignation_whose_answer_meets_a_long_429_stands_quietly(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """/resign's "Yes, resign" whose answer Telegram refuses for 30 s (not waited out under
+    the game's lock): the game is resigned, and nothing is logged as a problem."""
+    h = harness
+    game_id = await english_friend_game(h)
+    friend = friends.ALI if await to_act(h, game_id) == friends.ALI else friends.VALI
+    user = h.fake.user(friend, "X")
+    user.command("/resign")
+    await h.feed()
+    asked = h.fake.last_message(friend)
+    h.fake.fail_next("answerCallbackQuery", 429, retry_after=30)
+    user.press_button(friend, "Yes, resign", message_id=asked.message_id)
+    await h.feed()
+    assert (await games.load_game(h.app.db, game_id)).status == "finished"
+    assert not problems(caplog), problems(caplog)
