@@ -38,6 +38,12 @@ MAX_MOVES = 400
 
 def play(variant: str, level: str, seed: int, seat: int) -> Game:
     """A seeded game without the cube: `level` in `seat`, the Intermediate level opposite."""
+    return play_levels(variant, (level, OPPONENT) if seat == 0 else (OPPONENT, level), seed)
+
+
+def play_levels(variant: str, levels: tuple[str, str], seed: int) -> Game:
+    """A seeded game without the cube between two levels (seat 0's first), at most
+    `MAX_MOVES` moves."""
     dice = SeededDice(seed)
     game = Game.new(variant, dice)
     moves = 0
@@ -45,8 +51,7 @@ def play(variant: str, level: str, seed: int, seat: int) -> Game:
         if game.phase is Phase.ROLL:
             game.roll(game.seat, dice)
             continue
-        who = level if game.seat == seat else OPPONENT
-        game.play(game.seat, ai.choose_move(game.position, game.dice, who,
+        game.play(game.seat, ai.choose_move(game.position, game.dice, levels[game.seat],
                                             first_turn=game.first_turn))
         moves += 1
     return game

@@ -37,8 +37,8 @@ from typing import Any
 import ai
 from ai import bearoff, review, rollout, sage
 from ai.game import mover_won, win_points
-from engine.dice import SeededDice
-from engine.game import Game, Phase
+from benchmarks.level_pr import play_levels
+from engine.game import Game
 from engine.movegen import Play, legal_moves
 from engine.position import Position, Variant
 
@@ -46,7 +46,6 @@ REFERENCE_DIR = Path(__file__).resolve().parents[1] / "ai" / "reference"
 PAIRS = (("beginner", "strong"), ("casual", "intermediate"), ("intermediate", "strong"),
          ("strong", "strong"), ("beginner", "intermediate"), ("casual", "strong"))
 PER_GAME = 3  # decisions taken from one game at most
-MAX_MOVES = 400
 SEED = 41  # issue 41: the first game's dice seed
 FILTER_PLY = 2  # the depth that picks the moves rolled out and scores the others
 
@@ -83,18 +82,7 @@ def play_game(variant: str, number: int) -> tuple[Game, tuple[str, str]]:
     pair = PAIRS[number % len(PAIRS)]
     if (number // len(PAIRS)) % 2:
         pair = (pair[1], pair[0])
-    dice = SeededDice(SEED + number)
-    game = Game.new(variant, dice)
-    moves = 0
-    while game.phase is not Phase.OVER and moves < MAX_MOVES:
-        if game.phase is Phase.ROLL:
-            game.roll(game.seat, dice)
-            continue
-        assert game.dice is not None
-        game.play(game.seat, ai.choose_move(game.position, game.dice, pair[game.seat],
-                                            first_turn=game.first_turn))
-        moves += 1
-    return game, pair
+    return play_levels(variant, pair, SEED + number), pair
 
 
 def cases(variant: str) -> Iterator[Case]:
