@@ -8,7 +8,8 @@ to its first destination), the page follows them over its live connection. Pictu
 web-short-{opening,hit,bearoff,result}-{light,dark}.png. Then the whole screen at each size
 the browser tests play (two phones upright, one turned sideways: `SIZES`), a game's turn
 played and waiting for Done: web-screen-{390x844,360x740,844x390}-{light,dark}.png, drawn
-at the phone's own density of 1 to stay small. Needs Debian's Chromium (and, for the emoji
+at the phone's own density of 1 to stay small. Last, the 💡 Hint box open over a game
+against the computer: web-hint-{light,dark}.png. Needs Debian's Chromium (and, for the emoji
 of the buttons, fonts-noto-color-emoji).
 """
 
@@ -36,6 +37,7 @@ THEMES = ("light", "dark")
 SHOTS = ("opening", "hit", "bearoff", "result")
 SIZES = {"390x844": (390, 844), "360x740": (360, 740), "844x390": (844, 390)}
 SCREEN_SEED, SCREEN_TURNS = 4, 7  # the turn the whole-screen pictures show
+HINT_SEED = 5
 
 
 async def call(wh: WebHarness, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -181,6 +183,46 @@ async def shoot_screens(wh: WebHarness, browser: Browser, out: Path) -> list[Pat
     return paths
 
 
+async def shoot_hint(wh: WebHarness, browser: Browser, out: Path) -> list[Path]:
+    """The game's part of the page with the 💡 Hint box open, in each theme: an unrated
+    game against the computer, the player's roll thrown and not yet played (a hint is
+    given once a roll, so each theme plays its own game from the same dice)."""
+    paths = []
+    for theme in THEMES:
+        wh.core.games.dice = SeededDice(HINT_SEED)
+        status, data = await call(wh, "POST", "api/games", {
+            "variant": "short", "level": "beginner", "length": 1, "cube": False})
+        assert status == 200, data
+        game = data["game"]
+        _, state = await call(wh, "GET", f"api/games/{game}")
+        for _ in range(3000):
+            if state["you_act"] and (state["can"]["roll"] or state["movable"]):
+                break
+            await asyncio.sleep(0.01)
+            _, state = await call(wh, "GET", f"api/games/{game}")
+        if state["can"]["roll"]:
+            status, data = await call(wh, "POST", f"api/games/{game}/actions",
+                                      {"act": "roll", "version": state["version"]})
+            assert status == 200, data
+            state = data["state"]
+        assert state["movable"], state
+        context = await new_context(browser, scale=2, reduced_motion="reduce")
+        page, _ = await open_page(context, page_url(
+            wh.url, wh.init_data(PLAYER, NAME), query=f"?game={game}", theme=theme))
+        await settled(page)
+        await page.click(".actions [data-act=hint]")
+        await page.locator(".advice:not([hidden])").wait_for()
+        path = out / f"web-hint-{theme}.png"
+        await picture(page, path)
+        paths.append(path)
+        await context.close()
+        _, state = await call(wh, "GET", f"api/games/{game}")
+        status, data = await call(wh, "POST", f"api/games/{game}/actions",
+                                  {"act": "resign", "version": state["version"]})
+        assert status == 200, data  # (the next theme's game: one game at a time)
+    return paths
+
+
 async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -191,6 +233,8 @@ async def main(out: Path) -> None:
                     for path in await shoot(wh, browser, out):
                         print(path)
                     for path in await shoot_screens(wh, browser, out):
+                        print(path)
+                    for path in await shoot_hint(wh, browser, out):
                         print(path)
             finally:
                 await wh.close()

@@ -1,7 +1,8 @@
 """The web board's 💡 Hint button in headless Chromium: in an unrated game against the
 computer it is there exactly when the API gives a hint (the player's move, before its first
 step), shows the best three moves in the page's language and stays while the roll is
-played; the hint is stored as the chat's are (the analysis counts them)."""
+played; the hint is stored as the chat's are (the analysis counts them). The page is in
+Telegram's dark theme, and every line of the hint box reads there (WCAG AA contrast)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from engine.dice import SeededDice
 from i18n import Translator
 from i18n.figures import hint_lines
 from storage import games, hints, players
-from tests.support.browser import PHONE, drag, settled
+from tests.support.browser import PHONE, drag, new_context, open_page, page_url, settled
+from tests.support.contrast import labels
 from tests.support.web import WebHarness, computer_game
-from tests.web.test_browser import game_page, newer
+from tests.web.test_browser import newer
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 
@@ -41,7 +43,9 @@ async def test_the_hint_button_shows_the_best_three_moves(
     game = await computer_game(wh, ALI)
     await players.set_language(wh.core.db, ALI, "ru", now=NOW)  # the page's language,
     wh.web.players.forget(ALI)  # as /lang sets it
-    page, errors = await game_page(browser, wh, ALI, "Ali", game, reduced=True)
+    page, errors = await open_page(
+        await new_context(browser, reduced_motion="reduce"),
+        page_url(wh.url, wh.init_data(ALI, "Ali"), query=f"?game={game}", theme="dark"))
     state = await settled(page)
     while "roll" not in state["buttons"]:  # the computer won the opening roll: its move first
         if state["movable"]:
@@ -67,6 +71,10 @@ async def test_the_hint_button_shows_the_best_three_moves(
                           [HintMove(str(p.move), e, best - e) for p, e in ranked[:3]])
     assert shown == expected and shown[0].startswith("💡 Лучшие ходы для")
     assert len(shown) == 1 + min(3, len(ranked))
+    boxed = [label for label in await labels(page, ".advice") if label.text.strip()]
+    assert len(boxed) >= len(shown), boxed  # every line was read, and each one reads:
+    assert all(label.ok for label in boxed), [(x.text, x.ratio, x.fore, x.back) for x in boxed]
+    assert all(sum(label.back) < 3 * 100 for label in boxed), boxed  # on the dark theme
     assert await hints.used(wh.core.db, game, 1) == {0: 1}  # counted as the chat's are
     state = await settled(page)
     assert "hint" not in state["buttons"]  # shown: the button is gone for this roll
