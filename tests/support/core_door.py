@@ -158,3 +158,17 @@ async def craft(t: Table, game_id: int, position: Position, *, seat: int,
 def act(row: Row, what: Act, src: int = 0, dst: int = 0) -> Action:
     """An action on the game as `row` stores it."""
     return Action(row.id, row.version, what, src, dst)
+
+
+async def play_turn(t: Table, game_id: int) -> int:
+    """The player to move plays the first legal move of the roll, step by step, and sends
+    it with Done; returns their seat."""
+    player, seat, row, live = await to_act(t, game_id)
+    assert live.game.phase is Phase.MOVE
+    for step in live.game.turn().plays[0].move.steps:
+        row = (await stored(t, game_id))[0]
+        assert await ask(t, player, act(row, Act.GO, step.src, step.dst)) == [None]
+    row, live = await stored(t, game_id)
+    if live.game.seat == seat and live.game.phase is Phase.MOVE:
+        assert await ask(t, player, act(row, Act.DONE)) == [None]
+    return seat
