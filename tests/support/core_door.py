@@ -105,9 +105,10 @@ async def assembled(database_url: str, *, seed: int = 3, sight: Sight | None = N
 
 
 async def friends(t: Table, creator: int = ALI, acceptor: int = VALI, *, length: int = 1,
-                  cube: bool = False, control: TimeControl | None = None) -> int:
+                  cube: bool = False, control: TimeControl | None = None,
+                  variant: str = "short") -> int:
     """A game between two people by challenge, begun; its id."""
-    made = await t.core.challenges.create(creator, "short", length, cube, control)
+    made = await t.core.challenges.create(creator, variant, length, cube, control)
     row, live = await t.core.challenges.accept(made.code, acceptor)
     await t.core.games.begin(row, live)
     return row.id
