@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from core.actions import Act, Action, Refusal
+from core.actions import Act, Action, Refusal, Respond
 from core.events import What
 from storage import games
 from tests.support.core_door import (
@@ -162,7 +162,7 @@ async def test_a_double_tap_on_a_busy_game_is_out_of_date_at_once(table: Table) 
     player, step = await _step(t, game_id)
     answers: dict[str, list[Refusal | None]] = {"one": [], "two": []}
 
-    def recorder(name: str):  # type: ignore[no-untyped-def]
+    def recorder(name: str) -> Respond:
         async def respond(refusal: Refusal | None) -> None:
             answers[name].append(refusal)
         return respond
