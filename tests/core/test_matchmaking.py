@@ -2,7 +2,8 @@
 with no door: compatible searches pair into one rated game, incompatible ones wait, the
 rating gap allowed widens with the time waited, a cancelled search pairs with nobody, a
 player in a live game or already searching cannot search again, and a search ends after
-`MAX_WAIT` and not before (FakeClock). Both engines."""
+`MAX_WAIT` and not before (FakeClock); a player's lobby lists their live game, then
+their correspondence games by deadline. Both engines."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from core.events import What
 from core.games import Busy
 from core.lobby import open_games
 from core.matchmaking import MAX_WAIT, AlreadySearching
+from core.timecontrol import TimeControl
 from storage import games
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, lengths_mask
 from tests.support.core_door import ALI, SOLI, VALI, Table, assembled, friends, stored
@@ -133,3 +135,17 @@ async def test_a_search_ends_after_the_longest_wait_and_not_before(table: Table)
     assert ("expired", ALI) in t.heard.searches
     request = await t.core.matchmaking.request_of(ALI, asked.id)
     assert request is not None and request.status == "expired"
+
+
+async def test_the_lobby_lists_the_live_game_first_then_the_soonest_deadline(
+        table: Table) -> None:
+    t = table
+    slow = await friends(t, ALI, SOLI, control=TimeControl.parse("d3"))
+    live = await friends(t, ALI, VALI)
+    soon = await friends(t, VALI, ALI, control=TimeControl.parse("d1"))
+    found = await open_games(t.core.games, ALI)
+    assert [g.row.id for g in found] == [live, soon, slow]
+    assert [g.control.token for g in found] == ["m60", "d1", "d3"]
+    assert [g.seat for g in found] == [0, 1, 0]
+    assert [g.row.id for g in await open_games(t.core.games, SOLI)] == [slow]
+    assert await open_games(t.core.games, 4) == []  # nobody's games but their own

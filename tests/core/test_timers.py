@@ -5,7 +5,10 @@ double pauses the doubler's; nobody loses on time unseen. Both engines."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from core.actions import Act, Action, Refusal
+from core.assembly import Door
 from core.events import What
 from engine.game import Phase, Reason
 from storage.models import Game as Row
@@ -37,6 +40,7 @@ async def test_a_turn_times_out_at_its_deadline_and_not_a_second_before(
         assert _at(t, row) == WINDOW
         t.clock.advance(WINDOW - 1)
         await t.core.timers.tick()
+        await t.core.games.expire(game_id)  # (as another process's late pass would ask)
         row, live = await stored(t, game_id)
         assert row.status == "active" and live.game.result is None
         t.clock.advance(1)
@@ -45,6 +49,23 @@ async def test_a_turn_times_out_at_its_deadline_and_not_a_second_before(
         assert row.status == "finished" and row.winner_seat == 1 - seat
         assert live.game.result is not None and live.game.result.reason is Reason.TIMEOUT
         assert t.heard.of(game_id)[-1] == (What.ENDED, None)
+
+
+async def test_the_pass_asks_for_a_timeout_at_the_deadline_only(database_url: str) -> None:
+    async with assembled(database_url) as t:
+        asked: list[float] = []
+
+        async def expire(game_id: int) -> None:  # a door that sees timeouts first
+            asked.append((t.clock() - started).total_seconds())
+            await t.core.games.expire(game_id)
+
+        t.core.attach(Door(expire=expire))
+        started = t.clock()
+        await friends(t)
+        for second in (0, WINDOW - 1, WINDOW, WINDOW + 1):  # (warned at WINDOW - 1)
+            t.clock.now = started + timedelta(seconds=second)
+            await t.core.timers.tick()
+        assert asked == [WINDOW]  # once, at the deadline
 
 
 async def test_the_warning_comes_when_a_quarter_is_left_and_only_once(
