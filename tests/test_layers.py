@@ -146,3 +146,79 @@ def test_the_printed_map_is_the_code_s() -> None:
         shown = sorted(uses & ({*ALLOWED, "aiogram"} - {package}))
         lines.append(f"{package:8} -> {', '.join(shown) or '-'}")
     assert lines == documented_map(DOC.read_text(encoding="utf-8"))
+
+
+# The core's tests drive the core alone: no door, nor a door's libraries, directly or
+# through a helper of the tests they import (tests/support).
+CORE_TESTS = "tests/core"
+DOORS = frozenset({"bot", "web", "aiogram", "aiohttp"})
+
+
+def _modules(path: Path) -> set[str]:
+    """The dotted names `path` imports (absolute imports), with each `from a import b`
+    also as `a.b` (b may be a module)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _source(root: Path, module: str) -> Path | None:
+    base = root.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def door_reaches(root: Path, folder: str = CORE_TESTS) -> list[str]:
+    """Each module under `folder` that imports a door, directly or through the test
+    helpers it imports (any depth): "file -> door (via module, …)"."""
+    found = []
+    for path in sorted((root / folder).rglob("*.py")):
+        seen: set[Path] = set()
+        queue: list[tuple[Path, tuple[str, ...]]] = [(path, ())]
+        while queue:
+            current, via = queue.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for module in sorted(_modules(current)):
+                top = module.split(".")[0]
+                if top in DOORS:
+                    chain = f" (via {', '.join(via)})" if via else ""
+                    found.append(f"{path.relative_to(root).as_posix()} -> {top}{chain}")
+                elif top == "tests" and (source := _source(root, module)) is not None:
+                    queue.append((source, (*via, module)))
+    return sorted(set(found))
+
+
+def test_the_cores_tests_reach_no_door() -> None:
+    assert door_reaches(ROOT) == []
+
+
+def test_a_door_reached_by_the_cores_tests_is_found(tmp_path: Path) -> None:
+    """The check itself: a door imported by a core test, inside a function, or by a test
+    helper it imports, and that helper's own helper."""
+    (tmp_path / "tests" / "core").mkdir(parents=True)
+    (tmp_path / "tests" / "support").mkdir()
+    (tmp_path / "tests" / "support" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "support" / "plain.py").write_text("from core.games import Busy\n")
+    (tmp_path / "tests" / "support" / "deep.py").write_text("import web.app\n")
+    (tmp_path / "tests" / "support" / "chat.py").write_text(
+        "from tests.support import deep\n")
+    (tmp_path / "tests" / "core" / "test_fine.py").write_text(
+        "from tests.support.plain import Busy\n")
+    (tmp_path / "tests" / "core" / "test_bot.py").write_text(
+        "def f():\n    from bot.views.callbacks import Act\n")
+    (tmp_path / "tests" / "core" / "test_via.py").write_text(
+        "from tests.support.chat import x\nimport aiogram.types\n")
+    assert door_reaches(tmp_path) == [
+        "tests/core/test_bot.py -> bot",
+        "tests/core/test_via.py -> aiogram",
+        "tests/core/test_via.py -> web (via tests.support.chat, tests.support.deep)",
+    ]
