@@ -43,16 +43,32 @@ class MoveEvent(TypedDict):
     move: str
 
 
+class BlockData(TypedDict):
+    """Why no checker can move `die`: each try as [from, to, why] (`engine.passes.Why`)."""
+
+    die: int
+    tries: list[list[int | str]]
+
+
+class PassData(TypedDict):
+    """Why a roll cannot be played (`engine.passes.PassReason` as JSON): for the kind `bar`
+    the checkers on the bar and each closed entry as [die, point, opposing checkers]; for
+    `no_move` each number's block."""
+
+    kind: str  # an `engine.passes.PassKind` value
+    dice: list[int]
+    bar: NotRequired[int]
+    closed: NotRequired[list[list[int]]]
+    blocks: NotRequired[list[BlockData]]
+
+
 class PassEvent(TypedDict):
     """A roll with no legal move: the turn passes."""
 
     type: Literal["pass"]
     seat: int
     dice: list[int]
-    # Why the roll cannot be played: `PassReason.to_dict`'s JSON, read back only through
-    # `PassReason.from_dict` (its shape varies with the reason's kind, so it is not typed
-    # here). Missing from games stored before reasons were logged.
-    why: NotRequired[dict[str, Any]]
+    why: NotRequired[PassData]  # missing from games stored before reasons were logged
 
 
 class DoubleEvent(TypedDict):
@@ -94,9 +110,6 @@ class ResultEvent(TypedDict):
 
 Event = (OpeningEvent | RollEvent | MoveEvent | PassEvent | DoubleEvent | TakeEvent
          | DropEvent | ResignEvent | TimeoutEvent | ResultEvent)
-# Every kind of event but the opening and the result: each names the seat that acted.
-SeatEvent = (RollEvent | MoveEvent | PassEvent | DoubleEvent | TakeEvent | DropEvent
-             | ResignEvent | TimeoutEvent)
 # Each kind's typed dict by its `type`: {"opening": OpeningEvent, …}.
 EVENT_TYPES: dict[str, type[Any]] = {
     get_args(get_type_hints(form)["type"])[0]: form for form in get_args(Event)}
@@ -119,8 +132,7 @@ def loaded(events: Iterable[Any]) -> list[Event]:
 
 def result_of(history: Sequence[Event]) -> ResultEvent | None:
     """The game's result (its last event), or None while the game is played."""
-    for index in range(len(history) - 1, -1, -1):  # (`reversed` would type it as Any)
-        event = history[index]
+    for event in reversed(history):
         if event["type"] == "result":
             return event
     return None

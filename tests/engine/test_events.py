@@ -18,6 +18,7 @@ import pytest
 from engine.dice import SeededDice
 from engine.events import EVENT_TYPES, Event, loaded, result_of, seat_of
 from engine.game import Game, MatchState, Phase, Reason
+from engine.passes import PassKind
 from engine.result import ResultKind
 
 
@@ -26,38 +27,74 @@ def _conforms(value: Any, hint: Any) -> bool:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any:
         return True
+    if typing.is_typeddict(hint):
+        return isinstance(value, dict) and not _against(value, hint, hint.__name__)
     if origin is Literal:
         return value in args
     if origin in (Union, types.UnionType):
         return any(_conforms(value, arg) for arg in args)
     if origin is list:
         return isinstance(value, list) and all(_conforms(v, args[0]) for v in value)
-    if origin is dict:
-        return isinstance(value, dict) and all(
-            _conforms(k, args[0]) and _conforms(v, args[1]) for k, v in value.items())
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, hint)
+
+
+def _against(value: dict[str, Any], form: Any, name: str) -> list[str]:
+    """What is wrong with a dict against a TypedDict: missing, undeclared, mistyped keys."""
+    hints = typing.get_type_hints(form)
+    found = [f"{name} lacks {key!r}" for key in sorted(form.__required_keys__ - value.keys())]
+    found += [f"{name} has the undeclared key {key!r}"
+              for key in sorted(value.keys() - hints.keys())]
+    for key, item in value.items():
+        hint = hints.get(key)
+        part = typing.get_args(hint)[0] if typing.get_origin(hint) is list else None
+        if typing.is_typeddict(hint) and isinstance(item, dict):
+            found += _against(item, hint, hint.__name__)
+        elif typing.is_typeddict(part) and isinstance(item, list) and all(
+                isinstance(one, dict) for one in item):
+            found += [problem for one in item for problem in _against(one, part, part.__name__)]
+        elif hint is not None and not _conforms(item, hint):
+            found.append(f"{name}[{key!r}] = {item!r} is not {hint}")
+    return found
 
 
 def problems(event: Any) -> list[str]:
     """What is wrong with one logged event against its declared kind (nothing: [])."""
     if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
         return [f"not a declared kind of event: {event!r}"]
-    form = EVENT_TYPES[event["type"]]
-    hints = typing.get_type_hints(form)
-    found = [f"{event['type']} lacks {key!r}"
-             for key in sorted(form.__required_keys__ - event.keys())]
-    found += [f"{event['type']} has the undeclared key {key!r}"
-              for key in sorted(event.keys() - hints.keys())]
-    found += [f"{event['type']}[{key!r}] = {value!r} is not {hints[key]}"
-              for key, value in event.items() if key in hints
-              and not _conforms(value, hints[key])]
+    found = _against(event, EVENT_TYPES[event["type"]], event["type"])
     if event["type"] == "result":
         if event.get("kind") not in set(ResultKind):
             found.append(f"result kind {event.get('kind')!r}")
         if event.get("reason") not in set(Reason):
             found.append(f"result reason {event.get('reason')!r}")
+    if event["type"] == "pass" and event.get("why", {}).get("kind", "bar") not in set(PassKind):
+        found.append(f"pass reason {event['why'].get('kind')!r}")
+    return found
+
+
+def _optional_keys(value: Any, form: Any) -> set[tuple[str, str]]:
+    """The optional keys a value has, of its TypedDict and those nested in it."""
+    hints = typing.get_type_hints(form)
+    found = {(form.__name__, key) for key in value if key in form.__optional_keys__}
+    for key, item in value.items():
+        hint = hints.get(key)
+        if typing.is_typeddict(hint):
+            found |= _optional_keys(item, hint)
+        elif typing.get_origin(hint) is list and typing.is_typeddict(typing.get_args(hint)[0]):
+            for part in item:
+                found |= _optional_keys(part, typing.get_args(hint)[0])
+    return found
+
+
+def _declared_optional(form: Any) -> set[tuple[str, str]]:
+    """Every optional key of a TypedDict and of those nested in it."""
+    found = {(form.__name__, key) for key in form.__optional_keys__}
+    for hint in typing.get_type_hints(form).values():
+        for part in (hint, *typing.get_args(hint)):
+            if typing.is_typeddict(part):
+                found |= _declared_optional(part)
     return found
 
 
@@ -88,8 +125,8 @@ def play_match(variant: str, seed: int, *, length: int, cube: bool) -> list[Game
     return games
 
 
-MATCHES = [("short", seed, 5, True) for seed in range(4)] + [
-    ("short", 10, 1, False), ("long", 20, 3, False), ("long", 21, 1, False)]
+MATCHES = [("short", seed, 5, True) for seed in range(4)] + [("short", 10, 1, False)] + [
+    ("long", seed, 3, False) for seed in range(20, 26)]
 
 
 @pytest.fixture(scope="module")
@@ -109,10 +146,11 @@ def test_the_games_log_every_declared_kind_and_key(played):
     # but never logged would be a type that has drifted too.
     kinds = {event["type"] for game in played for event in game.history}
     assert kinds == EVENT_TYPES.keys()
-    optional = {(event["type"], key) for game in played for event in game.history
-                for key in event if key in EVENT_TYPES[event["type"]].__optional_keys__}
-    assert optional == {(kind, key) for kind, form in EVENT_TYPES.items()
-                        for key in form.__optional_keys__}
+    logged = set().union(*(_optional_keys(event, EVENT_TYPES[event["type"]])
+                           for game in played for event in game.history))
+    declared = set().union(*map(_declared_optional, EVENT_TYPES.values()))
+    assert ("PassData", "closed") in declared  # the nested reasons' keys are counted too
+    assert logged == declared
 
 
 def test_a_history_is_an_opening_then_actions_then_one_result(played):
@@ -151,6 +189,13 @@ def test_a_game_stored_before_ties_and_pass_reasons_loads_unchanged():
      "undeclared key 'hit'"),
     ({"type": "double", "seat": 0, "value": "2"}, "['value'] = '2'"),
     ({"type": "roll", "seat": True, "dice": [6, 5]}, "['seat'] = True"),
+    ({"type": "pass", "seat": 0, "dice": [6, 6], "why": {"kind": "bar", "dice": [6, 6],
+                                                          "bar": 1, "closed": [[6, "19"]]}},
+     "PassData['closed']"),
+    ({"type": "pass", "seat": 0, "dice": [6, 6],
+      "why": {"kind": "no_move", "dice": [6, 6], "blocks": [{"die": 6}]}}, "lacks 'tries'"),
+    ({"type": "pass", "seat": 0, "dice": [6, 6], "why": {"kind": "stuck", "dice": [6, 6]}},
+     "pass reason 'stuck'"),
     ({"type": "result", "winner": 0, "kind": "gammon", "points": 2, "reason": "drop"},
      "result kind 'gammon'"),
 ])
