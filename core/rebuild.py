@@ -47,6 +47,7 @@ def games_of_log(log: Mapping[int, Sequence[LoggedMove]], variant: str, length: 
 
 def _rebuild(events: list[Event], variant: str, match: MatchState, cube: bool) -> Game:
     opening = events[0]
+    # (`.get` first: a logged line with no type is not an opening either.)
     if opening.get("type") != "opening" or opening["type"] != "opening":
         raise LogDoesNotReplay("a game's log starts with its opening throw")
     throws = [die for tie in opening.get("ties", ()) for die in tie] + list(opening["dice"])
