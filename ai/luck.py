@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ai import bearoff, model
 from ai.game import mover_won, win_points
 from ai.network import equity
 from ai.review import replay
+from engine.events import Event, pair, result_of
 from engine.game import MatchState
 from engine.movegen import legal_moves
 from engine.position import Position
@@ -95,14 +95,13 @@ class Roll:
     cube_value: int
 
 
-def rolls(variant: str, history: Sequence[Mapping[str, Any]], match: MatchState | None,
+def rolls(variant: str, history: Sequence[Event], match: MatchState | None,
           cube: bool) -> list[Roll]:
     """Every counted roll of the game, in order (positional arguments, for an executor)."""
     found = []
     for _, event, game in replay(variant, history, match=match, cube=cube):
         if event["type"] == "roll":
-            dice = tuple(event["dice"])
-            found.append(Roll(event["seat"], game.position, (dice[0], dice[1]),
+            found.append(Roll(event["seat"], game.position, pair(event["dice"]),
                               game.first_turn, game.cube_value))
     return found
 
@@ -129,7 +128,7 @@ def total(found: Sequence[Roll], lucks: Sequence[float]) -> Luck:
     return Luck((luck[0], luck[1]), (count[0], count[1]))
 
 
-def game_luck(variant: str, history: Sequence[Mapping[str, Any]], match: MatchState | None,
+def game_luck(variant: str, history: Sequence[Event], match: MatchState | None,
               cube: bool) -> Luck:
     """Each seat's luck over the whole game (one call: a game's rolls take well under a
     second together)."""
@@ -142,10 +141,10 @@ def adjusted(result: float, own_luck: float, other_luck: float) -> float:
     return result - (own_luck - other_luck)
 
 
-def result_points(history: Sequence[Mapping[str, Any]], seat: int) -> float:
+def result_points(history: Sequence[Event], seat: int) -> float:
     """The seat's result of the game in points: + what it won, - what it lost (0 when
     the history has no result)."""
-    end = next((e for e in reversed(history) if e["type"] == "result"), None)
+    end = result_of(history)
     if end is None:
         return 0.0
     points = float(end["points"])

@@ -29,6 +29,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import FixedDice
+from engine.events import (
+    DoubleEvent,
+    DropEvent,
+    Event,
+    MoveEvent,
+    RollEvent,
+    TakeEvent,
+    loaded,
+    pair,
+    result_of,
+)
 from engine.game import Game, GameResult, MatchState, Phase, Reason
 from engine.numbering import line_numbers
 from engine.position import Position, Variant
@@ -44,6 +55,8 @@ CHECKER, DOUBLE, TAKE = "checker", "double", "take"
 # Cube actions, as `played` / `best` of a cube decision.
 NO_DOUBLE, DOUBLED, TAKES, DROPS = "no_double", "double", "take", "drop"
 CubeArgs = dict[str, Any]
+# The events `replay` stops at: what a player did (the engine adds passes and the result).
+Action = RollEvent | MoveEvent | DoubleEvent | TakeEvent | DropEvent
 
 
 @dataclass(frozen=True)
@@ -160,11 +173,11 @@ def worst(decisions: Iterable[Decision], seat: int, count: int = 3) -> list[Deci
 # -- finding the decisions ------------------------------------------------------------------
 
 
-def match_state(length: int, earlier: Sequence[Sequence[Mapping[str, Any]]]) -> MatchState:
+def match_state(length: int, earlier: Sequence[Sequence[Event]]) -> MatchState:
     """The match state before a game, from the histories of the games before it."""
     state = MatchState(length)
     for history in earlier:
-        end = next((e for e in reversed(history) if e["type"] == "result"), None)
+        end = result_of(history)
         if end is None:
             raise ValueError("an earlier game of the match has no result")
         state = state.after(GameResult(int(end["winner"]), ResultKind(end["kind"]), 1,
@@ -184,9 +197,9 @@ def _cube_args(game: Game) -> CubeArgs:
             "crawford": match.crawford}
 
 
-def replay(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
+def replay(variant: Variant | str, history: Sequence[Event], *,
            match: MatchState | None = None, cube: bool = False
-           ) -> Iterator[tuple[int, dict[str, Any], Game]]:
+           ) -> Iterator[tuple[int, Action, Game]]:
     """Replay the game whose engine `history` is given: each action's (line in the move
     list, event, game just before it); the action is applied once the caller moves on.
 
@@ -194,34 +207,34 @@ def replay(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     resignation or a timeout (nothing is decided after it). The game is the same object
     throughout: read it before asking for the next event.
     """
-    events = [dict(e) for e in history]
-    if not events or events[0]["type"] != "opening":
+    events = loaded(dict(e) for e in history)
+    opening = events[0] if events else None
+    if opening is None or opening["type"] != "opening":
         raise ValueError("a game's history starts with its opening throws")
-    opening = events[0]
     throws = [die for tie in opening.get("ties", ()) for die in tie] + list(opening["dice"])
     game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
     numbers = line_numbers(events)  # a decision's `turn` is its line in the move list
     while len(game.history) < len(events) and game.phase is not Phase.OVER:
         event = events[len(game.history)]
-        kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
-        if kind in ("resign", "timeout"):
+        if event["type"] == "resign" or event["type"] == "timeout":
             return
+        if event["type"] == "opening" or event["type"] == "pass" or event["type"] == "result":
+            raise ValueError(f"the history has {event['type']!r} where an action was due")
         yield numbers[len(game.history)], event, game
-        if kind == "roll":
-            game.roll(seat, tuple(event["dice"]))
-        elif kind == "move":
+        seat = event["seat"]
+        if event["type"] == "roll":
+            game.roll(seat, pair(event["dice"]))
+        elif event["type"] == "move":
             game.play(seat, event["move"])
-        elif kind == "double":
+        elif event["type"] == "double":
             game.double(seat)
-        elif kind in ("take", "drop"):
-            (game.take if kind == "take" else game.drop)(seat)
         else:
-            raise ValueError(f"the history has {kind!r} where an action was due")
+            (game.take if event["type"] == "take" else game.drop)(seat)
         if len(game.history) > len(events) or game.history != events[:len(game.history)]:
             raise ValueError(f"the history does not replay at event {len(game.history)}")
 
 
-def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
+def spots(variant: Variant | str, history: Sequence[Event], *,
           match: MatchState | None = None, cube: bool = False) -> list[Spot]:
     """Every decision of the game whose engine `history` is given, in order (`replay`)."""
     found: list[Spot] = []
@@ -232,7 +245,7 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
         if kind == "roll" and game.can_double(seat):
             spot = Spot(len(found), kind=DOUBLE, position=game.position, dice=None,
                         played=NO_DOUBLE, cube=_cube_args(game), **here)
-        elif kind == "move" and len({p.after for p in game.legal_plays()}) > 1:
+        elif event["type"] == "move" and len({p.after for p in game.legal_plays()}) > 1:
             spot = Spot(len(found), kind=CHECKER, position=game.position, dice=game.dice,
                         played=event["move"], first_turn=game.first_turn, **here)
         elif kind == "double":
@@ -248,7 +261,7 @@ def spots(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
     return found
 
 
-def find_spots(variant: str, history: Sequence[Mapping[str, Any]], match: MatchState | None,
+def find_spots(variant: str, history: Sequence[Event], match: MatchState | None,
                cube: bool) -> list[Spot]:
     """`spots` with positional arguments, for an executor (which passes no keywords)."""
     return spots(variant, history, match=match, cube=cube)
@@ -329,7 +342,7 @@ def engine_name(variant: Variant | str, ply: int = 2) -> str:
     return f"{'bgsage' if short and sage.available() else 'network'}-{ply}ply"
 
 
-def review(variant: Variant | str, history: Sequence[Mapping[str, Any]], *,
+def review(variant: Variant | str, history: Sequence[Event], *,
            match: MatchState | None = None, cube: bool = False, ply: int = 2,
            progress: Callable[[int, int], None] | None = None) -> list[Decision]:
     """Every decision of the game, evaluated (the whole analysis in one call)."""

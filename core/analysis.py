@@ -23,12 +23,13 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 from ai import review
 from ai.luck import Luck, adjusted, game_luck, pr, result_points
 from ai.review import Decision
 from core.workers import ProcessPool, Runner
+from engine.events import Event, loaded, result_of
 from engine.game import MatchState
 from engine.position import Position
 from storage import analysis, games
@@ -91,15 +92,14 @@ class AnalysisJobs:
         self.ply = ply
         self._jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
 
-    async def history(self, row: Row, number: int
-                      ) -> tuple[list[dict[str, Any]], MatchState] | None:
+    async def history(self, row: Row, number: int) -> tuple[list[Event], MatchState] | None:
         """The engine history of a finished game of the match and the match state before
         it; None when that game is not over (or not logged)."""
         log_ = await games.match_log(self.db, row.id)
-        histories = {n: [json.loads(line.data) for line in lines if line.data is not None]
+        histories = {n: loaded(json.loads(line.data) for line in lines if line.data is not None)
                      for n, lines in log_.items()}
         history = histories.get(number)
-        if not history or not any(e["type"] == "result" for e in history):
+        if not history or result_of(history) is None:
             return None
         match = review.match_state(row.match_length, [histories[n] for n in range(1, number)])
         return history, match

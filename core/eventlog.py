@@ -20,37 +20,40 @@ its engine history, which a replay feeds back through the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from core.live import Live, Taken
+from engine.events import Event
 from engine.moves import Step
 from storage.models import LogEntry
 
-Event = dict[str, Any]
+
+def notation(event: Event) -> str:
+    """An engine event's log notation (the module's docstring lists it per kind)."""
+    if event["type"] in ("opening", "roll", "pass"):
+        return "-".join(str(d) for d in event["dice"])
+    if event["type"] == "move":
+        return event["move"]
+    if event["type"] in ("double", "take"):
+        return str(event["value"])
+    if event["type"] == "result":
+        return f"{event['kind']} {event['points']} {event['reason']}"
+    return ""
 
 
-def _dice(event: Event) -> str:
-    return "-".join(str(d) for d in event.get("dice", ()))
-
-
-_NOTATION: dict[str, Callable[[Event], str]] = {
-    "opening": _dice,
-    "roll": _dice,
-    "pass": _dice,
-    "move": lambda e: str(e.get("move", "")),
-    "double": lambda e: str(e.get("value", "")),
-    "take": lambda e: str(e.get("value", "")),
-    "result": lambda e: f"{e.get('kind')} {e.get('points')} {e.get('reason')}",
-}
+def actor(event: Event) -> int:
+    """Whose log line an event is: the starter's for the opening, the winner's for the
+    result, else the seat that acted."""
+    if event["type"] == "opening":
+        return event["starter"]
+    if event["type"] == "result":
+        return event["winner"]
+    return event["seat"]
 
 
 def entry(event: Event, number: int) -> LogEntry:
     """The log line of one engine event of game `number` of the match."""
-    kind = str(event["type"])
-    seat = event.get("seat", event.get("starter", event.get("winner")))
-    notation = _NOTATION[kind](event) if kind in _NOTATION else ""
-    return LogEntry(kind, notation, seat, number,
+    return LogEntry(event["type"], notation(event), actor(event), number,
                     json.dumps(event, separators=(",", ":"), ensure_ascii=False))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.live import Live
+from engine.events import PassEvent, pair, seat_of
 from engine.game import Phase
 from engine.movegen import is_forced
 from engine.moves import Move
@@ -70,37 +71,36 @@ def event_at(live: Live, index: int) -> Event | None:
 def _event(live: Live, index: int) -> Event | None:
     raw = live.game.history[index]
     kind = raw["type"]
-    if kind not in SHOWN:
+    if kind not in SHOWN:  # a roll: its move or pass shows its dice
         return None
-    if kind == "opening":
-        return Event(index, kind, raw["starter"], dice=_pair(raw["dice"]))
-    if kind == "result":
+    if raw["type"] == "opening":
+        return Event(index, kind, raw["starter"], dice=pair(raw["dice"]))
+    if raw["type"] == "result":
         return Event(index, kind, raw["winner"], value=raw["points"], result=raw["kind"])
     seat = raw["seat"]
-    if kind == "move":
-        dice = _pair(raw["dice"])
+    if raw["type"] == "move":
+        dice = pair(raw["dice"])
         before = live.before(index)
         forced = before is not None and is_forced(before, dice,
                                                   first_turn=live.first_turn(index))
         return Event(index, kind, seat, dice=dice, move=raw["move"], forced=forced)
-    if kind == "pass":
-        dice = _pair(raw["dice"])
-        return Event(index, kind, seat, dice=dice, why=_why_passed(live, index, dice))
-    return Event(index, kind, seat, value=int(raw.get("value", 0)))
+    if raw["type"] == "pass":
+        dice = pair(raw["dice"])
+        return Event(index, kind, seat, dice=dice, why=_why_passed(live, raw, index, dice))
+    if raw["type"] == "double" or raw["type"] == "take":
+        return Event(index, kind, seat, value=raw["value"])
+    return Event(index, kind, seat)
 
 
-def _why_passed(live: Live, index: int, dice: tuple[int, int]) -> PassReason | None:
+def _why_passed(live: Live, raw: PassEvent, index: int,
+                dice: tuple[int, int]) -> PassReason | None:
     """The reason logged with the pass, or worked out from the board before the roll (a
     game stored before reasons were logged)."""
-    logged = live.game.history[index].get("why")
+    logged = raw.get("why")
     if logged:
         return PassReason.from_dict(live.game.variant, logged)
     before = live.before(index)
     return explain(before, dice, live.first_turn(index)) if before is not None else None
-
-
-def _pair(dice: list[int]) -> tuple[int, int]:
-    return int(dice[0]), int(dice[1])
 
 
 def _decided(event: Event, seat: int) -> bool:
@@ -120,7 +120,7 @@ def has_decided(live: Live, seat: int) -> bool:
     history = live.game.history
     for index in range(len(history) - 1, -1, -1):
         raw = history[index]
-        if raw.get("seat") != seat or (raw["type"] != "move" and raw["type"] not in DECISIONS):
+        if seat_of(raw) != seat or (raw["type"] != "move" and raw["type"] not in DECISIONS):
             continue
         event = event_at(live, index)
         if event is not None and _decided(event, seat):

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.errors import EngineError, IllegalMoveError
+from engine.events import seat_of
 from engine.fairness import FairDice, dice_of_history
 from engine.game import Game, Phase
 from engine.moves import Move, Step
@@ -288,8 +289,8 @@ class Live:
     def first_turn(self, index: int) -> bool:
         """Whether history event `index` came before its seat's first move or pass."""
         history = self.game.history
-        seat = history[index].get("seat")
-        return not any(event["type"] in ("move", "pass") and event.get("seat") == seat
+        seat = seat_of(history[index])
+        return not any(event["type"] in ("move", "pass") and seat_of(event) == seat
                        for event in history[:index])
 
 
@@ -310,7 +311,7 @@ class _Rewind:
         while self.cursor > index:
             self.cursor -= 1
             event = self.history[self.cursor]
-            mover = event.get("seat")
+            mover = seat_of(event)
             if mover is None:
                 self.found[self.cursor] = None
                 continue

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.dice import FixedDice
 from engine.errors import EngineError
+from engine.events import Event, loaded, pair, result_of
 from engine.game import Game, MatchState
 from engine.result import ResultKind
 from storage.models import LoggedMove
@@ -31,7 +31,7 @@ def games_of_log(log: Mapping[int, Sequence[LoggedMove]], variant: str, length: 
     played: list[Game] = []
     match = MatchState(length)
     for number in sorted(log):
-        events = [json.loads(line.data) for line in log[number] if line.data is not None]
+        events = loaded(json.loads(line.data) for line in log[number] if line.data is not None)
         if not events:  # logged before the log kept the engine's events (migration 0007)
             raise LogDoesNotReplay(f"game {number} has no engine events in its log")
         try:
@@ -45,10 +45,10 @@ def games_of_log(log: Mapping[int, Sequence[LoggedMove]], variant: str, length: 
     return played
 
 
-def _rebuild(events: list[dict[str, Any]], variant: str, match: MatchState,
-             cube: bool) -> Game:
+def _rebuild(events: list[Event], variant: str, match: MatchState, cube: bool) -> Game:
     opening = events[0]
-    if opening.get("type") != "opening":
+    # (`.get` first: a logged line with no type is not an opening either.)
+    if opening.get("type") != "opening" or opening["type"] != "opening":
         raise LogDoesNotReplay("a game's log starts with its opening throw")
     throws = [die for tie in opening.get("ties", ()) for die in tie] + list(opening["dice"])
     game = Game.new(variant, FixedDice(*throws), match=match, cube=cube)
@@ -60,22 +60,24 @@ def _rebuild(events: list[dict[str, Any]], variant: str, match: MatchState,
     return game
 
 
-def _act(game: Game, event: dict[str, Any], rest: list[dict[str, Any]]) -> None:
-    kind, seat = event["type"], event.get("seat", -1)  # every action names its seat
-    if kind == "roll":
-        game.roll(seat, (int(event["dice"][0]), int(event["dice"][1])))
-    elif kind == "move":
-        game.play(seat, event["move"])
-    elif kind == "double":
-        game.double(seat)
-    elif kind == "take":
-        game.take(seat)
-    elif kind == "drop":
-        game.drop(seat)
-    elif kind in ("resign", "timeout"):
+def _act(game: Game, event: Event, rest: list[Event]) -> None:
+    if event["type"] == "roll":
+        game.roll(event["seat"], pair(event["dice"]))
+    elif event["type"] == "move":
+        game.play(event["seat"], event["move"])
+    elif event["type"] == "double":
+        game.double(event["seat"])
+    elif event["type"] == "take":
+        game.take(event["seat"])
+    elif event["type"] == "drop":
+        game.drop(event["seat"])
+    elif event["type"] == "resign" or event["type"] == "timeout":
         # What the leaver was charged was decided when it happened: the logged result.
-        charged = ResultKind(next(e for e in rest if e["type"] == "result")["kind"])
-        leave = game.resign if kind == "resign" else game.timeout
-        leave(seat, lambda _position, **_stands: charged)
+        result = result_of(rest)
+        if result is None:
+            raise LogDoesNotReplay(f"a {event['type']} with no result after it")
+        charged = ResultKind(result["kind"])
+        leave = game.resign if event["type"] == "resign" else game.timeout
+        leave(event["seat"], lambda _position, **_stands: charged)
     else:
-        raise LogDoesNotReplay(f"the log has {kind!r} where an action was due")
+        raise LogDoesNotReplay(f"the log has {event['type']!r} where an action was due")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ai.review import CHECKER, DOUBLE, grade
 from core.rebuild import games_of_log
+from engine.events import seat_of
 from engine.game import Game
 from engine.moves import seen_from_other_side
 from engine.numbering import line_numbers
@@ -90,7 +91,7 @@ def mistakes(game: Game, decided: Sequence[DecisionRow], seat: int,
         if graded is None:
             continue
         at = next((i for i, event in enumerate(game.history)
-                   if numbers[i] == decision.turn and event.get("seat") == decision.seat
+                   if numbers[i] == decision.turn and seat_of(event) == decision.seat
                    and event["type"] in DECIDED_AT.get(decision.kind, ())), None)
         if at is None:
             continue

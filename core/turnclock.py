@@ -22,15 +22,17 @@ seconds: `GameService.board_reached`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from core.live import Live, PendingTurn
 from core.timecontrol import TimeControl
+from engine.events import Event
 from engine.game import Phase
 
 
-def turns_played(history: list[dict[str, Any]]) -> int:
+def turns_played(history: Sequence[Event]) -> int:
     """How many turns of the game have ended (a move or a pass ends one)."""
     return sum(1 for event in history if event["type"] in ("move", "pass"))
 

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import EngineError
+from engine.events import Event
 
 VERSION_TAG = "nard-dice:v1"
 SEED_BYTES = 32
@@ -218,7 +219,7 @@ class FairDice:
 # -- the log of a game's dice -------------------------------------------------------------
 
 
-def dice_of_history(history: Iterable[dict[str, Any]]) -> list[int]:
+def dice_of_history(history: Iterable[Event]) -> list[int]:
     """The dice a game drew, in order, from its `Game.history` events.
 
     Opening throws (the ties, then the deciding throw) and every roll, except the roll
@@ -226,24 +227,24 @@ def dice_of_history(history: Iterable[dict[str, Any]]) -> list[int]:
     """
     out: list[int] = []
     for event in history:
-        if event.get("type") == "opening":
+        if event["type"] == "opening":
             for throw in event.get("ties", []):
                 out.extend(throw)
             out.extend(event["dice"])
-        elif event.get("type") == "roll" and not event.get("opening"):
+        elif event["type"] == "roll" and not event.get("opening"):
             out.extend(event["dice"])
     return out
 
 
-def rolls_text(history: Iterable[dict[str, Any]]) -> str:
+def rolls_text(history: Iterable[Event]) -> str:
     """The dice log in the form `verify --rolls` reads: opening throws as single dice,
     rolls as `6-1`."""
     parts: list[str] = []
     for event in history:
-        if event.get("type") == "opening":
+        if event["type"] == "opening":
             for throw in [*event.get("ties", []), event["dice"]]:
                 parts.extend(str(d) for d in throw)
-        elif event.get("type") == "roll" and not event.get("opening"):
+        elif event["type"] == "roll" and not event.get("opening"):
             parts.append("-".join(str(d) for d in event["dice"]))
     return " ".join(parts)
 

@@ -14,6 +14,20 @@ from typing import Any
 
 from engine.dice import DiceSource, roll
 from engine.errors import GameStateError, IllegalMoveError, shown
+from engine.events import (
+    DoubleEvent,
+    DropEvent,
+    Event,
+    MoveEvent,
+    OpeningEvent,
+    PassEvent,
+    ResignEvent,
+    ResultEvent,
+    RollEvent,
+    TakeEvent,
+    TimeoutEvent,
+    loaded,
+)
 from engine.movegen import Play, check_dice, has_legal_move, legal_moves, play_reaching
 from engine.moves import Move
 from engine.passes import explain
@@ -115,7 +129,7 @@ class Game:
     dice: tuple[int, int] | None = None
     opening: tuple[int, int] = (0, 0)  # the opening roll: seat 0's die, seat 1's die
     moved: list[bool] = field(default_factory=lambda: [False, False])
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[Event] = field(default_factory=list)  # engine/events.py
     result: GameResult | None = None
 
     # -- starting ------------------------------------------------------------------
@@ -153,7 +167,7 @@ class Game:
             cube_enabled=cube,
             opening=opening,
         )
-        game._log("opening", dice=list(opening), starter=starter, ties=ties)
+        game._log(OpeningEvent(type="opening", dice=list(opening), starter=starter, ties=ties))
         if variant is Variant.SHORT:  # the opening dice are the first roll: no new dice
             game._set_dice((opening[starter], opening[1 - starter]), from_opening=True)
         return game
@@ -215,7 +229,8 @@ class Game:
                 raise IllegalMoveError(f"{move.move} is not a legal move here")
         else:
             play = resolve_move(self.position, self._rolled(), move, first_turn=self.first_turn)
-        self._log("move", seat=seat, dice=list(self.dice or ()), move=str(play.move))
+        self._log(MoveEvent(type="move", seat=seat, dice=list(self.dice or ()),
+                            move=str(play.move)))
         self._finish_turn(play.after)
         return play
 
@@ -223,18 +238,18 @@ class Game:
         if not self.can_double(seat):
             raise GameStateError("you cannot double now")
         self.phase = Phase.DOUBLED
-        self._log("double", seat=seat, value=self.cube_value * 2)
+        self._log(DoubleEvent(type="double", seat=seat, value=self.cube_value * 2))
 
     def take(self, seat: int) -> None:
         self._expect(Phase.DOUBLED, seat)
         self.cube_value *= 2
         self.cube_owner = seat
         self.phase = Phase.ROLL
-        self._log("take", seat=seat, value=self.cube_value)
+        self._log(TakeEvent(type="take", seat=seat, value=self.cube_value))
 
     def drop(self, seat: int) -> GameResult:
         self._expect(Phase.DOUBLED, seat)
-        self._log("drop", seat=seat)
+        self._log(DropEvent(type="drop", seat=seat))
         return self._end(1 - seat, ResultKind.PLAIN, Reason.DROP)
 
     def resign(self, seat: int, estimate: ExpectedLoss = race_estimate) -> GameResult:
@@ -252,7 +267,8 @@ class Game:
     def _abandon(self, seat: int, reason: Reason, estimate: ExpectedLoss) -> GameResult:
         if self.phase is Phase.OVER:
             raise GameStateError("the game is over")
-        self._log(reason.value, seat=seat)
+        self._log(ResignEvent(type="resign", seat=seat) if reason is Reason.RESIGN
+                  else TimeoutEvent(type="timeout", seat=seat))
         winner = 1 - seat
         # The position as it stands: whose turn it is, and its dice if already rolled.
         kind = estimate(self.position_for(winner), leaver_on_roll=seat == self.seat,
@@ -264,13 +280,13 @@ class Game:
         self.dice = dice
         self.phase = Phase.MOVE
         if from_opening:
-            self._log("roll", seat=self.seat, dice=list(dice), opening=True)
+            self._log(RollEvent(type="roll", seat=self.seat, dice=list(dice), opening=True))
         else:
-            self._log("roll", seat=self.seat, dice=list(dice))
+            self._log(RollEvent(type="roll", seat=self.seat, dice=list(dice)))
         if not has_legal_move(self.position, dice, first_turn=self.first_turn):
             # The reason travels with the pass, so every reader of the history can say why.
             why = explain(self.position, dice, self.first_turn).to_dict()
-            self._log("pass", seat=self.seat, dice=list(dice), why=why)
+            self._log(PassEvent(type="pass", seat=self.seat, dice=list(dice), why=why))
             self._finish_turn(self.position.swapped())
 
     def _finish_turn(self, after: Position) -> None:
@@ -288,7 +304,8 @@ class Game:
         self.result = GameResult(winner, kind, self.cube_value, points, reason)
         self.phase = Phase.OVER
         self.dice = None
-        self._log("result", winner=winner, kind=kind.value, points=points, reason=reason.value)
+        self._log(ResultEvent(type="result", winner=winner, kind=kind.value, points=points,
+                              reason=reason.value))
         return self.result
 
     def _expect(self, phase: Phase, seat: int | None = None) -> None:
@@ -303,8 +320,8 @@ class Game:
         assert self.dice is not None
         return self.dice
 
-    def _log(self, event: str, **data: Any) -> None:
-        self.history.append({"type": event, **data})
+    def _log(self, event: Event) -> None:
+        self.history.append(event)
 
     # -- JSON ----------------------------------------------------------------------
 
@@ -349,7 +366,7 @@ class Game:
                 dice=tuple(data["dice"]) if data["dice"] else None,
                 opening=tuple(data["opening"]),
                 moved=list(data["moved"]),
-                history=list(data["history"]),
+                history=loaded(data["history"]),
                 result=None if result is None else GameResult(
                     result["winner"], ResultKind(result["kind"]), result["cube"],
                     result["points"], Reason(result["reason"])),

@@ -22,10 +22,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.dice import FixedDice
 from engine.errors import EngineError
+from engine.events import Event, pair
 from engine.game import Game, MatchState, Phase
 from engine.moves import Move, Step
 from engine.position import BAR, CHECKERS, OFF, Position, Variant
@@ -50,7 +51,7 @@ class MatError(EngineError):
 class GameRecord:
     """One game as the engine logged it: `Game.history` and the score before it (by seat)."""
 
-    history: Sequence[dict[str, Any]]
+    history: Sequence[Event]
     score: tuple[int, int] = (0, 0)
 
 
@@ -183,7 +184,7 @@ def _wins(points: int) -> str:
     return f"Wins {points} point{'' if points == 1 else 's'}"
 
 
-def _records(variant: Variant, history: Sequence[dict[str, Any]]) -> list[_Record]:
+def _records(variant: Variant, history: Sequence[Event]) -> list[_Record]:
     """Replay the log through the engine into GNU Backgammon's records: each turn's steps
     in its order, the cube actions, a roll left unplayed when the game ended (its roller
     resigned or ran out of time, or the other player resigned) and the resignation."""
@@ -193,17 +194,17 @@ def _records(variant: Variant, history: Sequence[dict[str, Any]]) -> list[_Recor
     rolled: dict[int, tuple[int, int]] = {}
     records: list[_Record] = []
     for event in history:
-        # Every event but the opening and the result names its seat.
-        kind, seat = event.get("type"), event.get("seat", -1)
-        if kind == "opening":
+        kind = event["type"]
+        if event["type"] == "opening":
             mover = int(event["starter"])
-        elif kind == "roll":
-            rolled[seat] = (int(event["dice"][0]), int(event["dice"][1]))
-        elif kind in ("move", "pass"):
+        elif event["type"] == "roll":
+            rolled[event["seat"]] = pair(event["dice"])
+        elif event["type"] == "move" or event["type"] == "pass":
+            seat = event["seat"]
             if seat != mover:
                 raise MatError(f"a {kind} by seat {seat} out of turn")
-            dice = rolled.pop(seat, None) or tuple(event["dice"])
-            text = event.get("move", "") if kind == "move" else ""
+            dice = rolled.pop(seat, None) or pair(event["dice"])
+            text = event["move"] if event["type"] == "move" else ""
             try:
                 play = resolve_move(position, dice, text or Move(), first_turn=not moved[seat])
             except EngineError as exc:
@@ -212,14 +213,14 @@ def _records(variant: Variant, history: Sequence[dict[str, Any]]) -> list[_Recor
             records.append(_Record("move", seat, f"{dice[0]}{dice[1]}: "
                                    f"{_steps_text(position, steps)}"))
             position, moved[seat], mover = play.after, True, 1 - seat
-        elif kind in ("double", "take", "drop"):
-            records.append(_Record(kind, seat))
-        elif kind in ("resign", "timeout"):
+        elif event["type"] in ("double", "take", "drop"):
+            records.append(_Record(event["type"], event["seat"]))
+        elif event["type"] in ("resign", "timeout"):
             for roller, dice in rolled.items():  # the roll waiting to be played
                 records.append(_Record("dice", roller, f"{dice[0]}{dice[1]}: "))
             rolled.clear()
-            records.append(_Record("resign", seat))
-        elif kind == "result" and records:  # the points go with what ended the game
+            records.append(_Record("resign", event["seat"]))
+        elif event["type"] == "result" and records:  # the points go with what ended the game
             records[-1] = records[-1]._replace(points=int(event["points"]))
     return records
 

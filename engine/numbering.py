@@ -8,15 +8,16 @@ uses the same numbers, so "Move 8" is line 8 of the list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+
+from engine.events import Event, seat_of
 
 # What the starter does first in a turn: a roll (or, in short nard's first turn, the move
 # that plays the opening throw), a double, a move or a pass.
 OPENERS = frozenset({"roll", "double", "move", "pass"})
 
 
-def line_numbers(history: Sequence[Mapping[str, Any]]) -> list[int]:
+def line_numbers(history: Sequence[Event]) -> list[int]:
     """The line number of each event of an engine history (0 before the first line: the
     opening throws, and anything before the first turn).
 
@@ -28,8 +29,8 @@ def line_numbers(history: Sequence[Mapping[str, Any]]) -> list[int]:
     starter, number = 0, 0
     last_play: int | None = None  # whose move or pass the current line holds last
     for event in history:
-        kind, seat = event["type"], event.get("seat")
-        if kind == "opening":
+        kind, seat = event["type"], seat_of(event)
+        if event["type"] == "opening":
             starter = int(event["starter"])
         elif kind in OPENERS and seat == starter and (number == 0 or last_play == 1 - starter):
             number, last_play = number + 1, None

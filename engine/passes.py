@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from engine.errors import EngineError
+from engine.events import BlockData, PassData
 from engine.movegen import LongState, check_dice, legal_moves
 from engine.position import BAR, OFF, Position, Variant
 
@@ -87,28 +87,29 @@ class PassReason:
     closed: tuple[Entry, ...] = ()  # BAR: each distinct number's closed entry point
     blocks: tuple[DieBlock, ...] = ()  # NO_MOVE: each distinct number, larger first
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PassData:
         """Plain JSON data (for the game's history and the bot's texts)."""
-        out: dict[str, Any] = {"kind": self.kind.value, "dice": list(self.dice)}
+        out = PassData(kind=self.kind.value, dice=list(self.dice))
         if self.kind is PassKind.BAR:
             out["bar"] = self.bar
             out["closed"] = [[e.die, e.point, e.opponent_checkers] for e in self.closed]
         else:
             out["blocks"] = [
-                {"die": b.die, "tries": [[t.src, t.dst, t.why.value] for t in b.tries]}
+                BlockData(die=b.die, tries=[[t.src, t.dst, t.why.value] for t in b.tries])
                 for b in self.blocks
             ]
         return out
 
     @classmethod
-    def from_dict(cls, variant: Variant | str, data: dict[str, Any]) -> PassReason:
+    def from_dict(cls, variant: Variant | str, data: PassData) -> PassReason:
         kind = PassKind(data["kind"])
         dice = (int(data["dice"][0]), int(data["dice"][1]))
         if kind is PassKind.BAR:
             closed = tuple(Entry(*map(int, e)) for e in data["closed"])
             return cls(Variant(variant), dice, kind, int(data["bar"]), closed)
         blocks = tuple(
-            DieBlock(int(b["die"]), tuple(Try(int(s), int(d), Why(w)) for s, d, w in b["tries"]))
+            DieBlock(int(b["die"]),
+                     tuple(Try(int(s), int(d), Why(str(w))) for s, d, w in b["tries"]))
             for b in data["blocks"]
         )
         return cls(Variant(variant), dice, kind, blocks=blocks)

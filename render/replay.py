@@ -18,6 +18,7 @@ from typing import TypedDict
 import numpy as np
 from PIL import Image
 
+from engine.events import pair
 from engine.game import Game
 from engine.moves import Move, seen_from_other_side
 from engine.position import Position
@@ -107,31 +108,33 @@ def replay_scenes(game: Game, seat: int, names: tuple[str, str] = ("", ""),
         mine = move if mover == seat else seen_from_other_side(move, game.variant)
         return notation(mine) if notation is not None else mine
 
-    frames = [Scene(seen(board), viewer_to_move=game.history[0].get("starter", 0) == seat
-                    if game.history else True, cube=cube(), **base)]
+    first = game.history[0] if game.history else None
+    starter = first["starter"] if first is not None and first["type"] == "opening" else 0
+    frames = [Scene(seen(board), viewer_to_move=starter == seat if first is not None else True,
+                    cube=cube(), **base)]
     shown = set(framed(game))
     last: Scene = frames[0]
     for index, event in enumerate(game.history):
         if index not in shown:  # the opening, rolls (shown with their move), resignations
             continue
-        kind, mover = event["type"], event.get("seat", -1)
-        if kind == "move":
+        if event["type"] == "move":
+            mover = event["seat"]
             steps = Move.parse(event["move"]).steps
             after = apply_steps(board if mover == 0 else board.swapped(), steps)
             board = after if mover == 0 else after.swapped()
-            last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
+            last = Scene(seen(board), viewer_to_move=mover == seat, dice=pair(event["dice"]),
                          last_move=tuple((s.src, s.dst) for s in steps),
                          last_move_by_viewer=mover == seat,
                          caption=written(mover, event["move"]), cube=cube(), **base)
-        elif kind == "pass":
-            last = Scene(seen(board), viewer_to_move=mover == seat, dice=tuple(event["dice"]),
-                         caption=PASS, cube=cube(), **base)
-        elif kind == "double":
-            last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(1 - mover),
-                         **base)  # the player asked to take or drop is to act
-        elif kind == "take":
-            cube_value, cube_owner = event["value"], mover
-            last = Scene(seen(board), viewer_to_move=mover != seat, cube=cube(), **base)
+        elif event["type"] == "pass":
+            last = Scene(seen(board), viewer_to_move=event["seat"] == seat,
+                         dice=pair(event["dice"]), caption=PASS, cube=cube(), **base)
+        elif event["type"] == "double":
+            last = Scene(seen(board), viewer_to_move=event["seat"] != seat,
+                         cube=cube(1 - event["seat"]), **base)  # the player asked is to act
+        elif event["type"] == "take":
+            cube_value, cube_owner = event["value"], event["seat"]
+            last = Scene(seen(board), viewer_to_move=event["seat"] != seat, cube=cube(), **base)
         elif game.result is not None:  # the result (framed only once there is one)
             last = Scene(seen(board), viewer_to_move=last.viewer_to_move, dice=last.dice,
                          last_move=last.last_move, last_move_by_viewer=last.last_move_by_viewer,
