@@ -31,7 +31,13 @@ from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from bot.config import Settings
 from bot.plumbing.admission import Admission
-from bot.plumbing.retry import FAULTS, URGENT_WAIT, on_give_up, waiting_at_most
+from bot.plumbing.retry import (
+    ANSWER_WAIT,
+    FAULTS,
+    URGENT_WAIT,
+    on_give_up,
+    waiting_at_most,
+)
 from bot.plumbing.telegram_io import GROUPS
 from bot.views.callbacks import parse
 from core.people import Players
@@ -128,8 +134,11 @@ class CallbackGuard(BaseMiddleware):
                 await self._alert(event, self._words(event)("busy-try-again"))
             raise
         finally:
-            if not pending.answered:  # the handler did not answer
-                with contextlib.suppress(TelegramAPIError, *FAULTS):
+            if not pending.answered:  # the handler did not answer, or its answer failed
+                # while a game's lock was held (a burst of network errors): no lock is
+                # held now, so the last answer may wait longer for the network to come back
+                with waiting_at_most(ANSWER_WAIT), contextlib.suppress(
+                        TelegramAPIError, *FAULTS):
                     await event.answer()
             _pending.reset(token)
 

@@ -61,6 +61,7 @@ GiveUp = Callable[[str, float], None]  # (Bot API method, seconds until worth tr
 
 URGENT_WAIT = 2.0  # seconds a call may wait while a game's lock is held
 MAX_WAIT = 60.0  # seconds a call may wait anywhere else
+ANSWER_WAIT = 8.0  # a press's last answer, after its game's lock: Telegram still takes it
 ATTEMPTS = 4  # tries of one call in all
 FIRST_BACKOFF = 0.5  # seconds before the second try after a 5xx or a network error
 LATER = 5.0  # when to try again after a 5xx or network failure that was given up

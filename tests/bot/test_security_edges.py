@@ -204,6 +204,21 @@ async def test_the_press_is_applied_when_its_answer_gets_a_long_429(harness: Har
     assert (h.clock() - start).total_seconds() < 5
 
 
+async def test_a_press_is_answered_through_a_burst_of_network_errors(
+        harness: Harness) -> None:
+    """Six failed answers in a row (three tries inside the game's lock, given up at its
+    short allowance): the press is still answered once the lock is let go."""
+    h = harness
+    await friend_game(h)
+    chat = to_move(h)
+    board = h.board(chat)
+    h.fake.fail_next("answerCallbackQuery", 502, times=6)
+    query = h.fake.user(chat, "X").press(board, choose(board.buttons).pack())
+    await h.feed()
+    assert len(h.fake.calls("answerCallbackQuery")) >= 7
+    assert h.fake.callback_answer(query) is not None
+
+
 async def test_caches_are_bounded(harness: Harness) -> None:
     """The chat door keeps no player rows of its own: whoever writes is signed in to the
     core's one cache (`core.people.Players`, its bound tested in tests/core/test_people.py);
