@@ -76,7 +76,7 @@ from bot.views.callbacks import (
 from engine.game import Game
 from engine.position import OFF
 from storage.models import CORRESPONDENCE
-from tests.support.fake_telegram import FakeTelegram, FakeUser, StoredMessage
+from testkit.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ru", "uz", "ky", "az")

@@ -265,7 +265,7 @@ if __name__ == "__main__":
     parser.add_argument("--url", default=None, help="an existing empty database to use")
     args = parser.parse_args()
     if args.engine == "postgres" and not args.url:
-        from tests.support.postgres import PostgresServer
+        from testkit.postgres import PostgresServer
 
         server = PostgresServer.start()
         try:

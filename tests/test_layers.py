@@ -52,8 +52,14 @@ ENTRY = {"bot/launch.py": frozenset({"web"})}
 # Outside packages that belong to some layers only: the Bot API's (aiogram) to the
 # Telegram door, and to the web door's check of Telegram's init data; HTTP to the doors.
 OUTSIDE: dict[str, tuple[str, ...]] = {
-    "aiogram": ("bot/", "web/auth.py"),
-    "aiohttp": ("bot/", "web/"),
+    "aiogram": ("bot/", "web/auth.py", "testkit/"),
+    "aiohttp": ("bot/", "web/", "testkit/"),
+}
+# Above every layer, the two users of the kit: what each must never import (the kit is
+# theirs to share, so it imports neither; a benchmark takes its helpers from the kit).
+USERS: dict[str, frozenset[str]] = {
+    "testkit": frozenset({"tests", "benchmarks"}),
+    "benchmarks": frozenset({"tests"}),
 }
 
 
@@ -72,6 +78,10 @@ def imported(path: Path) -> set[str]:
 def crossings(root: Path) -> list[str]:
     """Every import under `root` that crosses a layer: "file -> package"."""
     found = []
+    for package, never in USERS.items():
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            found += [f"{name} -> {target}" for target in sorted(imported(path) & never)]
     for package, allowed in ALLOWED.items():
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
@@ -107,12 +117,22 @@ def test_a_crossing_is_found(tmp_path: Path) -> None:
     (tmp_path / "core" / "games.py").write_text("from aiogram import Bot\nimport i18n\n")
     (tmp_path / "engine" / "game.py").write_text("import numpy\nfrom engine import dice\n")
     (tmp_path / "storage" / "db.py").write_text("from core.games import GameService\n")
+    (tmp_path / "core" / "timers.py").write_text("from testkit.clocks import FakeClock\n")
+    (tmp_path / "testkit").mkdir(exist_ok=True)
+    (tmp_path / "testkit" / "harness.py").write_text(
+        "import aiogram\nfrom bot.app import build\nfrom tests.conftest import ENGINES\n")
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "soak.py").write_text(
+        "from testkit.driver import choose\nfrom tests.support import x\n")
     assert sorted(crossings(tmp_path)) == [
+        "benchmarks/soak.py -> tests",
         "bot/app.py -> web",
         "core/games.py -> aiogram",
         "core/games.py -> i18n",
+        "core/timers.py -> testkit",
         "engine/game.py -> numpy (engine: standard library only)",
         "storage/db.py -> core",
+        "testkit/harness.py -> tests",
         "web/app.py -> bot",
     ]
 
@@ -129,9 +149,12 @@ def test_the_layer_table_is_read() -> None:
         "core": frozenset({"engine", "storage", "ai", "render"}),
         "bot": doors,
         "web": doors,
+        "testkit": doors | {"bot", "web"},
     } == ALLOWED
     # The doors side by side: neither may import the other (but the process's entry).
     assert "web" not in ALLOWED["bot"] and "bot" not in ALLOWED["web"]
+    # The kit above everything: no product package may import it.
+    assert all("testkit" not in allowed for allowed in ALLOWED.values())
 
 
 def test_the_printed_map_is_the_code_s() -> None:

@@ -24,12 +24,12 @@ from aiogram.types import Update
 from bot.plumbing.pacing import Coalescer, SharedPace
 from storage import Database, games, outbox
 from storage.connect import open_database
-from tests.support.clocks import FakeClock, VirtualClock
-from tests.support.driver import choose, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.friends import VALI, english_friend_game
-from tests.support.harness import Harness, make_harness
-from tests.support.postgres import PostgresCluster
+from testkit.clocks import FakeClock, VirtualClock
+from testkit.driver import choose, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.friends import VALI, english_friend_game
+from testkit.harness import Harness, make_harness
+from testkit.postgres import PostgresCluster
 
 pytestmark = pytest.mark.postgres
 

@@ -17,10 +17,10 @@ from bot.views.board import game_data
 from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb, parse
 from core.people import SIZE
 from storage import challenges, games
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.friends import friend_game, to_move
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.friends import friend_game, to_move
+from testkit.harness import Harness
 
 USER = 9001
 

@@ -23,11 +23,11 @@ from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from i18n import Translator
 from storage import games
-from tests.support.computer import start_game
-from tests.support.driver import game_buttons, resign
-from tests.support.groups import ALI as GROUP_ALI
-from tests.support.groups import GROUP, group_game
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import game_buttons, resign
+from testkit.groups import ALI as GROUP_ALI
+from testkit.groups import GROUP, group_game
+from testkit.harness import Harness
 
 ALI = 7101
 

@@ -18,7 +18,7 @@ import pytest
 
 from storage import Database, finish_game, load_game, player_stats, rating_history
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, human_game
+from testkit.storage_rows import ALICE, BOB, human_game
 
 pytestmark = [
     pytest.mark.usefixtures("players"),

@@ -27,7 +27,7 @@ from storage import (
     save_game,
     upsert_player,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
 ERIN, FRANK = 105, 106
 

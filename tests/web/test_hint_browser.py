@@ -20,8 +20,8 @@ from engine.dice import SeededDice
 from i18n import Translator
 from i18n.figures import hint_lines
 from storage import games, hints, players
-from tests.support.browser import PHONE, drag, settled
-from tests.support.web import WebHarness, computer_game
+from testkit.browser import PHONE, drag, settled
+from testkit.web import WebHarness, computer_game
 from tests.web.test_browser import game_page, newer
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test

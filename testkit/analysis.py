@@ -12,9 +12,9 @@ from core.games import result_notice
 from core.live import Live
 from engine.game import Game
 from storage import games, results
-from tests.support.fake_telegram import StoredMessage
-from tests.support.friends import ALI, VALI
-from tests.support.harness import Harness
+from testkit.fake_telegram import StoredMessage
+from testkit.friends import ALI, VALI
+from testkit.harness import Harness
 
 STEP = 2.0  # seconds the clock moves per analysed decision
 

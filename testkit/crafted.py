@@ -9,8 +9,8 @@ from core.live import Live
 from engine.game import Phase
 from engine.position import Position
 from storage import games
-from tests.support.driver import game_buttons
-from tests.support.harness import Harness
+from testkit.driver import game_buttons
+from testkit.harness import Harness
 
 # The mover's last two checkers on 6 and 2, the opponent's all on its 1-point (my 24).
 BEAR_OFF = Position("short", [13, 0, 1, 0, 0, 0, 1] + [0] * 19, [0, 15] + [0] * 24)

@@ -17,7 +17,7 @@ import unicodedata
 from PIL import Image, ImageDraw, ImageFont
 
 from render.text import font_path, has_glyph
-from tests.support.fake_telegram import StoredMessage
+from testkit.fake_telegram import StoredMessage
 
 WIDTH = 720
 MARGIN = 16

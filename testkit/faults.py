@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from aiohttp import web
 
-from tests.support.fake_telegram import JSON, ApiError, FakeTelegram
+from testkit.fake_telegram import JSON, ApiError, FakeTelegram
 
 Kind = Literal["redirect", "disconnect", "html", "hold"]
 LOOP = "redirect-loop"

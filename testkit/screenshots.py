@@ -1,10 +1,10 @@
 """The pictures of the bot at work (README.md, docs/): scripted sessions against the fake
 Bot API.
 
-    python -m tests.support.screenshots docs
+    python -m testkit.screenshots docs
 
 Each scenario plays through the real Dispatcher (seeded dice, a fixed clock) and saves the
-messages a player sees, drawn by `tests.support.chatshot`.
+messages a player sees, drawn by `testkit.chatshot`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.support.chatshot import render_chat
-from tests.support.clocks import FakeClock
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.harness import Harness, make_harness
+from testkit.chatshot import render_chat
+from testkit.clocks import FakeClock
+from testkit.fake_telegram import FakeTelegram
+from testkit.harness import Harness, make_harness
 
 
 async def matchmaking(h: Harness, out: Path) -> None:
@@ -44,7 +44,7 @@ async def matchmaking(h: Harness, out: Path) -> None:
 async def analysis(h: Harness, out: Path) -> None:
     """A short-nard game with the cube between two computers at Intermediate, stored as
     Ali's and Vali's, its result delivered, Ali presses 📊 Analysis (2-ply, worker process)."""
-    from benchmarks.analysis import play, stored_finished_game
+    from testkit.played import play, stored_finished_game
 
     for user, name in ((7101, "Ali"), (7102, "Vali")):
         h.fake.user(user, name, language_code="en").command("/start")
@@ -71,8 +71,8 @@ async def tournament_watching(h: Harness, out: Path) -> None:
     """An eight-player knock-out begins: the group's news with its watch buttons (the web
     board's and the chat view's), then a watcher's chat view after a few moves."""
     from bot.views.webapp import WebApp
-    from tests.support.driver import choose, to_act
-    from tests.support.tournament_play import (
+    from testkit.driver import choose, to_act
+    from testkit.tournament_play import (
         GROUP,
         PLAYERS,
         full_tournament,

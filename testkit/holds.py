@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tests.support.fake_telegram import ApiError, FakeTelegram
+from testkit.fake_telegram import ApiError, FakeTelegram
 
 HANDLERS = {"editMessageMedia": "_edit_message_media", "sendPhoto": "_send_photo",
             "sendMessage": "_send_message"}

@@ -8,8 +8,8 @@ from storage import games
 from storage import tournaments as stored
 from storage.models import Game as Row
 from storage.tournaments import Tournament
-from tests.support.driver import resign
-from tests.support.harness import Harness
+from testkit.driver import resign
+from testkit.harness import Harness
 
 GROUP = -100900
 PLAYERS = list(range(7001, 7009))

@@ -20,10 +20,10 @@ from aiohttp import web
 from bot.views.callbacks import GameCb
 from core.live import Live
 from storage import Database, boards, games, outbox
-from tests.support.driver import choose
-from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
-from tests.support.processes import SECRET, free_port, start_webhook_bot
-from tests.support.waiting import Predicate, until
+from testkit.driver import choose
+from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
+from testkit.processes import SECRET, free_port, start_webhook_bot
+from testkit.waiting import Predicate, until
 
 PROCESSES = 3
 WINDOW = 30  # MOVE_TIMEOUT_SECONDS

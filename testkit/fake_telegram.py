@@ -47,7 +47,7 @@ Markdown parsing
 Everything runs in the event loop that started the server: the helpers that queue updates
 are plain synchronous methods, the waiting helpers are coroutines. A bot in a subprocess
 polls it over TCP while the test awaits (``wait_for``, ``wait_delivered``). Pytest
-fixtures (``fake_telegram``, ``fake_bot``, ``bot_for``) are in ``tests/support/fixtures.py``.
+fixtures (``fake_telegram``, ``fake_bot``, ``bot_for``) are in ``testkit/fixtures.py``.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeAlias
 
 from aiohttp import web
 
-from tests.support.waiting import patient
+from testkit.waiting import patient
 
 if TYPE_CHECKING:
     from aiogram import Bot, Dispatcher
@@ -1049,7 +1049,7 @@ class FakeTelegram:
         ``predicate``; waits for it up to ``timeout`` seconds (then TimeoutError)."""
         name = self._canonical(method)
         loop = asyncio.get_running_loop()
-        timeout = patient(timeout)  # a hang detector (tests/support/waiting.py)
+        timeout = patient(timeout)  # a hang detector (testkit/waiting.py)
         deadline = loop.time() + timeout
         while True:
             for record in self.requests[after:]:
@@ -1109,7 +1109,7 @@ class FakeTelegram:
     async def wait_delivered(self, timeout: float = 5.0) -> None:
         """Wait until the bot has received (getUpdates) every queued update."""
         loop = asyncio.get_running_loop()
-        timeout = patient(timeout)  # a hang detector (tests/support/waiting.py)
+        timeout = patient(timeout)  # a hang detector (testkit/waiting.py)
         deadline = loop.time() + timeout
         while self._queue and self._queue[-1]["update_id"] > self._handed_out_upto:
             event = self._request_event

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from tests.support.fake_telegram import StoredMessage
-from tests.support.harness import Harness
+from testkit.fake_telegram import StoredMessage
+from testkit.harness import Harness
 
 USER = 1001
 COMMITTED = re.compile(r"🔒 Dice seed \(([^)]+)\): SHA-256 ([0-9a-f]{64})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.views.callbacks import GameCb
 from core.live import Live
 from storage import games
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 GROUP, ALI, VALI, WATCHER = -100500, 5001, 5002, 5003
 

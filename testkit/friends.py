@@ -6,8 +6,8 @@ import re
 
 from bot.views.callbacks import Act
 from storage import games
-from tests.support.driver import choose, game_buttons, resign
-from tests.support.harness import Harness
+from testkit.driver import choose, game_buttons, resign
+from testkit.harness import Harness
 
 ALI, VALI, OUTSIDER = 2001, 2002, 2003
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 
 async def search(h: Harness, user_id: int, *labels: str, name: str = "P",

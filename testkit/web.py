@@ -25,9 +25,9 @@ from i18n.people import People
 from storage import analysis, games
 from storage.analysis import DecisionRow
 from storage.connect import open_database
-from tests.support.clocks import FakeClock
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import bot_for
+from testkit.clocks import FakeClock
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import bot_for
 from web.app import WebDoor, serve
 from web.auth import sign_init_data
 from web.limits import RateLimit

@@ -7,10 +7,10 @@ from collections.abc import Awaitable, Callable
 from bot.app import start_up
 from bot.views.callbacks import Act
 from storage import games
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.friends import ALI, VALI, friend_game
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.friends import ALI, VALI, friend_game
+from testkit.harness import Harness
 
 USER, GROUP = 9101, -100911
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from aiogram.types import Update
 
-from tests.support.fake_telegram import JSON, FakeTelegram, FakeUser, StoredMessage
+from testkit.fake_telegram import JSON, FakeTelegram, FakeUser, StoredMessage
 
 if TYPE_CHECKING:
     from bot.app import App

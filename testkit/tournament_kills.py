@@ -1,6 +1,6 @@
 """The kill-and-settle loop of the tournament kill tests (tests/e2e/test_tournament_kills.py,
 test_swiss_kills.py, test_group_tournaments_kills.py): the real `python -m bot` plays
-tournaments in one group, a Bot API call is held (`tests.support.holds`), the process is
+tournaments in one group, a Bot API call is held (`testkit.holds`), the process is
 SIGKILLed at that moment and started again, and the test waits for it to settle before
 checking that nothing was lost or doubled (`Run.check`)."""
 
@@ -27,15 +27,15 @@ from storage import boards, games, outbox
 from storage import tournaments as stored
 from storage.connect import open_database
 from storage.db import Database
-from tests.support.arena import expected_arena, match_arena_picture
-from tests.support.brackets import expected_bracket
-from tests.support.driver import game_buttons
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
-from tests.support.holds import Holds
-from tests.support.pixels import same_picture
-from tests.support.processes import start_bot
-from tests.support.swiss import expected_standings, stored_rows
-from tests.support.waiting import Predicate, until
+from testkit.arena import expected_arena, match_arena_picture
+from testkit.brackets import expected_bracket
+from testkit.driver import game_buttons
+from testkit.fake_telegram import FakeTelegram, StoredMessage
+from testkit.holds import Holds
+from testkit.pixels import same_picture
+from testkit.processes import start_bot
+from testkit.swiss import expected_standings, stored_rows
+from testkit.waiting import Predicate, until
 
 GROUP = -100700
 RESULTS = ("wins the tournament", "The arena is over. The winners")
@@ -192,7 +192,7 @@ class Run:
 
     async def check_picture(self, t: stored.Tournament, pairings: list[Any]) -> None:
         """The group's picture is the stored bracket or standings (the arena's with any
-        clock a little ahead of now: tests/support/arena.py)."""
+        clock a little ahead of now: testkit/arena.py)."""
         assert self.db is not None
         messages = await stored.messages(self.db, t.id)
         shown = self.fake.message(GROUP, messages["picture"].message_id)

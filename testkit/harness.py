@@ -23,9 +23,9 @@ from aiogram.methods.base import TelegramType
 from bot.app import App, build
 from bot.config import load_settings
 from storage.db import games_locked_here
-from tests.support.clocks import FakeClock
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
-from tests.support.fixtures import bot_for
+from testkit.clocks import FakeClock
+from testkit.fake_telegram import FakeTelegram, StoredMessage
+from testkit.fixtures import bot_for
 
 Sleep = Callable[[float], Awaitable[None]]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import games
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 # What a player presses first when several game buttons are offered.
 PREFERENCE = (Act.DONE, Act.GO, Act.PICK, Act.ROLL, Act.TAKE)

@@ -1,7 +1,7 @@
 """The web board's pictures for docs/: a match of short nard against the computer on a phone
 (390 px wide, drawn at twice the density), in Telegram's light and dark themes.
 
-    python -m tests.support.webshots docs
+    python -m testkit.webshots docs
 
 Seeded dice; the player's moves go through the API (the first checker the page offers,
 to its first destination), the page follows them over its live connection. Pictures:
@@ -26,9 +26,9 @@ from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
-from tests.support.browser import chromium, new_context, open_page, page_url, settled
-from tests.support.fake_telegram import FakeTelegram
-from tests.web.conftest import WebHarness, make_web_harness
+from testkit.browser import chromium, new_context, open_page, page_url, settled
+from testkit.fake_telegram import FakeTelegram
+from testkit.web import WebHarness, make_web_harness
 
 SEED, LENGTH = 9, 3
 PLAYER, NAME = 7201, "Aziza"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.views.callbacks import Act
-from tests.support.driver import choose, game_buttons
-from tests.support.harness import Harness
+from testkit.driver import choose, game_buttons
+from testkit.harness import Harness
 
 MAX_PRESSES = 3000  # a game not over after this many presses is a failure
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from tests.support.fake_telegram import FakeTelegram
+from testkit.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "e2e_Secret-token"  # the webhook's secret token in the e2e tests

@@ -1,6 +1,6 @@
 """Pytest fixtures around :class:`FakeTelegram`.
 
-Use them from a conftest (``from tests.support.fixtures import fake_telegram, fake_bot``)
+Use them from a conftest (``from testkit.fixtures import fake_telegram, fake_bot``)
 or list the module in the root conftest's ``pytest_plugins``.
 """
 
@@ -13,7 +13,7 @@ from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 
-from tests.support.fake_telegram import DEFAULT_TOKEN, FakeTelegram
+from testkit.fake_telegram import DEFAULT_TOKEN, FakeTelegram
 
 TEST_TOKEN = DEFAULT_TOKEN  # "123456:TEST"
 

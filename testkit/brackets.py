@@ -23,7 +23,7 @@ from bot.views.tournaments import bracket_of
 from render.bracket import MAX_ROUNDS, Bracket, BracketMatch, render_bracket, shown_rounds
 from storage import tournaments as stored
 from storage.db import Database
-from tests.support.pixels import same_picture
+from testkit.pixels import same_picture
 
 
 @dataclass(frozen=True)

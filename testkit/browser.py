@@ -1,5 +1,5 @@
 """Debian's headless Chromium driving the web board, for the browser tests, the web
-screenshots (tests/support/webshots.py) and the drag benchmark (benchmarks/webboard.py).
+screenshots (testkit/webshots.py) and the drag benchmark (benchmarks/webboard.py).
 
 Playwright's async API runs on the caller's event loop, beside the bot and the web door it
 talks to. The machine has no internet: Telegram's script is routed to a local stand-in

@@ -10,11 +10,11 @@ from core.live import Live
 from core.rebuild import games_of_log
 from engine.game import Game
 from storage import boards, games
-from tests.support.clocks import FakeClock
-from tests.support.driver import choose, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.harness import Harness, make_harness
-from tests.support.pixels import same_picture
+from testkit.clocks import FakeClock
+from testkit.driver import choose, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.harness import Harness, make_harness
+from testkit.pixels import same_picture
 
 WINDOW = 120  # the move timeout of a restarted app, in seconds
 GRACE = 30  # RESTART_GRACE_SECONDS' default

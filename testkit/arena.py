@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from render.standings import Standing, Standings, render_standings
 from storage.db import Database
-from tests.support.pixels import same_picture
+from testkit.pixels import same_picture
 
 MARSES = ("mars", "koks", "home_mars")
 CLOCK_SLACK = 300  # seconds a picture may have been drawn before the check reads it
