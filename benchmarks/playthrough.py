@@ -1176,7 +1176,8 @@ async def main(out: Path, only: list[str]) -> None:
                 save_pictures(fake, sc, out)
                 report += summarize(sc)
                 for chat in sc.chats:
-                    lang = (fake._users[chat].language_code if chat in fake._users else "en")
+                    known = fake.known_user(chat)
+                    lang = known.language_code if known is not None else "en"
                     (out / "transcripts" / f"{name}-{chat}.txt").write_text(
                         fake.transcript(chat) + "\n\n==== requests\n"
                         + full_transcript(fake, chat))

@@ -859,6 +859,10 @@ class FakeTelegram:
             )
         return self._users[id]
 
+    def known_user(self, id: int) -> FakeUser | None:
+        """The user made with `user(id, …)`, if any."""
+        return self._users.get(id)
+
     def group(
         self, id: int, title: str, type: Literal["group", "supergroup"] | None = None
     ) -> FakeChat:

@@ -182,11 +182,11 @@ async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
-    assert waiting not in db._owners
+    assert waiting not in db.holders
     release.set()
     await held
     assert await count_players(db) == 1
-    assert not db._owners
+    assert not db.holders
     async with db.transaction() as tx:
         await tx.execute("DELETE FROM players")
 
