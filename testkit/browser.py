@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from playwright.async_api import Browser, BrowserContext, Frame, Page, Route, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    Frame,
+    Page,
+    Route,
+    ViewportSize,
+    async_playwright,
+)
 
 from web.app import TELEGRAM_SCRIPT
 
@@ -75,8 +83,10 @@ async def new_context(browser: Browser, *, viewport: dict[str, int] | None = Non
                       scale: float = 1, reduced_motion: str = "no-preference",
                       touch: bool = False, timezone: str | None = None) -> BrowserContext:
     """`timezone`: the browser's own (an IANA name; None: the machine's)."""
+    size = viewport or PHONE
     context = await browser.new_context(
-        viewport=viewport or PHONE, device_scale_factor=scale, has_touch=touch,
+        viewport=ViewportSize(width=size["width"], height=size["height"]),
+        device_scale_factor=scale, has_touch=touch,
         is_mobile=touch, reduced_motion=reduced_motion,  # type: ignore[arg-type]
         timezone_id=timezone)
     await context.route(TELEGRAM_SCRIPT, _stub)

@@ -60,7 +60,7 @@ def _emoji(ch: str, size: int) -> Image.Image | None:
     glyph = canvas.crop(box)
     scale = size / max(glyph.size)
     return glyph.resize((max(1, round(glyph.width * scale)), max(1, round(glyph.height * scale))),
-                        Image.LANCZOS)
+                        Image.Resampling.LANCZOS)
 
 
 def _runs(line: str) -> list[tuple[bool, str]]:
@@ -116,7 +116,7 @@ def render_message(message: StoredMessage) -> Image.Image:
     if message.photo is not None:
         photo = Image.open(io.BytesIO(message.photo)).convert("RGB")
         photo = photo.resize((BUBBLE_WIDTH, round(photo.height * BUBBLE_WIDTH / photo.width)),
-                             Image.LANCZOS)
+                             Image.Resampling.LANCZOS)
     lines = _wrap(message.content or "", TEXT_SIZE, inner) if message.content else []
     text_height = len(lines) * LINE + (2 * PAD if lines else 0)
     bubble_height = (photo.height if photo else 0) + text_height

@@ -120,7 +120,7 @@ class Cluster:
     async def until(self, condition: Predicate, timeout: float = 90.0, what: str = "") -> None:
         await until(condition, timeout, what, tail=self.logs)
 
-    async def board(self, game_id: int, chat: int):  # type: ignore[no-untyped-def]
+    async def board(self, game_id: int, chat: int):
         assert self.db is not None
         message = next((m for m in await boards.board_messages(self.db, game_id)
                         if m.chat_id == chat), None)
@@ -225,7 +225,8 @@ async def friend_game(cluster: Cluster, a: int, b: int) -> int:
     for label, then in (("Short nard", "A friend"), ("👥 A friend", "1 game"),
                         ("1 game", "Without the cube"), ("Without the cube", "start=")):
         await tap(cluster, a, a, label, then)
-    text = next(m.text for m in reversed(cluster.fake.messages(a)) if "start=" in (m.text or ""))
+    text = next(m.text for m in reversed(cluster.fake.messages(a))
+                if m.text and "start=" in m.text)
     code = text.split("start=", 1)[1].split()[0]
     await say(cluster, b, f"/start {code}")
     return await _game_of(cluster, b)

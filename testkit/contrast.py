@@ -96,7 +96,10 @@ def _behind(image: Image.Image, box: list[float]) -> RGB:
     x0, y0 = max(0, x0), max(0, y0)
     x1, y1 = min(image.width, max(x1, x0 + 1)), min(image.height, max(y1, y0 + 1))
     colors = image.crop((x0, y0, x1, y1)).getcolors(maxcolors=1 << 20) or [(1, (0, 0, 0))]
-    return max(colors)[1]
+    color = max(colors)[1]
+    assert isinstance(color, tuple)
+    red, green, blue = color[:3]
+    return red, green, blue
 
 
 def _blend(fore: RGB, back: RGB, alpha: float) -> RGB:
@@ -119,7 +122,8 @@ async def labels(page: Page, selector: str = "#app") -> list[Label]:
         if item["disabled"]:
             continue
         back = _behind(image, item["box"])
-        fore = _blend(tuple(int(v) for v in item["color"]), back, item["opacity"])
+        red, green, blue = (int(v) for v in item["color"])
+        fore = _blend((red, green, blue), back, item["opacity"])
         size = float(item["size"])
         large = size >= 24 or (size >= 18.66 and item["weight"] >= 700)
         out.append(Label(item["text"], f"{item['tag']}.{item['cls']}", ratio(fore, back),

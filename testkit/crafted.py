@@ -30,9 +30,10 @@ async def craft(h: Harness, game_id: int, position: Position, *, seat: int, phas
     await games.save_game(h.app.db, game_id, row.version, state_json=live.dump(),
                           deadline=row.deadline, now=h.clock())
     player = row.players[seat]
+    assert player is not None
     h.fake.user(player, "P").command("/games")  # a fresh board of the stored game
     await h.feed()
-    return player  # type: ignore[return-value]
+    return player
 
 
 def buttons(h: Harness, chat: int, act: Act) -> list[tuple[str, GameCb]]:
@@ -40,8 +41,8 @@ def buttons(h: Harness, chat: int, act: Act) -> list[tuple[str, GameCb]]:
     return [(text, data) for text, data in game_buttons(h.board(chat).buttons) if data.a is act]
 
 
-async def press(h: Harness, chat: int, data: GameCb) -> dict:
-    """Press `data` on `chat`'s newest board; the callback's answer."""
+async def press(h: Harness, chat: int, data: GameCb) -> dict[str, Any] | None:
+    """Press `data` on `chat`'s newest board; the callback's answer (None: none yet)."""
     update = h.fake.user(chat, "P").press(h.board(chat), data.pack())
     await h.feed()
     return h.fake.callback_answer(update)

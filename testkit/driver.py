@@ -30,6 +30,13 @@ def choose(buttons: list[tuple[str, str | None]]) -> GameCb | None:
     return None
 
 
+def choice(buttons: list[tuple[str, str | None]]) -> str:
+    """The callback data of `choose`'s button, on a board that offers one."""
+    chosen = choose(buttons)
+    assert chosen is not None, buttons
+    return chosen.pack()
+
+
 async def resign(h, loser: int) -> None:
     """Resign through the buttons: 🏳 on the newest board, then "Yes, resign"."""
     board = h.board(loser)
@@ -58,7 +65,7 @@ async def press_until(h: Harness, game_id: int, act: Act) -> int:
         board = h.board(chat)
         if any(d.a is act for _, d in game_buttons(board.buttons)):
             return chat
-        h.fake.user(chat, "P").press(board, choose(board.buttons).pack())
+        h.fake.user(chat, "P").press(board, choice(board.buttons))
         await h.feed()
     raise AssertionError(f"{act} never offered")
 

@@ -1413,7 +1413,7 @@ class FakeTelegram:
 
     # --- HTTP
 
-    async def _handle(self, request: web.Request) -> web.Response:
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         token = request.match_info["token"]
         name = request.match_info["method"]
         record = RecordedRequest(self._monotonic(), self._canonical(name), {}, {}, token)
@@ -1867,7 +1867,7 @@ class FakeTelegram:
                params.get("ephemeral_message_id"))
         if key not in self.ephemeral:
             raise ApiError(400, MESSAGE_TO_EDIT_NOT_FOUND)
-        return self.ephemeral[key]  # type: ignore[index]
+        return self.ephemeral[key]
 
     def _edit_ephemeral_text(self, params: JSON, files: dict[str, bytes]) -> bool:
         stored = self._ephemeral_of(params)

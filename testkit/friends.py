@@ -6,7 +6,7 @@ import re
 
 from bot.views.callbacks import Act
 from storage import games
-from testkit.driver import choose, game_buttons, resign
+from testkit.driver import choice, game_buttons, resign
 from testkit.harness import Harness
 
 ALI, VALI, OUTSIDER = 2001, 2002, 2003
@@ -90,6 +90,6 @@ async def play_until(h: Harness, game_id: int, act: Act) -> int:
         board = h.board(chat)
         if any(d.a is act for _, d in game_buttons(board.buttons)):
             return chat
-        users[chat].press(board, choose(board.buttons).pack())
+        users[chat].press(board, choice(board.buttons))
         await h.feed()
     raise AssertionError(f"{act} was never offered")

@@ -27,7 +27,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiogram.types import Update
 
@@ -386,7 +386,7 @@ async def drive(app: App, fake: FakeTelegram, fuzzer: UpdateFuzzer, updates: int
         root.removeHandler(collect)
         root.setLevel(level)
     report.boardless = await boardless_games(app, fake)
-    report.games = (await app.db.fetchone("SELECT count(*) FROM games"))[0]
+    report.games = int(await app.db.fetchval("SELECT count(*) FROM games"))
     return report
 
 
@@ -407,8 +407,13 @@ def trim(fake: FakeTelegram, answered: list[str]) -> None:
     for query_id in answered:
         fake._callback_queries.pop(query_id, None)
     for store, keep in ((fake._inline_queries, 200), (fake._inline_messages, 500)):
-        for key in list(itertools.islice(store, max(0, len(store) - keep))):
-            del store[key]
+        _keep_newest(store, keep)
+
+
+def _keep_newest(store: dict[Any, Any], keep: int) -> None:
+    """Drop all but the `keep` newest entries of `store` (insertion order)."""
+    for key in list(itertools.islice(store, max(0, len(store) - keep))):
+        del store[key]
 
 
 async def boardless_games(app: App, fake: FakeTelegram) -> list[str]:

@@ -33,7 +33,8 @@ async def mover(h: Harness, game_id: int) -> int | None:
 
 async def press_flag(h: Harness, chat: int, player: int):
     board = h.board(chat)
-    flag = next(data for text, data in board.buttons if text.startswith("🏳"))
+    flag = next(data for text, data in board.buttons
+                if text.startswith("🏳") and data is not None)
     h.fake.user(player, "P").press(board, flag)
     await h.feed()
     return h.fake.message(chat, board.message_id)
@@ -56,7 +57,7 @@ PREFERRED = ("r", "t", "ok", "g", "p")  # roll, take, done, go, pick
 
 def next_press(buttons: list[tuple[str, str | None]]) -> str | None:
     """The callback data a player playing step by step presses among `buttons`."""
-    acts = {}
+    acts: dict[str, str] = {}
     for _, data in buttons:
         if data and data.startswith("g:"):
             acts.setdefault(GameCb.unpack(data).a.value, data)

@@ -44,6 +44,7 @@ def disc_at(image: Image.Image, center: tuple[int, int]) -> str | None:
     """'white' or 'black' if a checker body shows at `center`, None otherwise."""
     x, y = center
     pixel = image.getpixel((x, y + BODY_DY))
+    assert isinstance(pixel, tuple)
     for color in ("white", "black"):
         if near(pixel, theme.CHECKER[color][0]):
             return color

@@ -32,6 +32,7 @@ def play(variant: str, seed: int, *, cube: bool, level: str = LEVEL,
                 continue
             game.roll(game.seat, dice)
             continue
+        assert game.dice is not None
         play_ = ai.choose_move(game.position, game.dice, level, first_turn=game.first_turn)
         game.play(game.seat, play_)
         moves += 1

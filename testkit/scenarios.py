@@ -8,7 +8,7 @@ from bot.app import start_up
 from bot.views.callbacks import Act
 from storage import games
 from testkit.computer import start_game
-from testkit.driver import choose, game_buttons
+from testkit.driver import choice, game_buttons
 from testkit.friends import ALI, VALI, friend_game
 from testkit.harness import Harness
 
@@ -51,9 +51,10 @@ async def menu_step(h: Harness) -> None:  # editMessageText, answerCallbackQuery
 async def friend_press(h: Harness) -> None:  # editMessageMedia, getMe (the link)
     game_id = await friend_game(h)
     chat = to_move(h)
+    assert chat is not None
     board = h.board(chat)
     version = (await games.load_game(h.app.db, game_id)).version
-    h.fake.user(chat, "X").press(board, choose(board.buttons).pack())
+    h.fake.user(chat, "X").press(board, choice(board.buttons))
     await h.feed()
     assert h.board(chat).edits or (await games.load_game(h.app.db, game_id)).version > version
 
@@ -61,7 +62,7 @@ async def friend_press(h: Harness) -> None:  # editMessageMedia, getMe (the link
 async def resign_prompt(h: Harness) -> None:  # editMessageCaption (the question and Yes/No)
     await friend_game(h)
     board = h.board(ALI)
-    flag = next(d for t, d in board.buttons if t.startswith("🏳"))
+    flag = next(d for t, d in board.buttons if t.startswith("🏳") and d is not None)
     h.fake.user(ALI, "Ali").press(board, flag)
     await h.feed()
     assert any(d and ":ry:" in d for _, d in h.fake.message(ALI, board.message_id).buttons)
@@ -71,7 +72,8 @@ async def inline_cards(h: Harness) -> None:  # answerInlineQuery
     query = h.fake.user(USER, "Ali").inline_query("")
     await h.feed()
     # Short and long nard under each offered time control.
-    assert len(h.fake.inline_results(query)) == 2 * len(h.app.core.controls.controls)
+    results = h.fake.inline_results(query)
+    assert results is not None and len(results) == 2 * len(h.app.core.controls.controls)
 
 
 async def group_language(h: Harness) -> None:  # getChatMember
@@ -84,7 +86,8 @@ async def group_language(h: Harness) -> None:  # getChatMember
     await h.feed()
     user.press_button(GROUP, "Русский")
     await h.feed()
-    assert (await h.app.db.fetchone("SELECT language FROM chat_settings"))["language"] == "ru"
+    row = await h.app.db.fetchone("SELECT language FROM chat_settings")
+    assert row is not None and row["language"] == "ru"
 
 
 async def starting(h: Harness) -> None:  # getMe, setMyCommands

@@ -55,7 +55,7 @@ async def analysis(h: Harness, out: Path) -> None:
     result = next(m for m in h.fake.messages(7101) if any(
         text == "📊 Analysis" for text, _ in m.buttons))
     h.fake.user(7101, "Ali").press(result, next(
-        data for text, data in result.buttons if text == "📊 Analysis"))
+        data for text, data in result.buttons if text == "📊 Analysis" and data is not None))
     await h.feed()
     await h.app.analysis.drain()
     await h.app.analysis.stop()

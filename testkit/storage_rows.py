@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from storage import Database, Game, create_game
 
@@ -12,7 +13,7 @@ ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 
 
 async def human_game(db: Database, variant: str = "short", players: tuple[int, int] = (ALICE, BOB),
-                     **options: object) -> Game:
+                     **options: Any) -> Game:
     """A game between two people (Alice and Bob unless told), created at T0."""
     return await create_game(
         db, variant=variant, players=players, state_json=STATE, now=T0, **options

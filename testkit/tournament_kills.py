@@ -103,8 +103,8 @@ class Run:
 
     async def tournament(self) -> stored.Tournament:
         assert self.db is not None
-        row = await self.db.fetchone("SELECT MAX(id) FROM tournaments")
-        found = await stored.get_tournament(self.db, row[0])
+        found = await stored.get_tournament(
+            self.db, int(await self.db.fetchval("SELECT MAX(id) FROM tournaments")))
         assert found is not None
         return found
 
@@ -139,7 +139,7 @@ class Run:
                 return False  # a turn played without Done, about to be sent
             shown = {m.chat_id: m.shown_version
                      for m in await boards.board_messages(self.db, row.id)}
-            if any(shown.get(p) != row.version for p in row.players):
+            if any(p is None or shown.get(p) != row.version for p in row.players):
                 return False
         return True
 
@@ -174,9 +174,9 @@ class Run:
                     if (m.text or "").startswith(PLACES)]
             due = 1 if t.status == "finished" and player in self.entered else 0
             assert len(told) == due, (player, [m.text for m in told])
-            paired = [m.text for m in self.fake.messages(player)[self.player_marks[player]:]
-                      if (m.text or "").startswith(PAIRED)]
-            assert len(paired) == len(set(paired)), (player, paired)  # told of each once
+            news = [m.text for m in self.fake.messages(player)[self.player_marks[player]:]
+                    if (m.text or "").startswith(PAIRED)]
+            assert len(news) == len(set(news)), (player, news)  # told of each once
         if t.format == "swiss":  # each round paired once
             for number in {p.round for p in pairings}:
                 assert len([p for p in pairings if p.round == number]) == len(
@@ -184,9 +184,9 @@ class Run:
         played: dict[int, int] = dict.fromkeys(self.players, 0)
         for game_id in rows:
             game = await games.load_game(self.db, game_id)
-            for player in game.players:
-                if player is not None:
-                    played[player] += len(await games.game_results(self.db, game.id))
+            for seated in game.players:
+                if seated is not None:
+                    played[seated] += len(await games.game_results(self.db, game.id))
         for player, results in played.items():  # each result reached its player once
             assert self.results_told(player) == results, (player, results)
 
@@ -304,7 +304,8 @@ class Run:
         self.entered = list(self.players) if entered is None else entered
         creator.command("/tournament", chat=GROUP)
         for label in labels:
-            await self.until(lambda lb=label: any(m.find_button(lb) for m in self.since()),
+            await self.until(lambda lb=label: any(m.find_button(lb)  # type: ignore[misc]
+                                                  for m in self.since()),
                              30)
             mark = self.fake.mark()
             creator.press_button(GROUP, label)

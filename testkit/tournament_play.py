@@ -105,5 +105,6 @@ def lobby(h: Harness) -> str:
 def pictures(h: Harness) -> list[bytes]:
     """Every version of the group's tournament picture, oldest first."""
     shown = [m for m in h.fake.messages(GROUP) if m.photo is not None]
-    return [edit.photo for m in shown for edit in m.edits if getattr(edit, "photo", None)] + [
-        m.photo for m in shown if m.photo]
+    return [photo for m in shown for edit in m.edits
+            if isinstance(photo := getattr(edit, "photo", None), bytes)] + [
+        photo for m in shown if (photo := m.photo)]

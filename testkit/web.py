@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from aiohttp import web
+from aiohttp.web import AppRunner
 
 from bot.app import App, build
 from bot.config import load_settings
@@ -46,7 +46,7 @@ class WebHarness:
     clock: FakeClock
     url: str  # the page's address, e.g. http://127.0.0.1:PORT/app/
     http: aiohttp.ClientSession
-    runner: web.AppRunner
+    runner: AppRunner
     chat: tuple[FakeTelegram, App] | None = None  # the Telegram door beside, if any
 
     @property
