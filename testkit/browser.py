@@ -29,7 +29,7 @@ from playwright.async_api import (
 
 from web.app import TELEGRAM_SCRIPT
 
-STUB = Path(__file__).resolve().parents[2] / "web" / "static" / "telegram-local.js"
+STUB = Path(__file__).resolve().parents[1] / "web" / "static" / "telegram-local.js"
 ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}

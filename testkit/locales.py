@@ -43,7 +43,7 @@ def english_keys() -> list[str]:
     return list(messages(REFERENCE))
 
 
-PLAYING = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
+PLAYING = Path(__file__).resolve().parents[1] / "docs" / "playing.md"
 
 
 def glossary() -> dict[str, tuple[str, str]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from testkit.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SECRET = "e2e_Secret-token"  # the webhook's secret token in the e2e tests
 
 
