@@ -185,7 +185,7 @@ def match_state(length: int, earlier: Sequence[Sequence[Event]]) -> MatchState:
     return state
 
 
-def _cube_args(game: Game) -> CubeArgs:
+def cube_args(game: Game) -> CubeArgs:
     """The cube situation from the side of the seat on roll, as `ai.cube_equities` wants it
     (a single game with the cube is money play: match length 0)."""
     seat, match = game.seat, game.match
@@ -244,16 +244,16 @@ def spots(variant: Variant | str, history: Sequence[Event], *,
                                 "cube_owner": game.cube_owner}
         if kind == "roll" and game.can_double(seat):
             spot = Spot(len(found), kind=DOUBLE, position=game.position, dice=None,
-                        played=NO_DOUBLE, cube=_cube_args(game), **here)
+                        played=NO_DOUBLE, cube=cube_args(game), **here)
         elif event["type"] == "move" and len({p.after for p in game.legal_plays()}) > 1:
             spot = Spot(len(found), kind=CHECKER, position=game.position, dice=game.dice,
                         played=event["move"], first_turn=game.first_turn, **here)
         elif kind == "double":
             spot = Spot(len(found), kind=DOUBLE, position=game.position, dice=None,
-                        played=DOUBLED, cube=_cube_args(game), **here)
+                        played=DOUBLED, cube=cube_args(game), **here)
         elif kind in ("take", "drop"):
             spot = Spot(len(found), kind=TAKE, position=game.position.swapped(), dice=None,
-                        played=TAKES if kind == "take" else DROPS, cube=_cube_args(game),
+                        played=TAKES if kind == "take" else DROPS, cube=cube_args(game),
                         **here)
         else:
             continue

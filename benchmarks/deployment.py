@@ -25,7 +25,7 @@ binaries, in a temporary folder, on free ports of 127.0.0.1, and are stopped at 
 5. nginx with deploy/nginx-nard.conf itself: only the listening address, the certificate
    and the upstream's ports are replaced (each must be found, so the file and this script
    cannot drift apart).
-6. A fake Bot API (tests/support/fake_telegram.py) that the processes call
+6. A fake Bot API (testkit/fake_telegram.py) that the processes call
    (TELEGRAM_API_URL) and that posts updates to https://127.0.0.1:<nginx>/tg/updates with
    the secret token, checking the certificate, one at a time and again after an error, as
    Telegram does; `python -m bot set-webhook` tells it where.
@@ -715,8 +715,8 @@ class Setup:
 async def play(setup: Setup, report: Report) -> None:
     from storage import games
     from storage.connect import open_database
-    from tests.support import cluster as scale
-    from tests.support.fake_telegram import FakeTelegram
+    from testkit import cluster as scale
+    from testkit.fake_telegram import FakeTelegram
     from web.auth import sign_init_data
 
     bots, nginx = setup.bots, setup.nginx
@@ -920,8 +920,8 @@ async def outages(setup: Setup, cluster: Any, report: Report) -> None:
     from i18n import Translator, available_languages
     from storage import games
     from storage.errors import DatabaseBlip
-    from tests.support import cluster as scale
-    from tests.support.lifecycle import replay
+    from testkit import cluster as scale
+    from testkit.lifecycle import replay
 
     say("\n== two PostgreSQL restarts while five games are played")
     try_again = {Translator(lang)("alert-unavailable") for lang in available_languages()}

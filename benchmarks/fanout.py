@@ -152,7 +152,7 @@ async def next_action(web: Any, game: int) -> tuple[int, Any] | None:
         return None
     live = Live.load(row.state_json)
     for seat, player in enumerate(PLAYERS):
-        state = await web._state(row, live, seat, player)
+        state = await web.view_of(row, live, seat, player)
         if not state["you_act"]:
             continue
         can = state["can"]

@@ -4,8 +4,8 @@ people play real games.
     python -m benchmarks.flood [--updates 20000] [--users 3207] [--rate 500] [--games 4]
                                [--after 60] [--warmup 1000] [--seed 3] [--bot-root PATH]
 
-This process runs the fake Bot API (tests/support) and the random-update generator
-(tests/support/fuzz.py: commands, deep links, menus, games against the computer, junk
+This process runs the fake Bot API (testkit/) and the random-update generator
+(testkit/fuzz.py: commands, deep links, menus, games against the computer, junk
 buttons, inline queries, from `--users` users); the bot is a separate `python -m bot`
 process polling it (SQLite, the computer in its worker pool), so its memory is its own.
 
@@ -48,9 +48,9 @@ from typing import Any
 from benchmarks.figures import percentile
 from bot.views.callbacks import Act
 from i18n import Translator, available_languages
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
-from tests.support.fuzz import UpdateFuzzer, trim
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import FakeTelegram, StoredMessage
+from testkit.fuzz import UpdateFuzzer, trim
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = 6_100_000  # the real players' ids start here (the flood's users elsewhere)

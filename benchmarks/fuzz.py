@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.support.faults import FaultyTelegram
-from tests.support.fuzz import UpdateFuzzer, drive
-from tests.support.harness import make_harness
+from testkit.faults import FaultyTelegram
+from testkit.fuzz import UpdateFuzzer, drive
+from testkit.harness import make_harness
 
 
 async def main(updates: int, seed: int, chaos: float, users: int) -> int:

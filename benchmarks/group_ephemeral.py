@@ -4,9 +4,9 @@
     python -m benchmarks.group_ephemeral [--turns 40] [--seed 1] [--variant short]
 
 For each setting (off, then on): the real bot (build(), SQLite in a temporary folder) on
-the fake Bot API (tests/support/fake_telegram.py), a group game of two players (`/nard`,
+the fake Bot API (testkit/fake_telegram.py), a group game of two players (`/nard`,
 Join) with the same seeded dice, and `--turns` turns played step by step as a player
-presses the buttons they see (tests/support/groups.py: roll, take, done, a destination,
+presses the buttons they see (testkit/groups.py: roll, take, done, a destination,
 a checker; no one-tap full moves): the group's board with the setting off, their own
 ephemeral message with it on. Printed per setting: presses a turn, edits of the group's
 board a turn (editMessage*), photos sent to the group a turn, and the ephemeral calls a
@@ -21,10 +21,10 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import TEST_TOKEN
-from tests.support.groups import group_game, play_group_turns
-from tests.support.harness import make_harness, stop_harness
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import TEST_TOKEN
+from testkit.groups import group_game, play_group_turns
+from testkit.harness import make_harness, stop_harness
 
 EDITS = ("editMessageText", "editMessageCaption", "editMessageMedia",
          "editMessageReplyMarkup")

@@ -76,7 +76,7 @@ from bot.views.callbacks import (
 from engine.game import Game
 from engine.position import OFF
 from storage.models import CORRESPONDENCE
-from tests.support.fake_telegram import FakeTelegram, FakeUser, StoredMessage
+from testkit.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ru", "uz", "ky", "az")
@@ -1176,7 +1176,8 @@ async def main(out: Path, only: list[str]) -> None:
                 save_pictures(fake, sc, out)
                 report += summarize(sc)
                 for chat in sc.chats:
-                    lang = (fake._users[chat].language_code if chat in fake._users else "en")
+                    known = fake.known_user(chat)
+                    lang = known.language_code if known is not None else "en"
                     (out / "transcripts" / f"{name}-{chat}.txt").write_text(
                         fake.transcript(chat) + "\n\n==== requests\n"
                         + full_transcript(fake, chat))

@@ -59,7 +59,7 @@ from engine.position import Position
 from engine.resolve import apply_steps, resolve_move
 from engine.turn import Turn
 from storage import games, players
-from tests.support.clocks import FakeClock
+from testkit.clocks import FakeClock
 
 BOT_USER = User(id=42, is_bot=True, first_name="Nard", username="nard_presses_bot")
 

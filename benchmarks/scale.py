@@ -3,9 +3,9 @@ process on SQLite), in webhook mode behind a small load balancer.
 
     python -m benchmarks.scale [--games 12] [--seconds 30] [--runs pg1,pg2,pg3,sqlite1]
 
-Per run: a PostgreSQL server of its own (tests/support/postgres.py) or a SQLite file, the
+Per run: a PostgreSQL server of its own (testkit/postgres.py) or a SQLite file, the
 fake Bot API in this process (it answers at once and keeps every chat), the balancer of
-tests/support/cluster.py, then `--games` friend games pressed at the same time, each as
+testkit/cluster.py, then `--games` friend games pressed at the same time, each as
 fast as its players can: press what the board offers, wait for the press's answer and the
 board's redraw, press again. Figures: presses answered per second over `--seconds`, and the
 median and 95th percentile of a press's answer time (posted to the balancer → answered).
@@ -28,11 +28,11 @@ from benchmarks.figures import percentile
 from bot.views.callbacks import Act
 from storage import boards
 from storage.connect import open_database
-from tests.support import cluster as scale_out
-from tests.support.driver import choose
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import TEST_TOKEN
-from tests.support.postgres import PostgresCluster, PostgresServer
+from testkit import cluster as scale_out
+from testkit.driver import choose
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import TEST_TOKEN
+from testkit.postgres import PostgresCluster, PostgresServer
 
 RUNS = {"pg1": ("postgres", 1), "pg2": ("postgres", 2), "pg3": ("postgres", 3),
         "sqlite1": ("sqlite", 1)}

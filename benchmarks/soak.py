@@ -2,8 +2,8 @@
 
     python -m benchmarks.soak [--updates 50000] [--users 20000] [--warmup 10000] [--seed 5]
 
-This process runs the fake Bot API (tests/support) and the random-update generator
-(tests/support/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
+This process runs the fake Bot API (testkit/) and the random-update generator
+(testkit/fuzz.py); the bot is a separate `python -m bot` process polling it, so the
 memory measured is the bot's alone. The warm-up: first two games at once against the
 computer at every level, variant and cube setting (the computer's analyzers, ~240 MB for
 Open Sage's six, and each computer thread's search memory are built on first use), then
@@ -28,9 +28,9 @@ from pathlib import Path
 
 import ai
 from bot.views.callbacks import Act, NewGameCb
-from tests.support.driver import choose
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fuzz import UpdateFuzzer, trim
+from testkit.driver import choose
+from testkit.fake_telegram import FakeTelegram
+from testkit.fuzz import UpdateFuzzer, trim
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = 100

@@ -171,14 +171,15 @@ def _to_act(row) -> int:
 
 
 def sizes(app: App) -> str:
-    """The per-game and per-player structures (private attributes, read for this report)."""
+    """The per-game and per-player structures: locks, chosen checkers, the players' cache,
+    the texts, the board tiles, the coalescer's chats paced / queued / tasks under way."""
     coalescer = app.coalescer
-    return (f"locks {len(app.games.locks)}, selections {len(app.boards._selected)}, "
+    return (f"locks {len(app.games.locks)}, selections {app.boards.selections}, "
             f"player cache {len(app.core.players)}, "
-            f"texts {i18n._formatted.cache_info().currsize}, "
-            f"board tiles {compose._tile_bytes / 2**20:.0f} MB, "
-            f"coalescer {len(coalescer._sent)}/{len(coalescer._waiting)}/"
-            f"{len(coalescer._flushers)}")
+            f"texts {i18n.formatted.cache_info().currsize}, "
+            f"board tiles {compose.TILES.nbytes / 2**20:.0f} MB, "
+            f"coalescer {len(coalescer)}/{coalescer.queued_chats}/"
+            f"{len(coalescer.under_way())}")
 
 
 async def main() -> None:

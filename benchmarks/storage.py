@@ -3,7 +3,7 @@
 Run from the repository root: `python -m benchmarks.storage [--saves N] [--engine E]`.
 `--engine sqlite` (default) uses a fresh SQLite file in a temporary folder (WAL,
 synchronous=NORMAL, as the bot does); `--engine postgres` a throwaway PostgreSQL server on
-127.0.0.1 started like the tests' (tests/support/postgres.py; fsync off, so it measures the
+127.0.0.1 started like the tests' (testkit/postgres.py; fsync off, so it measures the
 client and server work, not the disk), or `--url postgresql://…` an existing database.
 """
 
@@ -56,7 +56,7 @@ def main() -> None:
     if args.url:
         rate = asyncio.run(bench(args.url, args.saves))
     elif args.engine == "postgres":
-        from tests.support.postgres import PostgresServer
+        from testkit.postgres import PostgresServer
 
         server = PostgresServer.start()
         try:

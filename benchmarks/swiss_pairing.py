@@ -4,7 +4,7 @@ steps and time for the hardest round, and how often a rematch could not be avoid
     python -m benchmarks.swiss_pairing [--tournaments 300]
 
 Each tournament plays its `swiss_rounds` with a random winner per match; a round's search
-steps are counted as the partners it considered for a first player (`_preferred` calls).
+steps are counted as the partners it considered for a first player (`preferred_partners` calls).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ def play(count: int, seed: int) -> tuple[int, float, int]:
     met: dict[int, set[int]] = {p: set() for p in seeds}
     steps, slowest, rematches = 0, 0.0, 0
     counted = [0]
-    preferred = swiss._preferred
+    preferred = swiss.preferred_partners  # counted: one call a step of the search
 
     def counting(first: Line, rest: list[Line]) -> list[Line]:
         counted[0] += 1
         return preferred(first, rest)
 
-    swiss._preferred = counting  # type: ignore[assignment]
+    swiss.preferred_partners = counting  # type: ignore[assignment]
     try:
         for _ in range(swiss_rounds(count)):
             lines = table(seeds, games)
@@ -52,7 +52,7 @@ def play(count: int, seed: int) -> tuple[int, float, int]:
             if bye is not None:
                 games.append(Game(bye, None, bye))
     finally:
-        swiss._preferred = preferred  # type: ignore[assignment]
+        swiss.preferred_partners = preferred  # type: ignore[assignment]
     return steps, slowest, rematches
 
 

@@ -108,7 +108,7 @@ class GroupRecorder(InstantSession):
 async def idle(coalescer: Coalescer) -> None:
     """Wait for the paced message being sent (a picture is drawn in a thread): simulated
     time stands still meanwhile, as real time would not run ahead of the drawing."""
-    while coalescer._sending:
+    while coalescer.sending:
         await asyncio.sleep(0.001)
 
 
@@ -146,7 +146,7 @@ async def main(count: int, minutes: int, seed: int, database: str | None) -> Non
         service = app.services.games
         passes: list[float] = []  # the passes that paired somebody
         ends: list[float] = []
-        arena = core._arena
+        arena = core.arena_pass
 
         async def pairing_pass(held: Any, after: Any) -> None:
             made, began = len(after.started), time.perf_counter()
@@ -154,9 +154,9 @@ async def main(count: int, minutes: int, seed: int, database: str | None) -> Non
             if len(after.started) > made:
                 passes.append((time.perf_counter() - began) * 1000)
 
-        core._arena = pairing_pass  # type: ignore[method-assign]
+        core.arena_pass = pairing_pass  # type: ignore[method-assign]
         shown: list[tuple[float, int]] = []  # (time, version) of each standings picture
-        draw = door._picture
+        draw = door.redraw_picture
 
         async def picture(tournament_id: int) -> None:
             await draw(tournament_id)
@@ -164,7 +164,7 @@ async def main(count: int, minutes: int, seed: int, database: str | None) -> Non
             if message is not None:
                 shown.append((clock.monotonic(), message.shown_version))
 
-        door._picture = picture  # type: ignore[method-assign]
+        door.redraw_picture = picture  # type: ignore[method-assign]
         begun: list[float] = []  # when each game's beginning (its boards drawn) was done
         begin = service.begin
 
@@ -265,7 +265,7 @@ if __name__ == "__main__":
     parser.add_argument("--url", default=None, help="an existing empty database to use")
     args = parser.parse_args()
     if args.engine == "postgres" and not args.url:
-        from tests.support.postgres import PostgresServer
+        from testkit.postgres import PostgresServer
 
         server = PostgresServer.start()
         try:

@@ -4,7 +4,7 @@ and with 100,000 open correspondence games beside 1,000,000 finished ones (issue
     python -m benchmarks.waiting_games [--small] [--verbose] [--engines postgres,sqlite]
 
 Per engine, one database (PostgreSQL: a throwaway server started like the tests',
-tests/support/postgres.py; SQLite: a file in a temporary folder, as the bot opens it) is
+testkit/postgres.py; SQLite: a file in a temporary folder, as the bot opens it) is
 filled in bulk, by one INSERT … SELECT over a series per table: players, the finished
 games (a fifth of them correspondence), the open correspondence games (`d1` and `d3`, their
 deadlines spread over the days to come, those inside their warning already warned, as a
@@ -28,7 +28,7 @@ open games (the second adds to the first), after ANALYZE:
   with about ten each.
 
 Prints p50 and p99 in milliseconds. `--verbose` also prints the plans of the statements a
-pass, the outage batch and the list run (`tests/support/plans.py`): none may read the
+pass, the outage batch and the list run (`testkit/plans.py`): none may read the
 table `games` through. `--small`: 100 and 1,000 open games beside 10,000 finished, seconds.
 """
 
@@ -59,8 +59,8 @@ from storage import boards, games
 from storage.clock import to_epoch
 from storage.connect import open_database
 from storage.db import Database
-from tests.support.plans import plan, recorded, scans
-from tests.support.postgres import PostgresServer
+from testkit.plans import plan, recorded, scans
+from testkit.postgres import PostgresServer
 
 NOW = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
 DAY = 86_400

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import percentile
 from engine.dice import SeededDice
-from tests.support.browser import (
+from testkit.browser import (
     centre,
     chromium,
     new_context,
@@ -41,8 +41,8 @@ from tests.support.browser import (
     page_url,
     settled,
 )
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.web import make_web_harness
+from testkit.fake_telegram import FakeTelegram
+from testkit.web import make_web_harness
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 PLAYER = 7301

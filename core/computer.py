@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import ai
+from ai.review import cube_args
 from core.workers import Runner, ThreadRunner
 from engine.game import Game
 from engine.movegen import Play
@@ -23,18 +24,9 @@ LEVEL_NAMES = ai.LEVELS["short"]
 
 
 def _cube_args(game: Game, level: str) -> dict[str, Any]:
-    """The cube situation from the side of the seat on roll (the doubler), as `ai` wants it."""
-    seat = game.seat
-    owner = "center" if game.cube_owner is None else ("me" if game.cube_owner == seat else "opp")
-    single = game.match.length == 1  # a single game with the cube is scored like money play
-    return {
-        "cube_value": game.cube_value,
-        "cube_owner": owner,
-        "match_length": 0 if single else game.match.length,
-        "score": (0, 0) if single else (game.match.score[seat], game.match.score[1 - seat]),
-        "crawford": game.match.crawford,
-        "level": level,
-    }
+    """The cube situation from the side of the seat on roll (the doubler), as `ai` wants it,
+    and the level deciding."""
+    return {**cube_args(game), "level": level}
 
 
 class Computer:

@@ -103,7 +103,7 @@ def _why_passed(live: Live, raw: PassEvent, index: int,
     return explain(before, dice, live.first_turn(index)) if before is not None else None
 
 
-def _decided(event: Event, seat: int) -> bool:
+def is_decision(event: Event, seat: int) -> bool:
     """Whether `seat` chose this itself (a forced move, a pass or a roll chooses nothing)."""
     if event.seat != seat:
         return False
@@ -123,7 +123,7 @@ def has_decided(live: Live, seat: int) -> bool:
         if seat_of(raw) != seat or (raw["type"] != "move" and raw["type"] not in DECISIONS):
             continue
         event = event_at(live, index)
-        if event is not None and _decided(event, seat):
+        if event is not None and is_decision(event, seat):
             return True
     return False
 
@@ -138,9 +138,9 @@ def came_back(live: Live, seat: int) -> bool:
         event = event_at(live, index)
         if event is None:
             continue
-        if _decided(event, seat):
+        if is_decision(event, seat):
             return True
-        if _decided(event, 1 - seat) or event.kind in ("opening", "result"):
+        if is_decision(event, 1 - seat) or event.kind in ("opening", "result"):
             return False
     return False
 
@@ -157,7 +157,7 @@ def since_last_action(live: Live, seat: int) -> list[Event]:
         event = event_at(live, index)
         if event is None:
             continue
-        if _decided(event, seat):
+        if is_decision(event, seat):
             if event.kind in ("move", "double") and not any(
                     e.kind in ("move", "pass") for e in found):
                 found.append(event)

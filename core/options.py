@@ -1,7 +1,7 @@
 """The options of a new game, and the one refusal every start can meet, as both doors
-offer and check them: the match lengths, the computer's levels, whether a variant has the
-cube. Each is defined once (the rules' own in `engine.game`); a door lists these, never
-its own copy.
+offer and check them: the match lengths (a game's, and a tournament's among them), the
+computer's levels, whether a variant has the cube. Each is defined once (the rules' own in
+`engine.game`); a door lists these, never its own copy.
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from engine.game import OFFERED_LENGTHS, has_cube
 from storage.errors import PlayerBusy
 
 LENGTHS = OFFERED_LENGTHS  # a game's match lengths, as every door offers them
+# A tournament's match lengths: the offered ones up to this many points (never 7).
+TOURNAMENT_MAX_LENGTH = 5
+TOURNAMENT_LENGTHS = tuple(n for n in LENGTHS if n <= TOURNAMENT_MAX_LENGTH)
 LEVELS = LEVEL_NAMES  # the computer's levels, weakest first
 # A start refused because a player is in a game already: the core's own check (`Busy`)
 # or the database's guard, which a simultaneous start can meet (`PlayerBusy`).
@@ -24,4 +27,4 @@ def with_cube(variant: str, wanted: bool) -> bool:
     return wanted and has_cube(variant)
 
 
-__all__ = ["BUSY", "LENGTHS", "LEVELS", "has_cube", "with_cube"]
+__all__ = ["BUSY", "LENGTHS", "LEVELS", "TOURNAMENT_LENGTHS", "has_cube", "with_cube"]

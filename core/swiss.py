@@ -118,7 +118,7 @@ def _pairs(order: list[Line], met: dict[int, set[int]], rematches: bool
         if steps[0] > SEARCH_LIMIT:
             return None
         first, rest = left[0], left[1:]
-        for partner in _preferred(first, rest):
+        for partner in preferred_partners(first, rest):
             if not rematches and partner.player in met.get(first.player, set()):
                 continue
             found = search([x for x in rest if x is not partner])
@@ -129,7 +129,7 @@ def _pairs(order: list[Line], met: dict[int, set[int]], rematches: bool
     return search(order)
 
 
-def _preferred(first: Line, rest: list[Line]) -> list[Line]:
+def preferred_partners(first: Line, rest: list[Line]) -> list[Line]:
     """`first`'s partners in the order they are wanted: the lower half of its own score
     group from its middle down, then that group's upper half, then the others nearest in
     score (then in the standings)."""

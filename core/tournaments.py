@@ -51,6 +51,7 @@ from typing import Protocol, TypeVar
 from core.events import Change, What
 from core.games import GameService
 from core.live import Live
+from core.options import TOURNAMENT_LENGTHS
 from core.seen import final_match
 from core.swiss import Game as SwissGame
 from core.swiss import Line, pair_round, swiss_rounds, table
@@ -80,7 +81,6 @@ T = TypeVar("T")
 
 NO_SHOW = timedelta(minutes=3)  # a knock-out player not free to play by then loses
 OPEN_FOR = timedelta(hours=24)  # a tournament starting when full, not full by then: off
-LENGTHS = (1, 3, 5)  # the match lengths a tournament offers
 CAPACITIES = (4, 8, 16, 32, 64)
 ARENA_MINUTES = (10, 30, 60)
 START_IN_MINUTES = (10, 30, 60)
@@ -130,7 +130,7 @@ def takes_rematches(tournament: Tournament | None) -> bool:
 def check_options(*, variant: str, format: str, length: int, cube: bool, capacity: int,
                   minutes: int | None, control: TimeControl | None) -> stored.Format:
     """The format, checked: `ValueError` unless these make a tournament this bot plays."""
-    if (format not in stored.FORMATS or length not in LENGTHS
+    if (format not in stored.FORMATS or length not in TOURNAMENT_LENGTHS
             or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
             or (format == "arena") != (minutes is not None)
             or (cube and not has_cube(variant))
@@ -545,7 +545,7 @@ class Tournaments:
                     if player is not None and await self._left(held, player):
                         after.forfeits.append((pairing.game_id, player))
         if t.format == "arena":
-            await self._arena(held, after)
+            await self.arena_pass(held, after)
             return
         for _ in range(2 * rounds_of(MAX_PLAYERS) + 2):  # a decision may make the next due
             if held.tournament.status != "running":
@@ -613,7 +613,9 @@ class Tournaments:
                 decided = True
         return decided
 
-    async def _arena(self, held: Locked, after: _After) -> None:
+    async def arena_pass(self, held: Locked, after: _After) -> None:
+        """One pass of a running arena: its end when the time is up, else pairing whoever
+        waits (the benchmark of the arena times it)."""
         t = held.tournament
         open_pairings = await held.pairings(open_only=True)
         assert t.ends_at is not None

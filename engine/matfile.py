@@ -209,9 +209,8 @@ def _records(variant: Variant, history: Sequence[Event]) -> list[_Record]:
                 play = resolve_move(position, dice, text or Move(), first_turn=not moved[seat])
             except EngineError as exc:
                 raise MatError(f"the log does not replay: {exc}") from None
-            steps = _file_order(position, dice, play.move.steps, not moved[seat])
-            records.append(_Record("move", seat, f"{dice[0]}{dice[1]}: "
-                                   f"{_steps_text(position, steps)}"))
+            written = move_text(position, dice, play.move.steps, not moved[seat])
+            records.append(_Record("move", seat, f"{dice[0]}{dice[1]}: {written}"))
             position, moved[seat], mover = play.after, True, 1 - seat
         elif event["type"] in ("double", "take", "drop"):
             records.append(_Record(event["type"], event["seat"]))
@@ -223,6 +222,13 @@ def _records(variant: Variant, history: Sequence[Event]) -> list[_Record]:
         elif event["type"] == "result" and records:  # the points go with what ended the game
             records[-1] = records[-1]._replace(points=int(event["points"]))
     return records
+
+
+def move_text(position: Position, dice: tuple[int, int], steps: tuple[Step, ...],
+              first_turn: bool) -> str:
+    """A move as a .mat file writes it: GNU Backgammon's order of the steps and its text
+    (`8/4* 6/4 `)."""
+    return _steps_text(position, _file_order(position, dice, steps, first_turn))
 
 
 def _file_order(position: Position, dice: tuple[int, int], steps: tuple[Step, ...],

@@ -67,13 +67,13 @@ class Translator:
 
     def get(self, key: str, **args: Any) -> str:
         try:
-            return _formatted(self.language, key, tuple(sorted(args.items())))
+            return formatted(self.language, key, tuple(sorted(args.items())))
         except TypeError:  # an argument that cannot be a cache key
             return _format(self.language, key, args)
 
 
 @lru_cache(maxsize=1024)
-def _formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
+def formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
     """Formatting is pure and a board redraw asks for a dozen texts: remember them. The
     1,024 most recent serve most lookups, and a miss is cheap (docs/performance.md, "Cache
     sizes")."""

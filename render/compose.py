@@ -10,7 +10,7 @@ so the picture of a key can be drawn once and reused:
 * `compose_scanlines(scene)`, 8-bit, for the PNG: copies the empty board in palette form and
   pastes each layer's tile. A tile is the layer painted on its patch of the empty board
   (rings and ghosts: on the layers beneath them), mapped to the palette once and cut to the
-  pixels it changes; tiles are cached (least recently used out past _TILE_BYTES). A board
+  pixels it changes; tiles are cached (`TILES`: least recently used out past 16 MB). A board
   is then a copy and a few dozen pastes, and no picture is mapped to the palette whole.
   The result is `compose` mapped to the palette, pixel for pixel, except where the faint
   edge of a stack's shadow reaches a neighbouring stack: there the later stack's pixel is
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -529,8 +530,50 @@ class _Tile:
 
 _EMPTY = _Tile(np.zeros((0, 0), np.uint8), None, 0, 0)  # a layer that changes no pixel
 _TILE_BYTES = 16 << 20  # the tile cache's bound: a few thousand layers
-_tiles: OrderedDict[Key, _Tile] = OrderedDict()
-_tile_bytes = 0
+
+
+class TileCache:
+    """The layers' tiles, least recently used out past `limit` bytes (call `tile` with
+    _LOCK held). What it holds and its counts are readable (tests, the memory probe)."""
+
+    def __init__(self, limit: int = _TILE_BYTES) -> None:
+        self.limit = limit
+        self._tiles: OrderedDict[Key, _Tile] = OrderedDict()
+        self.nbytes = 0  # the tiles' bytes, as `_Tile.nbytes` counts them
+        self.lookups = 0
+        self.built = 0
+        self.build_seconds = 0.0  # the time the `built` tiles took
+
+    def items(self) -> list[tuple[Key, _Tile]]:
+        """The cached tiles by key, least recently used first."""
+        return list(self._tiles.items())
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def clear(self) -> None:
+        """Forget every tile (the counts stay)."""
+        self._tiles.clear()
+        self.nbytes = 0
+
+    def tile(self, key: Key) -> _Tile:
+        """The cached tile of `key`, built on a miss."""
+        self.lookups += 1
+        tile = self._tiles.get(key)
+        if tile is not None:
+            self._tiles.move_to_end(key)
+            return tile
+        started = time.perf_counter()
+        tile = self._tiles[key] = _build(key)
+        self.built += 1
+        self.build_seconds += time.perf_counter() - started
+        self.nbytes += tile.nbytes
+        while self.nbytes > self.limit:
+            self.nbytes -= self._tiles.popitem(last=False)[1].nbytes
+        return tile
+
+
+TILES = TileCache()  # the process's one tile cache
 
 
 @functools.cache
@@ -576,20 +619,6 @@ def _build(key: Key) -> _Tile:
     return _Tile(pixels.copy(), changed.copy(), x, y)
 
 
-def _tile(key: Key) -> _Tile:
-    """The cached tile of `key` (call with _LOCK held)."""
-    global _tile_bytes
-    tile = _tiles.get(key)
-    if tile is not None:
-        _tiles.move_to_end(key)
-        return tile
-    tile = _tiles[key] = _build(key)
-    _tile_bytes += tile.nbytes
-    while _tile_bytes > _TILE_BYTES:
-        _tile_bytes -= _tiles.popitem(last=False)[1].nbytes
-    return tile
-
-
 def compose_scanlines(scene: Scene, out: np.ndarray | None = None) -> np.ndarray:
     """The board picture of `scene` as 8-bit PNG scanlines: an array of geometry.HEIGHT rows
     of a filter byte (0) and geometry.WIDTH palette indices (see encode.palette). Drawn into
@@ -597,7 +626,7 @@ def compose_scanlines(scene: Scene, out: np.ndarray | None = None) -> np.ndarray
     encode.palette()  # built (by composing samples) before the lock is taken
     with _LOCK:
         empty = _empty_scanlines()
-        tiles = [_tile(key) for key in layers(scene)]
+        tiles = [TILES.tile(key) for key in layers(scene)]
     if out is None:
         lines = empty.copy()
     else:

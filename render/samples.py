@@ -29,18 +29,18 @@ from render.mistake import compose_mistake, render_mistake
 from render.scene import Outcome, Scene
 
 
-def _side(points: dict[int, int]) -> list[int]:
+def side_of(points: dict[int, int]) -> list[int]:
     side = [points.get(i, 0) for i in range(26)]
     side[0] = 15 - sum(side)
     return side
 
 
 def _short(me: dict[int, int], opp: dict[int, int]) -> Position:
-    return Position("short", _side(me), _side(opp))
+    return Position("short", side_of(me), side_of(opp))
 
 
 def _long(me: dict[int, int], opp: dict[int, int]) -> Position:
-    return Position("long", _side(me), _side(opp))
+    return Position("long", side_of(me), side_of(opp))
 
 
 # Short nard, mid-game: the opponent has just hit (13/7* 8/4) and both sides have a checker
@@ -65,9 +65,9 @@ TWO_MOVES = _short(
     {24: 2, 13: 3, 8: 2, 7: 1, 6: 5, 5: 1, 4: 1},
 )
 # A finished short game: the viewer bore off all 15, the opponent none (mars).
-SHORT_WON = Position("short", [15] + [0] * 25, _side({13: 2, 8: 3, 6: 5, 5: 3, 4: 2}))
+SHORT_WON = Position("short", [15] + [0] * 25, side_of({13: 2, 8: 3, 6: 5, 5: 3, 4: 2}))
 # A finished long game: the opponent bore off all 15; the viewer's are all home, none off.
-LONG_LOST = Position("long", _side({6: 4, 5: 4, 4: 3, 3: 2, 2: 1, 1: 1}), [15] + [0] * 25)
+LONG_LOST = Position("long", side_of({6: 4, 5: 4, 4: 3, 3: 2, 2: 1, 1: 1}), [15] + [0] * 25)
 
 
 # Mistake boards: the position before the move, the move played, the best move.

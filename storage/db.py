@@ -133,6 +133,12 @@ class Database(ABC):
         self.game_notices = False
         self._owners: set[asyncio.Task[Any]] = set()
 
+    @property
+    def holders(self) -> frozenset[asyncio.Task[Any]]:
+        """The tasks inside a use of the database now (a read, a transaction, a game lock):
+        a task that asks again goes on through its own use."""
+        return frozenset(self._owners)
+
     @abstractmethod
     async def close(self) -> None: ...
 

@@ -122,6 +122,13 @@ class SqliteDatabase(Database):
         self._presence = None if self._in_memory else FilePresence(
             Path(f"{os.path.realpath(path)}-presence"))
 
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The one aiosqlite connection, for what watches it from outside (a statement
+        trace, a progress handler, a count of trips to its thread); use the database's
+        own methods for everything else."""
+        return self._conn
+
     @classmethod
     async def connect(
         cls,

@@ -2,7 +2,7 @@
 
 `database_url` is parametrised: "sqlite" (a file in the test's temporary folder) and
 "postgres" (a fresh schema on a PostgreSQL server the session starts itself:
-tests/support/postgres.py). `NARD_TEST_ENGINES=sqlite` (or
+testkit/postgres.py). `NARD_TEST_ENGINES=sqlite` (or
 `postgres`) narrows a local run to one engine; CI runs both. When no PostgreSQL server can
 be started, every PostgreSQL test fails with one line saying why: nothing is skipped.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.postgres import PostgresCluster, PostgresServer, PostgresUnavailable
+from testkit.postgres import PostgresCluster, PostgresServer, PostgresUnavailable
 
 # No process of a test (the harness's, a started `python -m bot`) analyses finished matches
 # unasked unless the test says so: that work would change what the tests count and wait for

@@ -52,8 +52,14 @@ ENTRY = {"bot/launch.py": frozenset({"web"})}
 # Outside packages that belong to some layers only: the Bot API's (aiogram) to the
 # Telegram door, and to the web door's check of Telegram's init data; HTTP to the doors.
 OUTSIDE: dict[str, tuple[str, ...]] = {
-    "aiogram": ("bot/", "web/auth.py"),
-    "aiohttp": ("bot/", "web/"),
+    "aiogram": ("bot/", "web/auth.py", "testkit/"),
+    "aiohttp": ("bot/", "web/", "testkit/"),
+}
+# Above every layer, the two users of the kit: what each must never import (the kit is
+# theirs to share, so it imports neither; a benchmark takes its helpers from the kit).
+USERS: dict[str, frozenset[str]] = {
+    "testkit": frozenset({"tests", "benchmarks"}),
+    "benchmarks": frozenset({"tests"}),
 }
 
 
@@ -72,6 +78,10 @@ def imported(path: Path) -> set[str]:
 def crossings(root: Path) -> list[str]:
     """Every import under `root` that crosses a layer: "file -> package"."""
     found = []
+    for package, never in USERS.items():
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            found += [f"{name} -> {target}" for target in sorted(imported(path) & never)]
     for package, allowed in ALLOWED.items():
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
@@ -107,12 +117,22 @@ def test_a_crossing_is_found(tmp_path: Path) -> None:
     (tmp_path / "core" / "games.py").write_text("from aiogram import Bot\nimport i18n\n")
     (tmp_path / "engine" / "game.py").write_text("import numpy\nfrom engine import dice\n")
     (tmp_path / "storage" / "db.py").write_text("from core.games import GameService\n")
+    (tmp_path / "core" / "timers.py").write_text("from testkit.clocks import FakeClock\n")
+    (tmp_path / "testkit").mkdir(exist_ok=True)
+    (tmp_path / "testkit" / "harness.py").write_text(
+        "import aiogram\nfrom bot.app import build\nfrom tests.conftest import ENGINES\n")
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "soak.py").write_text(
+        "from testkit.driver import choose\nfrom tests.support import x\n")
     assert sorted(crossings(tmp_path)) == [
+        "benchmarks/soak.py -> tests",
         "bot/app.py -> web",
         "core/games.py -> aiogram",
         "core/games.py -> i18n",
+        "core/timers.py -> testkit",
         "engine/game.py -> numpy (engine: standard library only)",
         "storage/db.py -> core",
+        "testkit/harness.py -> tests",
         "web/app.py -> bot",
     ]
 
@@ -129,9 +149,12 @@ def test_the_layer_table_is_read() -> None:
         "core": frozenset({"engine", "storage", "ai", "render"}),
         "bot": doors,
         "web": doors,
+        "testkit": doors | {"bot", "web"},
     } == ALLOWED
     # The doors side by side: neither may import the other (but the process's entry).
     assert "web" not in ALLOWED["bot"] and "bot" not in ALLOWED["web"]
+    # The kit above everything: no product package may import it.
+    assert all("testkit" not in allowed for allowed in ALLOWED.values())
 
 
 def test_the_printed_map_is_the_code_s() -> None:
@@ -149,9 +172,10 @@ def test_the_printed_map_is_the_code_s() -> None:
 
 
 # The core's tests drive the core alone: no door, nor a door's libraries, directly or
-# through a helper of the tests they import (tests/support).
+# through a helper they import (the test kit's, or another module of the tests).
 CORE_TESTS = "tests/core"
 DOORS = frozenset({"bot", "web", "aiogram", "aiohttp"})
+HELPERS = frozenset({"tests", "testkit"})  # followed to what they import in turn
 
 
 def _modules(path: Path) -> set[str]:
@@ -192,7 +216,7 @@ def door_reaches(root: Path, folder: str = CORE_TESTS) -> list[str]:
                 if top in DOORS:
                     chain = f" (via {', '.join(via)})" if via else ""
                     found.append(f"{path.relative_to(root).as_posix()} -> {top}{chain}")
-                elif top == "tests" and (source := _source(root, module)) is not None:
+                elif top in HELPERS and (source := _source(root, module)) is not None:
                     queue.append((source, (*via, module)))
     return sorted(set(found))
 
@@ -205,20 +229,23 @@ def test_a_door_reached_by_the_cores_tests_is_found(tmp_path: Path) -> None:
     """The check itself: a door imported by a core test, inside a function, or by a test
     helper it imports, and that helper's own helper."""
     (tmp_path / "tests" / "core").mkdir(parents=True)
-    (tmp_path / "tests" / "support").mkdir()
-    (tmp_path / "tests" / "support" / "__init__.py").write_text("")
-    (tmp_path / "tests" / "support" / "plain.py").write_text("from core.games import Busy\n")
-    (tmp_path / "tests" / "support" / "deep.py").write_text("import web.app\n")
-    (tmp_path / "tests" / "support" / "chat.py").write_text(
-        "from tests.support import deep\n")
+    (tmp_path / "testkit").mkdir()
+    (tmp_path / "testkit" / "__init__.py").write_text("")
+    (tmp_path / "testkit" / "plain.py").write_text("from core.games import Busy\n")
+    (tmp_path / "testkit" / "deep.py").write_text("import web.app\n")
+    (tmp_path / "testkit" / "chat.py").write_text("from testkit import deep\n")
     (tmp_path / "tests" / "core" / "test_fine.py").write_text(
-        "from tests.support.plain import Busy\n")
+        "from testkit.plain import Busy\n")
     (tmp_path / "tests" / "core" / "test_bot.py").write_text(
         "def f():\n    from bot.views.callbacks import Act\n")
     (tmp_path / "tests" / "core" / "test_via.py").write_text(
-        "from tests.support.chat import x\nimport aiogram.types\n")
+        "from testkit.chat import x\nimport aiogram.types\n")
+    (tmp_path / "tests" / "core" / "test_local.py").write_text(  # a test module of its own
+        "from tests.core.test_via import x\n")
     assert door_reaches(tmp_path) == [
         "tests/core/test_bot.py -> bot",
+        "tests/core/test_local.py -> aiogram (via tests.core.test_via)",
+        "tests/core/test_local.py -> web (via tests.core.test_via, testkit.chat, testkit.deep)",
         "tests/core/test_via.py -> aiogram",
-        "tests/core/test_via.py -> web (via tests.support.chat, tests.support.deep)",
+        "tests/core/test_via.py -> web (via testkit.chat, testkit.deep)",
     ]

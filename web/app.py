@@ -326,11 +326,13 @@ class WebDoor:
         not answer, as the core tries an action again)."""
         async def read() -> dict[str, Any]:
             row = await games.load_game(self.db, game_id)
-            return await self._state(row, Live.load(row.state_json), seat, user_id)
+            return await self.view_of(row, Live.load(row.state_json), seat, user_id)
         return await outage.retrying(read, self.games.sleep)
 
-    async def _state(self, row: Row, live: Live, seat: int | None, user_id: int
-                     ) -> dict[str, Any]:
+    async def view_of(self, row: Row, live: Live, seat: int | None, user_id: int
+                      ) -> dict[str, Any]:
+        """The API's game state: what `seat` (None: a watcher) sees, in `user_id`'s
+        language."""
         return await self._state_in(row, live, seat, await self.people.translator(user_id))
 
     async def _state_in(self, row: Row, live: Live, seat: int | None, t: Translator
@@ -395,7 +397,7 @@ class WebDoor:
     async def read(self, request: web.Request) -> web.Response:
         """The game as the asker sees it (a player their side; anybody else watches)."""
         user, row, live, seat = await self._load(request)
-        return web.json_response(await self._state(row, live, seat, user.id))
+        return web.json_response(await self.view_of(row, live, seat, user.id))
 
     async def act(self, request: web.Request) -> web.Response:
         """One action of the asker in their game, through the game core; the game as

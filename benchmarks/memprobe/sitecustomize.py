@@ -83,39 +83,30 @@ def _pymalloc() -> str:
 
 
 def _count_tiles() -> None:
-    """Wrap render.compose._tile (looked up at each call) to count hits, misses and the
-    time misses take to build (under compose's lock, so the counters need none)."""
+    """With SOAK_KEYS, record the tile cache's key stream: wrap `render.compose.TILES.tile`
+    (called under compose's lock, so the stream needs none). The cache counts its lookups,
+    builds and their time itself."""
     import render.compose as compose
 
-    if getattr(compose._tile, "probe", False):
+    if not _KEYS or getattr(compose.TILES.tile, "probe", False):
         return
-    plain, build, stats = compose._tile, compose._build, _first.setdefault("tiles", [0, 0, 0.0])
-
-    def timed_build(key):  # type: ignore[no-untyped-def]
-        started = time.perf_counter()
-        try:
-            return build(key)
-        finally:
-            stats[1] += 1
-            stats[2] += time.perf_counter() - started
+    plain = compose.TILES.tile
 
     def counted(key):  # type: ignore[no-untyped-def]
-        stats[0] += 1
         tile = plain(key)
-        if _KEYS:
-            _streams["tiles"].append((hash(key), tile.nbytes))
+        _streams["tiles"].append((hash(key), tile.nbytes))
         return tile
 
     counted.probe = True  # type: ignore[attr-defined]
-    compose._build, compose._tile = timed_build, counted
-    if _KEYS:  # the lru_caches, looked up by their module's global name at each call
-        import bot.views.board as views
-        import i18n as i18n
+    compose.TILES.tile = counted  # type: ignore[method-assign]
+    # The lru_caches, looked up by their module's global name at each call.
+    import bot.views.board as views
+    import i18n as i18n
 
-        for module, name, stream in ((views, "_markup", "keyboards"),
-                                     (views, "_button", "buttons"),
-                                     (i18n, "_formatted", "texts")):
-            setattr(module, name, _recording(getattr(module, name), _streams[stream]))
+    for module, name, stream in ((views, "game_markup", "keyboards"),
+                                 (views, "game_button", "buttons"),
+                                 (i18n, "formatted", "texts")):
+        setattr(module, name, _recording(getattr(module, name), _streams[stream]))
 
 
 def _recording(cached, stream):  # type: ignore[no-untyped-def]
@@ -147,13 +138,13 @@ def _caches() -> str:
         import i18n as i18n
         import render.compose as compose
 
-        out.append(f"tiles {len(compose._tiles)} ({compose._tile_bytes / MB:.1f} MB)")
-        if "tiles" in _first:
-            asked, built, seconds = _first["tiles"]  # type: ignore[misc]
-            out.append(f"tile lookups {asked}, built {built} "
-                       f"({seconds * 1000 / max(built, 1):.2f} ms each)")
-        for name, cached in (("keyboards", views._markup), ("buttons", views._button),
-                             ("texts", i18n._formatted)):
+        tiles = compose.TILES
+        out.append(f"tiles {len(tiles)} ({tiles.nbytes / MB:.1f} MB)")
+        if tiles.lookups:
+            out.append(f"tile lookups {tiles.lookups}, built {tiles.built} "
+                       f"({tiles.build_seconds * 1000 / max(tiles.built, 1):.2f} ms each)")
+        for name, cached in (("keyboards", views.game_markup), ("buttons", views.game_button),
+                             ("texts", i18n.formatted)):
             if not hasattr(cached, "cache_info"):  # not cached (any more)
                 continue
             info = cached.cache_info()

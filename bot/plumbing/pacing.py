@@ -196,6 +196,16 @@ class Coalescer:
         their way to `shared` (a test waits for them or cancels them)."""
         return [*self._flushers.values(), *self._notes]
 
+    @property
+    def queued_chats(self) -> int:
+        """The chats with redraws waiting for their turn."""
+        return len(self._waiting)
+
+    @property
+    def sending(self) -> bool:
+        """Whether a queued redraw is being sent now."""
+        return bool(self._sending)
+
     def remembers(self, chat: Hashable) -> bool:
         """Whether the pace of `chat` is kept (sent lately, or waiting)."""
         return chat in self._sent

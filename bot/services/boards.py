@@ -150,6 +150,11 @@ class BoardPublisher:
         for each in (0, 1) if seat is None else (seat,):
             self._selected.pop((game_id, each), None)
 
+    @property
+    def selections(self) -> int:
+        """How many chosen checkers are remembered (one per game and seat at most)."""
+        return len(self._selected)
+
     def selection(self, row: Row, live: Live, seat: int) -> int | None:
         """The checker `seat` has chosen, while it is that seat's move."""
         if live.game.phase is not Phase.MOVE or live.game.to_act != seat:

@@ -366,7 +366,7 @@ class TournamentDoor:
             await self.coalescer.submit(tournament.chat_id,
                                         partial(self._post_news, tournament.id),
                                         slot=("tournament", tournament.id, NEWS))
-        draws = {"lobby": self._lobby, "picture": self._picture, "final": self._final}
+        draws = {"lobby": self._lobby, "picture": self.redraw_picture, "final": self._final}
         for kind, message in (await stored.messages(self.db, tournament.id)).items():
             current = message.message_id and (
                 kind == "final" or message.shown_version >= tournament.version)
@@ -603,7 +603,8 @@ class TournamentDoor:
                            self.core.control(tournament)),
                 lobby_keyboard(t, tournament))
 
-    async def _picture(self, tournament_id: int) -> None:
+    async def redraw_picture(self, tournament_id: int) -> None:
+        """The standings picture drawn again when the tournament changed since it was shown."""
         tournament = await stored.get_tournament(self.db, tournament_id)
         message = (await stored.messages(self.db, tournament_id)).get("picture")
         if tournament is None or message is None or (

@@ -93,7 +93,7 @@ def caption_for(live: Live, viewer: Viewer, *, deadline: datetime | None, now: d
     tail = []
     if not viewer.is_player:  # a group's shared board: say whose side is where
         tail.append(t("group-sides", bottom=viewer.names[0], top=viewer.names[1]))
-    tail.append(_status(live, viewer, computer_seat))
+    tail.append(status_line(live, viewer, computer_seat))
     tail.extend(clock_lines(t, live, viewer.names, control=control, deadline=deadline,
                             now=now, computer_seat=computer_seat))
     # Everything since the viewer last acted, as much of it as Telegram's limit leaves room
@@ -113,7 +113,8 @@ def _opening(live: Live, viewer: Viewer) -> bool:
     return not any(has_decided(live, seat) for seat in seats)
 
 
-def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
+def status_line(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
+    """The caption's last line: whose turn it is and what to do, or that it is over."""
     t, game, seat = viewer.t, live.game, viewer.seat
     other = viewer.names[1 - seat] if viewer.is_player else viewer.names[game.to_act]
     if game.phase is Phase.OVER:
@@ -142,7 +143,7 @@ def _status(live: Live, viewer: Viewer, computer_seat: int | None) -> str:
         return t("your-move-partial", d1=d1, d2=d2,
                  move=local_notation(t, str(live.turn().move())))
     # The buttons list whole steps (`13→7`) or first the checkers to move: say which.
-    listed = all(data[1] is Act.GO for data in _step_buttons(live, t))
+    listed = all(data[1] is Act.GO for data in step_buttons(live, t))
     return t("your-move-listed" if listed else "your-move", d1=d1, d2=d2)
 
 
@@ -183,8 +184,8 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
         return None
     if game.phase is Phase.OVER:
         if not rematch:
-            return _markup(game_id, version, ((),), web) if web is not None else None
-        return _markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),), web)
+            return game_markup(game_id, version, ((),), web) if web is not None else None
+        return game_markup(game_id, version, (((t("btn-rematch"), Act.REMATCH, 0, 0),),), web)
     rows: list[tuple[ButtonSpec, ...]] = []
     if game.to_act == viewer.seat:
         if game.phase is Phase.ROLL:
@@ -204,7 +205,7 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
         else:
             turn = live.turn()
             rows.extend(_one_tap_rows(live, t))
-            rows.extend(_chunks(_step_buttons(live, t)))
+            rows.extend(_chunks(step_buttons(live, t)))
             extra = []
             if live.steps:
                 extra.append((t("btn-undo"), Act.UNDO, 0, 0))
@@ -221,19 +222,19 @@ def keyboard_for(live: Live, viewer: Viewer, game_id: int, version: int,
         variant = game.variant.value
         rows = [tuple((seen_from_other_side(text, variant) if act in _MOVE_LABELS else text,
                        act, src, dst) for text, act, src, dst in row) for row in rows]
-    return _markup(game_id, version, tuple(rows), web)
+    return game_markup(game_id, version, tuple(rows), web)
 
 
 _MOVE_LABELS = frozenset({Act.PICK, Act.GO, Act.FULL})  # labels that name points
 
 
-def _markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...],
+def game_markup(game_id: int, version: int, rows: tuple[tuple[ButtonSpec, ...], ...],
             web: InlineKeyboardButton | None = None) -> InlineKeyboardMarkup:
     """A game keyboard, built anew each time: caching them (by game, version and buttons)
     was measured to buy nothing. A keyboard is asked for once per board drawn, and two
     boards rarely show the same one, while kept keyboards and buttons hold long-lived
     memory (docs/performance.md, "Cache sizes")."""
-    keyboard = [[_button(game_id, version, *spec) for spec in row] for row in rows]
+    keyboard = [[game_button(game_id, version, *spec) for spec in row] for row in rows]
     if web is not None:
         keyboard[-1].append(web)
     # Built without pydantic's validation (the model as validation would make it: a test
@@ -251,7 +252,7 @@ def _fresh(kept: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if kept is None else kept.copy()
 
 
-def _button(game_id: int, version: int, text: str, act: Act, src: int,
+def game_button(game_id: int, version: int, text: str, act: Act, src: int,
             dst: int) -> InlineKeyboardButton:
     """A game button: a text from the locale files and `game_data`, both strings made
     here, so pydantic's validation has nothing to check. Made as `model_construct` makes
@@ -285,7 +286,7 @@ def _one_tap_rows(live: Live, t: Translator) -> list[tuple[ButtonSpec, ...]]:
             for i in range(0, len(labels), FULL_MOVES_PER_ROW)]
 
 
-def _step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
+def step_buttons(live: Live, t: Translator) -> list[ButtonSpec]:
     """The first press of a step: where the moves are few, each move itself (`13→7`);
     otherwise the points that can move, a point with a single destination as its move.
     Worked out once per state and language (the caption's status line and the keyboard

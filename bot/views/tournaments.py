@@ -12,12 +12,11 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.views.callbacks import TourneyCb, TourneyMenuCb
 from bot.views.timecontrols import ask_control, time_line
-from core.options import has_cube
+from core.options import TOURNAMENT_LENGTHS, has_cube
 from core.timecontrol import Offer, TimeControl
 from core.tournaments import (
     ARENA_MINUTES,
     CAPACITIES,
-    LENGTHS,
     OPEN_FOR,
     START_IN_MINUTES,
     away_since,
@@ -62,7 +61,7 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
              _button(t("btn-long"), choose(variant="long"))], 2)
     if not data.length:
         return t("new-length"), _rows(
-            [_button(t("btn-length", points=n), choose(length=n)) for n in LENGTHS], 3)
+            [_button(t("btn-length", points=n), choose(length=n)) for n in TOURNAMENT_LENGTHS], 3)
     if data.cube < 0 and has_cube(data.variant):
         return t("new-cube"), _rows(
             [_button(t("btn-cube-off"), choose(cube=0)),
@@ -90,7 +89,7 @@ def menu_question(data: TourneyMenuCb, t: Translator, offer: Offer
 def menu_complete(data: TourneyMenuCb) -> bool:
     """Every option chosen, each one this bot offers."""
     return (data.f in ("knockout", "arena", "swiss") and data.variant in VARIANTS
-            and data.length in LENGTHS
+            and data.length in TOURNAMENT_LENGTHS
             # the cube asked for where there is one; never with long nard
             and (data.cube >= 0 if has_cube(data.variant) else data.cube <= 0)
             and (data.minutes in ARENA_MINUTES if data.f == "arena" else data.minutes == 0)

@@ -7,7 +7,7 @@ from ai import arena, bearoff, play, sage
 from ai.levels import get_level
 from engine.movegen import legal_moves
 from engine.position import Position, Variant
-from tests.support.positions import random_positions
+from testkit.positions import random_positions
 
 
 def side(points):

@@ -6,7 +6,7 @@ from ai.levels import LEVEL_LABELS, LEVELS, get_level
 from ai.noise import noise
 from engine.movegen import legal_moves
 from engine.position import Position
-from tests.support.positions import random_positions
+from testkit.positions import random_positions
 
 
 def test_levels_are_five_named_and_ordered():

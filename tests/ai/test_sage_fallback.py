@@ -4,7 +4,7 @@ import ai
 from ai import model, play, sage, search
 from ai.levels import get_level
 from engine.movegen import legal_moves
-from tests.support.positions import random_positions
+from testkit.positions import random_positions
 
 
 def test_fallback_without_bgsage_uses_our_network(no_bgsage):

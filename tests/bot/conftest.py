@@ -2,7 +2,7 @@
 
 Every test using `harness` or `group_harness` runs on both storage engines (SQLite and
 PostgreSQL: `database_url` in tests/conftest.py). The harness itself (and `make_harness`
-for a test that builds its own) is in tests/support/harness.py.
+for a test that builds its own) is in testkit/harness.py.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from tests.support.clocks import FakeClock
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.harness import Harness, make_harness
+from testkit.clocks import FakeClock
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.harness import Harness, make_harness
 
 
 @pytest_asyncio.fixture

@@ -25,14 +25,14 @@ from engine.moves import Move
 from engine.position import Variant
 from storage import games
 from storage.fairness import game_records
-from tests.support.computer import play_to_the_end, start_game
-from tests.support.driver import choose, resign
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.friends import ALI, VALI, friend_game
-from tests.support.groups import ALI as GROUP_ALI
-from tests.support.groups import GROUP, WATCHER, group_game
-from tests.support.harness import Harness, make_harness
-from tests.support.seeds import (
+from testkit.computer import play_to_the_end, start_game
+from testkit.driver import choose, resign
+from testkit.fake_telegram import FakeTelegram
+from testkit.friends import ALI, VALI, friend_game
+from testkit.groups import ALI as GROUP_ALI
+from testkit.groups import GROUP, WATCHER, group_game
+from testkit.harness import Harness, make_harness
+from testkit.seeds import (
     COMMAND,
     COMMITTED,
     USER,

@@ -25,13 +25,13 @@ from engine.game import Game, Phase
 from engine.result import ResultKind
 from storage import analysis, games
 from storage.analysis import Waiter
-from tests.support.analysis import analysis_button, counting, press, store
-from tests.support.computer import start_game
-from tests.support.driver import resign
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import ALI, VALI, english_friend_game
-from tests.support.harness import Harness
-from tests.support.lifecycle import Restartable, presses
+from testkit.analysis import analysis_button, counting, press, store
+from testkit.computer import start_game
+from testkit.driver import resign
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import ALI, VALI, english_friend_game
+from testkit.harness import Harness
+from testkit.lifecycle import Restartable, presses
 
 OUTSIDER = 2999
 

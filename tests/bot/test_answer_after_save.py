@@ -18,13 +18,13 @@ from typing import Any
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import games
-from tests.support.driver import game_buttons, press_until, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import english_friend_game
-from tests.support.harness import Harness
-from tests.support.lifecycle import Restartable
-from tests.support.waiting import until
+from testkit.driver import game_buttons, press_until, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import english_friend_game
+from testkit.harness import Harness
+from testkit.lifecycle import Restartable
+from testkit.waiting import until
 
 
 async def test_yes_pressed_while_the_question_is_on_its_way_is_answered_after_its_save(

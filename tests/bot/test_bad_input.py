@@ -28,12 +28,12 @@ from bot.config import load_settings
 from bot.plumbing.retry import ATTEMPTS, URGENT_WAIT
 from bot.plumbing.webhook import make_web_app
 from storage import games
-from tests.support import friends
-from tests.support.driver import to_act
-from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
-from tests.support.friends import english_friend_game
-from tests.support.harness import Harness, make_harness
-from tests.support.scenarios import SCENARIOS, USER
+from testkit import friends
+from testkit.driver import to_act
+from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
+from testkit.friends import english_friend_game
+from testkit.harness import Harness, make_harness
+from testkit.scenarios import SCENARIOS, USER
 
 ALI, VALI = 7101, 7102
 

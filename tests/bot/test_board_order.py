@@ -23,13 +23,13 @@ from bot.services.boards import SEND_LEASE
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import boards, games
-from tests.support.clocks import FakeClock
-from tests.support.driver import press, press_until, resign
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
-from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import ALI, VALI, english_friend_game
-from tests.support.harness import Harness, make_harness, stop_harness
-from tests.support.lifecycle import assert_boards_show_the_stored_game
+from testkit.clocks import FakeClock
+from testkit.driver import press, press_until, resign
+from testkit.fake_telegram import FakeTelegram, StoredMessage
+from testkit.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import ALI, VALI, english_friend_game
+from testkit.harness import Harness, make_harness, stop_harness
+from testkit.lifecycle import assert_boards_show_the_stored_game
 
 Sleep = Callable[[float], Awaitable[None]]
 

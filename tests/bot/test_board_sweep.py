@@ -23,11 +23,11 @@ from bot.services.boards import SEND_LEASE
 from bot.services.repair import MARGIN, SETTLING
 from storage import boards, games, presence
 from storage.models import Timing
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import english_friend_game
-from tests.support.harness import Harness, make_harness, stop_harness
-from tests.support.lifecycle import Restartable, assert_boards_show_the_stored_game
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import english_friend_game
+from testkit.harness import Harness, make_harness, stop_harness
+from testkit.lifecycle import Restartable, assert_boards_show_the_stored_game
 
 
 @pytest_asyncio.fixture

@@ -14,15 +14,15 @@ from bot.views.callbacks import NewGameCb, TourneyMenuCb
 from core.timecontrol import Offer, offered
 from storage import challenges, games, matchmaking
 from storage import tournaments as stored_tournaments
-from tests.support.computer import start_game
-from tests.support.driver import play_again, resign
-from tests.support.friends import ALI, VALI, challenge, code_of
-from tests.support.groups import ALI as GROUP_ALI
-from tests.support.groups import GROUP, group_game, resign_in_group
-from tests.support.harness import Harness
-from tests.support.matchmaking import search
-from tests.support.tournament_play import GROUP as TM_GROUP
-from tests.support.tournament_play import (
+from testkit.computer import start_game
+from testkit.driver import play_again, resign
+from testkit.friends import ALI, VALI, challenge, code_of
+from testkit.groups import ALI as GROUP_ALI
+from testkit.groups import GROUP, group_game, resign_in_group
+from testkit.harness import Harness
+from testkit.matchmaking import search
+from testkit.tournament_play import GROUP as TM_GROUP
+from testkit.tournament_play import (
     JOINED,
     NAMES,
     PLAYERS,

@@ -15,8 +15,8 @@ from engine.game import Game, MatchState
 from i18n import Translator
 from i18n.zones import local_time, offset_label, zone_of
 from storage import games
-from tests.support.driver import choose, to_act
-from tests.support.harness import Harness
+from testkit.driver import choose, to_act
+from testkit.harness import Harness
 
 NOW = datetime(2026, 12, 7, 5, 30, tzinfo=UTC)
 NAMES = ("Ali", "Vali")

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from bot.plumbing.pacing import Coalescer
-from tests.support.clocks import Clock
+from testkit.clocks import Clock
 
 
 async def test_a_burst_is_coalesced_and_the_latest_wins() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.app import COMMANDS, GROUP_COMMANDS, register_commands
 from i18n import Translator, available_languages
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 
 async def test_commands_in_every_language(harness: Harness) -> None:

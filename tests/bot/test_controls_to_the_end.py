@@ -17,15 +17,15 @@ from engine.matfile import read_mat
 from engine.ratings import START_RATING
 from storage import games, stats
 from storage.models import Game as Row
-from tests.support.analysis import counting, press
-from tests.support.driver import choose
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.friends import ALI, VALI, challenge
-from tests.support.groups import ALI as GROUP_ALI
-from tests.support.groups import GROUP, group_game
-from tests.support.groups import VALI as GROUP_VALI
-from tests.support.harness import Harness, make_harness, stop_harness
-from tests.support.matchmaking import search
+from testkit.analysis import counting, press
+from testkit.driver import choose
+from testkit.fake_telegram import FakeTelegram
+from testkit.friends import ALI, VALI, challenge
+from testkit.groups import ALI as GROUP_ALI
+from testkit.groups import GROUP, group_game
+from testkit.groups import VALI as GROUP_VALI
+from testkit.harness import Harness, make_harness, stop_harness
+from testkit.matchmaking import search
 
 CLOCK, DAY = "⏱ 8 s + 20 s/point", "⏱ 1 day a move"
 TURN_MARK = "✉️"  # a correspondence turn's new message

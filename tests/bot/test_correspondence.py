@@ -22,8 +22,8 @@ from engine.ratings import START_RATING
 from storage import boards, cards, games, stats
 from storage.leaderboard import alltime_leaderboard
 from storage.models import Game as Row
-from tests.support.driver import choose, to_act
-from tests.support.harness import Harness, make_harness, stop_harness
+from testkit.driver import choose, to_act
+from testkit.harness import Harness, make_harness, stop_harness
 
 ALI, VALI, OLI = 2101, 2102, 2103
 GROUP = -100777

@@ -29,13 +29,13 @@ from i18n import Translator
 from storage import games
 from storage.outage import OUTAGE, QuietOutages
 from storage.postgres import PostgresTx, connection_failed
+from testkit.driver import choose
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import friend_game, to_move
+from testkit.harness import Harness, make_harness
+from testkit.postgres import PostgresServer
 from tests.conftest import PostgresCluster
-from tests.support.driver import choose
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import friend_game, to_move
-from tests.support.harness import Harness, make_harness
-from tests.support.postgres import PostgresServer
 
 pytestmark = pytest.mark.postgres
 

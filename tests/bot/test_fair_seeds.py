@@ -18,12 +18,12 @@ from engine import fairness
 from engine.fairness import FairDice, commitment, dice_of_history, dice_seed, verify
 from storage import games
 from storage.fairness import game_records
-from tests.support.computer import play_to_the_end, start_game
-from tests.support.driver import resign
-from tests.support.fake_telegram import RecordedRequest
-from tests.support.friends import ALI, VALI, friend_game
-from tests.support.harness import Harness
-from tests.support.seeds import (
+from testkit.computer import play_to_the_end, start_game
+from testkit.driver import resign
+from testkit.fake_telegram import RecordedRequest
+from testkit.friends import ALI, VALI, friend_game
+from testkit.harness import Harness
+from testkit.seeds import (
     COMMAND,
     REVEALED,
     USER,

@@ -17,10 +17,10 @@ from core.settings import CONFIRM_MOVES, UNDO_WINDOW
 from engine.game import MatchState, Phase
 from engine.position import Position
 from storage import games
-from tests.support.crafted import BEAR_OFF, buttons, craft, mover_of, press
-from tests.support.driver import game_buttons
-from tests.support.friends import ALI, VALI, challenge, friend_game, start
-from tests.support.harness import Harness
+from testkit.crafted import BEAR_OFF, buttons, craft, mover_of, press
+from testkit.driver import game_buttons
+from testkit.friends import ALI, VALI, challenge, friend_game, start
+from testkit.harness import Harness
 
 
 def side(counts: dict[int, int]) -> list[int]:

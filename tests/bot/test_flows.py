@@ -9,9 +9,9 @@ from core.live import Live
 from engine.game import Phase
 from i18n import Translator
 from storage import games
-from tests.support.crafted import HOPELESS, craft, mover_of
-from tests.support.driver import choose, game_buttons, play_again
-from tests.support.friends import (
+from testkit.crafted import HOPELESS, craft, mover_of
+from testkit.driver import choose, game_buttons, play_again
+from testkit.friends import (
     ALI,
     VALI,
     finish_by_resignation,
@@ -19,8 +19,8 @@ from tests.support.friends import (
     start,
     to_move,
 )
-from tests.support.groups import GROUP, group_game
-from tests.support.harness import Harness
+from testkit.groups import GROUP, group_game
+from testkit.harness import Harness
 
 
 def question(h: Harness, chat: int):

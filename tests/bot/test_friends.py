@@ -11,9 +11,9 @@ from bot.views.callbacks import Act
 from engine.dice import SeededDice
 from i18n import Translator, available_languages
 from storage import games
-from tests.support.driver import choose
-from tests.support.friends import ALI, OUTSIDER, VALI, challenge, friend_game, to_move
-from tests.support.harness import Harness
+from testkit.driver import choose
+from testkit.friends import ALI, OUTSIDER, VALI, challenge, friend_game, to_move
+from testkit.harness import Harness
 
 
 async def test_a_friend_game_by_link_played_to_the_end(harness: Harness) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.faults import FaultyTelegram
-from tests.support.fuzz import FuzzReport, UpdateFuzzer, drive
-from tests.support.harness import Harness, make_harness
+from testkit.faults import FaultyTelegram
+from testkit.fuzz import FuzzReport, UpdateFuzzer, drive
+from testkit.harness import Harness, make_harness
 
 pytestmark = pytest.mark.slow  # thousands of updates a test
 

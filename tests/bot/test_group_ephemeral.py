@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import TEST_TOKEN
-from tests.support.groups import ALI, GROUP, VALI, group_game, mover, play_group_turns
-from tests.support.harness import Harness, make_harness, stop_harness
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import TEST_TOKEN
+from testkit.groups import ALI, GROUP, VALI, group_game, mover, play_group_turns
+from testkit.harness import Harness, make_harness, stop_harness
 
 EDITS = ("editMessageText", "editMessageCaption", "editMessageMedia",
          "editMessageReplyMarkup")

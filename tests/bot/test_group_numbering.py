@@ -9,9 +9,9 @@ import pytest
 
 from bot.views.callbacks import Act, GameCb
 from render.scene import Scene
-from tests.support.driver import choose, game_buttons
-from tests.support.groups import ALI, GROUP, VALI, group_game, mover
-from tests.support.harness import Harness
+from testkit.driver import choose, game_buttons
+from testkit.groups import ALI, GROUP, VALI, group_game, mover
+from testkit.harness import Harness
 
 
 def _numbers(text: str) -> list[int]:

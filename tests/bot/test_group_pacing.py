@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from storage import games
-from tests.support.clocks import VirtualClock
-from tests.support.driver import choose
-from tests.support.fake_telegram import EDIT_METHODS, FakeTelegram
-from tests.support.harness import Harness, make_harness
+from testkit.clocks import VirtualClock
+from testkit.driver import choose
+from testkit.fake_telegram import EDIT_METHODS, FakeTelegram
+from testkit.harness import Harness, make_harness
 
 GROUP, ALI, VALI = -100777, 6001, 6002
 

@@ -7,9 +7,9 @@ from bot.views.callbacks import Act
 from i18n import Translator
 from i18n.people import group_language
 from storage import chats, games
-from tests.support.driver import choose, game_buttons
-from tests.support.groups import ALI, GROUP, VALI, WATCHER, group_game, mover
-from tests.support.harness import Harness
+from testkit.driver import choose, game_buttons
+from testkit.groups import ALI, GROUP, VALI, WATCHER, group_game, mover
+from testkit.harness import Harness
 
 
 async def test_an_open_group_challenge_played_to_the_end(group_harness: Harness) -> None:

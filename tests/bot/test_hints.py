@@ -19,11 +19,11 @@ from core.live import Live
 from engine.game import Phase
 from i18n import Translator
 from storage import games, hints
-from tests.support.analysis import counting
-from tests.support.computer import play_to_the_end, start_game
-from tests.support.driver import resign
-from tests.support.friends import ALI, english_friend_game
-from tests.support.harness import Harness
+from testkit.analysis import counting
+from testkit.computer import play_to_the_end, start_game
+from testkit.driver import resign
+from testkit.friends import ALI, english_friend_game
+from testkit.harness import Harness
 
 PLAYER = 1001
 

@@ -42,10 +42,10 @@ from engine.position import CHECKERS, OFF, Position, Variant
 from engine.resolve import resolve_move
 from i18n import Translator
 from storage import games
-from tests.support.driver import game_buttons
-from tests.support.friends import friend_game, to_move
-from tests.support.harness import Harness
-from tests.support.positions import position_of
+from testkit.driver import game_buttons
+from testkit.friends import friend_game, to_move
+from testkit.harness import Harness
+from testkit.positions import position_of
 
 POSITIONS = 20_000  # per variant, in CI
 PARTS = 4  # the full walk's test items per variant, each every fourth position

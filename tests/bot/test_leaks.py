@@ -4,7 +4,7 @@ the whole; these pin the pieces)."""
 from __future__ import annotations
 
 from bot.plumbing.pacing import SWEEP_EVERY, Coalescer
-from tests.support.clocks import Clock
+from testkit.clocks import Clock
 
 
 async def test_the_coalescer_forgets_groups_gone_quiet_but_keeps_their_allowance() -> None:

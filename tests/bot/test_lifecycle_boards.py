@@ -16,12 +16,12 @@ from bot.services.boards import SEND_LEASE
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
-from tests.support.driver import game_buttons, press, press_until, resign, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import ALI, VALI, challenge, english_friend_game
-from tests.support.harness import Harness
-from tests.support.lifecycle import (
+from testkit.driver import game_buttons, press, press_until, resign, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import ALI, VALI, challenge, english_friend_game
+from testkit.harness import Harness
+from testkit.lifecycle import (
     GRACE,
     WINDOW,
     Restartable,

@@ -17,12 +17,12 @@ from engine.dice import FixedDice
 from engine.game import Game, Phase
 from engine.position import Position
 from storage import games
-from tests.support.computer import play_to_the_end, start_game
-from tests.support.driver import game_buttons, press, press_until, resign, to_act
-from tests.support.friends import ALI, VALI, challenge, english_friend_game
-from tests.support.harness import Harness
-from tests.support.lifecycle import GROUP, presses, replay
-from tests.support.matchmaking import search
+from testkit.computer import play_to_the_end, start_game
+from testkit.driver import game_buttons, press, press_until, resign, to_act
+from testkit.friends import ALI, VALI, challenge, english_friend_game
+from testkit.harness import Harness
+from testkit.lifecycle import GROUP, presses, replay
+from testkit.matchmaking import search
 
 
 async def assert_log_replays(h: Harness, game_id: int) -> list[Game]:

@@ -16,10 +16,10 @@ from aiogram.types import Update
 
 from bot.views.callbacks import Act
 from storage import challenges, games
-from tests.support.computer import start_game
-from tests.support.driver import game_buttons, resign
-from tests.support.friends import challenge, code_of
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import game_buttons, resign
+from testkit.friends import challenge, code_of
+from testkit.harness import Harness
 
 ALI, VALI, WALI, BEK = 2001, 2002, 2003, 2004
 GROUP_A, GROUP_B = -100101, -100102

@@ -11,11 +11,11 @@ import pytest_asyncio
 
 from bot.views.callbacks import Act
 from storage import games
-from tests.support.driver import choose, press, press_until, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import english_friend_game
-from tests.support.harness import Harness, make_harness
+from testkit.driver import choose, press, press_until, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import english_friend_game
+from testkit.harness import Harness, make_harness
 
 
 @pytest_asyncio.fixture

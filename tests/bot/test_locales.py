@@ -22,7 +22,7 @@ from i18n import (
     available_languages,
     bundle,
 )
-from tests.support.locales import (
+from testkit.locales import (
     english_keys,
     file_messages,
     file_names,

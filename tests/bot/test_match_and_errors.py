@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games
-from tests.support.driver import choose, game_buttons
-from tests.support.friends import (
+from testkit.driver import choose, game_buttons
+from testkit.friends import (
     ALI,
     VALI,
     finish_by_resignation,
@@ -15,7 +15,7 @@ from tests.support.friends import (
     start,
     to_move,
 )
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 
 async def test_double_take_then_drop(harness: Harness) -> None:

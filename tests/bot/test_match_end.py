@@ -9,13 +9,13 @@ from __future__ import annotations
 from bot.views.callbacks import Act
 from engine.game import MatchState, Phase
 from storage import games
-from tests.support.crafted import BEAR_OFF, HOPELESS, buttons, craft, mover_of, press
-from tests.support.driver import game_buttons
-from tests.support.friends import ALI, VALI, friend_game, start
-from tests.support.groups import ALI as G_ALI
-from tests.support.groups import GROUP, group_game, mover, press_flag, resign_in_group
-from tests.support.groups import VALI as G_VALI
-from tests.support.harness import Harness
+from testkit.crafted import BEAR_OFF, HOPELESS, buttons, craft, mover_of, press
+from testkit.driver import game_buttons
+from testkit.friends import ALI, VALI, friend_game, start
+from testkit.groups import ALI as G_ALI
+from testkit.groups import GROUP, group_game, mover, press_flag, resign_in_group
+from testkit.groups import VALI as G_VALI
+from testkit.harness import Harness
 
 
 async def test_the_final_board_tells_the_match_score_and_its_winner(harness: Harness) -> None:

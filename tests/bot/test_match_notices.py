@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from core.matchmaking import NOTICE_QUIET, NOTICES_PER_SEARCH
 from storage import games
-from tests.support.harness import Harness
-from tests.support.matchmaking import search
+from testkit.harness import Harness
+from testkit.matchmaking import search
 
 ALI, VALI, SOLI = 4101, 4102, 4103
 NOTICE = "Someone is looking for an opponent"

@@ -11,9 +11,9 @@ from aiogram.types import Update
 from bot.views.callbacks import MatchCb
 from storage import games, matchmaking
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.harness import Harness, make_harness
-from tests.support.matchmaking import search
+from testkit.fake_telegram import FakeTelegram
+from testkit.harness import Harness, make_harness
+from testkit.matchmaking import search
 
 ALI, VALI, SOLI = 4001, 4002, 4003
 

@@ -4,10 +4,10 @@ rated game of the day (docs/rules.md, "Ratings"), in the player's language."""
 from __future__ import annotations
 
 from storage import games
-from tests.support.driver import resign
-from tests.support.friends import ALI, VALI, english_friend_game
-from tests.support.harness import Harness
-from tests.support.lifecycle import results
+from testkit.driver import resign
+from testkit.friends import ALI, VALI, english_friend_game
+from testkit.harness import Harness
+from testkit.lifecycle import results
 
 
 async def test_the_fourth_rated_game_of_a_pair_says_the_rating_is_unchanged(

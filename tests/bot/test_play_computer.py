@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from storage import games
-from tests.support.computer import play_to_the_end, start_game
-from tests.support.harness import Harness
+from testkit.computer import play_to_the_end, start_game
+from testkit.harness import Harness
 
 
 @pytest.mark.parametrize(("variant", "label"), [("short", "Short nard"), ("long", "Long nard")])

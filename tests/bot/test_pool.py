@@ -26,15 +26,15 @@ from core.workers import InlineRunner, ProcessPool, ThreadRunner, default_worker
 from engine.dice import FixedDice, SeededDice
 from engine.game import Game, Phase
 from storage import games
-from tests.support import workers
-from tests.support.clocks import FakeClock
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
-from tests.support.harness import Harness
-from tests.support.processes import gone
-from tests.support.waiting import until as wait_until
+from testkit import workers
+from testkit.clocks import FakeClock
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
+from testkit.harness import Harness
+from testkit.processes import gone
+from testkit.waiting import until as wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,9 +12,9 @@ from bot.handlers.stats import pr_top_text
 from bot.views.callbacks import TopCb
 from i18n import Translator
 from storage.models import PrBoard, PrStanding
+from testkit.friends import ALI, VALI
+from testkit.harness import Harness
 from tests.storage.test_pr_board import analysed
-from tests.support.friends import ALI, VALI
-from tests.support.harness import Harness
 
 
 async def test_the_best_pr_of_the_week_from_top(harness: Harness) -> None:

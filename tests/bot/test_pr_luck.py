@@ -21,9 +21,9 @@ from i18n import Translator
 from storage import analysis
 from storage.analysis import FigureRow, MatchFigures
 from storage.models import Game as Row
-from tests.support.analysis import counting, press, store
-from tests.support.friends import ALI
-from tests.support.harness import Harness
+from testkit.analysis import counting, press, store
+from testkit.friends import ALI
+from testkit.harness import Harness
 
 
 @pytest_asyncio.fixture

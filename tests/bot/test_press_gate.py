@@ -11,10 +11,10 @@ from bot.views.callbacks import Act
 from engine.dice import SeededDice
 from i18n import Translator
 from storage import games
-from tests.support.driver import choose, game_buttons, press_until
-from tests.support.friends import ALI, OUTSIDER, VALI, friend_game, to_move
-from tests.support.harness import Harness
-from tests.support.waiting import until
+from testkit.driver import choose, game_buttons, press_until
+from testkit.friends import ALI, OUTSIDER, VALI, friend_game, to_move
+from testkit.harness import Harness
+from testkit.waiting import until
 
 
 async def answered(h: Harness, update: dict) -> dict:

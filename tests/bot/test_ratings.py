@@ -6,9 +6,9 @@ from datetime import timedelta
 
 from engine.ratings import START_RATING
 from storage import stats
-from tests.support.driver import choose
-from tests.support.friends import ALI, VALI, finish_by_resignation, friend_game, to_move
-from tests.support.harness import Harness
+from testkit.driver import choose
+from testkit.friends import ALI, VALI, finish_by_resignation, friend_game, to_move
+from testkit.harness import Harness
 
 
 async def test_a_rated_game_moves_both_ratings_by_the_same_amount(harness: Harness) -> None:

@@ -12,13 +12,13 @@ import asyncio
 from typing import Any
 
 from storage import games, outbox
-from tests.support.clocks import FakeClock
-from tests.support.driver import resign
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import ALI, VALI, english_friend_game
-from tests.support.harness import make_harness, stop_harness
-from tests.support.lifecycle import results
+from testkit.clocks import FakeClock
+from testkit.driver import resign
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import ALI, VALI, english_friend_game
+from testkit.harness import make_harness, stop_harness
+from testkit.lifecycle import results
 
 
 class SlowResults:

@@ -8,9 +8,9 @@ from bot.views import board as views
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import games
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.friends import (
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.friends import (
     ALI,
     VALI,
     finish_by_resignation,
@@ -19,7 +19,7 @@ from tests.support.friends import (
     start,
     to_move,
 )
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 
 async def test_steps_within_a_turn_do_not_reset_its_timer(harness: Harness) -> None:

@@ -18,13 +18,13 @@ from core.analysis import Skill
 from core.reviews import CLAIM
 from i18n import Translator
 from storage import analysis, reviews
+from testkit.analysis import counting
+from testkit.driver import resign
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.friends import ALI, VALI, english_friend_game
+from testkit.harness import Harness, make_harness
+from testkit.lifecycle import Restartable, presses
 from tests.bot.test_pr_luck import ROW
-from tests.support.analysis import counting
-from tests.support.driver import resign
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.friends import ALI, VALI, english_friend_game
-from tests.support.harness import Harness, make_harness
-from tests.support.lifecycle import Restartable, presses
 
 TITLE = "📊 The match in figures · Short nard"
 

@@ -17,6 +17,7 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 import pytest_asyncio
 from aiogram.types import Update
@@ -24,12 +25,13 @@ from aiogram.types import Update
 from bot.plumbing.pacing import Coalescer, SharedPace
 from storage import Database, games, outbox
 from storage.connect import open_database
-from tests.support.clocks import FakeClock, VirtualClock
-from tests.support.driver import choose, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.friends import VALI, english_friend_game
-from tests.support.harness import Harness, make_harness
-from tests.support.postgres import PostgresCluster
+from storage.postgres import GAME_LOCK_SPACE
+from testkit.clocks import FakeClock, VirtualClock
+from testkit.driver import choose, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.friends import VALI, english_friend_game
+from testkit.harness import Harness, make_harness
+from testkit.postgres import PostgresCluster
 
 pytestmark = pytest.mark.postgres
 
@@ -193,10 +195,13 @@ async def test_a_games_lock_is_one_processes_at_a_time(pg_url: str) -> None:
                 await asyncio.sleep(0.01)
             assert await _waiters(a) == 1 and not waiting.done()
         assert await asyncio.wait_for(waiting, 10)  # released at the block's end
-        # A holder that dies (its connection gone) frees the game with it.
-        async with a._lock_pool.acquire() as conn:  # type: ignore[attr-defined]
-            await conn.execute("SELECT pg_advisory_lock($1)", 0x6761 << 32 | 9)
-            await conn.close()
+        # A holder that dies (its connection gone) frees the game with it: a session of
+        # its own holding game 9's key, as a process's lock connection would.
+        holder = await asyncpg.connect(pg_url)
+        await holder.execute("SELECT pg_advisory_lock($1)", GAME_LOCK_SPACE | 9)
+        async with b.game_lock(9, wait=False) as other:
+            assert not other  # held by the living session
+        await holder.close()
         async with b.game_lock(9, wait=False) as other:
             assert other
     finally:

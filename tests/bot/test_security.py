@@ -20,9 +20,9 @@ from aiogram.exceptions import TelegramNetworkError
 from bot.plumbing import redact
 from bot.views.callbacks import CardCb, JoinCb
 from storage import cards, challenges, games
-from tests.support.faults import FaultyTelegram
-from tests.support.friends import challenge, code_of
-from tests.support.harness import Harness, make_harness
+from testkit.faults import FaultyTelegram
+from testkit.friends import challenge, code_of
+from testkit.harness import Harness, make_harness
 
 ALI, VALI, MALLORY, OTHER_GROUP, GROUP = 8001, 8002, 8003, -100801, -100802
 

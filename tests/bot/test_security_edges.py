@@ -17,10 +17,10 @@ from bot.views.board import game_data
 from bot.views.callbacks import Act, GameCb, MatchCb, NewGameCb, parse
 from core.people import SIZE
 from storage import challenges, games
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.friends import friend_game, to_move
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.friends import friend_game, to_move
+from testkit.harness import Harness
 
 USER = 9001
 
@@ -280,19 +280,19 @@ def test_keyboard_data_is_what_the_model_packs_and_parses_back() -> None:
 
 
 def test_game_keyboards_built_without_validation_are_the_validated_models() -> None:
-    """`views.board._markup` builds its buttons and keyboard with `model_construct`: the
+    """`views.board.game_markup` builds its buttons and keyboard with `model_construct`: the
     models must equal, and be sent exactly as, the ones validation makes (a web button on
     the last row included)."""
     from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-    from bot.views.board import _markup
+    from bot.views.board import game_markup
 
     web = InlineKeyboardButton(text="Web", web_app=WebAppInfo(url="https://example.org/g"))
     rows = ((("13→7", Act.GO, 13, 7), ("bar→20*", Act.GO, 25, 20)),
             (("Undo", Act.UNDO, 0, 0), ("Done", Act.DONE, 0, 0)),
             (("Resign", Act.RESIGN, 0, 0),))
     for extra in (None, web):
-        built = _markup(7, 42, rows, extra)
+        built = game_markup(7, 42, rows, extra)
         validated = InlineKeyboardMarkup(inline_keyboard=[
             [InlineKeyboardButton(text=text, callback_data=game_data(7, 42, act, src, dst))
              for text, act, src, dst in row] for row in rows])
@@ -311,6 +311,6 @@ def test_game_keyboards_built_without_validation_are_the_validated_models() -> N
                     assert a.__pydantic_extra__ == b.__pydantic_extra__
                     assert a.__pydantic_private__ == b.__pydantic_private__
     # Each button is its own: binding one to a bot leaves the others (and the next) unbound.
-    first, second = _markup(7, 42, rows).inline_keyboard[0]
+    first, second = game_markup(7, 42, rows).inline_keyboard[0]
     first.as_(object())  # type: ignore[arg-type]
-    assert second._bot is None and _markup(7, 42, rows).inline_keyboard[0][0]._bot is None
+    assert second._bot is None and game_markup(7, 42, rows).inline_keyboard[0][0]._bot is None

@@ -20,13 +20,13 @@ from bot.views.callbacks import Act
 from core.live import Live
 from engine.dice import SeededDice
 from storage import boards, games
-from tests.support.clocks import FakeClock
-from tests.support.computer import start_game
-from tests.support.driver import choose, game_buttons
-from tests.support.faults import FaultyTelegram
-from tests.support.friends import ALI, VALI, friend_game
-from tests.support.harness import Harness, make_harness
-from tests.support.scenarios import GROUP, SCENARIOS, USER, to_move
+from testkit.clocks import FakeClock
+from testkit.computer import start_game
+from testkit.driver import choose, game_buttons
+from testkit.faults import FaultyTelegram
+from testkit.friends import ALI, VALI, friend_game
+from testkit.harness import Harness, make_harness
+from testkit.scenarios import GROUP, SCENARIOS, USER, to_move
 
 
 @pytest.mark.parametrize("method", SCENARIOS)

@@ -23,11 +23,11 @@ from engine.passes import DieBlock, PassKind, PassReason, Try, Why
 from engine.position import Position, Variant
 from i18n import Translator
 from storage import games
-from tests.support.computer import start_game
-from tests.support.driver import game_buttons, resign
-from tests.support.groups import ALI as GROUP_ALI
-from tests.support.groups import GROUP, group_game
-from tests.support.harness import Harness
+from testkit.computer import start_game
+from testkit.driver import game_buttons, resign
+from testkit.groups import ALI as GROUP_ALI
+from testkit.groups import GROUP, group_game
+from testkit.harness import Harness
 
 ALI = 7101
 
@@ -371,7 +371,7 @@ def test_the_caption_says_what_the_buttons_offer() -> None:
     are the moves themselves (few legal steps), over the turns of random games."""
     import random
 
-    from bot.views.board import Viewer, _status, _step_buttons
+    from bot.views.board import Viewer, status_line, step_buttons
     from engine.dice import SeededDice
     from engine.game import Game, Phase
     from i18n import Translator
@@ -388,8 +388,8 @@ def test_the_caption_says_what_the_buttons_offer() -> None:
                 continue
             live = Live(game)
             viewer = Viewer(game.to_act, t, ("A", "B"), is_player=True)
-            picks = any(spec[1] is Act.PICK for spec in _step_buttons(live, t))
-            line = _status(live, viewer, None)
+            picks = any(spec[1] is Act.PICK for spec in step_buttons(live, t))
+            line = status_line(live, viewer, None)
             assert line.endswith("Choose a checker." if picks else "Choose a move."), line
             seen.add(picks)
             game.play(game.seat, rng.choice(game.legal_plays()))

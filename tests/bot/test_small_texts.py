@@ -9,7 +9,7 @@ from bot.services.analysis import mistake_caption
 from engine.position import Position
 from i18n import LANGUAGES, Translator
 from i18n.figures import local_notation
-from tests.support.locales import english_keys, glossary, sample_calls
+from testkit.locales import english_keys, glossary, sample_calls
 
 
 def test_uzbek_home_mars_cannot_be_read_as_koks() -> None:

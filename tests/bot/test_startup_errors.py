@@ -25,9 +25,9 @@ from bot.__main__ import service_start
 from bot.app import build
 from bot.config import ConfigError, load_settings
 from storage.migrations import latest_version
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.postgres import free_port
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.postgres import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = ("BOT_TOKEN", "DATABASE_PATH", "DATABASE_URL", "TELEGRAM_API_URL", "LOG_LEVEL")

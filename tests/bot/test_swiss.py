@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from render.standings import render_standings
 from storage import tournaments as stored
-from tests.support.harness import Harness
-from tests.support.pixels import same_picture
-from tests.support.swiss import expected_standings, stored_rows
-from tests.support.tournament_play import (
+from testkit.harness import Harness
+from testkit.pixels import same_picture
+from testkit.swiss import expected_standings, stored_rows
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

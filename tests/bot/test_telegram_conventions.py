@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.app import register_descriptions
 from i18n import Translator, available_languages
 from storage import games
-from tests.support.driver import play_again
-from tests.support.friends import (
+from testkit.driver import play_again
+from testkit.friends import (
     ALI,
     VALI,
     challenge,
@@ -16,7 +16,7 @@ from tests.support.friends import (
     finish_by_resignation,
     friend_game,
 )
-from tests.support.harness import Harness
+from testkit.harness import Harness
 
 
 async def test_descriptions_in_every_language(harness: Harness) -> None:

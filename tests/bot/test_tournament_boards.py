@@ -9,9 +9,9 @@ from bot.views.callbacks import Act, GameCb
 from i18n import Translator
 from storage import games
 from storage import tournaments as stored
-from tests.support.driver import resign
-from tests.support.harness import Harness
-from tests.support.tournament_play import (
+from testkit.driver import resign
+from testkit.harness import Harness
+from testkit.tournament_play import (
     PLAYERS,
     full_tournament,
     lose,

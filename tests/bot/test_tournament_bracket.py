@@ -1,6 +1,6 @@
 """The knock-out bracket the group sees is the stored bracket, at every moment of a
 tournament: after every game's end, the group's picture is compared with a bracket the test
-works out from the stored rows by itself (tests/support/brackets.py), never through the
+works out from the stored rows by itself (testkit/brackets.py), never through the
 door's `bracket_of`. Eight players (matches to 3 points, a timeout and a withdrawal) and
 sixteen (byes, a withdrawal while waiting) through the real Dispatcher on both storage
 engines; sixty-four through the core (the picture's value and the rounds it shows)."""
@@ -14,12 +14,12 @@ from render.bracket import Bracket, BracketMatch, render_bracket
 from storage import games
 from storage import tournaments as stored
 from storage.models import Game as Row
-from tests.support.brackets import check_bracket
-from tests.support.driver import resign
-from tests.support.harness import Harness
-from tests.support.tournament_core import open_world, playing
-from tests.support.tournament_core import resign as resign_in_core
-from tests.support.tournament_play import (
+from testkit.brackets import check_bracket
+from testkit.driver import resign
+from testkit.harness import Harness
+from testkit.tournament_core import open_world, playing
+from testkit.tournament_core import resign as resign_in_core
+from testkit.tournament_play import (
     GROUP,
     NAMES,
     PLAYERS,

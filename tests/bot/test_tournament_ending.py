@@ -12,10 +12,10 @@ from core.live import Live
 from render.bracket import render_bracket
 from storage import games
 from storage import tournaments as stored
-from tests.support.brackets import expected_bracket
-from tests.support.harness import Harness
-from tests.support.pixels import same_picture
-from tests.support.tournament_play import (
+from testkit.brackets import expected_bracket
+from testkit.harness import Harness
+from testkit.pixels import same_picture
+from testkit.tournament_play import (
     GROUP,
     NAMES,
     PLAYERS,

@@ -12,10 +12,10 @@ from typing import Any
 from core.tournaments import OPEN_FOR
 from storage import games
 from storage import tournaments as stored
-from tests.support.driver import choose, to_act
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.harness import Harness
-from tests.support.tournament_play import (
+from testkit.driver import choose, to_act
+from testkit.fake_telegram import FakeTelegram
+from testkit.harness import Harness
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

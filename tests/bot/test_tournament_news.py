@@ -13,8 +13,8 @@ from bot.views.tournaments import clock_time
 from i18n.zones import zone_of
 from storage import games
 from storage import tournaments as stored
-from tests.support.harness import Harness
-from tests.support.tournament_play import (
+from testkit.harness import Harness
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

@@ -12,8 +12,8 @@ from datetime import timedelta
 from bot.views.callbacks import TourneyMenuCb
 from storage import schedules
 from storage import tournaments as stored
-from tests.support.harness import Harness
-from tests.support.tournament_play import (
+from testkit.harness import Harness
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

@@ -14,12 +14,12 @@ from bot.views.webapp import WebApp
 from core.live import Live
 from storage import boards, games
 from storage import tournaments as stored
-from tests.support.clocks import FakeClock
-from tests.support.driver import choose, to_act
-from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, StoredMessage
-from tests.support.harness import Harness, make_harness, stop_harness
-from tests.support.pixels import same_picture
-from tests.support.tournament_play import (
+from testkit.clocks import FakeClock
+from testkit.driver import choose, to_act
+from testkit.fake_telegram import BOT_USERNAME, FakeTelegram, StoredMessage
+from testkit.harness import Harness, make_harness, stop_harness
+from testkit.pixels import same_picture
+from testkit.tournament_play import (
     GROUP,
     NAMES,
     PLAYERS,

@@ -14,8 +14,8 @@ from bot.views.callbacks import TourneyCb
 from core.live import Live
 from storage import games, stats
 from storage import tournaments as stored
-from tests.support.harness import Harness
-from tests.support.tournament_play import (
+from testkit.harness import Harness
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

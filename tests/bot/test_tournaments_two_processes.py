@@ -19,11 +19,11 @@ import pytest_asyncio
 from storage import games, stats
 from storage import tournaments as stored
 from storage.tournaments import Pairing
-from tests.support.clocks import FakeClock
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.harness import Harness, make_harness, stop_harness
-from tests.support.postgres import PostgresCluster
-from tests.support.tournament_play import (
+from testkit.clocks import FakeClock
+from testkit.fake_telegram import FakeTelegram
+from testkit.harness import Harness, make_harness, stop_harness
+from testkit.postgres import PostgresCluster
+from testkit.tournament_play import (
     GROUP,
     JOINED,
     NAMES,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.views.webapp import WebApp
-from tests.support.groups import GROUP, group_game
-from tests.support.harness import Harness
+from testkit.groups import GROUP, group_game
+from testkit.harness import Harness
 
 
 async def test_a_group_boards_link_opens_the_mini_app_on_its_game(harness: Harness) -> None:

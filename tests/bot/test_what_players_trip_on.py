@@ -26,15 +26,15 @@ from render import theme
 from render.replay import PASS, replay_scenes
 from render.scene import Scene
 from storage import games
-from tests.support.analysis import counting, store
-from tests.support.analysis import press as press_analysis
-from tests.support.crafted import craft, mover_of
-from tests.support.driver import choose, game_buttons, resign
-from tests.support.friends import ALI, VALI, challenge, english_friend_game, friend_game, to_move
-from tests.support.harness import Harness
-from tests.support.lifecycle import presses
-from tests.support.locales import glossary
-from tests.support.pixels import decode, near
+from testkit.analysis import counting, store
+from testkit.analysis import press as press_analysis
+from testkit.crafted import craft, mover_of
+from testkit.driver import choose, game_buttons, resign
+from testkit.friends import ALI, VALI, challenge, english_friend_game, friend_game, to_move
+from testkit.harness import Harness
+from testkit.lifecycle import presses
+from testkit.locales import glossary
+from testkit.pixels import decode, near
 
 # "🔒 Dice seed (Ali): SHA-256 …" in any language.
 COMMITTED = re.compile(r"🔒 [^(\n]*\(([^)]+)\): SHA-256 ([0-9a-f]{64})")
@@ -202,7 +202,7 @@ WOULD_BECOME = {"en": "the score would become", "ru": "счёт станет", "
 
 async def test_resign_says_the_score_it_would_make_not_the_current_one(
         harness: Harness) -> None:
-    from tests.support.friends import start
+    from testkit.friends import start
 
     h = harness
     await start(h, "To 3 points", "Without the cube")
@@ -267,7 +267,7 @@ def lit(photo: bytes, side: str) -> bool:
 
 async def test_the_to_act_ring_is_on_the_player_asked_to_take_or_drop(
         harness: Harness) -> None:
-    from tests.support.friends import play_until, start
+    from testkit.friends import play_until, start
 
     h = harness
     game_id = await start(h, "1 game", "With the cube")
@@ -364,8 +364,8 @@ async def test_the_bar_and_bearing_off_are_one_word_in_each_language(
 
 
 async def test_me_and_a_groups_top_count_what_they_say(group_harness: Harness) -> None:
-    from tests.support.groups import ALI as G_ALI
-    from tests.support.groups import GROUP, group_game, resign_in_group
+    from testkit.groups import ALI as G_ALI
+    from testkit.groups import GROUP, group_game, resign_in_group
 
     h = group_harness
     # Before any rated game, /me says how to get one: a friend or /play (rated too).

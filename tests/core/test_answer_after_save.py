@@ -15,7 +15,7 @@ from core.actions import Act, Action, Refusal
 from core.events import Change
 from storage import games
 from storage.errors import DatabaseBlip
-from tests.support.core_door import Table, act, ask, assembled, friends, stored, to_act
+from testkit.core_door import Table, act, ask, assembled, friends, stored, to_act
 
 
 @pytest_asyncio.fixture

@@ -18,7 +18,7 @@ from core.workers import InlineRunner
 from engine.dice import SeededDice
 from storage import games, upsert_player
 from storage.connect import open_database
-from tests.support.tournament_core import T0, Clock
+from testkit.tournament_core import T0, Clock
 
 ALI, VALI = 1, 2
 

@@ -17,7 +17,7 @@ from core.matchmaking import Matchmaking
 from core.timecontrol import TimeControl
 from storage import challenges, games, matchmaking
 from storage.matchmaking import ANY_LENGTH, CUBE_OFF, MatchRequest, Pairing
-from tests.support.tournament_core import World, open_world, resign
+from testkit.tournament_core import World, open_world, resign
 
 CLOCK, DAY = TimeControl.parse("c8+20"), TimeControl.parse("d1")
 GROUP_ID = -1001

@@ -20,7 +20,7 @@ from engine.game import Phase, Reason
 from engine.position import Position
 from engine.randomplay import random_positions
 from engine.resolve import resolve_move
-from tests.support.core_door import (
+from testkit.core_door import (
     ALI,
     VALI,
     Table,

@@ -13,7 +13,7 @@ import pytest_asyncio
 from core.actions import Act, Action, Refusal, Respond
 from core.events import What
 from storage import games
-from tests.support.core_door import (
+from testkit.core_door import (
     ALI,
     OUTSIDER,
     VALI,
@@ -25,7 +25,7 @@ from tests.support.core_door import (
     stored,
     to_act,
 )
-from tests.support.waiting import until
+from testkit.waiting import until
 
 
 @pytest_asyncio.fixture

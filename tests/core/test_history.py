@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from core.history import _decided, came_back, event_at, has_decided
+from core.history import came_back, event_at, has_decided, is_decision
 from core.live import Live
 from engine.dice import FixedDice
 from engine.game import Game, Phase
@@ -14,7 +14,7 @@ from engine.game import Game, Phase
 
 def decided_oldest_first(live: Live, seat: int) -> bool:
     """The plain reading of "has `seat` decided anything yet": every entry, oldest first."""
-    return any(event is not None and _decided(event, seat)
+    return any(event is not None and is_decision(event, seat)
                for event in (event_at(live, i) for i in range(len(live.game.history))))
 
 
@@ -57,8 +57,8 @@ def came_back_plainly(live: Live, seat: int) -> bool:
     """The plain reading of "the turn came back to `seat` with nothing decided by the other
     player since `seat` last decided": every entry, oldest first."""
     events = [e for e in (event_at(live, i) for i in range(len(live.game.history))) if e]
-    mine = [i for i, e in enumerate(events) if _decided(e, seat)]
-    return bool(mine) and not any(_decided(e, 1 - seat) for e in events[mine[-1]:])
+    mine = [i for i, e in enumerate(events) if is_decision(e, seat)]
+    return bool(mine) and not any(is_decision(e, 1 - seat) for e in events[mine[-1]:])
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("short", 5), ("long", 6)])
@@ -93,7 +93,7 @@ def test_came_back_after_a_pass_or_a_forced_move_and_only_then(variant: str, see
                 live, len(game.history) - 2)
             back += expected
             chosen += not expected
-            if last is not None and _decided(last, 1 - now):
+            if last is not None and is_decision(last, 1 - now):
                 assert not expected  # the other player chose: this turn is news
     assert back >= 3 and chosen > 100
 

@@ -19,7 +19,7 @@ from core.matchmaking import MAX_WAIT, AlreadySearching
 from core.timecontrol import TimeControl
 from storage import games
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, lengths_mask
-from tests.support.core_door import ALI, SOLI, VALI, Table, assembled, friends, stored
+from testkit.core_door import ALI, SOLI, VALI, Table, assembled, friends, stored
 
 
 @pytest_asyncio.fixture

@@ -14,7 +14,8 @@ import pytest
 import ai
 from core.actions import Refusal, seat_or_refusal, turn_refusal
 from core.live import Live
-from core.options import BUSY, LENGTHS, LEVELS, with_cube
+from core.options import BUSY, LENGTHS, LEVELS, TOURNAMENT_LENGTHS, with_cube
+from core.tournaments import check_options
 from engine.dice import FixedDice
 from engine.errors import GameStateError
 from engine.game import CUBE_VALUES, MAX_CUBE, Game, Reason
@@ -30,6 +31,7 @@ PACKAGES = ("engine", "storage", "ai", "render", "i18n", "core", "bot", "web")
 DEFINED = {
     ("short", "long"): "engine/position.py",  # the variants: `VARIANTS`
     (1, 3, 5, 7): "engine/game.py",  # the lengths offered
+    (1, 3, 5): "core/options.py",  # a tournament's, derived there from the offered ones
     tuple(ai.LEVELS["short"]): "ai/levels.py",
     tuple(kind.value for kind in ResultKind): "engine/result.py",
     tuple(reason.value for reason in Reason): "engine/game.py",
@@ -124,3 +126,20 @@ def test_the_refusals_of_a_stored_game() -> None:
     assert turn_refusal(row, 0, 5, live) is Refusal.STALE  # never shown
     assert turn_refusal(row, 1, 4) is Refusal.NOT_YOUR_TURN
     assert turn_refusal(row, 0, 4) is None and turn_refusal(row, 0, 4, live) is None
+
+
+def test_a_tournament_offers_the_game_lengths_up_to_five() -> None:
+    """One definition of the match lengths: a tournament's are the offered ones, cut."""
+    assert TOURNAMENT_LENGTHS == (1, 3, 5)
+    assert tuple(n for n in LENGTHS if n <= 5) == TOURNAMENT_LENGTHS
+    options = {"variant": "short", "format": "knockout", "cube": False, "capacity": 8,
+               "minutes": None, "control": None}
+    assert [n for n in LENGTHS if _plays(length=n, **options)] == list(TOURNAMENT_LENGTHS)
+
+
+def _plays(**options: typing.Any) -> bool:
+    try:
+        check_options(**options)
+    except ValueError:
+        return False
+    return True

@@ -16,7 +16,7 @@ from core.schedules import OPEN_AHEAD, next_start
 from core.tournaments import Tournaments
 from storage import schedules
 from storage import tournaments as stored
-from tests.support.tournament_core import T0, News, World, open_world
+from testkit.tournament_core import T0, News, World, open_world
 
 GROUP = -1003
 TASHKENT = ZoneInfo("Asia/Tashkent")  # UTC+5

@@ -15,7 +15,7 @@ from core.actions import Act, Action, Refusal
 from core.events import Change, What
 from core.seen import scene_for
 from engine.moves import Move
-from tests.support.core_door import (
+from testkit.core_door import (
     ALI,
     VALI,
     Table,

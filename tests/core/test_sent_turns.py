@@ -15,7 +15,7 @@ from core.settings import UNDO_WINDOW, PlayerSettings
 from core.timers import Timers
 from engine.game import Phase
 from storage import games
-from tests.support.tournament_core import open_world
+from testkit.tournament_core import open_world
 
 T = TypeVar("T")
 

@@ -11,7 +11,7 @@ import pytest
 from core.swiss import swiss_rounds
 from core.tournaments import NO_SHOW, swiss_table
 from storage import tournaments as stored
-from tests.support.tournament_core import World, open_world, playing, resign
+from testkit.tournament_core import World, open_world, playing, resign
 
 GROUP = -1002
 

@@ -19,7 +19,7 @@ from core.timers import Timers
 from engine.game import Phase
 from storage import games
 from storage.models import Game as Row
-from tests.support.tournament_core import World, open_world
+from testkit.tournament_core import World, open_world
 
 CLOCK = TimeControl.parse("c8+20")
 

@@ -12,7 +12,7 @@ from core.assembly import Door
 from core.events import What
 from engine.game import Phase, Reason
 from storage.models import Game as Row
-from tests.support.core_door import (
+from testkit.core_door import (
     Table,
     act,
     ask,

@@ -27,7 +27,7 @@ from engine.result import ResultKind
 from storage import games
 from storage import tournaments as stored
 from storage.tournaments import Entrant
-from tests.support.tournament_core import T0, World, open_world, playing, resign
+from testkit.tournament_core import T0, World, open_world, playing, resign
 
 GROUP = -1001
 

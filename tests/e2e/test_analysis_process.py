@@ -27,9 +27,9 @@ from engine.game import Game, Phase
 from engine.result import ResultKind
 from storage import Database, analysis, games, players, results
 from storage.connect import open_database
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import start_bot
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.processes import start_bot
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

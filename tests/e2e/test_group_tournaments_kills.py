@@ -1,9 +1,9 @@
 """Issue 39's outside run: one group plays an 8-player knock-out, then a 6-player Swiss,
 then an arena, against the real `python -m bot` killed (SIGKILL) in the middle of a round
 of each. After every round and every restart the bot settles and the group shows what is
-stored (`tests.support.tournament_kills.Run.check`): the knock-out's bracket and the
+stored (`testkit.tournament_kills.Run.check`): the knock-out's bracket and the
 Swiss's standings byte for byte as the test works them out from the pairings table
-(tests/support/brackets.py, tests/support/swiss.py); the news in the order it happened
+(testkit/brackets.py, testkit/swiss.py); the news in the order it happened
 (the first round, each round's end, the final), each once, with watch links under news of
 games being played, before the one result; each round paired once and each player told
 of each pairing once; each game's result and each placing told once (nothing doubled or
@@ -25,10 +25,10 @@ import pytest
 from core.swiss import swiss_rounds
 from storage import tournaments as stored
 from storage.clock import to_epoch
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.tournament_kills import GROUP, PLAYERS, Run, running
 from tests.conftest import ENGINES
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.tournament_kills import GROUP, PLAYERS, Run, running
 
 # Real `python -m bot` processes for three minutes: not in the default run (the kills of each
 # format are test_tournament_kills' and tests/bot's, on both engines); `-m outside` runs it.

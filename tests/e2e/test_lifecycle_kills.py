@@ -56,14 +56,14 @@ from i18n.people import People
 from render.board import render_board
 from storage import Database, boards, games, outbox
 from storage.connect import open_database
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import FakeTelegram, StoredMessage
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.holds import Holds
-from tests.support.lifecycle import replay
-from tests.support.pixels import same_picture
-from tests.support.processes import start_bot
-from tests.support.waiting import Predicate, until
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import FakeTelegram, StoredMessage
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.holds import Holds
+from testkit.lifecycle import replay
+from testkit.pixels import same_picture
+from testkit.processes import start_bot
+from testkit.waiting import Predicate, until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

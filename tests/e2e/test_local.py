@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from tests.support.processes import local_bot
+from testkit.processes import local_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from bot.views.callbacks import Act
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import start_bot
-from tests.support.waiting import until as wait_until
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.processes import start_bot
+from testkit.waiting import until as wait_until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

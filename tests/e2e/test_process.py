@@ -19,10 +19,10 @@ import pytest
 from bot.views.callbacks import Act, GameCb
 from storage import Database
 from storage.connect import open_database
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import start_bot
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.processes import start_bot
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

@@ -41,7 +41,7 @@ from bot.views.callbacks import Act
 from core.live import Live
 from storage import boards, games, outbox
 from storage.connect import open_database
-from tests.support.cluster import (
+from testkit.cluster import (
     GROUP,
     PROCESSES,
     WINDOW,
@@ -54,10 +54,10 @@ from tests.support.cluster import (
     healthy,
     settled,
 )
-from tests.support.fake_telegram import EDIT_METHODS, FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.lifecycle import replay
-from tests.support.postgres import PostgresCluster
+from testkit.fake_telegram import EDIT_METHODS, FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.lifecycle import replay
+from testkit.postgres import PostgresCluster
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 GAMES = int(os.environ.get("NARD_SCALE_GAMES", "5"))

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.faults import FaultyTelegram
-from tests.support.fuzz import UpdateFuzzer
-from tests.support.processes import start_bot
-from tests.support.waiting import until as wait_until
+from testkit.faults import FaultyTelegram
+from testkit.fuzz import UpdateFuzzer
+from testkit.processes import start_bot
+from testkit.waiting import until as wait_until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

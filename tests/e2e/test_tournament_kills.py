@@ -9,9 +9,9 @@ and not yet shown it, on both storage engines:
 * the tournament won, the winner not announced: the knock-out's.
 
 After each restart the bot settles and nothing has changed (`Run.check`, in
-tests/support/tournament_kills.py): every pairing has one game, every result stands, the
+testkit/tournament_kills.py): every pairing has one game, every result stands, the
 group's picture is byte for byte the bracket or standings the test works out from the
-stored rows (tests/support/brackets.py, swiss.py), each round is paired once, the news,
+stored rows (testkit/brackets.py, swiss.py), each round is paired once, the news,
 the winner, each pairing, result and placing are told once.
 
 Each moment is killed once. The Swiss's round-3 games (told through the same
@@ -31,9 +31,9 @@ import pytest
 
 from core.live import Live
 from storage import tournaments as stored
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.tournament_kills import GROUP, PLAYERS, Run, running
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.tournament_kills import GROUP, PLAYERS, Run, running
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

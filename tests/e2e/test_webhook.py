@@ -20,10 +20,10 @@ import aiohttp
 import pytest
 
 from bot.views.callbacks import Act
-from tests.support.driver import choose, game_buttons
-from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import SECRET, free_port, gone
+from testkit.driver import choose, game_buttons
+from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.processes import SECRET, free_port, gone
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 

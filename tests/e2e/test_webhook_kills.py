@@ -32,11 +32,11 @@ from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from storage import Database, boards, games
 from storage.connect import open_database
-from tests.support.driver import choose
-from tests.support.fake_telegram import SECRET_HEADER, FakeTelegram
-from tests.support.fixtures import fake_telegram  # noqa: F401 - a fixture
-from tests.support.processes import SECRET, free_port, start_webhook_bot
-from tests.support.waiting import until as wait_until
+from testkit.driver import choose
+from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
+from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
+from testkit.processes import SECRET, free_port, start_webhook_bot
+from testkit.waiting import until as wait_until
 
 ALI, VALI = 4101, 4102
 NAMES = {ALI: "Ali", VALI: "Vali"}

@@ -362,8 +362,7 @@ def test_a_hit_is_marked_where_gnubg_marks_it() -> None:
     opp[21], opp[6], opp[13], opp[8] = 1, 5, 5, 4  # its 21 is my 4
     position = Position(Variant.SHORT, me, opp)
     steps = (Step(6, 4, True), Step(8, 4))
-    assert matfile._steps_text(position, matfile._file_order(position, (2, 4), steps, False)
-                               ) == "8/4* 6/4 "
+    assert matfile.move_text(position, (2, 4), steps, False) == "8/4* 6/4 "
 
 
 def test_names_are_cut_at_a_word_to_fit_gnubg() -> None:

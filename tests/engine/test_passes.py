@@ -10,7 +10,7 @@ from engine.game import Game, Phase
 from engine.passes import DieBlock, Entry, PassKind, PassReason, Try, Why, explain
 from engine.position import BAR, OFF, Position
 from engine.randomplay import random_positions
-from tests.support.positions import position_of
+from testkit.positions import position_of
 
 
 def test_short_bar_checker_facing_closed_entry_points() -> None:

@@ -9,7 +9,7 @@ from engine.moves import Step
 from engine.position import CHECKERS, OFF, Position
 from engine.randomplay import random_positions
 from engine.turn import Turn
-from tests.support.positions import position_of
+from testkit.positions import position_of
 
 
 @pytest.mark.parametrize("variant", ["short", "long"])

@@ -8,7 +8,7 @@ from engine.position import Position
 from render import Scene, render_board, theme
 from render import geometry as g
 from render.samples import BEAROFF, LONG_BLOCK, LONG_OPENING, MIDGAME
-from tests.support.pixels import decode, disc_at, distance, near
+from testkit.pixels import decode, disc_at, distance, near
 
 POSITIONS = {
     "short-initial": Position.initial("short"),

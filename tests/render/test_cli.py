@@ -9,7 +9,7 @@ from engine.errors import PositionError
 from engine.position import Position
 from render import geometry as g
 from render.__main__ import main
-from tests.support.pixels import decode, disc_at
+from testkit.pixels import decode, disc_at
 
 
 def test_starting_id():

@@ -10,7 +10,7 @@ from engine.position import Position
 from render import Scene, render_board, theme
 from render import geometry as g
 from render.samples import MIDGAME, TWO_MOVES
-from tests.support.pixels import decode, near
+from testkit.pixels import decode, near
 
 # The computer played 13/7* 8/4, the viewer passed, the computer played 13/5. In the
 # viewer's numbers: 12 -> 18 (hitting), 17 -> 21, then 12 -> 20.

@@ -7,7 +7,7 @@ import pytest
 from engine.position import Position
 from render import Scene, render_mistake, theme
 from render import geometry as g
-from tests.support.pixels import decode, near
+from testkit.pixels import decode, near
 
 OPENING = Scene(Position.initial("short"), dice=(6, 1), names=("Oʻktam", "Алишер"))
 

@@ -13,7 +13,7 @@ from render import Scene, render_board, replay_scenes
 from render import geometry as g
 from render.replay import PASS
 from render.samples import played_game
-from tests.support.pixels import decode
+from testkit.pixels import decode
 
 
 def _their_number(variant: str, point: int) -> int:

@@ -13,7 +13,7 @@ from render import Scene, render_board, render_replay, replay_scenes, theme
 from render import geometry as g
 from render.replay import LAST_FRAME_MS, MS_PER_FRAME, PASS
 from render.samples import gallery, played_game
-from tests.support.pixels import decode, near
+from testkit.pixels import decode, near
 
 
 def test_every_frame_equals_the_board_picture_of_its_scene():

@@ -12,7 +12,7 @@ from render import geometry as g
 from render.compose import layers
 from render.samples import LONG_LOST, MIDGAME, SHORT_WON
 from render.scene import Outcome
-from tests.support.pixels import decode, near
+from testkit.pixels import decode, near
 
 
 def _banner_pixels(image) -> tuple[tuple[int, int, int], tuple[int, int, int]]:

@@ -6,7 +6,7 @@ from engine.position import Position
 from render import Scene, render_board, theme
 from render import geometry as g
 from render.text import REPLACEMENT, clean, fit, font, has_glyph
-from tests.support.pixels import decode, near
+from testkit.pixels import decode, near
 
 NAMES = [
     "Oʻktam Gʻayratov",  # Uzbek Latin with the turned comma

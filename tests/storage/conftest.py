@@ -9,7 +9,7 @@ import pytest
 
 from storage import Database, upsert_player
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, T0
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, T0
 
 
 @pytest.fixture

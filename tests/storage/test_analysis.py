@@ -11,7 +11,7 @@ from storage import analysis
 from storage.analysis import DecisionRow, FigureRow, Waiter
 from storage.db import Database
 from storage.models import Timing
-from tests.support.storage_rows import ALICE, BOB, CAROL, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, T0, human_game
 
 CLAIM = timedelta(seconds=30)
 POST = Timing("d1", correspondence=True)

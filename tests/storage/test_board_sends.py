@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from storage import Database, boards
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, T0, human_game
+from testkit.storage_rows import ALICE, BOB, T0, human_game
 
 LEASE = 12
 

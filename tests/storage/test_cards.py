@@ -7,7 +7,7 @@ from datetime import timedelta
 from storage import cards
 from storage.challenges import create_challenge
 from storage.db import Database
-from tests.support.storage_rows import ALICE, BOB, T0
+from testkit.storage_rows import ALICE, BOB, T0
 
 DAY, HOUR = timedelta(hours=24), timedelta(hours=1)
 

@@ -21,7 +21,7 @@ from storage import (
     get_challenge,
     load_game,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0
 
 pytestmark = pytest.mark.usefixtures("players")
 HOUR = timedelta(hours=1)

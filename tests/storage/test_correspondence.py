@@ -13,7 +13,7 @@ from storage.games import claim_turn, open_games
 from storage.leaderboard import alltime_leaderboard, daily_leaderboard, local_date
 from storage.models import Timing
 from storage.stats import correspondence_rating
-from tests.support.storage_rows import ALICE, BOB, T0, human_game
+from testkit.storage_rows import ALICE, BOB, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 BY_POST = Timing("d1", 21_600, True)

@@ -18,7 +18,7 @@ import pytest
 
 from storage import Database, finish_game, load_game, player_stats, rating_history
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, human_game
+from testkit.storage_rows import ALICE, BOB, human_game
 
 pytestmark = [
     pytest.mark.usefixtures("players"),
@@ -55,7 +55,7 @@ first = []
 
 def trace(statement):
     if statement.startswith(hang_at):
-        changes = db._conn._conn.total_changes
+        changes = db.connection.total_changes
         first.append(changes)
         if after_a_write == "0" or changes > first[0]:
             print("ready", os.path.getsize(PATH + "-wal"), flush=True)
@@ -66,7 +66,7 @@ async def main():
     db = await open_database(PATH)
     async with db.read() as tx:
         await tx.execute("PRAGMA cache_size = -64")
-    await db._conn.set_trace_callback(trace)
+    await db.connection.set_trace_callback(trace)
     print("wal", os.path.getsize(PATH + "-wal"), flush=True)
     big, log = "x" * 2_000_000, [LogEntry("step", "1/off", 0)]
     if action == "save":
@@ -95,7 +95,7 @@ def countdown():
 
 async def main():
     db = await open_database(PATH)
-    await db._conn.set_progress_handler(countdown, 1)
+    await db.connection.set_progress_handler(countdown, 1)
     players = (101, 102)
     for round_ in range(100_000):
         now = NOW + timedelta(days=round_)  # a day each: the pair's games are all rated

@@ -22,8 +22,8 @@ from storage import (
 from storage.connect import open_database
 from storage.db import parse_target, placeholders, redact
 from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
-from tests.support.postgres import free_port
-from tests.support.storage_rows import T0, human_game
+from testkit.postgres import free_port
+from testkit.storage_rows import T0, human_game
 
 INSERT_PLAYER = "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)"
 
@@ -182,11 +182,11 @@ async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
-    assert waiting not in db._owners
+    assert waiting not in db.holders
     release.set()
     await held
     assert await count_players(db) == 1
-    assert not db._owners
+    assert not db.holders
     async with db.transaction() as tx:
         await tx.execute("DELETE FROM players")
 

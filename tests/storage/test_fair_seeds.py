@@ -14,7 +14,7 @@ from storage.fairness import (
     pending_seeds,
     set_client_seed,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 A, B, C = "a1" * 32, "b2" * 32, "c3" * 32
 

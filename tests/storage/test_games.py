@@ -27,7 +27,8 @@ from storage import (
     save_game,
     upsert_player,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+from storage.sqlite import SqliteDatabase
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
 ERIN, FRANK = 105, 106
 
@@ -145,7 +146,8 @@ async def test_a_save_is_one_statement_on_sqlite(sqlite_db: Database) -> None:
     await upsert_player(sqlite_db, ALICE, "Alice", username=None, language="en", now=T0)
     await upsert_player(sqlite_db, BOB, "Bob", username=None, language="en", now=T0)
     game = await human_game(sqlite_db)
-    conn = sqlite_db._conn  # type: ignore[attr-defined]
+    assert isinstance(sqlite_db, SqliteDatabase)
+    conn = sqlite_db.connection
     trips: list[str] = []
     execute = conn.execute
 

@@ -20,7 +20,7 @@ from storage import (
     week_bounds,
     weekly_leaderboard,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0
 
 pytestmark = pytest.mark.usefixtures("players")
 TASHKENT = ZoneInfo("Asia/Tashkent")  # UTC+5, no daylight saving

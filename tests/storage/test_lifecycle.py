@@ -27,8 +27,8 @@ from storage import (
 from storage import outbox as notices
 from storage.challenges import accept_challenge, create_challenge
 from storage.connect import open_database
-from tests.support.plans import plan, recorded
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
+from testkit.plans import plan, recorded
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 _pairs = iter(range(1000, 2000, 2))

@@ -19,7 +19,7 @@ import pytest
 from storage import Database, LogEntry, load_game, move_log, save_game, upsert_player
 from storage.connect import open_database
 from storage.sqlite import LOCKED_WAIT
-from tests.support.storage_rows import ALICE, BOB, T0, human_game
+from testkit.storage_rows import ALICE, BOB, T0, human_game
 
 
 @pytest.fixture

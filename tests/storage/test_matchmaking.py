@@ -25,7 +25,7 @@ from storage.matchmaking import (
     waiting_request,
     window,
 )
-from tests.support.storage_rows import STATE, T0
+from testkit.storage_rows import STATE, T0
 
 NEW = NewGame(STATE, None)
 

@@ -20,7 +20,7 @@ from storage import (
     save_game,
 )
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 

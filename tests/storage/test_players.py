@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from storage import Database, PlayerNotFound, get_player, set_language, upsert_player
-from tests.support.storage_rows import T0
+from testkit.storage_rows import T0
 
 
 async def test_insert_then_refresh(db: Database) -> None:

@@ -13,7 +13,7 @@ from storage.analysis import FigureRow
 from storage.db import Database
 from storage.leaderboard import PR_MIN_DECISIONS, local_date, pr_leaderboard
 from storage.results import finish_game
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, human_game
 
 ZONE = ZoneInfo("Asia/Tashkent")  # UTC+5, no daylight saving
 # Saturday 14 March 2026, 17:00 in Tashkent: the week began Monday 9 March 00:00 local,

@@ -16,7 +16,7 @@ import pytest
 from storage import Database, postgres, presence
 from storage.connect import open_database
 from storage.presence import FilePresence, owner, token_of
-from tests.support.waiting import until
+from testkit.waiting import until
 
 ANNOUNCING = """
 import asyncio, sys

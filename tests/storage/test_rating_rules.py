@@ -17,7 +17,7 @@ from storage import (
     rating_history,
 )
 from storage.connect import open_database
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 TASHKENT = ZoneInfo("Asia/Tashkent")  # UTC+5, no daylight saving

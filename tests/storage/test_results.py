@@ -23,7 +23,7 @@ from storage import (
     rating_history,
     save_game,
 )
-from tests.support.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 

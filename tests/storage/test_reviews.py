@@ -10,7 +10,7 @@ from datetime import timedelta
 from storage import reviews
 from storage.db import Database
 from storage.results import finish_game
-from tests.support.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, STATE, T0, human_game
 
 CLAIM = timedelta(seconds=60)
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from storage import Database, games, pacing
 from storage.db import games_locked_here
-from tests.support.storage_rows import T0, human_game
+from testkit.storage_rows import T0, human_game
 
 PACE = {"limit": 20, "window": 60.0, "spacing": 60 / 18}
 

@@ -10,7 +10,7 @@ import pytest
 from storage import Database, accept_challenge, get_challenge, save_game
 from storage.challenges import rematch_challenge
 from storage.settings import player_setting, player_settings, put_player_setting
-from tests.support.storage_rows import ALICE, BOB, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 HOUR = timedelta(hours=1)

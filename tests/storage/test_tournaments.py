@@ -19,7 +19,7 @@ from storage.connect import open_database
 from storage.matchmaking import NewGame
 from storage.models import Game as Row
 from storage.tournaments import AlreadyEntered, Pairing, Tournament, TournamentExists
-from tests.support.storage_rows import ALICE, BOB, STATE, T0, human_game
+from testkit.storage_rows import ALICE, BOB, STATE, T0, human_game
 
 pytestmark = pytest.mark.usefixtures("players")
 GROUP, OTHER_GROUP = -100, -200

@@ -12,9 +12,9 @@ from core.timecontrol import DAY, TimeControl
 from core.timers import STALLED, Timers
 from storage import Database, games
 from storage.models import Timing
-from tests.support.plans import plan, recorded, scans
-from tests.support.storage_rows import ALICE, BOB, CAROL, T0, human_game
-from tests.support.tournament_core import open_world
+from testkit.plans import plan, recorded, scans
+from testkit.storage_rows import ALICE, BOB, CAROL, T0, human_game
+from testkit.tournament_core import open_world
 
 CORRESPONDENCE = Timing("d1", DAY // 4, True)
 

@@ -1,1 +1,1 @@
-"""Test infrastructure: a fake Telegram Bot API server and its pytest fixtures."""
+"""The test kit's own tests (testkit/ is the kit: the fake Bot API and the other helpers)."""

@@ -1,3 +1,3 @@
-from tests.support.fixtures import fake_bot, fake_telegram
+from testkit.fixtures import fake_bot, fake_telegram
 
 __all__ = ["fake_bot", "fake_telegram"]

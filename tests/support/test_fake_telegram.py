@@ -34,13 +34,13 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from tests.support.fake_telegram import (
+from testkit.fake_telegram import (
     BOT_USERNAME,
     MESSAGE_TO_EDIT_NOT_FOUND,
     NOT_MODIFIED,
     FakeTelegram,
 )
-from tests.support.fixtures import bot_for
+from testkit.fixtures import bot_for
 
 
 def png(color: str = "red", size: tuple[int, int] = (4, 3)) -> bytes:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import postgres
+from testkit import postgres
 
 
 def test_no_binaries_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The web board's fixture: the web door on the game core, served on 127.0.0.1, alone (no Bot
 API at all); a test marked `chat` gets the real bot beside it, talking to the fake Bot API
-(tests/support/web.py)."""
+(testkit/web.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser
 
-from tests.support.browser import NoChromium, chromium
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.fixtures import (
+from testkit.browser import NoChromium, chromium
+from testkit.fake_telegram import FakeTelegram
+from testkit.fixtures import (
     TEST_TOKEN,
     fake_telegram,  # noqa: F401 - a fixture
 )
-from tests.support.web import WebHarness, make_web_harness
+from testkit.web import WebHarness, make_web_harness
 
 
 @pytest_asyncio.fixture

@@ -17,7 +17,7 @@ from engine.dice import SeededDice
 from i18n import Translator
 from storage import boards, games
 from storage import tournaments as stored
-from tests.support.web import WebHarness, computer_game, friend_game, play_turn
+from testkit.web import WebHarness, computer_game, friend_game, play_turn
 from web import app as web_app
 from web.auth import check_init_data, sign_init_data
 from web.limits import RateLimit

@@ -17,7 +17,7 @@ from bot.views.board import viewer_of
 from core.live import Live
 from engine.dice import SeededDice
 from storage import boards, games, players
-from tests.support.browser import (
+from testkit.browser import (
     PHONE,
     centre,
     drag,
@@ -27,16 +27,16 @@ from tests.support.browser import (
     settled,
     shown,
 )
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.pixels import same_picture
-from tests.support.web import (
+from testkit.fake_telegram import FakeTelegram
+from testkit.pixels import same_picture
+from testkit.web import (
     WebHarness,
     computer_game,
     friend_game,
     make_web_harness,
     play_turn,
 )
-from tests.support.webshots import SHOTS, THEMES, shoot
+from testkit.webshots import SHOTS, THEMES, shoot
 from web.app import TELEGRAM_SCRIPT
 from web.layout import layout
 
@@ -435,7 +435,7 @@ async def test_the_lobby_starts_a_game_and_looks_for_an_opponent(
 
 async def test_the_screenshots_of_the_docs(fake_telegram: FakeTelegram, browser: Browser,
                                            tmp_path: Path) -> None:
-    """`python -m tests.support.webshots docs` works: every picture is taken, on a phone's
+    """`python -m testkit.webshots docs` works: every picture is taken, on a phone's
     width, in Telegram's light and dark themes (one engine: the pictures are the page's)."""
     wh = await make_web_harness(fake_telegram, tmp_path)
     try:

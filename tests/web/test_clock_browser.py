@@ -16,8 +16,8 @@ from PIL import Image
 from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
-from tests.support.browser import new_context, open_page, page_url, settled
-from tests.support.web import ALI, VALI, WebHarness
+from testkit.browser import new_context, open_page, page_url, settled
+from testkit.web import ALI, VALI, WebHarness
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.dice import SeededDice
 from storage import games
-from tests.support.web import ALI, VALI, WebHarness, play_turn
+from testkit.web import ALI, VALI, WebHarness, play_turn
 
 NAMES = {ALI: "Ali", VALI: "Vali"}
 DELAY, BANK = 8, 20  # c8+20 in a 1-point match

@@ -12,8 +12,8 @@ import pytest
 
 from i18n import Translator
 from storage import games
-from tests.support.blips import outage_of
-from tests.support.web import ALI, VALI, WebHarness, friend_game
+from testkit.blips import outage_of
+from testkit.web import ALI, VALI, WebHarness, friend_game
 
 EN = Translator("en")
 

@@ -15,12 +15,12 @@ from playwright.async_api import Browser, Page
 
 from engine.dice import SeededDice
 from storage import games
-from tests.support.browser import drag, new_context, open_page, page_url, settled
-from tests.support.contrast import labels
-from tests.support.fake_telegram import FakeTelegram
-from tests.support.web import WebHarness, computer_game, make_web_harness
-from tests.support.webshots import SIZES as SHOT_SIZES
-from tests.support.webshots import THEMES, shoot_screens
+from testkit.browser import drag, new_context, open_page, page_url, settled
+from testkit.contrast import labels
+from testkit.fake_telegram import FakeTelegram
+from testkit.web import WebHarness, computer_game, make_web_harness
+from testkit.webshots import SIZES as SHOT_SIZES
+from testkit.webshots import THEMES, shoot_screens
 from web.layout import layout
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test
@@ -217,7 +217,7 @@ async def test_a_phone_asks_for_the_whole_screen(wh: WebHarness, browser: Browse
 
 async def test_the_whole_screen_pictures_of_the_docs(fake_telegram: FakeTelegram,
                                                      browser: Browser, tmp_path: Path) -> None:
-    """`python -m tests.support.webshots docs` takes the whole screen at each size and
+    """`python -m testkit.webshots docs` takes the whole screen at each size and
     theme, each a small PNG of the screen's own size (one engine: the pictures are the
     page's)."""
     h = await make_web_harness(fake_telegram, tmp_path)

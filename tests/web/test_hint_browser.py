@@ -21,9 +21,9 @@ from engine.dice import SeededDice
 from i18n import Translator
 from i18n.figures import hint_lines
 from storage import games, hints, players
-from tests.support.browser import PHONE, drag, new_context, open_page, page_url, settled
-from tests.support.contrast import labels
-from tests.support.web import WebHarness, computer_game
+from testkit.browser import PHONE, drag, new_context, open_page, page_url, settled
+from testkit.contrast import labels
+from testkit.web import WebHarness, computer_game
 from tests.web.test_browser import newer
 
 pytestmark = pytest.mark.slow  # headless Chromium: seconds a test

@@ -15,7 +15,7 @@ from engine.dice import SeededDice
 from i18n import Translator
 from i18n.figures import hint_lines
 from storage import games, hints
-from tests.support.web import WebHarness, computer_game, friend_game
+from testkit.web import WebHarness, computer_game, friend_game
 
 ALI, VALI = 1001, 1002
 

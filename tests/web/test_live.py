@@ -16,8 +16,8 @@ from core.live import Live
 from core.settings import CONFIRM_MOVES
 from engine.dice import SeededDice
 from storage import games
-from tests.support.waiting import until
-from tests.support.web import ALI, VALI, WebHarness, computer_game, friend_game, play_turn
+from testkit.waiting import until
+from testkit.web import ALI, VALI, WebHarness, computer_game, friend_game, play_turn
 from web.live import PAGES_PER_USER, LiveBoards, Watcher
 
 # Generous limits that only fail a test that would otherwise hang; never reached when the

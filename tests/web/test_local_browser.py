@@ -13,8 +13,8 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, BrowserContext, Frame, Page
 
-from tests.support.browser import drag, settled
-from tests.support.processes import local_bot
+from testkit.browser import drag, settled
+from testkit.processes import local_bot
 
 
 @pytest_asyncio.fixture

@@ -12,7 +12,7 @@ from core.live import Live
 from engine.dice import SeededDice
 from engine.moves import seen_from_other_side
 from storage import games
-from tests.support.web import WebHarness, computer_game, friend_game, play_turn
+from testkit.web import WebHarness, computer_game, friend_game, play_turn
 from web.auth import sign_init_data
 
 ALI, VALI, OLGA = 1001, 1002, 1004

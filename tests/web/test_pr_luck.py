@@ -7,8 +7,8 @@ import pytest
 
 from storage import analysis, players
 from storage.analysis import FigureRow
-from tests.support.browser import NoChromium, chromium, new_context, open_page, page_url, settled
-from tests.support.web import WebHarness, computer_game
+from testkit.browser import NoChromium, chromium, new_context, open_page, page_url, settled
+from testkit.web import WebHarness, computer_game
 
 ALI = 1001
 

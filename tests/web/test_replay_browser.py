@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.support.browser import new_context, open_page, page_url
-from tests.support.web import WebHarness, finished_computer_game, resigned_game, store_blunder
+from testkit.browser import new_context, open_page, page_url
+from testkit.web import WebHarness, finished_computer_game, resigned_game, store_blunder
 
 ALI = 1001
 

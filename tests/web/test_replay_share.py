@@ -12,7 +12,7 @@ import pytest
 from core.replay import finished_games
 from engine.dice import SeededDice
 from storage import games
-from tests.support.web import (
+from testkit.web import (
     WebHarness,
     computer_game,
     finished_computer_game,

@@ -12,7 +12,7 @@ import pytest
 
 from engine.dice import SeededDice
 from storage import challenges, games, matchmaking
-from tests.support.web import ALI, VALI, WebHarness
+from testkit.web import ALI, VALI, WebHarness
 from web.auth import sign_init_data
 
 EVE = 1003

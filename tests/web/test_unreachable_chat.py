@@ -11,7 +11,7 @@ import pytest
 
 from bot.plumbing.telegram_io import UNREACHABLE_FOR
 from engine.dice import SeededDice
-from tests.support.web import ALI, WebHarness, computer_game, play_turn
+from testkit.web import ALI, WebHarness, computer_game, play_turn
 
 EVE = 1003  # plays on the web board only: no chat with the bot
 
