@@ -228,8 +228,12 @@ def replay(variant: Variant | str, history: Sequence[Event], *,
             game.play(seat, event["move"])
         elif event["type"] == "double":
             game.double(seat)
+        elif event["type"] == "take":
+            game.take(seat)
+        elif event["type"] == "drop":
+            game.drop(seat)
         else:
-            (game.take if event["type"] == "take" else game.drop)(seat)
+            raise ValueError(f"the history has an unknown event {event['type']!r}")
         if len(game.history) > len(events) or game.history != events[:len(game.history)]:
             raise ValueError(f"the history does not replay at event {len(game.history)}")
 

@@ -534,7 +534,8 @@ _TILE_BYTES = 16 << 20  # the tile cache's bound: a few thousand layers
 
 class TileCache:
     """The layers' tiles, least recently used out past `limit` bytes (call `tile` with
-    _LOCK held). What it holds and its counts are readable (tests, the memory probe)."""
+    _LOCK held; `items` and `clear` take it themselves). What it holds and its counts are
+    readable (tests, the memory probe)."""
 
     def __init__(self, limit: int = _TILE_BYTES) -> None:
         self.limit = limit
@@ -546,15 +547,17 @@ class TileCache:
 
     def items(self) -> list[tuple[Key, _Tile]]:
         """The cached tiles by key, least recently used first."""
-        return list(self._tiles.items())
+        with _LOCK:
+            return list(self._tiles.items())
 
     def __len__(self) -> int:
         return len(self._tiles)
 
     def clear(self) -> None:
         """Forget every tile (the counts stay)."""
-        self._tiles.clear()
-        self.nbytes = 0
+        with _LOCK:
+            self._tiles.clear()
+            self.nbytes = 0
 
     def tile(self, key: Key) -> _Tile:
         """The cached tile of `key`, built on a miss."""

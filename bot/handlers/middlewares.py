@@ -84,6 +84,10 @@ class UpdateScope(BaseMiddleware):
 class _Pending:
     query_id: str
     answered: bool = False
+    # The answer last tried for it (a last answer says the same: an empty one would say
+    # "done" where the handler meant an alert)
+    text: str | None = None
+    show_alert: bool | None = None
 
 
 _pending: ContextVar[_Pending | None] = ContextVar("pending_callback", default=None)
@@ -99,6 +103,7 @@ class AnswerTracker(BaseRequestMiddleware):
         if pending is None or not isinstance(method, AnswerCallbackQuery) or (
                 method.callback_query_id != pending.query_id):
             return await make_request(bot, method)
+        pending.text, pending.show_alert = method.text, method.show_alert
         try:
             response = await make_request(bot, method)
         except TelegramBadRequest:  # answered already, or too late: asking again is no use
@@ -130,16 +135,16 @@ class CallbackGuard(BaseMiddleware):
             raise
         except BaseException:  # failed, or cancelled by a stop, before it answered: an
             if not pending.answered:  # empty answer would say a change was made
-                pending.answered = True  # (also if this alert fails)
                 await self._alert(event, self._words(event)("busy-try-again"))
             raise
         finally:
             if not pending.answered:  # the handler did not answer, or its answer failed
                 # while a game's lock was held (a burst of network errors): no lock is
-                # held now, so the last answer may wait longer for the network to come back
+                # held now, so the last answer (the same words) may wait longer for the
+                # network to come back
                 with waiting_at_most(ANSWER_WAIT), contextlib.suppress(
                         TelegramAPIError, *FAULTS):
-                    await event.answer()
+                    await event.answer(pending.text, show_alert=pending.show_alert)
             _pending.reset(token)
 
     async def _refuse(self, query: CallbackQuery) -> None:

@@ -194,6 +194,32 @@ async def test_a_press_the_database_cannot_take_in_time_is_answered_try_again(
         server.stop()
 
 
+async def test_try_again_is_the_last_answer_when_telegram_also_fails(
+        fake_telegram: FakeTelegram) -> None:  # noqa: F811
+    """The database down and the "nothing was saved" alert lost to a burst of network
+    errors: the last answer, once the handler is done, says it again (an empty answer
+    would tell the player the press counted)."""
+    server = PostgresServer.start()
+    h = await make_harness(fake_telegram, server.url())
+    try:
+        await friend_game(h)
+        server.pause()
+        try:
+            h.fake.fail_next("answerCallbackQuery", 502, times=3)  # the alert's tries
+            query, _ = await press_next(h)
+            answer = h.fake.callback_answer(query)
+            assert answer is not None and answer.get("show_alert") is True, answer
+            assert answer["text"] in {Translator(lang)("alert-unavailable")
+                                      for lang in ("en", "ru")}
+        finally:
+            server.resume()
+    finally:
+        await h.app.repair.close()
+        await h.app.db.close()
+        await h.app.bot.session.close()
+        server.stop()
+
+
 async def test_a_game_press_is_never_left_with_an_empty_answer_while_down(
         fake_telegram: FakeTelegram) -> None:  # noqa: F811
     """Every kind of button a player may press during the outage gets words."""
