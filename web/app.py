@@ -66,7 +66,6 @@ from web.replay import replay_json
 from web.schema import (
     ActionBody,
     Answer,
-    Error,
     GameState,
     HelloBody,
     NewGameBody,
@@ -76,6 +75,7 @@ from web.schema import (
     Search,
     SearchBody,
     ShareBody,
+    WordedError,
 )
 from web.sharing import ShareError, SharePictures, share, share_texts
 from web.state import game_state, skill_lines
@@ -258,7 +258,7 @@ class WebDoor:
             log.exception("the web API failed on %s %s", request.method, request.path)
             return _error(500, "internal error")
 
-    def _unavailable(self, request: web.Request, body: Error | NotSaved | SavedUnread,
+    def _unavailable(self, request: web.Request, body: WordedError | NotSaved | SavedUnread,
                      status: int = 503) -> web.Response:
         """The database did not answer: `body` with a hint to come again, logged once per
         outage (storage.outage logs the outage itself)."""
@@ -741,10 +741,9 @@ def answer(body: Answer, status: int = 200, headers: dict[str, str] | None = Non
 
 
 def _error(status: int, reason: str, text: str | None = None) -> web.Response:
-    body: Error = {"error": reason}
-    if text is not None:
-        body["text"] = text
-    return answer(body, status)
+    if text is None:
+        return answer({"error": reason}, status)
+    return answer({"error": reason, "text": text}, status)
 
 
 def _search_json(found: MatchRequest) -> Search:

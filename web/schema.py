@@ -9,9 +9,7 @@ the two together (and real answers to these types). `typing_extensions.TypedDict
 tests.
 """
 
-from __future__ import annotations
-
-from typing import Any, Generic, Literal, NotRequired, TypeVar
+from typing import Generic, Literal, NotRequired, TypeVar
 
 from typing_extensions import TypedDict
 
@@ -341,10 +339,15 @@ class Refused(TypedDict):
 
 
 class Error(TypedDict):
-    """Any 4xx or 5xx: the reason, and for what the page shows, the reason worded."""
+    """Any 4xx or 5xx: the reason (in English, for the developer)."""
 
     error: str
-    text: NotRequired[str]
+
+
+class WordedError(Error):
+    """An error the page shows: the reason also worded in the user's language."""
+
+    text: str
 
 
 class NotSaved(TypedDict):
@@ -492,12 +495,9 @@ class HelloBody(TypedDict):
     deadline: NotRequired[str | None]
 
 
-ANSWERS: tuple[type[Any], ...] = (
-    GameState, Frames, Session, Lobby, Applied, Refused, Error, NotSaved, SavedUnread,
-    ResignCost, Hint, Created, Busy, BusyIn, Search, Cancelled, Sent, Prepared, Story,
-    StatePush, WarningPush)
-REQUESTS: tuple[type[Any], ...] = (ActionBody, NewGameBody, SearchBody, ShareBody, HelloBody)
 # Any HTTP answer's body (`web.app.answer` takes only these).
-Answer = (GameState | Frames | Session | Lobby | Applied | Refused | Error | NotSaved
-          | SavedUnread | ResignCost | Hint | Created | Busy | BusyIn | Search | Cancelled
-          | Sent | Prepared | Story)
+Answer = (GameState | Frames | Session | Lobby | Applied | Refused | Error | WordedError
+          | NotSaved | SavedUnread | ResignCost | Hint | Created | Busy | BusyIn | Search
+          | Cancelled | Sent | Prepared | Story)
+# Any message of the live socket.
+Push = StatePush | WarningPush
