@@ -14,7 +14,7 @@ from i18n import Translator
 from render.scene import Scene
 from web.schema import Cube, Frame, Frames, Marked, Outcome, Score, Side
 from web.schema import Mistake as MistakeJson
-from web.state import board_points, to_viewer
+from web.state import board_points, sides, to_viewer
 
 # The viewer's texts (formatted without arguments).
 REPLAY_TEXTS = ("web-replay-title", "web-replay-first", "web-replay-back",
@@ -49,11 +49,11 @@ def frame_json(scene: Scene, variant: Variant, index: int, match_over: bool = Fa
                   "reason": r.reason, "match_over": match_over}
     return {
         "version": index, "variant": variant.value, "color": scene.viewer_color,
-        "names": {"viewer": scene.names[0], "opponent": scene.names[1]},
+        "names": sides(scene.names),
         "points": board_points(position, variant),
         "bar": {"viewer": position.me[BAR], "opponent": position.opp[BAR]},
         "off": {"viewer": position.me[OFF], "opponent": position.opp[OFF]},
-        "pips": {"viewer": position.pips()[0], "opponent": position.pips()[1]},
+        "pips": sides(position.pips()),
         "dice": list(scene.dice) if scene.dice else None, "dice_used": [],
         "dice_of": to_move, "cube": cube, "score": score, "moves": moves, "steps": [],
         "caption": scene.caption, "result": result,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from core.analysis import Skill
 from core.clockface import clock_face
@@ -45,9 +45,16 @@ from web.schema import (
     Score,
     Segment,
     Side,
+    Sides,
 )
 
 Names = tuple[str, str]  # by seat
+T = TypeVar("T")
+
+
+def sides(pair: tuple[T, T]) -> Sides[T]:
+    """A pair (the viewer's first) as the page reads it: `{viewer, opponent}`."""
+    return {"viewer": pair[0], "opponent": pair[1]}
 
 
 def to_viewer(variant: Variant, point: int, mine: bool) -> int:
@@ -103,7 +110,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "points": points,
         "bar": {"viewer": position.me[BAR], "opponent": position.opp[BAR]},
         "off": {"viewer": position.me[OFF], "opponent": position.opp[OFF]},
-        "pips": {"viewer": position.pips()[0], "opponent": position.pips()[1]},
+        "pips": sides(position.pips()),
         "dice": list(scene.dice) if scene.dice else None,
         "dice_used": list(scene.dice_used),
         "dice_of": _whose(game.seat == side),
