@@ -4,14 +4,18 @@ signed like Telegram's for the bot's token."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 from aiohttp.web import AppRunner
+from pydantic import ConfigDict, TypeAdapter
 
 from bot.app import App, build
 from bot.config import load_settings
@@ -32,11 +36,32 @@ from testkit.fixtures import bot_for
 from web.app import WebDoor, serve
 from web.auth import sign_init_data
 from web.limits import RateLimit
+from web.schema import Answer, Push
 
 BASE = "/app/"
 ALI = 1001  # the player of the web tests' computer games
 VALI = 1002  # Ali's friend in their friend games
 ALONE_TOKEN = "123456:WEB-ALONE"  # the token the web door alone checks init data for
+# An answer conforms to its type: every value of its type (ints are not bools) and no key
+# left over, in nested bodies too (the TypedDicts take the adapter's configuration).
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+@cache
+def _adapter(tp: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(list[tp], config=STRICT)  # (a TypedDict itself takes no config)
+
+
+def conforming(tp: Any, data: Any) -> Any:
+    """`data` (as decoded JSON) if it is a `tp` of `web/schema.py`, else pydantic's
+    ValidationError naming each key that differs."""
+    _adapter(tp).validate_json(json.dumps([data]))
+    return data
+
+
+async def pushed(socket: aiohttp.ClientWebSocketResponse, timeout: float = 10.0) -> Any:
+    """The live socket's next message, which conforms to `web.schema.Push`."""
+    return conforming(Push, await asyncio.wait_for(socket.receive_json(), timeout))
 
 
 @dataclass
@@ -80,6 +105,9 @@ class WebHarness:
                 data = await response.json(content_type=None)
             except ValueError:
                 data = await response.text()
+            else:  # every answer of the API is one of its typed bodies
+                if path.startswith("api/"):
+                    conforming(Answer, data)
             return response.status, data
 
     async def feed(self) -> None:

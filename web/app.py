@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
@@ -63,6 +63,20 @@ from web.layout import layout
 from web.limits import UNSIGNED_BURST, UNSIGNED_RATE, RateLimit
 from web.live import UNKNOWN, LiveBoards, TooManyPages, Unknown, Watcher
 from web.replay import replay_json
+from web.schema import (
+    ActionBody,
+    Answer,
+    GameState,
+    HelloBody,
+    NewGameBody,
+    NotSaved,
+    OpenGame,
+    SavedUnread,
+    Search,
+    SearchBody,
+    ShareBody,
+    WordedError,
+)
 from web.sharing import ShareError, SharePictures, share, share_texts
 from web.state import game_state, skill_lines
 
@@ -83,6 +97,7 @@ CSP = ("default-src 'self'; script-src 'self' https://telegram.org; style-src 's
        "'self'")
 AUTH_SECONDS = 10.0  # a live connection must sign in within this
 FLOOD_PAUSE = 1.0  # seconds an address over its refused sign-ins waits for its 429
+UNAVAILABLE = "the database is not answering"  # the reason of a 503 (and its 202)
 RETRY_AFTER = "5"  # seconds: a request the database could not answer may come again then
 # The texts of the page (formatted without arguments) in the reader's language.
 PAGE_TEXTS = (
@@ -228,7 +243,7 @@ class WebDoor:
             t = Translator(pick_language(
                 None, claimed_language(request.headers.get("Authorization")),
                 self.default_language))
-            return self._unavailable(request, {"text": t("web-unavailable")})
+            return self._unavailable(request, {"error": UNAVAILABLE, "text": t("web-unavailable")})
         except web.HTTPException as exc:
             if exc.status >= 400 and exc.content_type != "application/json":
                 return _error(exc.status, exc.reason)
@@ -243,7 +258,7 @@ class WebDoor:
             log.exception("the web API failed on %s %s", request.method, request.path)
             return _error(500, "internal error")
 
-    def _unavailable(self, request: web.Request, body: dict[str, Any],
+    def _unavailable(self, request: web.Request, body: WordedError | NotSaved | SavedUnread,
                      status: int = 503) -> web.Response:
         """The database did not answer: `body` with a hint to come again, logged once per
         outage (storage.outage logs the outage itself)."""
@@ -251,8 +266,7 @@ class WebDoor:
             self._outage_told = outage.OUTAGE.outages
             log.warning("the web board answers %s to %s %s: the database is not answering",
                         status, request.method, request.path)
-        return web.json_response({"error": "the database is not answering", **body},
-                                 status=status, headers={"Retry-After": RETRY_AFTER})
+        return answer(body, status, headers={"Retry-After": RETRY_AFTER})
 
     # -- who asks ----------------------------------------------------------------------
 
@@ -321,22 +335,22 @@ class WebDoor:
         except DatabaseBlip:
             return Translator(pick_language(None, user.language_code, self.default_language))
 
-    async def _stored(self, game_id: int, seat: int | None, user_id: int) -> dict[str, Any]:
+    async def _stored(self, game_id: int, seat: int | None, user_id: int) -> GameState:
         """The game as stored now, as `seat` sees it (read again while the database does
         not answer, as the core tries an action again)."""
-        async def read() -> dict[str, Any]:
+        async def read() -> GameState:
             row = await games.load_game(self.db, game_id)
             return await self.view_of(row, Live.load(row.state_json), seat, user_id)
         return await outage.retrying(read, self.games.sleep)
 
     async def view_of(self, row: Row, live: Live, seat: int | None, user_id: int
-                      ) -> dict[str, Any]:
+                      ) -> GameState:
         """The API's game state: what `seat` (None: a watcher) sees, in `user_id`'s
         language."""
         return await self._state_in(row, live, seat, await self.people.translator(user_id))
 
     async def _state_in(self, row: Row, live: Live, seat: int | None, t: Translator
-                        ) -> dict[str, Any]:
+                        ) -> GameState:
         """What `seat` (None: a watcher) sees, in `t`'s language."""
         names = await self.people.names(row, t)
         state = game_state(row, live, seat, names, t, self.clock(),
@@ -370,7 +384,7 @@ class WebDoor:
         user = await self.user_of(request)
         t = await self.translator(user)
         active = await self.games.active_game(user.id)
-        return web.json_response({
+        return answer({
             "user": {"id": user.id, "name": user.name},
             "language": t.language,
             "texts": {**{key: t(key) for key in PAGE_TEXTS}, **share_texts(t),
@@ -397,13 +411,13 @@ class WebDoor:
     async def read(self, request: web.Request) -> web.Response:
         """The game as the asker sees it (a player their side; anybody else watches)."""
         user, row, live, seat = await self._load(request)
-        return web.json_response(await self.view_of(row, live, seat, user.id))
+        return answer(await self.view_of(row, live, seat, user.id))
 
     async def act(self, request: web.Request) -> web.Response:
         """One action of the asker in their game, through the game core; the game as
         stored afterwards (409 with the refusal when it changed nothing)."""
         user, row, live, seat = await self._load(request)
-        body = await _json(request)
+        body = cast(ActionBody, await _json(request))  # each value checked below
         if seat is None:
             raise BadRequest("you do not play in this game", 403)
         act = ACTS.get(str(body.get("act")))
@@ -429,7 +443,7 @@ class WebDoor:
         refusal = refused[0] if refused else None
         if refusal is Refusal.UNAVAILABLE:  # the core's tries ran out: nothing was saved
             t = await self._words(user)
-            return self._unavailable(request, {"refusal": refusal.value,
+            return self._unavailable(request, {"error": UNAVAILABLE, "refusal": "unavailable",
                                                "text": t(f"alert-{refusal}")})
         try:
             state = await self._stored(row.id, seat, user.id)
@@ -438,13 +452,13 @@ class WebDoor:
                 raise  # nothing was saved: 503 (`_errors`)
             # Applied, but the game cannot be read back: say so; the live pushes follow.
             t = await self._words(user)
-            return self._unavailable(request, {"applied": True,
+            return self._unavailable(request, {"error": UNAVAILABLE, "applied": True,
                                                "text": t("web-saved-unavailable")}, 202)
         if refusal is not None:
             t = await self.people.translator(user.id)
-            return web.json_response({"refusal": refusal.value, "text": t(f"alert-{refusal}"),
-                                      "state": state}, status=409)
-        return web.json_response({"state": state})
+            return answer({"refusal": refusal.value, "text": t(f"alert-{refusal}"),
+                           "state": state}, 409)
+        return answer({"state": state})
 
     async def resign_cost(self, request: web.Request) -> web.Response:
         """What resigning now would cost the asker (the question the page asks first)."""
@@ -453,7 +467,7 @@ class WebDoor:
             raise BadRequest("you do not play in this game", 403)
         result, match = resign_cost(live.game, seat)
         t = await self.people.translator(user.id)
-        return web.json_response({
+        return answer({
             "points": result.points, "kind": result.kind.value,
             "text": t("resign-ask-plain" if result.kind.value == "plain" else "resign-ask",
                       points=result.points, kind=t(f"kind-{result.kind.value}")),
@@ -471,7 +485,7 @@ class WebDoor:
             key = "alert-not-player" if got is HintRefusal.NOT_YOURS else f"hint-{got}"
             raise BadRequest(f"no hint: {got}", 409 if got is HintRefusal.NOT_NOW else 403,
                              text=t(key))
-        return web.json_response({
+        return answer({
             "dice": list(got.dice),
             "moves": [{"move": m.move, "equity": round(m.equity, 4),
                        "behind": round(m.behind, 4)} for m in got.moves],
@@ -492,8 +506,8 @@ class WebDoor:
                 except NotWhileTournamentRuns:
                     raise BadRequest("not while the tournament runs", 409) from None
                 if new is not None:  # the computer: a new game at once, same settings
-                    return web.json_response({"game": new.id})
-                return web.json_response({"sent": True})
+                    return answer({"game": new.id})
+                return answer({"sent": True})
         except Unavailable:
             raise BadRequest("not available here", 404) from None
         if row.status == "active":
@@ -505,7 +519,7 @@ class WebDoor:
                 await self.after_game.replay(user.id, row, live.number)
         except Unavailable:
             raise BadRequest("not available for this game now", 409) from None
-        return web.json_response({"sent": True})
+        return answer({"sent": True})
 
     async def frames(self, request: web.Request) -> web.Response:
         """A finished game of the match, frame by frame, with its mistakes once analysed
@@ -522,32 +536,32 @@ class WebDoor:
         if replay is None:
             raise BadRequest("that game is still being played", 409)
         won = int(number) == live.number and final_match(live).winner is not None
-        return web.json_response(replay_json(replay, Variant(row.variant), names, t, won))
+        return answer(replay_json(replay, Variant(row.variant), names, t, won))
 
     async def share(self, request: web.Request) -> web.Response:
         """A finished game's result card or a challenge as a prepared message, or the
         result picture for a story (`web/sharing.py`)."""
         user, row, live, seat = await self._load(request)
-        body = await _json(request)
+        body = cast(ShareBody, await _json(request))  # `what` checked by `share`
         t = await self.translator(user)
         try:
-            answer = await share(self.shares, self.pictures, request, self.base_path, user.id,
+            shared = await share(self.shares, self.pictures, request, self.base_path, user.id,
                                  row, live.number, seat, body.get("what"), t)
         except ShareError as exc:
             raise BadRequest(str(exc), exc.status, text=exc.text) from None
-        return web.json_response(answer)
+        return answer(shared)
 
     async def lobby(self, request: web.Request) -> web.Response:
         """The asker's games being played (a live one and correspondence games)."""
         user = await self.user_of(request)
         t = await self.translator(user)
-        return web.json_response({"games": await self._open_games(user, t),
-                                  "now": self.clock().isoformat()})
+        return answer({"games": await self._open_games(user, t),
+                       "now": self.clock().isoformat()})
 
-    async def _open_games(self, user: WebUser, t: Translator) -> list[dict[str, Any]]:
+    async def _open_games(self, user: WebUser, t: Translator) -> list[OpenGame]:
         """The user's games being played, each with the opponent, whose turn it is and
         the clock (`core.lobby.open_games`: the live one first)."""
-        now, listed = self.clock(), []
+        now, listed = self.clock(), list[OpenGame]()
         for game in await open_games(self.games, user.id):
             names = await self.people.names(game.row, t)
             listed.append({
@@ -558,12 +572,12 @@ class WebDoor:
                                     game.seat, t)})
         return listed
 
-    async def _control(self, user: WebUser, body: dict[str, Any], *, computer: bool
+    async def _control(self, user: WebUser, token: object, *, computer: bool
                        ) -> TimeControl | None:
         """The time control the body chose (`control`, a token; left out: the default);
         400 with the reason in the user's language for one the host does not offer."""
         try:
-            return chosen(self.controls, body.get("control"), computer=computer)
+            return chosen(self.controls, token, computer=computer)
         except NotOffered as exc:
             t = await self.translator(user)
             raise BadRequest(str(exc), text=t("web-control-not-for-computer" if exc.computer
@@ -572,27 +586,26 @@ class WebDoor:
     async def new_game(self, request: web.Request) -> web.Response:
         """A new game against the computer: {variant, level, length, cube, control}."""
         user = await self.user_of(request)
-        body = await _json(request)
+        body = cast(NewGameBody, await _json(request))  # each value checked below
         variant, level = body.get("variant"), body.get("level")
         length, cube = body.get("length", 1), bool(body.get("cube", False))
         if variant not in VARIANTS or level not in LEVELS or length not in LENGTHS:
             raise BadRequest("a new game needs variant (short|long), level and length ("
                              + ", ".join(map(str, LENGTHS)) + ")")
-        control = await self._control(user, body, computer=True)
+        control = await self._control(user, body.get("control"), computer=True)
         try:
             row = await self.games.start_vs_computer(user.id, variant, level, length,
                                                      with_cube(variant, cube), control)
         except BUSY:
             active = await self.games.active_game(user.id)
-            return web.json_response({"refusal": "busy", "game": active.id if active else None},
-                                     status=409)
-        return web.json_response({"game": row.id})
+            return answer({"refusal": "busy", "game": active.id if active else None}, 409)
+        return answer({"game": row.id})
 
     async def search(self, request: web.Request) -> web.Response:
         """Find an opponent: {variant, lengths (a bit mask, 15: any), cube (0, 1, 2: either),
         control (a token; only searches of the same control are paired)}."""
         user = await self.user_of(request)
-        body = await _json(request)
+        body = cast(SearchBody, await _json(request))  # each value checked below
         variant, lengths, cube = body.get("variant"), body.get("lengths", ANY_LENGTH), \
             body.get("cube", CUBE_EITHER)
         if variant not in VARIANTS or not _int(lengths, 1, ANY_LENGTH) \
@@ -600,21 +613,21 @@ class WebDoor:
             raise BadRequest("a search needs variant, lengths (1-15) and cube (0, 1, 2)")
         # (left out: the core's default, as a search from the chat)
         control = None if body.get("control") is None else \
-            await self._control(user, body, computer=False)
+            await self._control(user, body.get("control"), computer=False)
         if not has_cube(variant):
             cube = CUBE_OFF
         found: MatchRequest | None
         try:
             found = await self.matchmaking.search(user.id, variant, lengths, cube, control)
         except BUSY:
-            return web.json_response({"refusal": "busy"}, status=409)
+            return answer({"refusal": "busy"}, 409)
         except AlreadySearching:
             found = await waiting_request(self.db, user.id)
             if found is None:  # it paired or ended meanwhile: the game, if any, is live
                 active = await self.games.active_game(user.id)
-                return web.json_response({"searching": False, "search": None,
-                                          "game": active.id if active else None})
-        return web.json_response(_search_json(found))
+                return answer({"searching": False, "search": None,
+                               "game": active.id if active else None})
+        return answer(_search_json(found))
 
     async def search_state(self, request: web.Request) -> web.Response:
         """The asker's search `id` as it stands: `{searching, game, search}` (the page polls
@@ -624,11 +637,11 @@ class WebDoor:
         found = await self.matchmaking.request_of(user.id, int(request.match_info["id"]))
         if found is None:
             raise web.HTTPNotFound()
-        return web.json_response(_search_json(found))
+        return answer(_search_json(found))
 
     async def cancel_search(self, request: web.Request) -> web.Response:
         user = await self.user_of(request)
-        return web.json_response({"cancelled": await self.matchmaking.cancel(user.id)})
+        return answer({"cancelled": await self.matchmaking.cancel(user.id)})
 
     # -- live ----------------------------------------------------------------------------
 
@@ -721,12 +734,19 @@ def quiet_parse_errors() -> None:
         logger.addFilter(ParseErrors())
 
 
+def answer(body: Answer, status: int = 200, headers: dict[str, str] | None = None
+           ) -> web.Response:
+    """An HTTP answer: one of the API's typed bodies (`web/schema.py`) as JSON."""
+    return web.json_response(body, status=status, headers=headers)
+
+
 def _error(status: int, reason: str, text: str | None = None) -> web.Response:
-    body = {"error": reason} if text is None else {"error": reason, "text": text}
-    return web.json_response(body, status=status)
+    if text is None:
+        return answer({"error": reason}, status)
+    return answer({"error": reason, "text": text}, status)
 
 
-def _search_json(found: MatchRequest) -> dict[str, Any]:
+def _search_json(found: MatchRequest) -> Search:
     """A search as the page follows it: still waiting, or the game it made."""
     return {"searching": found.status == "waiting", "search": found.id,
             "game": found.game_id if found.status == "matched" else None}
@@ -772,17 +792,18 @@ def _hello(message: Any) -> Hello | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("auth"), str):
         return None
-    game, version = data.get("game"), data.get("version", 0)
+    hello = cast(HelloBody, data)  # each value checked below
+    game, version = hello.get("game"), hello.get("version", 0)
     if not _int(game, 1, 2**62) or not _int(version, 0, 2**62):
         return None
     deadline: datetime | Unknown | None = UNKNOWN
-    if "deadline" in data:
+    if "deadline" in hello:
         try:
-            deadline = None if data["deadline"] is None else _aware(
-                datetime.fromisoformat(data["deadline"]))
+            deadline = None if hello["deadline"] is None else _aware(
+                datetime.fromisoformat(hello["deadline"]))
         except (TypeError, ValueError):
             return None
-    return Hello(data["auth"], game, version, deadline)
+    return Hello(hello["auth"], game, version, deadline)
 
 
 def _aware(moment: datetime) -> datetime:

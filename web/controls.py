@@ -3,12 +3,11 @@ request chose (`core.timecontrol.Offer`: only what the host offers)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.clockface import ClockFace
 from core.timecontrol import CLOCK_WARNING, NotLive, Offer, TimeControl, UnknownControl
 from i18n import Translator
 from i18n.controls import control_name
+from web.schema import Clock, Control, Offered, Side
 
 
 class NotOffered(ValueError):
@@ -20,11 +19,11 @@ class NotOffered(ValueError):
         self.computer = computer
 
 
-def control_json(control: TimeControl, t: Translator) -> dict[str, Any]:
+def control_json(control: TimeControl, t: Translator) -> Control:
     return {"token": control.token, "kind": control.kind.value, "text": control_name(t, control)}
 
 
-def offered_json(offer: Offer, t: Translator) -> dict[str, Any]:
+def offered_json(offer: Offer, t: Translator) -> Offered:
     """The host's controls for the new-game form: all of them (a game with a person), and
     the default of each kind of game (the computer plays live controls only)."""
     live = offer.live()
@@ -52,14 +51,14 @@ def chosen(offer: Offer, token: object, *, computer: bool) -> TimeControl | None
         raise NotOffered(str(exc)) from None
 
 
-def clock_json(face: ClockFace, side: int, t: Translator) -> dict[str, Any]:
+def clock_json(face: ClockFace, side: int, t: Translator) -> Clock:
     """The clocks as the viewer on `side` sees them: seconds left from the server's now
     (the page counts down from the moment it receives them), whose time runs, a match
     clock's delay and banks, and when the page warns (live controls only)."""
-    def whose(seat: int | None) -> str | None:
+    def whose(seat: int | None) -> Side | None:
         return None if seat is None else "viewer" if seat == side else "opponent"
 
-    clock: dict[str, Any] = {
+    clock: Clock = {
         **control_json(face.control, t),
         "deadline": face.deadline.isoformat() if face.deadline else None,
         "remaining": face.remaining,

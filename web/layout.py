@@ -7,14 +7,20 @@ places everything on the picture and `render.theme` colours it. Sent once per se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 from render import geometry as g
 from render import theme
+from web.schema import Layout, LayoutPoint, Sides
 
 Side = g.Side
-SIDES: tuple[Side, Side] = ("viewer", "opponent")
+T = TypeVar("T")
+
+
+def _sides(of: Callable[[Side], T]) -> Sides[T]:
+    return {"viewer": of("viewer"), "opponent": of("opponent")}
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:
@@ -22,9 +28,9 @@ def _hex(rgb: tuple[int, int, int]) -> str:
 
 
 @cache
-def layout() -> dict[str, Any]:
+def layout() -> Layout:
     """Everything the page needs to draw a board, in the picture's pixels."""
-    points = {}
+    points: dict[str, LayoutPoint] = {}
     for point in range(1, 25):
         points[str(point)] = {
             "triangle": [[round(x, 1), round(y, 1)] for x, y in g.triangle(point)],
@@ -42,18 +48,18 @@ def layout() -> dict[str, Any]:
         "bar_x": [g.BAR_X, g.RIGHT_X],
         "mid_y": g.MID_Y,
         "points": points,
-        "bar": {side: [list(g.bar_center(side, k)) for k in range(g.MAX_STACK)]
-                for side in SIDES},
-        "tray": {side: list(g.tray_box(side)) for side in SIDES},
-        "slabs": {side: [list(g.slab_box(side, k)) for k in range(15)] for side in SIDES},
-        "tray_count": {side: list(g.tray_count_center(side)) for side in SIDES},
+        "bar": _sides(lambda side: [list(g.bar_center(side, k)) for k in range(g.MAX_STACK)]),
+        "tray": _sides(lambda side: list(g.tray_box(side))),
+        "slabs": _sides(lambda side: [list(g.slab_box(side, k)) for k in range(15)]),
+        "tray_count": _sides(lambda side: list(g.tray_count_center(side))),
         "dice": {"viewer": [list(c) for c in g.die_centers(2, True)],
                  "opponent": [list(c) for c in g.die_centers(2, False)],
                  "viewer4": [list(c) for c in g.die_centers(4, True)],
                  "opponent4": [list(c) for c in g.die_centers(4, False)]},
-        "cube_at": {owner: list(g.cube_center(owner))
-                    for owner in ("viewer", "opponent", "center")},
-        "bands": {side: list(g.band_box(side)) for side in SIDES},
+        "cube_at": {"viewer": list(g.cube_center("viewer")),
+                    "opponent": list(g.cube_center("opponent")),
+                    "center": list(g.cube_center("center"))},
+        "bands": _sides(lambda side: list(g.band_box(side))),
         "result": list(g.result_box()),
         "colors": {
             "band": _hex(theme.BAND), "band_text": _hex(theme.BAND_TEXT),

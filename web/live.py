@@ -25,7 +25,6 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from core.events import Change, What
 from core.live import Live
@@ -34,13 +33,14 @@ from storage import games
 from storage.db import Database
 from storage.errors import GameNotFound
 from storage.models import Game as Row
+from web.schema import GameState, StatePush, WarningPush
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0  # seconds a page has to take one message before it is dropped
 PAGES_PER_USER = 12  # open live pages one user may have in a process
 Send = Callable[[str], Awaitable[None]]  # one message (JSON text) to the page
 # What the viewer in `seat` (None: a watcher) sees of the stored game, in `t`'s language.
-StateOf = Callable[[Row, Live, int | None, Translator], Awaitable[dict[str, Any]]]
+StateOf = Callable[[Row, Live, int | None, Translator], Awaitable[GameState]]
 TranslatorOf = Callable[[int], Awaitable[Translator]]
 
 
@@ -91,7 +91,7 @@ class _Fanout:
     live: Live
     state_of: StateOf
     translator_of: TranslatorOf
-    states: dict[Hashable, dict[str, Any]] = field(default_factory=dict)
+    states: dict[Hashable, GameState] = field(default_factory=dict)
     made: dict[Hashable, str] = field(default_factory=dict)
 
     async def message(self, watcher: Watcher, again: bool) -> str:
@@ -104,7 +104,7 @@ class _Fanout:
             if state is None:  # the same state whether or not it is marked "again"
                 state = self.states[view] = await self.state_of(
                     self.row, self.live, watcher.seat, t)
-            message: dict[str, Any] = {"type": "state", "state": state}
+            message: StatePush = {"type": "state", "state": state}
             if again:
                 message["again"] = True
             text = self.made[key] = json.dumps(message, separators=(",", ":"),
@@ -257,7 +257,8 @@ class LiveBoards:
         while watcher._warn or watcher._next is not None:
             if watcher._warn:
                 watcher._warn = False
-                version, text = -1, json.dumps({"type": "warning", "game": watcher.game_id})
+                warning: WarningPush = {"type": "warning", "game": watcher.game_id}
+                version, text = -1, json.dumps(warning)
             else:
                 assert watcher._next is not None
                 (version, text), watcher._next = watcher._next, None

@@ -8,13 +8,13 @@ pips, dice, the move marked, cube, score and result. No rule is worked out here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.replay import Mistake, Replay
 from engine.position import BAR, OFF, Variant
 from i18n import Translator
 from render.scene import Scene
-from web.state import board_points, to_viewer
+from web.schema import Cube, Frame, Frames, Marked, Outcome, Score, Side
+from web.schema import Mistake as MistakeJson
+from web.state import board_points, sides, to_viewer
 
 # The viewer's texts (formatted without arguments).
 REPLAY_TEXTS = ("web-replay-title", "web-replay-first", "web-replay-back",
@@ -24,35 +24,36 @@ REPLAY_TEXTS = ("web-replay-title", "web-replay-first", "web-replay-back",
 
 
 def frame_json(scene: Scene, variant: Variant, index: int, match_over: bool = False
-               ) -> dict[str, Any]:
+               ) -> Frame:
     """One frame as the page's board draws a state (`match_over`: its result won the
     match)."""
     position = scene.position
-    mover = "viewer" if scene.last_move_by_viewer else "opponent"
-    moves = [] if not scene.last_move else [{
-        "by": mover, "segments": [[to_viewer(variant, a, mover == "viewer"),
-                                   to_viewer(variant, b, mover == "viewer")]
+    mover: Side = "viewer" if scene.last_move_by_viewer else "opponent"
+    moves: list[Marked] = [] if not scene.last_move else [{
+        "by": mover, "segments": [(to_viewer(variant, a, mover == "viewer"),
+                                   to_viewer(variant, b, mover == "viewer"))
                                   for a, b in scene.last_move]}]
-    to_move = "viewer" if scene.viewer_to_move else "opponent"
-    cube = None
+    to_move: Side = "viewer" if scene.viewer_to_move else "opponent"
+    cube: Cube | None = None
     if scene.cube is not None:
         value, owner, *rest = scene.cube
         cube = {"value": value, "owner": owner, "state": rest[0] if rest else "normal"}
-    score = None
+    score: Score | None = None
     if scene.score is not None:
-        score = dict(zip(("viewer", "opponent", "length"), scene.score, strict=True))
-    result = None
+        mine, theirs, length = scene.score
+        score = {"viewer": mine, "opponent": theirs, "length": length}
+    result: Outcome | None = None
     if scene.result is not None:
         r = scene.result
         result = {"winner": r.winner, "kind": r.kind, "points": r.points, "cube": r.cube,
                   "reason": r.reason, "match_over": match_over}
     return {
         "version": index, "variant": variant.value, "color": scene.viewer_color,
-        "names": dict(zip(("viewer", "opponent"), scene.names, strict=True)),
+        "names": sides(scene.names),
         "points": board_points(position, variant),
         "bar": {"viewer": position.me[BAR], "opponent": position.opp[BAR]},
         "off": {"viewer": position.me[OFF], "opponent": position.opp[OFF]},
-        "pips": dict(zip(("viewer", "opponent"), position.pips(), strict=True)),
+        "pips": sides(position.pips()),
         "dice": list(scene.dice) if scene.dice else None, "dice_used": [],
         "dice_of": to_move, "cube": cube, "score": score, "moves": moves, "steps": [],
         "caption": scene.caption, "result": result,
@@ -60,7 +61,7 @@ def frame_json(scene: Scene, variant: Variant, index: int, match_over: bool = Fa
 
 
 def mistake_json(mistake: Mistake, side: int, names: tuple[str, str],
-                 t: Translator) -> dict[str, Any]:
+                 t: Translator) -> MistakeJson:
     """A mistake, worded: who, its grade, what was played and what was best."""
     return {"frame": mistake.frame, "by": "viewer" if mistake.seat == side else "opponent",
             "grade": mistake.grade, "loss": mistake.loss,
@@ -71,7 +72,7 @@ def mistake_json(mistake: Mistake, side: int, names: tuple[str, str],
 
 
 def replay_json(replay: Replay, variant: Variant, names: tuple[str, str],
-                t: Translator, match_over: bool = False) -> dict[str, Any]:
+                t: Translator, match_over: bool = False) -> Frames:
     """The viewer's whole answer: frames, mistakes, whether the game was analysed, texts
     (`match_over`: the game's result won the match)."""
     return {"number": replay.number, "analysed": replay.analysed,

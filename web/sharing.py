@@ -27,6 +27,7 @@ from render import render_board
 from storage import games
 from storage.db import Database
 from storage.errors import GameNotFound
+from web.schema import Prepared, Story
 
 WHAT = ("result", "challenge", "story")
 # The result screen's texts for sharing and the replay (formatted without arguments).
@@ -92,7 +93,7 @@ class SharePictures:
 
 async def share(shares: Shares, pictures: SharePictures, request: web.Request,
                 base_path: str, user_id: int, row: Any, number: int, seat: int | None,
-                what: object, t: Translator) -> dict[str, Any]:
+                what: object, t: Translator) -> Prepared | Story:
     """The answer of `POST api/games/<id>/share` for `user_id`, who signed in."""
     if what not in WHAT:
         raise ShareError(400, "`what` is one of " + ", ".join(WHAT))

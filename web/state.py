@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from core.analysis import Skill
 from core.clockface import clock_face
@@ -33,8 +33,28 @@ from i18n import Translator
 from i18n.figures import local_notation, points_text, pr_text
 from storage.models import Game as Row
 from web.controls import clock_json
+from web.schema import (
+    Can,
+    Cube,
+    GameState,
+    LogLine,
+    Marked,
+    Point,
+    Recent,
+    Result,
+    Score,
+    Segment,
+    Side,
+    Sides,
+)
 
 Names = tuple[str, str]  # by seat
+T = TypeVar("T")
+
+
+def sides(pair: tuple[T, T]) -> Sides[T]:
+    """A pair (the viewer's first) as the page reads it: `{viewer, opponent}`."""
+    return {"viewer": pair[0], "opponent": pair[1]}
 
 
 def to_viewer(variant: Variant, point: int, mine: bool) -> int:
@@ -44,19 +64,19 @@ def to_viewer(variant: Variant, point: int, mine: bool) -> int:
     return opp_point(variant, point)
 
 
-def board_points(position: Position, variant: Variant) -> list[list[Any]]:
+def board_points(position: Position, variant: Variant) -> list[Point]:
     """The 24 points, point 1 first, in the viewer's numbering: `[count, owner]`."""
-    points: list[list[Any]] = []
+    points: list[Point] = []
     for point in range(1, 25):
         mine = position.me[point]
         theirs = position.opp[opp_point(variant, point)]
-        points.append([mine, "viewer"] if mine else [theirs, "opponent"] if theirs
-                      else [0, None])
+        points.append((mine, "viewer") if mine else (theirs, "opponent") if theirs
+                      else (0, None))
     return points
 
 
 def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translator,
-               now: datetime, control: TimeControl) -> dict[str, Any]:
+               now: datetime, control: TimeControl) -> GameState:
     """What `seat` (None: a watcher) sees of the stored game `row`/`live`, played under
     `control`, at `now`."""
     game = live.game
@@ -73,7 +93,7 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
     phase = game.phase.value
     building = acting and game.phase is Phase.MOVE
     taps = one_taps(live) if building else []
-    state: dict[str, Any] = {
+    state: GameState = {
         "game": row.id,
         "version": row.version,
         "variant": variant.value,
@@ -85,15 +105,15 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "computer": row.computer_seat is not None,
         "level": row.level,
         "phase": phase,
-        "to_act": "viewer" if game.to_act == side else "opponent",
+        "to_act": _whose(game.to_act == side),
         "you_act": acting,
         "points": points,
         "bar": {"viewer": position.me[BAR], "opponent": position.opp[BAR]},
         "off": {"viewer": position.me[OFF], "opponent": position.opp[OFF]},
-        "pips": dict(zip(("viewer", "opponent"), position.pips(), strict=True)),
+        "pips": sides(position.pips()),
         "dice": list(scene.dice) if scene.dice else None,
         "dice_used": list(scene.dice_used),
-        "dice_of": "viewer" if game.seat == side else "opponent",
+        "dice_of": _whose(game.seat == side),
         "cube": _cube(scene.cube),
         "score": _score(live, side),
         "deadline": deadline.isoformat() if deadline else None,
@@ -103,23 +123,23 @@ def game_state(row: Row, live: Live, seat: int | None, names: Names, t: Translat
         "recent": [_event(variant, event, side) for event in since_last_action(live, side)],
         "can": _can(row, live, seat, acting, bool(taps)),
         "movable": _movable(live) if building else {},
-        "steps": [[step.src, step.dst] for step in live.turn().steps] if building else [],
+        "steps": [(step.src, step.dst) for step in live.turn().steps] if building else [],
         "finishes": [local_notation(t, str(option.move)) for option in taps],
         "log": move_list(live, side, t),
         "result": _result(live, side, t) if game.result is not None else None,
+        "texts": {"status": "", "opening": _opening(live, names, t)},
     }
-    state["texts"] = {"status": _status(state, live, t),
-                      "opening": _opening(live, names, t)}
+    state["texts"]["status"] = _status(state, live, t)
     return state
 
 
-def move_list(live: Live, side: int, t: Translator) -> list[dict[str, Any]]:
+def move_list(live: Live, side: int, t: Translator) -> list[LogLine]:
     """The game's moves and passes so far, in `side`'s numbering, worded as `/log` words
     them (`5-2: 13/8 6/4`, `6-6: no move`): `{n, by, text}`, `n` the line of the move list
     (`/log`'s and the analysis's numbers)."""
     history = live.game.history
     variant = Variant(live.game.variant)
-    found = []
+    found: list[LogLine] = []
     for number, raw in zip(line_numbers(history), history, strict=True):
         if raw["type"] not in ("move", "pass"):
             continue
@@ -130,7 +150,7 @@ def move_list(live: Live, side: int, t: Translator) -> list[dict[str, Any]]:
         else:
             move = raw["move"] if own else seen_from_other_side(raw["move"], variant)
             text = f"{d1}-{d2}: {local_notation(t, move)}"
-        found.append({"n": number, "by": "viewer" if own else "opponent", "text": text})
+        found.append({"n": number, "by": _whose(own), "text": text})
     return found
 
 
@@ -159,14 +179,14 @@ def skill_lines(skills: Mapping[int, Skill], side: int, names: Names,
     return lines
 
 
-def _cube(cube: tuple[Any, ...] | None) -> dict[str, Any] | None:
+def _cube(cube: tuple[Any, ...] | None) -> Cube | None:
     if cube is None:
         return None
     value, owner, *rest = cube
     return {"value": value, "owner": owner, "state": rest[0] if rest else "normal"}
 
 
-def _score(live: Live, side: int) -> dict[str, int] | None:
+def _score(live: Live, side: int) -> Score | None:
     match = final_match(live)
     if match.length <= 1:
         return None
@@ -175,25 +195,31 @@ def _score(live: Live, side: int) -> dict[str, int] | None:
 
 
 def _move(variant: Variant, segments: tuple[tuple[int, int], ...], own: bool
-          ) -> dict[str, Any]:
+          ) -> Marked:
     """A move to show (and animate): its segments in the viewer's numbering."""
-    return {"by": "viewer" if own else "opponent",
-            "segments": [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
-                         for a, b in segments]}
+    return {"by": _whose(own), "segments": _segments(variant, segments, own)}
 
 
-def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
+def _segments(variant: Variant, segments: tuple[tuple[int, int], ...], own: bool
+              ) -> list[Segment]:
+    """A move's segments in the viewer's numbering (the opponent's turned)."""
+    return [(to_viewer(variant, a, own), to_viewer(variant, b, own)) for a, b in segments]
+
+
+def _whose(own: bool) -> Side:
+    return "viewer" if own else "opponent"
+
+
+def _event(variant: Variant, event: Event, side: int) -> Recent:
     """One thing that happened since the viewer last acted, as data."""
     own = event.seat == side
-    item: dict[str, Any] = {"kind": event.kind,
-                            "by": None if event.seat is None else "viewer" if own else "opponent"}
+    item: Recent = {"kind": event.kind, "by": None if event.seat is None else _whose(own)}
     if event.dice:
         item["dice"] = list(event.thrown())
     if event.kind == "move":
         # In the viewer's numbers, as the board numbers its points.
         item["move"] = event.move if own else seen_from_other_side(event.move, variant)
-        item["segments"] = [[to_viewer(variant, a, own), to_viewer(variant, b, own)]
-                            for a, b in event.segments()]
+        item["segments"] = _segments(variant, event.segments(), own)
         item["forced"] = event.forced
     if event.value:
         item["value"] = event.value
@@ -203,7 +229,7 @@ def _event(variant: Variant, event: Event, side: int) -> dict[str, Any]:
 
 
 def _can(row: Row, live: Live, seat: int | None, acting: bool, taps: bool
-         ) -> dict[str, bool]:
+         ) -> Can:
     game = live.game
     phase = game.phase
     turn = live.turn() if acting and phase is Phase.MOVE else None
@@ -233,18 +259,18 @@ def _movable(live: Live) -> dict[str, dict[str, list[int]]]:
     return found
 
 
-def _result(live: Live, side: int, t: Translator) -> dict[str, Any]:
+def _result(live: Live, side: int, t: Translator) -> Result:
     result = live.game.result
     assert result is not None
     match = final_match(live)
-    return {"winner": "viewer" if result.winner == side else "opponent",
+    return {"winner": _whose(result.winner == side),
             "kind": result.kind.value, "points": result.points, "cube": result.cube,
             "reason": result.reason.value, "match_over": match.winner is not None,
             "kind_text": t(f"kind-{result.kind.value}"),
             "reason_text": t(f"reason-{result.reason.value}")}
 
 
-def _status(state: dict[str, Any], live: Live, t: Translator) -> str:
+def _status(state: GameState, live: Live, t: Translator) -> str:
     """One line saying whose turn it is and what to do next: roll (or double), take or
     drop, move so many more checkers, press Done (or that the played turn goes by itself in
     a moment); or whom the viewer waits for."""
