@@ -14,17 +14,28 @@ too. Nothing waits in memory: a restart finds the next start where it was stored
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from zoneinfo import ZoneInfo
 
+from core.options import check_options
 from core.timecontrol import TimeControl
-from core.tournaments import check_options
 from storage import schedules as stored
 from storage.schedules import Schedule
 
 if TYPE_CHECKING:
-    from core.tournaments import Tournaments
+    from storage.db import Database
+    from storage.tournaments import Tournament
+
+
+class Opener(Protocol):
+    """What opens a schedule's tournaments (`core.tournaments.Tournaments`)."""
+
+    db: Database
+    clock: Callable[[], datetime]
+
+    async def tell(self, tournament: Tournament) -> None: ...
 
 OPEN_AHEAD = timedelta(minutes=30)  # a start's tournament opens (its lobby) this early
 REMIND = timedelta(minutes=5)  # the group is reminded this long before a start
@@ -47,7 +58,7 @@ def next_start(after: datetime, at_minute: int, zone: ZoneInfo) -> datetime:
 class Schedules:
     """A group's scheduled tournaments: set, cancelled, opened when due."""
 
-    def __init__(self, tournaments: Tournaments) -> None:
+    def __init__(self, tournaments: Opener) -> None:
         self.tournaments = tournaments
         self.db, self.clock = tournaments.db, tournaments.clock
 

@@ -51,12 +51,13 @@ from typing import Protocol, TypeVar
 from core.events import Change, What
 from core.games import GameService
 from core.live import Live
-from core.options import TOURNAMENT_LENGTHS
+from core.options import check_options
+from core.schedules import Schedules
 from core.seen import final_match
 from core.swiss import Game as SwissGame
 from core.swiss import Line, pair_round, swiss_rounds, table
 from core.timecontrol import TimeControl, stored_control
-from engine.game import Reason, has_cube
+from engine.game import Reason
 from storage import games
 from storage import tournaments as stored
 from storage.db import Database
@@ -125,18 +126,6 @@ async def rematch_allowed(db: Database, row: Row) -> bool:
 def takes_rematches(tournament: Tournament | None) -> bool:
     """Whether its games may be played again: not while the tournament runs."""
     return tournament is None or tournament.status != "running"
-
-
-def check_options(*, variant: str, format: str, length: int, cube: bool, capacity: int,
-                  minutes: int | None, control: TimeControl | None) -> stored.Format:
-    """The format, checked: `ValueError` unless these make a tournament this bot plays."""
-    if (format not in stored.FORMATS or length not in TOURNAMENT_LENGTHS
-            or not MIN_PLAYERS <= capacity <= MAX_PLAYERS
-            or (format == "arena") != (minutes is not None)
-            or (cube and not has_cube(variant))
-            or (control is not None and control.correspondence)):
-        raise ValueError("not a tournament this bot plays")
-    return next(known for known in stored.FORMATS if known == format)
 
 
 def bracket_size(players: int) -> int:
@@ -285,10 +274,7 @@ class Tournaments:
         self.absent = absent
         service.announcements.subscribe(self.on_change)
         service.forfeiting.append(self.plays_in)
-        # Scheduled tournaments, opened by this tick (core.schedules imports this module,
-        # so it is imported here).
-        from core.schedules import Schedules
-        self.schedules = Schedules(self)
+        self.schedules = Schedules(self)  # scheduled tournaments, opened by this tick
 
     # -- what players and creators do ----------------------------------------------------
 

@@ -249,3 +249,76 @@ def test_a_door_reached_by_the_cores_tests_is_found(tmp_path: Path) -> None:
         "tests/core/test_via.py -> aiogram",
         "tests/core/test_via.py -> web (via testkit.chat, testkit.deep)",
     ]
+
+
+# No circle of imports between the product's modules, counting every import (at the top,
+# inside a function, or for the type checker only): two modules that need each other are
+# one design split in two, whichever import is deferred.
+PRODUCT = ("engine", "storage", "ai", "render", "i18n", "core", "bot", "web")
+
+
+def module_circles(root: Path, packages: tuple[str, ...] = PRODUCT) -> list[list[str]]:
+    """The circles (strongly connected groups of two or more) of the import graph of the
+    modules under `packages`, each sorted; sorted."""
+    names = {".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"):
+             path for package in packages for path in (root / package).rglob("*.py")}
+    def targets(path: Path) -> set[str]:
+        """The modules `path` imports: `from a import b` is module a.b when there is one
+        (a package's submodule), else a (a name defined in a)."""
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.update(f"{node.module}.{alias.name}"
+                             if f"{node.module}.{alias.name}" in names else node.module
+                             for alias in node.names)
+        return found
+
+    edges = {name: sorted(target for target in targets(path)
+                          if target in names and target != name)
+             for name, path in names.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(name: str) -> None:  # Tarjan's strongly connected components
+        index[name] = low[name] = len(index)
+        stack.append(name)
+        for target in edges[name]:
+            if target not in index:
+                visit(target)
+                low[name] = min(low[name], low[target])
+            elif target in stack:
+                low[name] = min(low[name], index[target])
+        if low[name] == index[name]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == name:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(names)))
+    for name in sorted(names):
+        if name not in index:
+            visit(name)
+    return sorted(found)
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert module_circles(ROOT) == []
+
+
+def test_a_circle_is_found_however_its_import_is_deferred(tmp_path: Path) -> None:
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "__init__.py").write_text("")
+    (tmp_path / "core" / "a.py").write_text("def f():\n    from core.b import g\n")
+    (tmp_path / "core" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from core import c\n")
+    (tmp_path / "core" / "c.py").write_text("from core.a import f\n")
+    (tmp_path / "core" / "d.py").write_text("from core.a import f\n")
+    assert module_circles(tmp_path, ("core",)) == [["core.a", "core.b", "core.c"]]

@@ -9,23 +9,23 @@ tournaments a schedule opens are ordinary ones: their lobbies, reminders and new
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
+from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.plumbing.retry import FAULTS
 from bot.views.callbacks import TourneyMenuCb
 from bot.views.schedules import listing, schedule_keyboard, schedule_text
-from core.schedules import OPEN_AHEAD
-from core.timecontrol import UnknownControl
+from core.schedules import OPEN_AHEAD, Schedules
+from core.timecontrol import Offer, UnknownControl
 from i18n import Translator
+from i18n.people import People
 from i18n.zones import zone_of
 from storage import schedules as stored
+from storage.db import Database
 from storage.schedules import Schedule, TooManySchedules
-
-if TYPE_CHECKING:
-    from bot.services.tournaments import TournamentDoor
 
 AHEAD_MINUTES = int(OPEN_AHEAD.total_seconds() // 60)
 
@@ -33,23 +33,24 @@ AHEAD_MINUTES = int(OPEN_AHEAD.total_seconds() // 60)
 class ScheduleDoor:
     """What the handlers ask of schedules."""
 
-    def __init__(self, door: TournamentDoor) -> None:
-        self.door = door
-        self.db, self.bot = door.db, door.bot
+    def __init__(self, bot: Bot, db: Database, people: People, controls: Offer,
+                 core: Schedules, is_admin: Callable[[int, int], Awaitable[bool]]) -> None:
+        self.bot, self.db, self.people, self.controls = bot, db, people, controls
+        self.core, self.is_admin = core, is_admin  # is_admin(chat, user): the group's say
 
     async def create(self, chat_id: int, creator_id: int, menu: TourneyMenuCb,
                      message_id: int | None, t: Translator) -> str | None:
         """The schedule chosen in the menu (an admin's); the menu's message becomes its
         announcement. Returns why not, in the presser's words, or None."""
-        if not await self.door.is_admin(chat_id, creator_id):
+        if not await self.is_admin(chat_id, creator_id):
             return t("tm-schedule-admins")
         try:
-            control = self.door.controls.choose(menu.tc, live_only=True)
+            control = self.controls.choose(menu.tc, live_only=True)
         except UnknownControl:
             return t("tm-bad-option")
-        group = await self.door.people.chat_translator(chat_id, starter=creator_id)
+        group = await self.people.chat_translator(chat_id, starter=creator_id)
         try:
-            schedule = await self.door.core.schedules.add(
+            schedule = await self.core.add(
                 chat_id, creator_id, variant=menu.variant, format=menu.f,
                 length=menu.length, cube=menu.cube == 1, capacity=menu.cap,
                 minutes=menu.minutes or None, control=control, at_minute=menu.at,
@@ -64,13 +65,13 @@ class ScheduleDoor:
     async def cancel(self, schedule_id: int, player_id: int, chat_id: int,
                      t: Translator) -> str:
         """The Cancel button: an admin's press stops the schedule."""
-        if not await self.door.is_admin(chat_id, player_id):
+        if not await self.is_admin(chat_id, player_id):
             return t("tm-schedule-admins")
-        if not await self.door.core.schedules.cancel(schedule_id, chat_id):
+        if not await self.core.cancel(schedule_id, chat_id):
             return t("tm-schedule-gone")
         schedule = await stored.get_schedule(self.db, schedule_id)
         if schedule is not None and schedule.message_id:
-            group = await self.door.people.chat_translator(chat_id)
+            group = await self.people.chat_translator(chat_id)
             await self._show(schedule, group, schedule.message_id)
         return t("tm-schedule-cancelled-answer")
 

@@ -178,7 +178,8 @@ class TournamentDoor:
         self._lobby_shown: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {}
         # The news topics this process has recorded, by tournament (not recorded again).
         self._recorded: dict[int, set[str]] = {}
-        self.schedules = ScheduleDoor(self)  # the group's scheduled tournaments
+        self.schedules = ScheduleDoor(  # the group's scheduled tournaments
+            bot, db, people, controls, core.schedules, self.is_admin)
 
     # -- what the handlers ask ---------------------------------------------------------
 

@@ -14,8 +14,7 @@ import pytest
 import ai
 from core.actions import Refusal, seat_or_refusal, turn_refusal
 from core.live import Live
-from core.options import BUSY, LENGTHS, LEVELS, TOURNAMENT_LENGTHS, with_cube
-from core.tournaments import check_options
+from core.options import BUSY, LENGTHS, LEVELS, TOURNAMENT_LENGTHS, check_options, with_cube
 from engine.dice import FixedDice
 from engine.errors import GameStateError
 from engine.game import CUBE_VALUES, MAX_CUBE, Game, Reason
