@@ -161,6 +161,13 @@ def act(row: Row, what: Act, src: int = 0, dst: int = 0) -> Action:
     return Action(row.id, row.version, what, src, dst)
 
 
+async def first_step(t: Table, game_id: int) -> tuple[int, Action]:
+    """The player to move and their first legal step, on the stored version."""
+    player, _, row, live = await to_act(t, game_id)
+    step = live.game.turn().plays[0].move.steps[0]
+    return player, act(row, Act.GO, step.src, step.dst)
+
+
 async def play_turn(t: Table, game_id: int) -> int:
     """The player to move plays the first legal move of the roll, step by step, and sends
     it with Done; returns their seat."""

@@ -5,29 +5,15 @@ that fails undoes nothing. Both engines."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
-from core.actions import Act, Action, Refusal
+from core.actions import Refusal
 from core.events import Change
 from storage import games
 from storage.errors import DatabaseBlip
-from testkit.core_door import Table, act, ask, assembled, friends, stored, to_act
-
-
-@pytest_asyncio.fixture
-async def table(database_url: str) -> AsyncIterator[Table]:
-    async with assembled(database_url) as t:
-        yield t
-
-
-async def _step(t: Table, game_id: int) -> tuple[int, Action]:
-    player, _, row, live = await to_act(t, game_id)
-    step = live.game.turn().plays[0].move.steps[0]
-    return player, act(row, Act.GO, step.src, step.dst)
+from testkit.core_door import Table, ask, first_step, friends, stored
 
 
 def _failing_save(monkeypatch: pytest.MonkeyPatch, error: Exception, times: int) -> list[int]:
@@ -48,7 +34,7 @@ def _failing_save(monkeypatch: pytest.MonkeyPatch, error: Exception, times: int)
 async def test_the_answer_comes_after_the_save_and_before_the_views(table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     order: list[str] = []
 
     async def respond(refusal: Refusal | None) -> None:
@@ -67,7 +53,7 @@ async def test_a_save_that_fails_answers_nothing_was_saved_and_applies_nothing(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     before = await stored(t, game_id)
     tried = _failing_save(monkeypatch, DatabaseBlip("the test's outage"), times=1_000)
     t.heard.changes.clear()
@@ -83,7 +69,7 @@ async def test_a_save_that_fails_once_is_tried_again_and_applied_once(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     tried = _failing_save(monkeypatch, DatabaseBlip("the test's blip"), times=1)
     assert await ask(t, player, step) == [None]
     assert len(tried) == 2
@@ -97,7 +83,7 @@ async def test_a_save_that_breaks_is_never_answered_done(
     "nothing was done, press again"), never "done"; nothing applied."""
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     _failing_save(monkeypatch, RuntimeError("a bug"), times=1)
     answers: list[Refusal | None] = []
 
@@ -113,7 +99,7 @@ async def test_a_save_that_breaks_is_never_answered_done(
 async def test_an_answer_that_fails_undoes_nothing(table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
 
     async def respond(refusal: Refusal | None) -> None:
         raise ConnectionError("the door's network")

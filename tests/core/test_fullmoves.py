@@ -7,10 +7,8 @@ tap of the wrong player or on an old version changes nothing. Both engines.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
 from core.actions import Act, Action, Refusal
 from core.events import What
@@ -26,7 +24,6 @@ from testkit.core_door import (
     Table,
     act,
     ask,
-    assembled,
     craft,
     friends,
     stored,
@@ -36,12 +33,6 @@ from testkit.core_door import (
 # The mover's last two checkers on 6 and 2, the opponent's all on its 1-point (my 24):
 # with 6-4 the finishes are "6/off" and "6/off 2/off".
 BEAR_OFF = Position("short", [13, 0, 1, 0, 0, 0, 1] + [0] * 19, [0, 15] + [0] * 24)
-
-
-@pytest_asyncio.fixture
-async def table(database_url: str) -> AsyncIterator[Table]:
-    async with assembled(database_url) as t:
-        yield t
 
 
 async def _bear_off(t: Table) -> tuple[int, int, int]:

@@ -6,9 +6,6 @@ and a change waits for its save. Both engines."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest_asyncio
 
 from core.actions import Act, Action, Refusal, Respond
 from core.events import What
@@ -20,7 +17,7 @@ from testkit.core_door import (
     Table,
     act,
     ask,
-    assembled,
+    first_step,
     friends,
     stored,
     to_act,
@@ -28,23 +25,10 @@ from testkit.core_door import (
 from testkit.waiting import until
 
 
-@pytest_asyncio.fixture
-async def table(database_url: str) -> AsyncIterator[Table]:
-    async with assembled(database_url) as t:
-        yield t
-
-
-async def _step(t: Table, game_id: int) -> tuple[int, Action]:
-    """The player to move and their first legal step, on the stored version."""
-    player, _, row, live = await to_act(t, game_id)
-    step = live.game.turn().plays[0].move.steps[0]
-    return player, act(row, Act.GO, step.src, step.dst)
-
-
 async def test_only_the_player_to_act_may_change_the_game(table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     waiting = VALI if player == ALI else ALI
     before = (await stored(t, game_id))[0].version
     assert await ask(t, OUTSIDER, step) == [Refusal.NOT_PLAYER]  # a stranger, a watcher
@@ -62,7 +46,7 @@ async def test_an_old_version_is_refused_and_its_sender_shown_the_stored_game(
         table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     seat = (await to_act(t, game_id))[1]
     old = Action(game_id, step.version - 1, Act.GO, step.src, step.dst)
     t.heard.changes.clear()
@@ -124,7 +108,7 @@ async def _answered_while_held(t: Table, game_id: int, user_id: int,
 async def test_refusals_are_answered_at_once_while_the_game_is_busy(table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     waiting = VALI if player == ALI else ALI
     old = Action(game_id, step.version - 1, Act.GO, step.src, step.dst)
     assert await _answered_while_held(t, game_id, OUTSIDER, step) == [Refusal.NOT_PLAYER]
@@ -140,7 +124,7 @@ async def test_a_change_waits_for_the_busy_game_and_is_answered_once_saved(
         table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     saved: list[int] = []
 
     async def respond(refusal: Refusal | None) -> None:
@@ -159,7 +143,7 @@ async def test_a_change_waits_for_the_busy_game_and_is_answered_once_saved(
 async def test_a_double_tap_on_a_busy_game_is_out_of_date_at_once(table: Table) -> None:
     t = table
     game_id = await friends(t)
-    player, step = await _step(t, game_id)
+    player, step = await first_step(t, game_id)
     answers: dict[str, list[Refusal | None]] = {"one": [], "two": []}
 
     def recorder(name: str) -> Respond:

@@ -7,10 +7,7 @@ their correspondence games by deadline. Both engines."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-import pytest_asyncio
 
 from core.events import What
 from core.games import Busy
@@ -19,13 +16,7 @@ from core.matchmaking import MAX_WAIT, AlreadySearching
 from core.timecontrol import TimeControl
 from storage import games
 from storage.matchmaking import ANY_LENGTH, CUBE_EITHER, CUBE_OFF, CUBE_ON, lengths_mask
-from testkit.core_door import ALI, SOLI, VALI, Table, assembled, friends, stored
-
-
-@pytest_asyncio.fixture
-async def table(database_url: str) -> AsyncIterator[Table]:
-    async with assembled(database_url) as t:
-        yield t
+from testkit.core_door import ALI, SOLI, VALI, Table, friends, stored
 
 
 async def _rating(t: Table, player_id: int, variant: str, rating: int) -> None:

@@ -7,10 +7,6 @@ acted, the cube offered to them, the result as theirs), a watcher seat 0's. Both
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest_asyncio
-
 from core.actions import Act, Action, Refusal
 from core.events import Change, What
 from core.seen import scene_for
@@ -21,7 +17,6 @@ from testkit.core_door import (
     Table,
     act,
     ask,
-    assembled,
     friends,
     play_turn,
     stored,
@@ -29,12 +24,6 @@ from testkit.core_door import (
 )
 
 NAMES = ("Ali", "Vali")  # by seat: the challenger sits in seat 0
-
-
-@pytest_asyncio.fixture
-async def table(database_url: str) -> AsyncIterator[Table]:
-    async with assembled(database_url) as t:
-        yield t
 
 
 def last(t: Table, game_id: int) -> Change:
