@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 import pytest_asyncio
@@ -18,17 +18,10 @@ from core.workers import InlineRunner
 from engine.dice import SeededDice
 from storage import games, upsert_player
 from storage.connect import open_database
+from testkit.core_door import Settings
 from testkit.tournament_core import T0, Clock
 
 ALI, VALI = 1, 2
-
-
-@dataclass(frozen=True)
-class Settings:
-    move_timeout_seconds: int = 60
-    restart_grace_seconds: int = 30
-    time_controls: str = ""
-    auto_analysis_matches: int = 0
 
 
 @pytest_asyncio.fixture
