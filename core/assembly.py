@@ -236,7 +236,7 @@ class Core:
     async def stop(self) -> None:
         """Stop the work this process runs in the background (an analysis cut short starts
         again at the next start, or in another process)."""
-        await self.games.settle()  # turns the timer sent, shown and answered
+        await self.games.settle(cancel_late=True)  # turns the timer sent, shown and answered
         await self.reviews.stop()
         await self.analysis.stop()
 

@@ -72,6 +72,9 @@ Clock = Callable[[], datetime]
 DEAL_TRIES = 3
 # Pauses between tries of an action while the database does not answer (about 5 s in all).
 BLIP_PAUSES = outage.PAUSES
+# Seconds a timer pass (and a stop) waits for the turns it sent to be shown and answered:
+# one stuck answer holds up neither the other games' timers nor a stop for longer.
+SETTLE_WAIT = 30.0
 T = TypeVar("T")
 # A door's way to show a checked game without changing it (`Act.VIEW`): (row, live, seat).
 View = Callable[[Row, Live, int], Awaitable[None]]
@@ -152,6 +155,7 @@ class GameService:
         # Turns the timer sent (`expire`) being shown and answered (the computer's reply):
         # each game's in a task of its own, so one game's answer holds up no other's.
         self._sent: set[asyncio.Task[None]] = set()
+        self.settle_wait = SETTLE_WAIT
         # Whether a player has been shown the stored game (each door adds its own); a
         # turn never times out on a player none of them has shown it to.
         self.sights: list[Sight] = []
@@ -653,10 +657,26 @@ class GameService:
         self._sent.add(task)
         task.add_done_callback(self._sent.discard)
 
-    async def settle(self) -> None:
-        """Wait for the sent turns' answers (`_answer_apart`) begun so far."""
+    async def settle(self, *, cancel_late: bool = False) -> bool:
+        """Wait up to `settle_wait` seconds for the sent turns' answers (`_answer_apart`)
+        begun so far; False when some still run then (they go on, or are cancelled with
+        `cancel_late`: the repairs find what they left undone)."""
+        loop = asyncio.get_running_loop()
+        within = self.settle_wait
+        deadline = loop.time() + within
         while self._sent:
-            await asyncio.gather(*self._sent)
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("%d sent turn(s) still being answered after %.0f s",
+                            len(self._sent), within)
+                if cancel_late:
+                    late = list(self._sent)
+                    for task in late:
+                        task.cancel()
+                    await asyncio.gather(*late, return_exceptions=True)
+                return False
+            await asyncio.wait(set(self._sent), timeout=left)
+        return True
 
     async def _forfeits(self, row: Row) -> bool:
         for rule in self.forfeiting:

@@ -251,7 +251,8 @@ def _stop(executor: ProcessPoolExecutor, ready: Any, pids: set[int]) -> None:
     """Shut an executor down without waiting for work that may never end: its workers
     (those `ready` heard from) are killed, since a stuck one would keep its slot forever.
     (Python 3.14 has `terminate_workers`; before it the executor names its processes only
-    in a private attribute.)"""
+    in a private attribute: read too, as a worker just started has not told `ready` yet.)"""
+    pids.update(getattr(executor, "_processes", None) or ())
     executor.shutdown(wait=False, cancel_futures=True)
     with contextlib.suppress(queue.Empty, OSError, ValueError):
         while True:  # the workers started since `start` (or never read)

@@ -139,6 +139,10 @@ class Database(ABC):
         a task that asks again goes on through its own use."""
         return frozenset(self._owners)
 
+    # Seconds `close` waits for work still holding a connection (a task stuck inside a
+    # transaction or a game's lock) before it closes under it: a stop never waits forever.
+    close_wait: float = 10.0
+
     @abstractmethod
     async def close(self) -> None: ...
 

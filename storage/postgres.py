@@ -198,10 +198,16 @@ class PostgresDatabase(Database):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._relisten
         if self._session is not None:
-            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
-                await self._session.close()
-        await self._lock_pool.close()
-        await self._pool.close()
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
+                                     TimeoutError):
+                await self._session.close(timeout=self.close_wait)
+        for pool in (self._lock_pool, self._pool):
+            try:
+                await asyncio.wait_for(pool.close(), self.close_wait)
+            except TimeoutError:
+                log.warning("closing the database: connections still in use after %.0f s"
+                            " were cut", self.close_wait)
+                pool.terminate()
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
         self._channels[channel] = callback

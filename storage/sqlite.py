@@ -188,11 +188,23 @@ class SqliteDatabase(Database):
     async def close(self) -> None:
         if self._presence is not None:
             self._presence.close()
-        async with self._lock:
-            await self.checkpointed()
+        try:
+            await asyncio.wait_for(self._lock.acquire(), self.close_wait)
+        except TimeoutError:  # closed under it: its transaction is rolled back
+            log.warning("closing the database: a transaction still open after %.0f s was"
+                        " cut", self.close_wait)
+            held = False
+        else:
+            held = True
+        try:
+            if held:
+                await self.checkpointed()
             if self._checkpointer is not None:
                 await self._checkpointer.close()
             await self._conn.close()
+        finally:
+            if held:
+                self._lock.release()
 
     def _committed(self) -> None:
         """Count a commit; every CHECKPOINT_EVERY of them start a background checkpoint."""

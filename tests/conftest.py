@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from storage.outage import OUTAGE
 from testkit.postgres import PostgresCluster, PostgresServer, PostgresUnavailable
 
 # No process of a test (the harness's, a started `python -m bot`) analyses finished matches
@@ -26,6 +27,16 @@ ENGINES = tuple(
     e for e in os.environ.get("NARD_TEST_ENGINES", "sqlite,postgres").replace(" ", "").split(",")
     if e
 )
+
+
+@pytest.fixture(autouse=True)
+def database_answering() -> Iterator[None]:
+    """Every test starts with the process's outage record (`storage.outage.OUTAGE`) saying
+    the database answers: one that ended in an outage (a database closed under a stuck
+    task, a server stopped) would change what the next test's log shows."""
+    yield
+    if OUTAGE.down:
+        OUTAGE.answered()
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ never returns in a worker, so no result depends on how fast the machine is)."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -111,6 +112,28 @@ async def test_a_stuck_worker_is_killed_and_the_call_ends_in_a_thread() -> None:
         assert value == 3 and pid != stuck
     finally:
         await pool.close()
+
+
+async def test_a_worker_stuck_before_it_is_ready_is_killed_at_close() -> None:
+    """A worker whose start never ends (its initializer hangs) has not told the pool its
+    pid: closing the pool still kills it (it used to outlive the pool, and hold up the
+    process's exit)."""
+    before = {p.pid for p in multiprocessing.active_children()}
+
+    def started() -> set[int | None]:
+        return {p.pid for p in multiprocessing.active_children()} - before
+
+    pool = ProcessPool(1, initializer=workers.hang_in_worker)
+    call = asyncio.create_task(pool.run(workers.pid_and, 1))
+    try:
+        await wait_until(lambda: bool(started()), 60, "the worker started")
+        [stuck] = started()
+    finally:
+        await pool.close()
+        call.cancel()
+        await asyncio.gather(call, return_exceptions=True)
+    assert stuck is not None
+    await wait_until(lambda: gone(stuck), 30, "the stuck worker killed")
 
 
 async def test_the_timeout_counts_a_calls_own_work_not_its_wait_for_a_worker() -> None:

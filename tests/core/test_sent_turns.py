@@ -16,6 +16,7 @@ from core.timers import Timers
 from engine.game import Phase
 from storage import games
 from testkit.tournament_core import open_world
+from testkit.waiting import patient, until
 
 T = TypeVar("T")
 
@@ -76,13 +77,13 @@ async def test_the_computers_answers_to_sent_turns_run_side_by_side(
         runner.gate.clear()  # the computer thinks until the test lets it
         w.clock.advance(UNDO_WINDOW + 1)
         tick = asyncio.create_task(Timers(w.service, clock=w.clock).tick())
-        for _ in range(10_000):  # (no wall clock: the loop's own turns)
-            if runner.waiting == 3 or tick.done():
-                break
-            await asyncio.sleep(0)
-        assert runner.most == 3  # all three answers under way at once, none waiting
-        runner.gate.set()
-        await tick
+        try:  # (the gate is opened whatever happens: the answers hold their games' locks)
+            await until(lambda: runner.waiting == 3 or tick.done(), 30,
+                        "three computer answers under way")
+            assert runner.most == 3  # all three answers under way at once, none waiting
+        finally:
+            runner.gate.set()
+        await asyncio.wait_for(tick, patient(30))
         for player, game_id in zip((1, 2, 3), ids, strict=True):
             row = await games.load_game(w.db, game_id)
             assert row.players[Live.load(row.state_json).game.to_act] == player
@@ -134,3 +135,23 @@ async def test_a_late_board_of_a_played_turn_gives_the_whole_moment_to_undo(
         assert moved is not None and moved >= w.clock.now + timedelta(seconds=UNDO_WINDOW)
         assert not await w.service.board_reached(played, None, saved_at=saved,
                                                  at=w.clock.now)  # once
+
+
+async def test_a_stuck_answer_holds_up_neither_the_timer_pass_nor_a_stop(
+        database_url: str) -> None:
+    """The computer never answers a sent turn: the timer's pass ends after `settle_wait`,
+    the answer going on; a stop cancels it then (the repairs find the turn later)."""
+    async with open_world(database_url) as w:
+        runner = GatedRunner()
+        w.service.computer = Computer(runner)
+        w.service.player_settings = PlayerSettings(w.db, w.clock)
+        w.service.settle_wait = 0.2
+        row = await w.service.start_vs_computer(1, "short", "intermediate", 1, False)
+        await w.service.begin(row, Live.load(row.state_json))
+        await _play_without_done(w.service, 1, row.id)
+        runner.gate.clear()  # and never opened
+        w.clock.advance(UNDO_WINDOW + 1)
+        await asyncio.wait_for(Timers(w.service, clock=w.clock).tick(), patient(30))
+        assert runner.waiting == 1  # the answer still waits ...
+        assert not await asyncio.wait_for(w.service.settle(cancel_late=True), patient(30))
+        assert runner.waiting == 0  # ... until the stop cancels it

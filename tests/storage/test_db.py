@@ -24,6 +24,7 @@ from storage.db import parse_target, placeholders, redact
 from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
 from testkit.postgres import free_port
 from testkit.storage_rows import T0, human_game
+from testkit.waiting import patient, until
 
 INSERT_PLAYER = "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)"
 
@@ -316,3 +317,36 @@ async def test_unreachable_server_hides_the_password() -> None:
         await open_database(url)
     message = str(caught.value)
     assert "hunter2" not in message and "127.0.0.1" in message and "\n" not in message
+
+
+async def test_close_cuts_a_connection_held_for_good(database_url: str) -> None:
+    """A task stuck inside a game's lock and another inside a transaction (a hung handler)
+    do not keep `close` waiting: after `close_wait` it closes under them."""
+    db = await open_database(database_url)
+    db.close_wait = 0.2
+    held = asyncio.Event()
+    inside = 0
+
+    async def stuck_in_lock() -> None:
+        nonlocal inside
+        async with db.game_lock(1):
+            inside += 1
+            held.set()
+            await asyncio.Event().wait()  # never let go
+
+    async def stuck_in_transaction() -> None:
+        nonlocal inside
+        async with db.transaction() as tx:
+            await tx.execute(INSERT_PLAYER, (1,))
+            inside += 1
+            await asyncio.Event().wait()
+
+    tasks = [asyncio.create_task(stuck_in_lock()), asyncio.create_task(stuck_in_transaction())]
+    try:
+        await asyncio.wait_for(held.wait(), patient(30))
+        await until(lambda: inside == 2, 30, "both tasks inside")
+        await asyncio.wait_for(db.close(), patient(30))  # it used to wait for ever
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
