@@ -74,11 +74,11 @@ async def test_a_hostile_bot_api_and_random_updates(tmp_path: Path) -> None:
         try:
             bot.terminate()
             bot.wait(patient(30))
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired as stuck:
             bot.kill()
             bot.wait(30)
             raise AssertionError(f"the bot did not stop on SIGTERM in {patient(30):.0f} s"
-                                 " (killed)")
+                                 " (killed)") from stuck
         finally:
             await fake.stop()
     text = log.read_text(errors="replace")
