@@ -8,6 +8,10 @@ import itertools
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 
+from testkit.waiting import patient
+
+SETTLE = 30.0  # real seconds `VirtualClock.settle` waits for busy work (only catches a hang)
+
 
 class FakeClock:
     """Time that moves only when a test says so (or a coalesced redraw waits)."""
@@ -91,9 +95,17 @@ class VirtualClock:
         await self.settle(tasks)
 
     async def settle(self, tasks: Callable[[], Iterable[asyncio.Task]]) -> None:
-        """Until every background task is finished or asleep on this clock."""
+        """Until every background task is finished or asleep on this clock; an
+        AssertionError naming the busy ones if that takes `SETTLE` seconds (times the
+        patience) of real time."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patient(SETTLE)
         while True:
             busy = [t for t in tasks() if not t.done() and t not in self._asleep]
             if not busy:
                 return
+            if loop.time() > deadline:
+                raise AssertionError(f"tasks still busy (neither done nor asleep on the"
+                                     f" virtual clock) after {patient(SETTLE):.0f} s: "
+                                     + "; ".join(repr(t) for t in busy))
             await asyncio.wait(busy, timeout=0.01)

@@ -23,10 +23,11 @@ from storage import Database, boards, games, outbox
 from testkit.driver import choose
 from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
 from testkit.processes import SECRET, free_port, start_webhook_bot
-from testkit.waiting import Predicate, until
+from testkit.waiting import Predicate, patient, until
 
 PROCESSES = 3
 WINDOW = 30  # MOVE_TIMEOUT_SECONDS
+PLAY = 600.0  # real seconds `Cluster.play` gives one game (only catches one that never ends)
 GROUP = -100917
 
 
@@ -166,9 +167,15 @@ class Cluster:
         return self.fake.callback_answer(query) is not None
 
     async def play(self, game_id: int, limit: int) -> None:
-        """Press what is offered until the game is over (or `limit` presses: then resign)."""
+        """Press what is offered until the game is over (or `limit` presses: then resign);
+        an AssertionError if it is not over after `PLAY` seconds (times the patience)."""
         pressed = 0
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patient(PLAY)
         while True:
+            if loop.time() > deadline:
+                raise AssertionError(f"game {game_id} not over after {patient(PLAY):.0f} s"
+                                     f" and {pressed} presses\n{self.logs()}")
             found: tuple[int, int, GameCb] | bool | None = False
 
             async def offered() -> bool:

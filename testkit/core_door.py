@@ -25,6 +25,7 @@ from storage.db import Database
 from storage.matchmaking import MatchRequest, Pairing
 from storage.models import Game as Row
 from testkit.clocks import FakeClock
+from testkit.waiting import close_database, within
 
 ALI, VALI, SOLI, OUTSIDER = 1, 2, 3, 9  # OUTSIDER plays in no game: a stranger, a watcher
 
@@ -100,8 +101,10 @@ async def assembled(database_url: str, *, seed: int = 3, sight: Sight | None = N
     try:
         yield Table(core, clock, heard)
     finally:
-        await core.stop()
-        await db.close()
+        try:
+            await within(core.stop(), 60, "the core to stop (work a test left held?)")
+        finally:
+            await close_database(db)
 
 
 async def friends(t: Table, creator: int = ALI, acceptor: int = VALI, *, length: int = 1,

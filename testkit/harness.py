@@ -26,6 +26,7 @@ from storage.db import games_locked_here
 from testkit.clocks import FakeClock
 from testkit.fake_telegram import FakeTelegram, StoredMessage
 from testkit.fixtures import bot_for
+from testkit.waiting import close_database
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -79,7 +80,7 @@ async def make_harness(fake: FakeTelegram, database: Path | str, seed: int = 1,
 async def stop_harness(h: Harness) -> None:
     """Close what `make_harness` opened (as a clean stop would, without draining)."""
     await h.app.repair.close()
-    await h.app.db.close()
+    await close_database(h.app.db)
     await h.app.bot.session.close()
 
 

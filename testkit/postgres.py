@@ -32,6 +32,8 @@ from pathlib import Path
 
 import asyncpg
 
+from testkit.waiting import patient
+
 SUPERUSER = "postgres"
 UNPRIVILEGED = "nobody"
 
@@ -272,13 +274,33 @@ class PostgresCluster:
             await conn.close()
         return f"{self.server.url(DATABASE)}?search_path={name}"
 
-    async def drop(self, url: str) -> None:
+    async def drop(self, url: str, lock_wait: float = 60.0) -> None:
+        """Drop the schema of `url`. A connection left in a transaction (a test's task that
+        never ended) would make DROP wait forever for its locks: after `lock_wait` seconds
+        (times the patience) the backends in a transaction on the database are ended, the
+        schema is dropped, and an AssertionError names them."""
         name = url.rsplit("=", 1)[1]
         conn = await asyncpg.connect(self.server.url(DATABASE))
         try:
+            await conn.execute(f"SET lock_timeout = {int(patient(lock_wait) * 1000)}")
+            try:
+                await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+                return
+            except asyncpg.LockNotAvailableError:
+                pass
+            holders = await conn.fetch(
+                "SELECT pid, state, application_name, left(query, 200) AS query,"
+                " pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname ="
+                " current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL")
+            await conn.execute("SET lock_timeout = 0")  # (only the ended ones held locks)
             await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
         finally:
             await conn.close()
+        raise AssertionError(
+            f"DROP SCHEMA {name} waited {patient(lock_wait):.0f} s for connections left in a"
+            " transaction; ended them: " + "; ".join(
+                f"pid {r['pid']} {r['state']} {r['application_name']!r}: {r['query']}"
+                for r in holders))
 
 
 if __name__ == "__main__":  # a quick manual check: start, report, stop

@@ -9,10 +9,11 @@ import re
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from testkit.fake_telegram import FakeTelegram
+from testkit.waiting import patient
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "e2e_Secret-token"  # the webhook's secret token in the e2e tests
@@ -57,6 +58,21 @@ def gone(pid: int) -> bool:
     return state in ("Z", "X")
 
 
+async def read_line(process: subprocess.Popen[str], seconds: float, what: str = "a line", *,
+                    tail: Callable[[], str] = str) -> str:
+    """The next line `process` prints (its stdout a text pipe); after `seconds` (times the
+    patience) without one, it is killed (so the reading thread ends) and an AssertionError
+    names `what`, with `tail()` (what it printed before)."""
+    assert process.stdout is not None
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(process.stdout.readline),
+                                      patient(seconds))
+    except TimeoutError:
+        process.kill()
+        raise AssertionError(f"waited {patient(seconds):.0f} s for {what} from pid"
+                             f" {process.pid} (killed)\n{tail()}") from None
+
+
 LOCAL_READY = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
 
 
@@ -74,7 +90,8 @@ async def local_bot(folder: Path, *args: str) -> AsyncIterator[tuple[str, list[s
     try:
         url = None
         for _ in range(200):
-            line = await asyncio.to_thread(process.stdout.readline)
+            line = await read_line(process, 60, "the local bot's address",
+                                   tail=lambda: "".join(lines[-20:]))
             if not line:
                 break
             lines.append(line)

@@ -20,6 +20,7 @@ from storage.connect import open_database
 from storage.db import Database
 from storage.models import Game as Row
 from storage.tournaments import Pairing, Tournament
+from testkit.waiting import close_database
 
 T0 = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
 
@@ -70,7 +71,7 @@ async def open_world(database_url: str, players: int = 10) -> AsyncIterator[Worl
     try:
         yield World(db, clock, service, core, news)
     finally:
-        await db.close()
+        await close_database(db)
 
 
 async def resign(w: World, game_id: int, loser: int) -> None:

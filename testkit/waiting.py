@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
+from typing import Protocol, TypeVar
 
+T = TypeVar("T")
 PATIENCE = float(os.environ.get("NARD_TEST_PATIENCE", "4"))
 
 
@@ -39,3 +41,26 @@ async def until(predicate: Predicate, timeout: float, what: str = "", *,
             raise AssertionError(f"waited {patient(timeout):.0f} s for {what or 'a condition'}"
                                  + (f"\n{tail()}" if tail is not None else ""))
         await asyncio.sleep(pause)
+
+
+async def within(awaitable: Awaitable[T], timeout: float, what: str = "") -> T:
+    """`awaitable`'s result; once `timeout` seconds (times the patience) have gone by, it is
+    cancelled and an AssertionError names `what`."""
+    try:
+        async with asyncio.timeout(patient(timeout)) as limit:
+            return await awaitable
+    except TimeoutError:
+        if not limit.expired():
+            raise  # the awaitable's own timeout
+        raise AssertionError(f"waited {patient(timeout):.0f} s for {what or 'an awaitable'}"
+                             ) from None
+
+
+class Closable(Protocol):
+    async def close(self) -> None: ...
+
+
+async def close_database(db: Closable) -> None:
+    """`db.close()` with a deadline: a task a failed test left inside a transaction would
+    keep it waiting forever (PostgreSQL's pool waits for every connection's return)."""
+    await within(db.close(), 60, "the database to close (a task still in a transaction?)")

@@ -33,6 +33,7 @@ from storage.connect import open_database
 from testkit.clocks import FakeClock
 from testkit.fake_telegram import FakeTelegram
 from testkit.fixtures import bot_for
+from testkit.waiting import close_database
 from web.app import WebDoor, serve
 from web.auth import sign_init_data
 from web.limits import RateLimit
@@ -122,7 +123,7 @@ class WebHarness:
         if self.chat is not None:
             await self.app.repair.close()
             await self.app.bot.session.close()
-        await self.core.db.close()
+        await close_database(self.core.db)
 
 
 async def make_web_harness(fake: FakeTelegram | None, database: Path | str) -> WebHarness:

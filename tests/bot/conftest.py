@@ -14,7 +14,7 @@ import pytest_asyncio
 from testkit.clocks import FakeClock
 from testkit.fake_telegram import FakeTelegram
 from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
-from testkit.harness import Harness, make_harness
+from testkit.harness import Harness, make_harness, stop_harness
 
 
 @pytest_asyncio.fixture
@@ -24,9 +24,7 @@ async def harness(fake_telegram: FakeTelegram,  # noqa: F811
     try:
         yield h
     finally:
-        await h.app.repair.close()
-        await h.app.db.close()
-        await h.app.bot.session.close()
+        await stop_harness(h)
 
 
 @pytest_asyncio.fixture
@@ -38,6 +36,4 @@ async def group_harness(database_url: str) -> AsyncIterator[Harness]:
         try:
             yield h
         finally:
-            await h.app.repair.close()
-            await h.app.db.close()
-            await h.app.bot.session.close()
+            await stop_harness(h)

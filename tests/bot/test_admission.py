@@ -17,6 +17,7 @@ import pytest
 from aiogram.types import CallbackQuery, Update, User
 
 from bot.plumbing.admission import Admission, Lane, lane_of
+from testkit.waiting import patient
 
 ALI, VALI, CARL = 11, 12, 13
 
@@ -211,8 +212,10 @@ async def test_an_update_cancelled_just_as_its_turn_comes_gives_the_slot_on() ->
     third = feed(admission, door, message(3, CARL))
     await settle()
     door.let_go(1)
+    deadline = asyncio.get_running_loop().time() + patient(30)  # (only catches a hang)
     while not first.done():  # the slot goes to the second (its waiter is resolved) ...
-        await asyncio.sleep(0)
+        assert asyncio.get_running_loop().time() < deadline, "the first update never ended"
+        await asyncio.sleep(0)  # (not asyncio.wait: the second would run before the test)
     second.cancel()  # ... which is cancelled before it runs again
     await asyncio.gather(second, return_exceptions=True)
     await settle()

@@ -30,6 +30,7 @@ from testkit.fixtures import bot_for, fake_telegram  # noqa: F401 - a fixture
 from testkit.friends import ALI, VALI, english_friend_game
 from testkit.harness import Harness, make_harness, stop_harness
 from testkit.lifecycle import assert_boards_show_the_stored_game
+from testkit.waiting import until
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -193,8 +194,9 @@ async def test_a_retry_never_sends_an_older_board_after_a_newer_one(
                        when=lambda p: p.get("chat_id") == other)
         press(a, mover, Act.DONE)
         feeding = asyncio.create_task(a.feed())
-        while not retry_wait.waiting:
-            await asyncio.sleep(0.01)
+        await until(lambda: bool(retry_wait.waiting) or feeding.done(), 30,
+                    "A to wait to retry its edit")
+        assert retry_wait.waiting, feeding
         # Meanwhile the game moves on through B: the mover resigns.
         await resign(b, mover)
         # A's retry comes after B's newer board was decided: it must not send the old one.

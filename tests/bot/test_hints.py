@@ -52,11 +52,15 @@ async def test_a_hint_in_an_unrated_game_against_the_computer(h: Harness) -> Non
     [row] = await games.active_games(h.app.db, PLAYER)
     assert not row.rated
     # Roll until it is the player's move (the buttons offer Roll first).
-    while (live := Live.load((row := await games.load_game(h.app.db, row.id)).state_json)
-           ).game.phase is not Phase.MOVE:
+    for _ in range(20):  # (a few rolls: the computer's turn comes between)
+        live = Live.load((row := await games.load_game(h.app.db, row.id)).state_json)
+        if live.game.phase is Phase.MOVE:
+            break
         assert hint_button(h, PLAYER) is None  # nothing to hint before the roll
         user.press(h.board(PLAYER), game_data(row.id, row.version, Act.ROLL))
         await h.feed()
+    else:
+        raise AssertionError(f"20 presses of Roll and still no move to make: {live.game}")
     data = hint_button(h, PLAYER)
     assert data is not None
     user.press(h.board(PLAYER), data)

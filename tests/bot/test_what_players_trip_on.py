@@ -3,6 +3,7 @@ failed before its fix."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -44,7 +45,10 @@ async def play_turns(h: Harness, game_id: int, turns: int) -> None:
     """Press the offered buttons until `turns` turns have been played."""
     users = {ALI: h.fake.user(ALI, "Ali"), VALI: h.fake.user(VALI, "Vali", language_code="ru")}
     moved = 0
-    while moved < turns:
+    for pressed in itertools.count():
+        if moved == turns:
+            return
+        assert pressed < 50 * turns, f"{moved} turns after {pressed} presses"  # (stuck)
         assert (await games.load_game(h.app.db, game_id)).status == "active"
         chat = to_move(h)
         board = h.board(chat)

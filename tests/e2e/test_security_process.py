@@ -10,6 +10,7 @@ token nor a traceback.
 from __future__ import annotations
 
 import socket
+import subprocess
 from functools import partial
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from testkit.faults import FaultyTelegram
 from testkit.fuzz import UpdateFuzzer
 from testkit.processes import start_bot
+from testkit.waiting import patient
 from testkit.waiting import until as wait_until
 
 pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
@@ -69,9 +71,16 @@ async def test_a_hostile_bot_api_and_random_updates(tmp_path: Path) -> None:
         assert ("getUpdates", "redirect") in fake.faulted
         assert {kind for _, kind in fake.faulted} == {"redirect", "disconnect", "html"}
     finally:
-        bot.terminate()
-        bot.wait(30)
-        await fake.stop()
+        try:
+            bot.terminate()
+            bot.wait(patient(30))
+        except subprocess.TimeoutExpired as stuck:
+            bot.kill()
+            bot.wait(30)
+            raise AssertionError(f"the bot did not stop on SIGTERM in {patient(30):.0f} s"
+                                 " (killed)") from stuck
+        finally:
+            await fake.stop()
     text = log.read_text(errors="replace")
     assert TOKEN not in text and TOKEN.split(":")[1] not in text, text[-3000:]
     assert "<token>" in text  # the URL was logged, redacted

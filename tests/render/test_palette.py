@@ -9,6 +9,7 @@ from render import palette, theme
 from render.encode import TRANSPARENT
 from render.encode import palette as palette_image
 from render.samples import palette_sample
+from testkit.waiting import patient
 
 
 def test_drawing_a_board_does_not_import_the_gallery():
@@ -16,7 +17,7 @@ def test_drawing_a_board_does_not_import_the_gallery():
             "Position; render_board(Scene(Position.initial('short'))); "
             "print('render.samples' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+                         check=True, timeout=patient(60))
     assert out.stdout.strip() == "False"
 
 

@@ -10,6 +10,7 @@ import pytest
 from storage import Database, upsert_player
 from storage.connect import open_database
 from testkit.storage_rows import ALICE, BOB, CAROL, DAVE, T0
+from testkit.waiting import close_database
 
 
 @pytest.fixture
@@ -22,14 +23,14 @@ def db_path(tmp_path: Path) -> Path:
 async def db(database_url: str) -> AsyncIterator[Database]:
     database = await open_database(database_url)
     yield database
-    await database.close()
+    await close_database(database)
 
 
 @pytest.fixture
 async def sqlite_db(db_path: Path) -> AsyncIterator[Database]:
     database = await open_database(db_path)
     yield database
-    await database.close()
+    await close_database(database)
 
 
 @pytest.fixture

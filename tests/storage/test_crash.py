@@ -18,6 +18,7 @@ import pytest
 
 from storage import Database, finish_game, load_game, player_stats, rating_history
 from storage.connect import open_database
+from testkit.processes import read_line
 from testkit.storage_rows import ALICE, BOB, human_game
 
 pytestmark = [
@@ -154,8 +155,8 @@ async def test_killed_inside_a_transaction(db: Database, db_path: Path, action: 
     child = spawn(HANG_IN_TRANSACTION, db_path, action, game.id, hang_at, after_a_write)
     try:
         assert child.stdout is not None
-        wal_before = int(child.stdout.readline().split()[1])
-        word, wal_at_kill = child.stdout.readline().split()
+        wal_before = int((await read_line(child, 60, "the WAL's size")).split()[1])
+        word, wal_at_kill = (await read_line(child, 60, "'ready'")).split()
         assert word == "ready"
         assert int(wal_at_kill) > wal_before + 1_000_000  # uncommitted pages were on disk
     finally:

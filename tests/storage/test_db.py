@@ -24,7 +24,7 @@ from storage.db import parse_target, placeholders, redact
 from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
 from testkit.postgres import free_port
 from testkit.storage_rows import T0, human_game
-from testkit.waiting import patient, until
+from testkit.waiting import patient, until, within
 
 INSERT_PLAYER = "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)"
 
@@ -126,7 +126,7 @@ async def test_cancelled_transaction_rolls_back(db: Database) -> None:
             await asyncio.Event().wait()  # until cancelled
 
     task = asyncio.create_task(writer())
-    await entered.wait()
+    await within(entered.wait(), 30, "the writer's transaction")
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
@@ -175,17 +175,19 @@ async def test_a_use_cancelled_while_waiting_leaves_the_connection_as_it_was(
             await tx.execute(INSERT_PLAYER, (1,))
 
     held = asyncio.create_task(holder())
-    await holding.wait()
-    waiting = asyncio.create_task(db.fetchone("SELECT 1"))
-    for _ in range(5):  # it reaches the connection's lock without any I/O
-        await asyncio.sleep(0)
-    assert not waiting.done()
-    waiting.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await waiting
-    assert waiting not in db.holders
-    release.set()
-    await held
+    try:  # (a holder left waiting would keep the database from closing)
+        await within(holding.wait(), 30, "the holder's transaction")
+        waiting = asyncio.create_task(db.fetchone("SELECT 1"))
+        for _ in range(5):  # it reaches the connection's lock without any I/O
+            await asyncio.sleep(0)
+        assert not waiting.done()
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert waiting not in db.holders
+    finally:
+        release.set()
+        await held
     assert await count_players(db) == 1
     assert not db.holders
     async with db.transaction() as tx:
@@ -204,16 +206,18 @@ async def test_reads_never_see_uncommitted_rows(db: Database) -> None:
             raise RuntimeError("roll back")
 
     task = asyncio.create_task(writer())
-    await inserted.wait()
-    reader = asyncio.create_task(db.fetchone("SELECT 1 FROM players"))
-    await asyncio.sleep(0)
-    if db.engine == "sqlite":  # one connection: the reader queues behind the lock
-        assert not reader.done()
-    else:  # another pooled connection: it reads at once, without the uncommitted row
-        assert await reader is None
-    release.set()
-    with pytest.raises(RuntimeError):
-        await task
+    try:  # (a writer left waiting would keep the database from closing)
+        await within(inserted.wait(), 30, "the writer's insert")
+        reader = asyncio.create_task(db.fetchone("SELECT 1 FROM players"))
+        await asyncio.sleep(0)
+        if db.engine == "sqlite":  # one connection: the reader queues behind the lock
+            assert not reader.done()
+        else:  # another pooled connection: it reads at once, without the uncommitted row
+            assert await reader is None
+    finally:
+        release.set()
+        with pytest.raises(RuntimeError):
+            await task
     assert await reader is None
 
 

@@ -16,6 +16,7 @@ import pytest
 from storage import Database, postgres, presence
 from storage.connect import open_database
 from storage.presence import FilePresence, owner, token_of
+from testkit.processes import read_line
 from testkit.waiting import until
 
 ANNOUNCING = """
@@ -37,7 +38,7 @@ async def test_a_killed_process_is_gone_and_a_running_one_present(
                              stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
-        name = (await asyncio.to_thread(child.stdout.readline)).strip()
+        name = (await read_line(child, 60, "the child's name")).strip()
         assert len(name) == 8
         assert await db.present(name) is True
         assert await db.announce() != name

@@ -41,6 +41,7 @@ from testkit.fake_telegram import (
     FakeTelegram,
 )
 from testkit.fixtures import bot_for
+from testkit.waiting import until
 
 
 def png(color: str = "red", size: tuple[int, int] = (4, 3)) -> bytes:
@@ -285,8 +286,8 @@ async def test_long_polling_honours_offset_and_timeout(
     assert 0.09 < time.monotonic() - started < 2
     fake_telegram.max_poll_timeout = None
     waiting = asyncio.create_task(fake_bot.get_updates(offset=second.update_id + 1, timeout=30))
-    while not any(not r.done for r in fake_telegram.calls("getUpdates")):
-        await asyncio.sleep(0.01)
+    await until(lambda: any(not r.done for r in fake_telegram.calls("getUpdates")), 30,
+                "the long poll to arrive")
     fake_telegram.release_pollers()
     assert await asyncio.wait_for(waiting, 2) == []
 
@@ -296,8 +297,7 @@ async def test_second_poller_terminates_the_first_and_allowed_updates_filter(
 ):
     alice = fake_telegram.user(1001, "Alice")
     first = asyncio.create_task(fake_bot.get_updates(timeout=30))
-    while not fake_telegram.calls("getUpdates"):
-        await asyncio.sleep(0.01)
+    await until(lambda: bool(fake_telegram.calls("getUpdates")), 30, "the first poll")
     # A second poller terminates the waiting one with 409 Conflict, as Telegram does.
     assert await fake_bot.get_updates(timeout=0, allowed_updates=["message"]) == []
     with pytest.raises(TelegramConflictError):
@@ -546,8 +546,7 @@ async def test_stop_releases_a_pending_poll():
         bot = bot_for(fake)
         try:
             poll = asyncio.create_task(bot.get_updates(timeout=30))
-            while not fake.calls("getUpdates"):
-                await asyncio.sleep(0.01)
+            await until(lambda: bool(fake.calls("getUpdates")), 30, "the poll")
             started = time.monotonic()
             await fake.stop()
             assert time.monotonic() - started < 1.5
@@ -567,11 +566,10 @@ async def test_a_client_that_dies_while_sending_is_no_fault_of_the_fake(
                   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
                   '{"chat_id": 1, "te').encode())
     await writer.drain()
-    while not any(r.method == "sendMessage" for r in fake_telegram.requests):
-        await asyncio.sleep(0.01)
+    await until(lambda: any(r.method == "sendMessage" for r in fake_telegram.requests), 30,
+                "the cut request to be noted")
     writer.transport.abort()  # gone, as a SIGKILL leaves it
     record = next(r for r in fake_telegram.requests if r.method == "sendMessage")
-    while not record.done:
-        await asyncio.sleep(0.01)
+    await until(lambda: record.done, 30, "the cut request to end")
     assert record.error_code == 400 and "closed the connection" in (record.description or "")
     assert fake_telegram.internal_errors == []

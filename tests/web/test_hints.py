@@ -15,6 +15,7 @@ from engine.dice import SeededDice
 from i18n import Translator
 from i18n.figures import hint_lines
 from storage import games, hints
+from testkit.waiting import until
 from testkit.web import WebHarness, computer_game, friend_game
 
 ALI, VALI = 1001, 1002
@@ -24,7 +25,11 @@ async def test_a_hint_against_the_computer(wh: WebHarness) -> None:
     wh.core.games.dice = SeededDice(7)
     game = await computer_game(wh)
     status, state = await wh.call("GET", f"api/games/{game}", ALI)
-    while not (state["you_act"] and state["phase"] == "move"):
+
+    async def moving() -> bool:  # one step towards Ali's move: roll, or look again
+        nonlocal state
+        if state["you_act"] and state["phase"] == "move":
+            return True
         assert not state["can"]["hint"]  # the page offers a hint exactly when it is given
         status, body = await wh.call("GET", f"api/games/{game}/hint", ALI)
         assert status == 409 and body["text"].startswith("A hint is for your own move")
@@ -34,6 +39,9 @@ async def test_a_hint_against_the_computer(wh: WebHarness) -> None:
             state = data["state"]
         else:
             status, state = await wh.call("GET", f"api/games/{game}", ALI)
+        return False
+
+    await until(moving, 60, "Ali's move")
     assert state["can"]["hint"]
     status, body = await wh.call("GET", f"api/games/{game}/hint", ALI)
     assert status == 200, body
