@@ -9,7 +9,9 @@ be started, every PostgreSQL test fails with one line saying why: nothing is ski
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -27,6 +29,19 @@ ENGINES = tuple(
     e for e in os.environ.get("NARD_TEST_ENGINES", "sqlite,postgres").replace(" ", "").split(",")
     if e
 )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Worker processes a test left running (a process pool never closed) would keep this
+    process from exiting, since Python waits for them: they are killed, and named."""
+    left = multiprocessing.active_children()
+    for child in left:
+        child.kill()
+    for child in left:
+        child.join(10)
+    if left:
+        print(f"\nkilled {len(left)} process(es) a test left running: "
+              + ", ".join(f"{child.name} (pid {child.pid})" for child in left), file=sys.stderr)
 
 
 @pytest.fixture(autouse=True)
