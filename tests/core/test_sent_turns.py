@@ -16,7 +16,7 @@ from core.timers import Timers
 from engine.game import Phase
 from storage import games
 from testkit.tournament_core import open_world
-from testkit.waiting import patient, until
+from testkit.waiting import until, within
 
 T = TypeVar("T")
 
@@ -83,7 +83,7 @@ async def test_the_computers_answers_to_sent_turns_run_side_by_side(
             assert runner.most == 3  # all three answers under way at once, none waiting
         finally:
             runner.gate.set()
-        await asyncio.wait_for(tick, patient(30))
+        await within(tick, 30, "the timer's pass")
         for player, game_id in zip((1, 2, 3), ids, strict=True):
             row = await games.load_game(w.db, game_id)
             assert row.players[Live.load(row.state_json).game.to_act] == player
@@ -151,7 +151,7 @@ async def test_a_stuck_answer_holds_up_neither_the_timer_pass_nor_a_stop(
         await _play_without_done(w.service, 1, row.id)
         runner.gate.clear()  # and never opened
         w.clock.advance(UNDO_WINDOW + 1)
-        await asyncio.wait_for(Timers(w.service, clock=w.clock).tick(), patient(30))
+        await within(Timers(w.service, clock=w.clock).tick(), 30, "the timer's pass")
         assert runner.waiting == 1  # the answer still waits ...
-        assert not await asyncio.wait_for(w.service.settle(cancel_late=True), patient(30))
+        assert not await within(w.service.settle(cancel_late=True), 30, "the stop's settle")
         assert runner.waiting == 0  # ... until the stop cancels it

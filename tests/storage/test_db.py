@@ -24,7 +24,7 @@ from storage.db import parse_target, placeholders, redact
 from storage.sqlite import AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, CHECKPOINT_EVERY
 from testkit.postgres import free_port
 from testkit.storage_rows import T0, human_game
-from testkit.waiting import patient, until, within
+from testkit.waiting import until, within
 
 INSERT_PLAYER = "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, 'a', 0, 0)"
 
@@ -347,9 +347,9 @@ async def test_close_cuts_a_connection_held_for_good(database_url: str) -> None:
 
     tasks = [asyncio.create_task(stuck_in_lock()), asyncio.create_task(stuck_in_transaction())]
     try:
-        await asyncio.wait_for(held.wait(), patient(30))
+        await within(held.wait(), 30, "the lock taken")
         await until(lambda: inside == 2, 30, "both tasks inside")
-        await asyncio.wait_for(db.close(), patient(30))  # it used to wait for ever
+        await within(db.close(), 30, "the close")  # it used to wait for ever
     finally:
         for task in tasks:
             task.cancel()
