@@ -113,15 +113,6 @@ async def test_without_a_token_the_bot_plays_locally_in_the_browser(local: Local
         assert (await r.json())["active"] is not None
 
 
-def test_nothing_listens_beyond_this_machine() -> None:
-    from bot.local.run import HOST, local_settings
-
-    overrides = local_settings(None, 8088)
-    assert HOST == "127.0.0.1" and overrides["webapp_host"] == HOST
-    assert overrides["webapp_url"].startswith("http://127.0.0.1:")
-    assert overrides["database_path"] == "nard-local.sqlite3"
-
-
 @pytest.mark.slow
 def test_a_busy_port_is_one_line_naming_the_option(tmp_path: Path) -> None:
     """The port taken: exit status 2 and one line saying so and naming --port, no

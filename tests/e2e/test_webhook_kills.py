@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
@@ -37,6 +38,8 @@ from testkit.fake_telegram import SECRET_HEADER, FakeTelegram
 from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
 from testkit.processes import SECRET, free_port, start_webhook_bot
 from testkit.waiting import until as wait_until
+
+pytestmark = pytest.mark.slow  # real `python -m bot` processes: seconds to minutes a test
 
 ALI, VALI = 4101, 4102
 NAMES = {ALI: "Ali", VALI: "Vali"}
