@@ -65,6 +65,7 @@ async def test_the_group_ephemeral_benchmark_runs(capsys: pytest.CaptureFixture[
     assert on["group edits"] < off["group edits"]  # calls counted, not a timing
 
 
+@pytest.mark.slow
 async def test_the_fanout_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     cases = await fanout.main([0, 3], 3, ["mixed", "one"], warm_up=False, isolate=False)
     out = capsys.readouterr().out
@@ -74,6 +75,7 @@ async def test_the_fanout_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> 
     assert out.count("every socket got every pushed version: yes (3 of 3)") == 2, out
 
 
+@pytest.mark.slow
 async def test_the_waiting_games_benchmark_runs(engine: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     figures = await waiting_games.main(small=True, verbose=True, engines=(engine,))

@@ -55,6 +55,7 @@ async def computer_game(h: Harness, variant: str) -> int:
     return row.id
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["short", "long"])
 async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
         harness: Harness, variant: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,6 +93,7 @@ async def test_a_game_commits_to_its_dice_first_and_reveals_a_seed_that_checks(
         seed, game_key(seed), committed + ",", (seed, ""))
 
 
+@pytest.mark.slow
 async def test_a_players_own_seed_is_mixed_in_and_shown(harness: Harness) -> None:
     h = harness
     user = h.fake.user(USER, "Ali", language_code="en")
@@ -123,6 +125,7 @@ async def test_a_players_own_seed_is_mixed_in_and_shown(harness: Harness) -> Non
     assert row["client_seed"] is None
 
 
+@pytest.mark.slow
 async def test_the_seed_state_survives_a_restart(fake_telegram: FakeTelegram,
                                                  tmp_path: Path) -> None:
     h = await make_harness(fake_telegram, tmp_path, seed=3)
@@ -170,6 +173,7 @@ def frames(gif: bytes) -> int:
         return picture.n_frames
 
 
+@pytest.mark.slow
 async def test_replay_sends_the_game_as_an_animation_then_by_file_id(harness: Harness) -> None:
     h = harness
     game_id = await computer_game(h, "short")
@@ -199,6 +203,7 @@ async def test_replay_sends_the_game_as_an_animation_then_by_file_id(harness: Ha
     assert sent.files  # the first one was uploaded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("button", ["🎞 Replay", "📄 File"])
 async def test_a_long_429_on_the_upload_is_sent_later_once(
         harness: Harness, button: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -220,6 +225,7 @@ def _must_not_draw(*args: object) -> bytes:
     raise AssertionError("the replay was drawn again")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["short", "long"])
 async def test_the_match_file_reads_back_and_replays_to_the_stored_game(
         harness: Harness, variant: str) -> None:
@@ -302,6 +308,7 @@ async def test_a_friend_game_result_reveals_the_seed_to_both(harness: Harness) -
     assert verify(seeds, None, dice_of_history(stored_events(log, 1)), ("", "")).ok
 
 
+@pytest.mark.slow
 async def test_me_counts_the_players_own_rolls(harness: Harness) -> None:
     h = harness
     game_id = await computer_game(h, "long")
@@ -373,6 +380,7 @@ async def test_a_group_game_reveals_its_seed_and_replays_for_the_group(
     assert animation.sent_file is not None and animation.sent_file.kind == "animation"
 
 
+@pytest.mark.slow
 async def test_the_dice_proof_is_one_tap_away_and_shows_own_text_as_typed(
         harness: Harness) -> None:
     """The result is a few lines; 🎲 Dice sends the seeds, the order of the dice and the

@@ -92,6 +92,7 @@ async def test_an_outsider_is_refused_and_nothing_runs(h: Harness) -> None:
     assert await analysis.status(h.app.db, game_id, 1) is None
 
 
+@pytest.mark.slow
 async def test_progress_then_the_result_then_an_instant_second_answer(h: Harness) -> None:
     runner = counting(h)
     game_id = await finished_friend_game(h)

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
+import pytest
+
 from bot.services.correspondence import turn_key
 from core.history import came_back
 from core.live import Live
@@ -91,6 +93,7 @@ async def _assert_live_rated(h: Harness, row: Row) -> None:
     assert await stats.correspondence_rating(h.app.db, winner, "short") == (START_RATING, 0)
 
 
+@pytest.mark.slow
 async def test_a_correspondence_game_from_the_menu_to_the_end(harness: Harness) -> None:
     h = harness
     h.app.games.dice = SeededDice(5)
@@ -149,6 +152,7 @@ async def _afterplay_works(h: Harness, game_id: int) -> None:
     assert read_mat(document.sent_file.data.decode("utf-8")).games
 
 
+@pytest.mark.slow
 async def test_a_match_clock_game_from_play_to_the_end_across_a_restart(
         fake_telegram: FakeTelegram, database_url: str) -> None:
     h = await make_harness(fake_telegram, database_url)
@@ -205,6 +209,7 @@ async def _no_wait(h: Harness, row: Row, live: Live) -> None:
     h.clock.advance(3)  # three seconds a turn: within any control's delay
 
 
+@pytest.mark.slow
 async def test_a_match_clock_game_in_a_group_to_the_end(group_harness: Harness) -> None:
     h = group_harness
     h.app.games.dice = SeededDice(11)
@@ -219,6 +224,7 @@ async def test_a_match_clock_game_in_a_group_to_the_end(group_harness: Harness) 
     await _assert_live_rated(h, row)
 
 
+@pytest.mark.slow
 async def test_a_correspondence_game_in_a_group_to_the_end(group_harness: Harness) -> None:
     h = group_harness
     h.app.games.dice = SeededDice(13)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from datetime import timedelta
 
+import pytest
+
 from bot.services.correspondence import turn_key
 from core.events import Change, What
 from core.history import came_back
@@ -70,6 +72,7 @@ async def _press_once(h: Harness, game_id: int) -> None:
     await h.feed()
 
 
+@pytest.mark.slow
 async def test_a_game_by_post_played_to_the_end_tells_each_turn_once(
         harness: Harness, database_url: str) -> None:
     h = harness

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from aiogram.types import Update
 
 from bot.plumbing.admission import PER_USER
@@ -16,6 +17,7 @@ from testkit.friends import ALI, OUTSIDER, VALI, challenge, friend_game, to_move
 from testkit.harness import Harness
 
 
+@pytest.mark.slow
 async def test_a_friend_game_by_link_played_to_the_end(harness: Harness) -> None:
     h = harness
     game_id = await friend_game(h)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.views import board as views
 from bot.views.callbacks import Act
 from i18n import Translator
@@ -12,6 +14,7 @@ from testkit.groups import ALI, GROUP, VALI, WATCHER, group_game, mover
 from testkit.harness import Harness
 
 
+@pytest.mark.slow
 async def test_an_open_group_challenge_played_to_the_end(group_harness: Harness) -> None:
     h = group_harness
     game_id = await group_game(h)
@@ -91,6 +94,7 @@ async def test_group_language_is_for_admins(group_harness: Harness) -> None:
     assert await chats.chat_language(h.app.db, GROUP) == "ru"
 
 
+@pytest.mark.slow
 async def test_inline_cards_fit_and_an_accepted_card_follows_its_game(harness: Harness) -> None:
     h = harness
     ali, vali = h.fake.user(ALI, "Ali"), h.fake.user(VALI, "Vali")

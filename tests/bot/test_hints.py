@@ -46,6 +46,7 @@ def hint_button(h: Harness, chat: int) -> str | None:
     return next((data for text, data in h.board(chat).buttons if text == "💡 Hint"), None)
 
 
+@pytest.mark.slow
 async def test_a_hint_in_an_unrated_game_against_the_computer(h: Harness) -> None:
     user = await start_game(h, PLAYER, "Short nard", "🤖 Computer", "Beginner", "1 game",
                             "Without the cube")

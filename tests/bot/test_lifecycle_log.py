@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.views.callbacks import Act, GameCb
 from core.live import Live
 from engine.dice import FixedDice
@@ -45,6 +47,7 @@ async def assert_log_replays(h: Harness, game_id: int) -> list[Game]:
     return played
 
 
+@pytest.mark.slow
 async def test_a_computer_game_and_its_rematch(harness: Harness) -> None:
     h = harness
     user = await start_game(h, 1001, "Short nard", "🤖 Computer", "Beginner", "1 game",

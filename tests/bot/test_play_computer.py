@@ -9,6 +9,7 @@ from testkit.computer import play_to_the_end, start_game
 from testkit.harness import Harness
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "label"), [("short", "Short nard"), ("long", "Long nard")])
 async def test_a_seeded_game_against_the_computer(harness: Harness, variant: str,
                                                   label: str) -> None:

@@ -186,6 +186,7 @@ async def test_the_computer_decides_the_same_in_a_worker_as_inline(variant: str)
     assert in_worker in game.legal_plays()
 
 
+@pytest.mark.slow
 async def test_a_game_against_the_computer_survives_its_worker_dying(
         fake_telegram: FakeTelegram, tmp_path: Path) -> None:  # noqa: F811
     """The bot's own wiring: a whole game in which the computer's worker is killed after

@@ -136,6 +136,7 @@ def test_an_analysis_stored_before_luck_shows_no_luck_line(language):
     assert len(new.splitlines()) == len(old.splitlines()) + 2  # one luck line each
 
 
+@pytest.mark.slow
 async def test_me_lists_the_last_matches_pr_and_draws_their_trend(h: Harness) -> None:
     counting(h)
     for seed in (11, 12):

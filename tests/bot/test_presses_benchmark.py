@@ -16,6 +16,7 @@ from benchmarks.presses import run
     ("short", True, "friend", False, 2.3),
     ("long", False, "computer", True, 3.0),
 ])
+@pytest.mark.slow
 async def test_whole_games_stay_within_the_targets(variant: str, cube: bool, against: str,
                                                    confirm: bool, target: float) -> None:
     tally = await run(variant, 2, cube=cube, confirm=confirm, seed=1, against=against)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 
+import pytest
+
 from render.bracket import Bracket, BracketMatch, render_bracket
 from storage import games
 from storage import tournaments as stored
@@ -124,6 +126,7 @@ async def test_eight_players_see_the_stored_bracket_after_every_game(
     assert len(moments) >= 12 and len(set(moments)) >= 8
 
 
+@pytest.mark.slow
 async def test_sixteen_places_with_byes_and_a_withdrawal(group_harness: Harness) -> None:
     h = group_harness
     players = [*PLAYERS, *range(7009, 7012)]  # eleven in a bracket of sixteen: five byes

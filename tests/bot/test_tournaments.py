@@ -10,6 +10,8 @@ import time
 from collections import Counter
 from datetime import timedelta
 
+import pytest
+
 from bot.views.callbacks import TourneyCb
 from core.live import Live
 from storage import games, stats
@@ -119,6 +121,7 @@ async def test_an_eight_player_knockout_with_a_forfeit(group_harness: Harness) -
     print(f"\n8-player knock-out: {played} games, {time.monotonic() - began:.1f} s")
 
 
+@pytest.mark.slow
 async def test_a_six_player_ten_minute_arena(group_harness: Harness) -> None:
     began = time.monotonic()
     h = group_harness

@@ -115,6 +115,7 @@ async def assert_settled_once(h: Harness, pairings: list[Pairing]) -> None:
     assert await h.app.db.fetchval("SELECT COUNT(*) FROM rating_events") == 2 * len(game_ids)
 
 
+@pytest.mark.slow
 async def test_an_arena_run_by_two_processes_counts_everything_once(
         two: tuple[Harness, Harness]) -> None:
     a, b = two

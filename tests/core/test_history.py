@@ -20,6 +20,7 @@ def decided_oldest_first(live: Live, seat: int) -> bool:
 
 @pytest.mark.parametrize(("variant", "seed"), [("short", 1), ("short", 2), ("long", 3),
                                                ("long", 4)])
+@pytest.mark.slow
 def test_has_decided_newest_first_agrees_with_every_entry_oldest_first(
         variant: str, seed: int) -> None:
     """has_decided looks newest first (a recent move is cheap to judge); it must say what

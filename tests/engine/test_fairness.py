@@ -39,6 +39,7 @@ def chi_square(counts: Counter, cells: list, total: int) -> float:
     return sum((counts[cell] - expected) ** 2 / expected for cell in cells)
 
 
+@pytest.mark.slow
 def test_a_million_dice_are_uniform_and_consecutive_dice_independent() -> None:
     dice = derive_dice(SEED, "uniform-1", SEEDS, 0, 1_000_000)
     assert len(dice) == 1_000_000 and set(dice) == {1, 2, 3, 4, 5, 6}

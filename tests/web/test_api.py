@@ -46,6 +46,7 @@ async def test_no_valid_init_data_no_entry(wh: WebHarness) -> None:
     assert body["texts"]["btn-roll"] == "🎲 Roll" and body["layout"]["width"] > 600
 
 
+@pytest.mark.slow
 @pytest.mark.chat  # and the chat board followed every change
 async def test_a_whole_game_against_the_computer_through_the_api(wh: WebHarness) -> None:
     wh.core.games.dice = SeededDice(7)
