@@ -24,7 +24,7 @@ from testkit.fixtures import fake_telegram  # noqa: F401 - a fixture
 from testkit.friends import english_friend_game
 from testkit.harness import Harness
 from testkit.lifecycle import Restartable
-from testkit.waiting import until
+from testkit.waiting import until, within
 
 
 async def test_yes_pressed_while_the_question_is_on_its_way_is_answered_after_its_save(
@@ -36,6 +36,7 @@ async def test_yes_pressed_while_the_question_is_on_its_way_is_answered_after_it
     live = Live.load(row.state_json)
     held, go = asyncio.Event(), asyncio.Event()
     status_when_answered: dict[str, str] = {}
+    yes_query: list[str] = []
     edit_caption, answer = h.fake._edit_message_caption, h.fake._answer_callback_query
 
     async def slow_question(params: dict[str, Any], files: dict[str, bytes]) -> Any:
@@ -46,7 +47,9 @@ async def test_yes_pressed_while_the_question_is_on_its_way_is_answered_after_it
     async def answered(params: dict[str, Any], files: dict[str, bytes]) -> Any:
         stored = await games.load_game(h.app.db, game_id)
         status_when_answered[str(params["callback_query_id"])] = stored.status
-        return answer(params, files)
+        if str(params["callback_query_id"]) in yes_query:
+            go.set()  # the question arrives once "Yes" is answered (else it would wait out
+        return answer(params, files)  # its request's timeout, seconds of wall time)
 
     h.fake.register("editMessageCaption", slow_question)
     h.fake.register("answerCallbackQuery", answered)
@@ -60,10 +63,13 @@ async def test_yes_pressed_while_the_question_is_on_its_way_is_answered_after_it
     assert seat is not None
     yes = GameCb(game=game_id, v=row.version, a=Act.RESIGN_YES, src=seat + 1, dst=live.number)
     update = user.press(board, yes.pack())  # ... when "Yes" is pressed (a quick player)
-    await h.fake.feed(h.app.dispatcher, h.app.bot)
     query = update["callback_query"]["id"]
+    yes_query.append(str(query))
+    try:  # "Yes" is answered while the question is still held
+        await within(h.fake.feed(h.app.dispatcher, h.app.bot), 60, 'the answer to "Yes"')
+    finally:
+        go.set()
     assert status_when_answered[query] == "finished"  # answered after the save, not before
-    go.set()
     await asking
 
 
